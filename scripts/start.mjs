@@ -1,0 +1,28 @@
+// `npm start`: builds the client and server when a source changed since the last build, then
+// runs the server in this process. A second start on an unchanged tree skips the build.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outputs = ['dist/client/index.html', 'dist/server/main.js'].map((f) => path.join(root, f));
+const inputs = ['src', 'vite.config.ts', 'tsconfig.server.json', 'tsconfig.base.json', 'package-lock.json'];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const builtAt = Math.min(...outputs.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
+const changedAt = Math.max(...inputs.map((f) => newestMtime(path.join(root, f))));
+if (builtAt < changedAt) {
+  console.log('Building Finishline (client and server)...');
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+}
+process.env.NODE_ENV ??= 'production';
+await import(path.join(root, 'dist/server/main.js'));

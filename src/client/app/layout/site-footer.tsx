@@ -1,0 +1,70 @@
+import { AtSign, MessageCircle, Share2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { Logo } from './logo';
+
+const columns = [
+  {
+    title: 'Platform',
+    links: [
+      { to: '/submit', label: 'Submit a Project' },
+      { to: '/projects', label: 'Browse Projects' },
+      { to: '/', label: 'How It Works' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { to: '/', label: 'About' },
+      { to: '/', label: 'Contact' },
+      { to: '/', label: 'FAQ' },
+    ],
+  },
+];
+
+// Placeholders until the company's social accounts exist.
+const socials = [
+  { label: 'Finishline on X', icon: AtSign },
+  { label: 'Finishline on LinkedIn', icon: Share2 },
+  { label: 'Finishline community', icon: MessageCircle },
+];
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t bg-muted/30">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr]">
+        <div className="space-y-4">
+          <Logo />
+          <p className="max-w-xs text-sm text-muted-foreground">The marketplace for finishing half-built software: post your project, compare bids, ship it.</p>
+          <ul className="flex gap-1">
+            {socials.map((social) => (
+              <li key={social.label}>
+                <a href="#" aria-label={social.label} className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'text-muted-foreground')}>
+                  <social.icon aria-hidden="true" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {columns.map((column) => (
+          <nav key={column.title} aria-label={column.title}>
+            <h2 className="text-sm font-semibold">{column.title}</h2>
+            <ul className="mt-4 space-y-2">
+              {column.links.map((link) => (
+                <li key={link.label}>
+                  <Link to={link.to} className="rounded-sm text-sm text-muted-foreground transition-colors hover:text-foreground">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-muted-foreground sm:px-6">© {new Date().getFullYear()} Finishline. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,37 @@
+import { Bell, MessageSquare } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { CountBadge, formatUnreadCount } from '@/components/ui/count-badge';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useUnreadMessagesCount } from '@/features/messages/use-unread-messages-count';
+import { useUnreadNotificationsCount } from '@/features/notifications/use-unread-notifications-count';
+import { cn } from '@/lib/utils';
+
+type IconLinkProps = { to: string; label: string; count: number; icon: typeof Bell };
+
+function IconLink({ to, label, count, icon: Icon }: IconLinkProps) {
+  const accessibleName = count > 0 ? `${label} (${formatUnreadCount(count)} unread)` : label;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Link to={to} aria-label={accessibleName} className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}>
+          <Icon aria-hidden="true" className="size-5" />
+          <CountBadge count={count} />
+        </Link>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** The signed-in header's messages and notifications icons, each with its unread badge. */
+export function UnreadIconLinks({ userId }: { userId: number }) {
+  const unreadMessages = useUnreadMessagesCount(userId);
+  const unreadNotifications = useUnreadNotificationsCount(userId);
+  return (
+    <>
+      <IconLink to="/messages" label="Messages" count={unreadMessages} icon={MessageSquare} />
+      <IconLink to="/notifications" label="Notifications" count={unreadNotifications} icon={Bell} />
+    </>
+  );
+}

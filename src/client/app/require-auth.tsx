@@ -1,0 +1,12 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/use-user';
+
+/** Protected routes: a spinner while the current user loads, /auth for a visitor. */
+export function RequireAuth() {
+  const { user, isLoading } = useUser();
+  const location = useLocation();
+  if (isLoading) return <PageSpinner label="Loading your account" />;
+  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}

@@ -1,0 +1,62 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { RootLayout } from './layout/root-layout';
+import { RequireAuth } from './require-auth';
+import { HomePage } from './routes/home';
+
+// Every page but the home page loads on demand, so the first visit downloads only what it shows.
+const AuthPage = lazy(() => import('./routes/auth'));
+const LoginRedirectPage = lazy(() => import('./routes/login'));
+const RegisterRedirectPage = lazy(() => import('./routes/register'));
+const NotFoundPage = lazy(() => import('./routes/not-found'));
+const BrowseProjectsPage = lazy(() => import('./routes/projects'));
+const ProjectDetailPage = lazy(() => import('./routes/project-detail'));
+const DashboardPage = lazy(() => import('./routes/dashboard'));
+const SubmitProjectPage = lazy(() => import('./routes/submit-project'));
+const MyProjectsPage = lazy(() => import('./routes/my-projects'));
+const ProfilePage = lazy(() => import('./routes/profile'));
+const PaymentPage = lazy(() => import('./routes/payment'));
+const CheckoutPage = lazy(() => import('./routes/checkout'));
+const OnboardingRedirectPage = lazy(() => import('./routes/onboarding-redirect'));
+const MessagesPage = lazy(() => import('./routes/messages'));
+const NotificationsPage = lazy(() => import('./routes/notifications'));
+const TestNotificationsPage = lazy(() => import('./routes/test-notifications'));
+const ChatPage = lazy(() => import('./routes/chat'));
+const DevelopersPage = lazy(() => import('./routes/developers'));
+const DeveloperProfilePage = lazy(() => import('./routes/developer-profile'));
+
+/** The route table of spec section 2. */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/login', element: <LoginRedirectPage /> },
+      { path: '/register', element: <RegisterRedirectPage /> },
+      { path: '/projects/:id', element: <ProjectDetailPage /> },
+      { path: '/developers', element: <DevelopersPage /> },
+      { path: '/developers/:username', element: <DeveloperProfilePage /> },
+      { path: '/payment/bid/:bidId', element: <PaymentPage /> },
+      // The spec does not show /checkout's declaration; it is linked from the Accepted tab, so it stays public like /payment.
+      { path: '/checkout/:bidId', element: <CheckoutPage /> },
+      { path: '/chat/:bidId', element: <ChatPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/projects', element: <BrowseProjectsPage /> },
+          { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/submit-project', element: <SubmitProjectPage /> },
+          { path: '/submit', element: <SubmitProjectPage /> },
+          { path: '/my-projects', element: <MyProjectsPage /> },
+          { path: '/profile', element: <ProfilePage /> },
+          { path: '/onboarding-redirect', element: <OnboardingRedirectPage /> },
+          { path: '/messages', element: <MessagesPage /> },
+          { path: '/notifications', element: <NotificationsPage /> },
+          { path: '/test-notifications', element: <TestNotificationsPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,5 @@
+import { ComingSoon } from '@/app/layout/coming-soon';
+
+export default function NotificationsPage() {
+  return <ComingSoon title="Notifications" />;
+}

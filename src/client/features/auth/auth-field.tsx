@@ -1,0 +1,18 @@
+import type { ComponentProps } from 'react';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+type AuthFieldProps = ComponentProps<typeof Input> & { id: string; label: string; error?: string };
+
+/** A labelled input with its validation message underneath, wired for screen readers. */
+export function AuthField({ id, label, error, ...inputProps }: AuthFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...inputProps} />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

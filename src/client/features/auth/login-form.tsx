@@ -1,0 +1,42 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { loginBodySchema } from '../../../shared/contracts/auth.js';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { AuthField } from './auth-field';
+import { useLoginMutation } from './use-auth-mutations';
+
+type LoginInput = z.input<typeof loginBodySchema>;
+type LoginOutput = z.output<typeof loginBodySchema>;
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const login = useLoginMutation();
+  const form = useForm<LoginInput, unknown, LoginOutput>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    login.mutate(values, { onSuccess: () => navigate('/dashboard', { replace: true }) });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Login">
+      <AuthField id="login-email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register('email')} />
+      <AuthField id="login-password" label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <Button type="submit" className="mt-2 w-full" disabled={login.isPending}>
+        {login.isPending ? (
+          <>
+            <Spinner className="size-4 text-primary-foreground" label="Logging in" /> Logging in...
+          </>
+        ) : (
+          'Login'
+        )}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { registerBodySchema } from '../../../shared/contracts/auth.js';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { AuthField } from './auth-field';
+import { useRegisterMutation } from './use-auth-mutations';
+
+type RegisterInput = z.input<typeof registerBodySchema>;
+type RegisterOutput = z.output<typeof registerBodySchema>;
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const register = useRegisterMutation();
+  const form = useForm<RegisterInput, unknown, RegisterOutput>({
+    resolver: zodResolver(registerBodySchema),
+    defaultValues: { username: '', email: '', password: '', role: 'creator' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    register.mutate(values, { onSuccess: () => navigate('/dashboard', { replace: true }) });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Register">
+      <AuthField id="register-username" label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+      <AuthField id="register-email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register('email')} />
+      <AuthField id="register-password" label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+      <div className="grid gap-2">
+        <Label htmlFor="register-role">Role</Label>
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+              <SelectTrigger id="register-role" aria-describedby="register-role-hint" aria-invalid={errors.role ? true : undefined} onBlur={field.onBlur} ref={field.ref}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="creator">Creator</SelectItem>
+                <SelectItem value="developer">Developer</SelectItem>
+              </SelectContent>
+            </Select>
+          )}
+        />
+        <p id="register-role-hint" className="text-xs text-muted-foreground">
+          Creators submit projects and hire developers. Developers bid to finish them.
+        </p>
+        <FieldError id="register-role-error" message={errors.role?.message} />
+      </div>
+      <Button type="submit" className="mt-2 w-full" disabled={register.isPending}>
+        {register.isPending ? (
+          <>
+            <Spinner className="size-4 text-primary-foreground" label="Creating account" /> Creating account...
+          </>
+        ) : (
+          'Create account'
+        )}
+      </Button>
+    </form>
+  );
+}

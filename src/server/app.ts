@@ -1,0 +1,81 @@
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { RedisClientType } from 'redis';
+import { AppError } from './app-error.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { LoginLimiter } from './features/auth/login-limiter.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { registerClientApp } from './plugins/client-app.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerOriginCheck } from './plugins/origin-check.js';
+import { registerSessionLoader } from './plugins/session.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  redis?: RedisClientType;
+  logger?: FastifyServerOptions['logger'];
+  /** The built client to serve; null serves the API only. Defaults to dist/client. */
+  clientDir?: string | null;
+}
+
+// src/server and dist/server both sit two levels below the package root.
+const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Drop idle keep-alive sockets at shutdown so close() only waits for requests in flight.
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    log: app.log,
+    loginLimiter: new LoginLimiter({ ...config.loginLimits, redis: deps.redis }),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // The app loads nothing from other origins; images may come from https (avatars, screenshots).
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'"],
+      },
+    },
+    // The API is same-origin only; cross-origin embedding of its resources is refused.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`, {
+        headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+      }),
+  });
+  registerOriginCheck(app, config.publicOrigin);
+  registerSessionLoader(app, database.db, config);
+  await registerOpenApi(app);
+
+  healthRoutes(app, ctx, database.kind);
+  authRoutes(app, ctx);
+
+  await registerClientApp(app, deps.clientDir === undefined ? defaultClientDir : deps.clientDir);
+  return app;
+}

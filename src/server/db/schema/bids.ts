@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { projects } from './projects.js';
+import { users } from './users.js';
+
+export const bidStatus = pgEnum('bid_status', ['pending', 'accepted', 'rejected', 'paid', 'completed']);
+
+export const bids = pgTable(
+  'bids',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    finisherId: integer('finisher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The bid price in cents (bids are whole dollars on the wire). */
+    amountCents: integer('amount_cents').notNull(),
+    timelineDays: integer('timeline_days').notNull(),
+    message: text('message').notNull(),
+    status: bidStatus('status').notNull().default('pending'),
+    paymentIntentId: text('payment_intent_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One bid per finisher per project.
+    uniqueIndex('bids_project_finisher_key').on(t.projectId, t.finisherId),
+    // At most one winning bid per project, whatever races the application loses.
+    uniqueIndex('bids_one_winner_per_project_key')
+      .on(t.projectId)
+      .where(sql`${t.status} IN ('accepted', 'paid', 'completed')`),
+    index('bids_project_created_idx').on(t.projectId, t.createdAt.desc()),
+    index('bids_finisher_created_idx').on(t.finisherId, t.createdAt.desc()),
+    check('bids_amount_check', sql`${t.amountCents} > 0`),
+    check('bids_timeline_check', sql`${t.timelineDays} > 0`),
+  ],
+);
+
+export type BidRow = typeof bids.$inferSelect;
+export type NewBidRow = typeof bids.$inferInsert;

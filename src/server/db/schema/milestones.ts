@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { projects } from './projects.js';
+
+export const milestoneStatus = pgEnum('milestone_status', ['pending', 'completed', 'approved']);
+
+export const milestones = pgTable(
+  'milestones',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    amountCents: integer('amount_cents').notNull(),
+    status: milestoneStatus('status').notNull().default('pending'),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('milestones_project_idx').on(t.projectId, t.createdAt),
+    check('milestones_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);

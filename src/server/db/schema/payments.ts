@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bids } from './bids.js';
+
+export const paymentStatus = pgEnum('payment_status', ['pending', 'held', 'released', 'refunded', 'failed']);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    bidId: integer('bid_id')
+      .notNull()
+      .references(() => bids.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    platformFeeCents: integer('platform_fee_cents').notNull(),
+    developerAmountCents: integer('developer_amount_cents').notNull(),
+    /** What has gone out to the finisher and back to the payer so far (staged payouts, refunds). */
+    releasedCents: integer('released_cents').notNull().default(0),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    paymentIntentId: text('payment_intent_id'),
+    checkoutSessionId: text('checkout_session_id'),
+    chargeId: text('charge_id'),
+    transferGroup: text('transfer_group'),
+    status: paymentStatus('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_bid_key').on(t.bidId),
+    uniqueIndex('payments_payment_intent_key').on(t.paymentIntentId),
+    uniqueIndex('payments_checkout_session_key').on(t.checkoutSessionId),
+    index('payments_status_idx').on(t.status),
+    check('payments_amount_check', sql`${t.amountCents} > 0`),
+    check('payments_fee_check', sql`${t.platformFeeCents} >= 0 AND ${t.developerAmountCents} >= 0`),
+    check('payments_split_check', sql`${t.platformFeeCents} + ${t.developerAmountCents} = ${t.amountCents}`),
+    check(
+      'payments_money_out_check',
+      sql`${t.releasedCents} >= 0 AND ${t.refundedCents} >= 0 AND ${t.releasedCents} + ${t.refundedCents} <= ${t.amountCents}`,
+    ),
+  ],
+);
+
+/** Each provider event is acted on once: its id is recorded in the same transaction as its effect. */
+export const processedWebhookEvents = pgTable(
+  'processed_webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+export const projectStatus = pgEnum('project_status', [
+  'open',
+  'active',
+  'assigned',
+  'in_progress',
+  'paid',
+  'completed',
+  'accepted',
+  'paused',
+  'cancelled',
+]);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    techStack: text('tech_stack').array().notNull().default(sql`'{}'::text[]`),
+    codeLink: text('code_link').notNull(),
+    imageUrl: text('image_url'),
+    status: projectStatus('status').notNull().default('open'),
+    submitterId: integer('submitter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    finisherId: integer('finisher_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The submitter's budget in cents; optional. */
+    budgetCents: integer('budget_cents'),
+    timeframe: text('timeframe'),
+    deliveryMessage: text('delivery_message'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Browse: open projects newest first, paged by (created_at, id).
+    index('projects_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('projects_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // My Projects and per-user lists.
+    index('projects_submitter_idx').on(t.submitterId, t.createdAt.desc()),
+    index('projects_finisher_idx').on(t.finisherId, t.createdAt.desc()),
+    // Technology filter.
+    index('projects_tech_stack_idx').using('gin', t.techStack),
+    // Case-insensitive search over name and description (pg_trgm).
+    index('projects_search_trgm_idx').using('gin', sql`(lower(${t.name} || ' ' || ${t.description})) gin_trgm_ops`),
+    check('projects_budget_check', sql`${t.budgetCents} IS NULL OR ${t.budgetCents} > 0`),
+  ],
+);
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type NewProjectRow = typeof projects.$inferInsert;

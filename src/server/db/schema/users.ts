@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const userRole = pgEnum('user_role', ['submitter', 'finisher']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: userRole('role').notNull().default('submitter'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeConnectAccountId: text('stripe_connect_account_id'),
+    onboardingComplete: boolean('onboarding_complete').notNull().default(false),
+    avatarUrl: text('avatar_url'),
+    bio: text('bio'),
+    location: text('location'),
+    website: text('website'),
+    githubUrl: text('github_url'),
+    linkedinUrl: text('linkedin_url'),
+    twitterUrl: text('twitter_url'),
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    hourlyRate: integer('hourly_rate'),
+    yearsOfExperience: integer('years_of_experience'),
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    frameworks: text('frameworks').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Case-insensitive uniqueness: 'Ada' and 'ada' are the same account.
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_stripe_connect_account_key').on(t.stripeConnectAccountId),
+    // The developer directory lists finishers.
+    index('users_role_idx').on(t.role, t.id),
+    check('users_hourly_rate_check', sql`${t.hourlyRate} IS NULL OR ${t.hourlyRate} >= 0`),
+    check('users_years_check', sql`${t.yearsOfExperience} IS NULL OR ${t.yearsOfExperience} >= 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token, hex. The token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;

@@ -1,0 +1,74 @@
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { loginBodySchema, registerBodySchema } from '../../../shared/contracts/auth.js';
+import { toCanonicalRole } from '../../../shared/domain/roles.js';
+import { AppError } from '../../app-error.js';
+import type { AppContext } from '../../context.js';
+import { uniqueViolation } from '../../db/errors.js';
+import { type UserRow, users } from '../../db/schema/users.js';
+import { hashPassword, spendVerifyTime, verifyPassword } from './password.js';
+import { createSession, deleteSession } from './sessions.service.js';
+
+type RegisterInput = z.output<typeof registerBodySchema>;
+type LoginInput = z.output<typeof loginBodySchema>;
+
+export interface ClientMeta {
+  ipAddress: string;
+  userAgent?: string;
+  /** The session cookie the browser already had, replaced at sign-in. */
+  previousToken?: string | null;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  token: string;
+  expiresAt: Date;
+}
+
+async function startSession(ctx: AppContext, user: UserRow, meta: ClientMeta): Promise<SignedIn> {
+  // A new token at every sign-in: a token planted before login is worth nothing after it.
+  if (meta.previousToken) await deleteSession(ctx.db, meta.previousToken);
+  const session = await createSession(ctx.db, ctx.config, user.id, meta);
+  return { user, ...session };
+}
+
+export async function registerUser(ctx: AppContext, input: RegisterInput, meta: ClientMeta): Promise<SignedIn> {
+  const passwordHash = await hashPassword(input.password);
+  let user: UserRow | undefined;
+  try {
+    [user] = await ctx.db
+      .insert(users)
+      .values({ username: input.username, email: input.email, passwordHash, role: toCanonicalRole(input.role) })
+      .returning();
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'users_email_lower_key') throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+    if (constraint === 'users_username_lower_key') throw new AppError('USERNAME_TAKEN', 'This username is already taken');
+    throw error;
+  }
+  if (!user) throw new Error('insert returned no row');
+  return startSession(ctx, user, meta);
+}
+
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+
+export async function logIn(ctx: AppContext, input: LoginInput, meta: ClientMeta): Promise<SignedIn> {
+  await ctx.loginLimiter.assertAllowed(input.email, meta.ipAddress);
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email))
+    .limit(1);
+  // An unknown email and a wrong password get the same answer in the same time.
+  const isValid = user ? await verifyPassword(user.passwordHash, input.password) : (await spendVerifyTime(input.password), false);
+  if (!user || !isValid) {
+    await ctx.loginLimiter.recordFailure(input.email, meta.ipAddress);
+    throw invalidCredentials();
+  }
+  await ctx.loginLimiter.recordSuccess(input.email);
+  return startSession(ctx, user, meta);
+}
+
+export async function logOut(ctx: AppContext, token: string | null): Promise<void> {
+  if (token) await deleteSession(ctx.db, token);
+}

@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt, or } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { DbOrTx } from '../../db/client.js';
+import { sessions, type UserRow, users } from '../../db/schema/users.js';
+
+export const SESSION_COOKIE = 'fl_session';
+
+// last_seen_at is written at most this often per session, not on every request.
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A random 256-bit token for the cookie; only its hash is stored. */
+export async function createSession(
+  db: DbOrTx,
+  config: Config,
+  userId: number,
+  meta: { userAgent?: string; ipAddress?: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + config.session.absoluteMs);
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt,
+    userAgent: meta.userAgent?.slice(0, 512),
+    ipAddress: meta.ipAddress,
+  });
+  // Sweep this user's dead sessions while we are here.
+  const idleCutoff = new Date(Date.now() - config.session.idleMs);
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleCutoff))));
+  return { token, expiresAt };
+}
+
+/** The user behind a cookie token, or null when the session is unknown, idle too long or past its absolute expiry. */
+export async function findSessionUser(db: DbOrTx, config: Config, token: string): Promise<UserRow | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + config.session.idleMs <= now) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return row.user;
+}
+
+export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}

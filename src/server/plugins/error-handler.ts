@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorResponse } from '../../shared/errors.js';
+import { AppError, codeForStatus } from '../app-error.js';
+
+/** Fastify's own 4xx errors, reworded for people. */
+const fastifyMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+};
+
+/**
+ * One place turns every thrown error into `{ code, message }`: AppError with its own status,
+ * schema failures as 400 with the first rule's message, and anything unexpected as a 500 that
+ * never leaks internals.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    let status: number;
+    let body: ErrorResponse;
+
+    if (error instanceof AppError) {
+      status = error.status;
+      body = { code: error.code, message: error.message };
+      reply.headers(error.headers);
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      status = 400;
+      body = { code: 'VALIDATION_FAILED', message: error.validation[0]?.message ?? 'Invalid request' };
+    } else if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      status = 500;
+      body = { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' };
+    } else {
+      const fastifyError = error as FastifyError;
+      const given = fastifyError.statusCode ?? 500;
+      if (given >= 400 && given < 500) {
+        status = given;
+        const code = fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'INVALID_JSON' : codeForStatus(given);
+        body = { code, message: fastifyMessages[fastifyError.code] ?? fastifyError.message };
+      } else {
+        request.log.error({ err: error }, 'unhandled error');
+        status = 500;
+        body = { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' };
+      }
+    }
+    return reply.status(status).send(body);
+  });
+}

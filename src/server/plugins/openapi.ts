@@ -1,0 +1,19 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** Every route's zod schemas become one OpenAPI document, served at /api/openapi.json. */
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Finishline API',
+        description: 'The marketplace for finishing half-built software.',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'fl_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

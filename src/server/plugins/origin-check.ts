@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../app-error.js';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on routes called by other servers (payment webhooks), which carry no browser Origin. */
+    allowCrossOrigin?: boolean;
+  }
+}
+
+function expectedOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
+  return publicOrigin ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Refuses state-changing requests that a browser sent from another site. Browsers always send
+ * Origin on cross-origin POST/PATCH/DELETE; Sec-Fetch-Site covers those that strip it. The
+ * SameSite=Lax cookie is the first line, this is the second.
+ */
+export function registerOriginCheck(app: FastifyInstance, publicOrigin: string | undefined) {
+  app.addHook('onRequest', async (request) => {
+    if (safeMethods.has(request.method) || request.routeOptions.config?.allowCrossOrigin) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (origin !== expectedOrigin(request, publicOrigin)) {
+        throw new AppError('CROSS_ORIGIN_REFUSED', 'Cross-origin request refused');
+      }
+      return;
+    }
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw new AppError('CROSS_ORIGIN_REFUSED', 'Cross-origin request refused');
+    }
+  });
+}

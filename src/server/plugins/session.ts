@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../app-error.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { UserRow } from '../db/schema/users.js';
+import { findSessionUser, SESSION_COOKIE } from '../features/auth/sessions.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, loaded from the session cookie for /api and /ws requests. */
+    user: UserRow | null;
+    sessionToken: string | null;
+  }
+}
+
+export function registerSessionLoader(app: FastifyInstance, db: Db, config: Config) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/ws')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const user = await findSessionUser(db, config, token);
+    if (user) {
+      request.user = user;
+      request.sessionToken = token;
+    }
+  });
+}
+
+/** The signed-in user, or a 401 for a visitor. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+  return request.user;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    // Secure whenever the request came over HTTPS (directly, or through a trusted proxy).
+    secure: 'auto',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto' });
+}

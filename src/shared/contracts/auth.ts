@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { limits } from '../domain/limits.js';
+import { roleAliases } from '../domain/roles.js';
+
+const email = z
+  .string({ error: 'Please enter a valid email' })
+  .trim()
+  .toLowerCase()
+  .max(limits.emailMax, 'Please enter a valid email')
+  .email('Please enter a valid email');
+
+const password = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(limits.passwordMin, 'Password must be at least 6 characters')
+  .max(limits.passwordMax, `Password must be at most ${limits.passwordMax} characters`);
+
+export const usernameSchema = z
+  .string({ error: 'Username must be at least 3 characters' })
+  .trim()
+  .min(limits.usernameMin, 'Username must be at least 3 characters')
+  .max(limits.usernameMax, `Username must be at most ${limits.usernameMax} characters`)
+  // Usernames appear in profile URLs (/developers/{username}), so they stay URL-safe.
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores');
+
+export const loginBodySchema = z.object({ email, password });
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const registerBodySchema = z.object({
+  username: usernameSchema,
+  email,
+  password,
+  role: z.enum(roleAliases, { error: 'Please select a role' }).default('creator'),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const logoutResponseSchema = z.object({ message: z.string() });

@@ -1,0 +1,34 @@
+import { expect, type Page } from '@playwright/test';
+
+export type RegistrationRole = 'Creator' | 'Developer';
+
+let counter = 0;
+
+/** A username and email no other test run has used. */
+export function uniqueAccount(prefix: string) {
+  counter += 1;
+  const stamp = `${Date.now().toString(36)}${counter}`;
+  const username = `${prefix}_${stamp}`;
+  return { username, email: `${username}@e2e.finishline.dev`, password: 'correct-horse' };
+}
+
+export async function registerThroughUi(page: Page, account: ReturnType<typeof uniqueAccount>, role: RegistrationRole) {
+  await page.goto('/auth?tab=register');
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Username').fill(account.username);
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password').fill(account.password);
+  if (role === 'Developer') {
+    await form.getByLabel('Role').click();
+    await page.getByRole('option', { name: 'Developer' }).click();
+  }
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Registration successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export async function signOutThroughAvatarMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Log in / Sign up' })).toBeVisible();
+}

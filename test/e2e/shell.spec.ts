@@ -1,0 +1,115 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { registerThroughUi, uniqueAccount } from './helpers';
+
+test.describe('routing', () => {
+  test('a visitor opening a protected route is sent to /auth', async ({ page }) => {
+    for (const path of ['/dashboard', '/my-projects', '/messages']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+    }
+  });
+
+  test('/login says it is redirecting, then lands on /auth', async ({ page }) => {
+    // Frozen timers hold the redirect so the message can be checked before it fires.
+    await page.clock.install();
+    await page.goto('/login');
+    await expect(page.getByText('Redirecting to authentication page...')).toBeVisible();
+    await page.clock.runFor(2000);
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('/register opens the Register tab of /auth', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page).toHaveURL(/\/auth\?tab=register$/);
+    await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('an unknown route shows the 404 page with a link home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go back home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('public placeholder pages show their headings', async ({ page }) => {
+    await page.goto('/developers');
+    await expect(page.getByRole('heading', { name: 'Hire Developers' })).toBeVisible();
+    await page.goto('/projects/1');
+    await expect(page.getByRole('heading', { name: 'Project Details' })).toBeVisible();
+  });
+});
+
+test.describe('home page', () => {
+  test('shows the hero, How It Works, featured projects and the visitor call to action', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.getByRole('region', { name: /Let's finish it/ });
+    await expect(hero.getByRole('link', { name: 'Submit a Project' })).toHaveAttribute('href', '/submit');
+    await expect(hero.getByRole('link', { name: 'Find Projects to Finish' })).toHaveAttribute('href', '/projects');
+
+    await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
+    for (const step of ['Submit Your Project', 'Receive Developer Bids', 'Get Your Project Shipped']) {
+      await expect(page.getByRole('heading', { name: step })).toBeVisible();
+    }
+
+    await expect(page.getByRole('heading', { name: 'Featured Projects' })).toBeVisible();
+    const viewProject = page.getByRole('link', { name: 'View Project' });
+    await expect(viewProject.first()).toBeVisible();
+    const cards = await viewProject.count();
+    expect(cards).toBeGreaterThanOrEqual(1);
+    expect(cards).toBeLessThanOrEqual(3);
+    await expect(viewProject.first()).toHaveAttribute('href', /^\/projects\/\d+$/);
+    await expect(page.getByRole('link', { name: 'View All Projects' })).toHaveAttribute('href', '/projects');
+
+    const cta = page.getByRole('region', { name: 'Ready to cross the finish line?' });
+    await expect(cta.getByRole('link', { name: 'Sign up for free', exact: true })).toHaveAttribute('href', '/register');
+    await expect(cta.getByRole('link', { name: 'Browse projects', exact: true })).toHaveAttribute('href', '/projects');
+
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Submit a Project' })).toHaveAttribute('href', '/submit');
+    await expect(footer.getByRole('link', { name: 'Browse Projects' })).toHaveAttribute('href', '/projects');
+  });
+
+  test('a signed-in submitter is invited to submit a project', async ({ page }) => {
+    await registerThroughUi(page, uniqueAccount('sub'), 'Creator');
+    await page.goto('/');
+    const cta = page.getByRole('region', { name: 'Ready to cross the finish line?' });
+    await expect(cta.getByRole('link', { name: 'Submit your project', exact: true })).toHaveAttribute('href', '/submit');
+    await expect(cta.getByRole('link', { name: 'Sign up for free', exact: true })).toHaveCount(0);
+  });
+
+  test('a signed-in developer is invited to find projects to finish', async ({ page }) => {
+    await registerThroughUi(page, uniqueAccount('fin'), 'Developer');
+    await page.goto('/');
+    const cta = page.getByRole('region', { name: 'Ready to cross the finish line?' });
+    await expect(cta.getByRole('link', { name: 'Find projects to finish', exact: true })).toHaveAttribute('href', '/projects');
+    await expect(cta.getByRole('link', { name: 'Submit your project', exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe('mobile', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the side menu carries the navigation', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'Developers' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Log in / Sign up' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const path of ['/', '/auth']) {
+    test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).analyze();
+      const severe = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      expect(severe.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+});

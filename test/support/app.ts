@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { createClient, type RedisClientType } from 'redis';
+import { buildApp } from '../../src/server/app.js';
+import { type Config, loadConfig } from '../../src/server/config.js';
+import type { Database } from '../../src/server/db/client.js';
+import { createTestDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The whole API on a fresh database, without the client bundle or a listening socket. */
+export async function createTestApp(env: Record<string, string> = {}, options: { redis?: RedisClientType } = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, logger: false, clientDir: null, redis: options.redis });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A Redis client on TEST_REDIS_URL, or undefined when the run has no Redis. */
+export async function connectTestRedis(): Promise<RedisClientType | undefined> {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url) return undefined;
+  const client: RedisClientType = createClient({ url });
+  await client.connect();
+  return client;
+}
