@@ -9,11 +9,18 @@ import { AppError } from './app-error.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { DomainEvents } from './events/domain-events.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { bidsRoutes } from './features/bids/bids.routes.js';
 import { LoginLimiter } from './features/auth/login-limiter.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { registerNotificationWriters } from './features/notifications/notification-writers.js';
+import { projectsRoutes } from './features/projects/projects.routes.js';
+import { uploadsRoutes } from './features/uploads/uploads.routes.js';
+import { createStorage, type FileStorage } from './integrations/storage/storage.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerMultipart } from './plugins/multipart.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSessionLoader } from './plugins/session.js';
@@ -23,6 +30,8 @@ export interface AppDeps {
   database: Database;
   redis?: RedisClientType;
   logger?: FastifyServerOptions['logger'];
+  /** Where uploads go; defaults to S3 when configured, else DATA_DIR/uploads. */
+  storage?: FileStorage;
   /** The built client to serve; null serves the API only. Defaults to dist/client. */
   clientDir?: string | null;
 }
@@ -48,7 +57,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     log: app.log,
     loginLimiter: new LoginLimiter({ ...config.loginLimits, redis: deps.redis }),
+    events: new DomainEvents(app.log),
+    storage: deps.storage ?? createStorage(config),
   };
+  registerNotificationWriters(ctx.events);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -62,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   await app.register(cookie);
+  await registerMultipart(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -75,6 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, ctx, database.kind);
   authRoutes(app, ctx);
+  projectsRoutes(app, ctx);
+  bidsRoutes(app, ctx);
+  uploadsRoutes(app, ctx.storage);
 
   await registerClientApp(app, deps.clientDir === undefined ? defaultClientDir : deps.clientDir);
   return app;

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { DomainEvents } from './events/domain-events.js';
 import type { LoginLimiter } from './features/auth/login-limiter.js';
+import type { FileStorage } from './integrations/storage/storage.js';
 
 /** What every service function receives: its dependencies, never the request. */
 export interface AppContext {
@@ -9,4 +11,6 @@ export interface AppContext {
   config: Config;
   log: FastifyBaseLogger;
   loginLimiter: LoginLimiter;
+  events: DomainEvents;
+  storage: FileStorage;
 }

@@ -61,6 +61,30 @@ export async function apiGet<T>(url: string, init?: { signal?: AbortSignal }): P
   return parseResponse<T>(response);
 }
 
+/** A GET that also hands back the response headers (the project list pages through a Link header). */
+export async function apiGetWithHeaders<T>(url: string, init?: { signal?: AbortSignal }): Promise<{ data: T; headers: Headers }> {
+  const response = await fetch(withCacheBuster(url), {
+    method: 'GET',
+    credentials: 'include',
+    cache: 'no-store',
+    headers: { Accept: 'application/json' },
+    signal: init?.signal,
+  });
+  const data = await parseResponse<T>(response);
+  return { data, headers: response.headers };
+}
+
+/** The URL of rel="next" in a Link header ('<url>; rel="next", <url>; rel="prev"'), or null. */
+export function nextLinkFrom(linkHeader: string | null | undefined): string | null {
+  if (!linkHeader) return null;
+  for (const part of linkHeader.split(',')) {
+    const match = /<([^>]+)>(.*)$/.exec(part.trim());
+    const rel = match ? /rel\s*=\s*"?([^";]*)"?/i.exec(match[2]!) : null;
+    if (match && rel && rel[1]!.toLowerCase().split(/\s+/).includes('next')) return match[1]!;
+  }
+  return null;
+}
+
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A state-changing request: JSON body, or FormData sent as multipart. */

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import type { ErrorResponse } from '../../shared/errors.js';
 import { AppError, codeForStatus } from '../app-error.js';
 
@@ -28,6 +29,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       body = { code: 'VALIDATION_FAILED', message: error.validation[0]?.message ?? 'Invalid request' };
+    } else if (error instanceof ZodError) {
+      // A contract parsed by hand (multipart fields) failed.
+      status = 400;
+      body = { code: 'VALIDATION_FAILED', message: error.issues[0]?.message ?? 'Invalid request' };
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       status = 500;

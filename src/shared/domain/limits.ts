@@ -6,3 +6,24 @@ export const limits = {
   usernameMax: 32,
   emailMax: 254,
 } as const;
+
+/** Project and bid limits (spec sections 5 and 9) plus the upper bounds the server enforces. */
+export const projectLimits = {
+  nameMin: 5,
+  nameMax: 120,
+  descriptionMin: 50,
+  descriptionMax: 10_000,
+  techStackMax: 20,
+  technologyMax: 40,
+  budgetMaxDollars: 10_000_000,
+  timeframeMax: 100,
+  bidMessageMin: 20,
+  bidMessageMax: 5_000,
+  bidAmountMaxDollars: 10_000_000,
+  bidTimelineMaxDays: 3_650,
+  deliveryMessageMin: 10,
+  deliveryMessageMax: 10_000,
+  screenshotMaxBytes: 5 * 1024 * 1024,
+  browsePageDefault: 50,
+  browsePageMax: 100,
+} as const;

@@ -1,5 +1,79 @@
-import { ComingSoon } from '@/app/layout/coming-soon';
+import { ChevronRight } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { canTakeAction } from '../../../shared/domain/project-lifecycle.js';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/use-user';
+import { ApplyButton } from '@/features/bids/apply-dialog';
+import { applyVisibility } from '@/features/bids/bid-eligibility';
+import { ProjectBidsCard } from '@/features/bids/project-bids-card';
+import { DeliveryPanel } from '@/features/projects/delivery-panel';
+import { ProjectControls } from '@/features/projects/project-controls';
+import { ProjectOverviewCard } from '@/features/projects/project-overview-card';
+import { ReviewPanel } from '@/features/projects/review-panel';
+import { useProject } from '@/features/projects/use-project-queries';
+import { errorMessage, isApiStatus } from '@/lib/api';
 
 export default function ProjectDetailPage() {
-  return <ComingSoon title="Project Details" />;
+  const id = Number(useParams().id);
+  const [searchParams] = useSearchParams();
+  const { user, isLoading: userLoading } = useUser();
+  const { data: project, isPending, error } = useProject(id);
+  const wantsBids = searchParams.get('tab') === 'bids';
+
+  // ?tab=bids (from a bid notification) brings the bids card into view once it is rendered.
+  useEffect(() => {
+    if (wantsBids && project) document.getElementById('bids')?.scrollIntoView({ block: 'start' });
+  }, [wantsBids, project]);
+
+  if (!Number.isInteger(id) || id <= 0 || error) {
+    const notFound = !Number.isInteger(id) || id <= 0 || isApiStatus(error, 404);
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+        <h1 className="text-2xl font-bold tracking-tight">{notFound ? 'Project not found' : 'Error loading project'}</h1>
+        <p className="text-muted-foreground">{notFound ? 'This project does not exist or is no longer available.' : errorMessage(error, 'Please try again later')}</p>
+        <Button asChild variant="outline">
+          <Link to="/projects">Browse Projects</Link>
+        </Button>
+      </div>
+    );
+  }
+  if (isPending || userLoading) return <PageSpinner label="Loading project" />;
+
+  const isOwner = user?.id === project.submitterId;
+  const isAssignedFinisher = user !== null && project.finisherId === user.id;
+  const showDelivery = project.status === 'completed' && (isOwner || isAssignedFinisher);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <nav aria-label="Breadcrumb" className="mb-6">
+        <ol className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <li>
+            <Link to="/dashboard" className="hover:text-foreground hover:underline">
+              Dashboard
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-4" />
+          </li>
+          <li aria-current="page" className="font-medium text-foreground">
+            Project Details
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <ProjectOverviewCard project={project} isOwner={isOwner} isAssignedFinisher={isAssignedFinisher} />
+          {isAssignedFinisher && canTakeAction('deliver', project.status) ? <DeliveryPanel projectId={project.id} /> : null}
+          {showDelivery ? <ReviewPanel projectId={project.id} deliveryMessage={project.deliveryMessage} canReview={isOwner} /> : null}
+          <ProjectBidsCard project={project} userId={user?.id ?? null} isOwner={isOwner} />
+        </div>
+        <aside className="grid content-start gap-6" aria-label="Project actions">
+          <ApplyButton projectId={project.id} projectName={project.name} userId={user?.id ?? null} visibility={applyVisibility(project, user)} />
+          {isOwner && project.status !== 'cancelled' ? <ProjectControls projectId={project.id} status={project.status} /> : null}
+        </aside>
+      </div>
+    </div>
+  );
 }

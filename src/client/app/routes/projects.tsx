@@ -1,5 +1,68 @@
-import { ComingSoon } from '@/app/layout/coming-soon';
+import { FolderSearch } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ALL_TECHNOLOGIES, BrowseFilters } from '@/features/projects/browse-filters';
+import { BrowseProjectCard, BrowseProjectCardSkeleton } from '@/features/projects/browse-project-card';
+import { useBrowseProjects } from '@/features/projects/use-project-queries';
+import { errorMessage } from '@/lib/api';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+/** Spec section 9: six skeleton cards while the list loads. */
+const SKELETON_COUNT = 6;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export default function BrowseProjectsPage() {
-  return <ComingSoon title="Browse Projects" subtitle="Find half-finished projects that match your skills" />;
+  const [search, setSearch] = useState('');
+  const [tech, setTech] = useState(ALL_TECHNOLOGIES);
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const query = useBrowseProjects({ q, tech: tech === ALL_TECHNOLOGIES ? '' : tech });
+  const projects = query.data?.pages.flatMap((page) => page.projects) ?? [];
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Browse Projects</h1>
+      <p className="mt-2 text-muted-foreground">Find half-finished projects that match your skills</p>
+
+      <div className="mt-8">
+        <BrowseFilters search={search} onSearchChange={setSearch} tech={tech} onTechChange={setTech} />
+      </div>
+
+      <div className="mt-8">
+        {query.isPending ? (
+          <div role="status" aria-label="Loading projects" className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+              <BrowseProjectCardSkeleton key={index} />
+            ))}
+          </div>
+        ) : query.isError ? (
+          <p role="alert" className="rounded-xl border border-destructive/30 bg-red-50 px-6 py-10 text-center text-sm text-red-800">
+            {errorMessage(query.error, 'Failed to load projects')}
+          </p>
+        ) : projects.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-muted/30 px-6 py-16 text-center">
+            <FolderSearch aria-hidden="true" className="size-8 text-muted-foreground" />
+            <h2 className="text-lg font-semibold">No projects found</h2>
+            <p className="max-w-md text-sm text-muted-foreground">Try adjusting your search or filter to find what you're looking for.</p>
+          </div>
+        ) : (
+          <>
+            <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {projects.map((project) => (
+                <BrowseProjectCard key={project.id} project={project} />
+              ))}
+            </div>
+            {query.hasNextPage ? (
+              <div className="mt-8 flex justify-center">
+                <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                  {query.isFetchingNextPage ? <Spinner className="size-4" label="Loading more projects" /> : null}
+                  Load more
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

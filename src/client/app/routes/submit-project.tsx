@@ -1,5 +1,16 @@
-import { ComingSoon } from '@/app/layout/coming-soon';
+import { Card, CardContent } from '@/components/ui/card';
+import { SubmitProjectForm } from '@/features/projects/submit-project-form';
 
 export default function SubmitProjectPage() {
-  return <ComingSoon title="Submit Your Project" />;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Submit Your Project</h1>
+      <p className="mt-2 text-muted-foreground">Describe what you have built so far and let developers bid to finish it.</p>
+      <Card className="mt-8">
+        <CardContent>
+          <SubmitProjectForm />
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

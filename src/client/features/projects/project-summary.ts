@@ -1,15 +1,9 @@
+import type { Project } from '../../../shared/contracts/projects.js';
+
 /**
- * A project as the list endpoint (GET /api/projects, spec section 7) answers it. The server side
- * of that endpoint is another issue; until it lands this is the client's reading of the spec.
+ * The part of a project a featured card reads. A shared Project fits it; the home page's static
+ * samples fill in only these fields.
  */
-export interface ProjectSummary {
-  id: number;
-  name: string;
-  description: string;
-  techStack: string[];
-  createdAt: string;
-  status: string;
-  /** Whole dollars, or null when the submitter gave none. */
-  budget: number | string | null;
+export type ProjectSummary = Pick<Project, 'id' | 'name' | 'description' | 'techStack' | 'createdAt' | 'status' | 'budget'> & {
   submitter?: { username: string; rating?: number | null } | null;
-}
+};

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Project } from '../../../shared/contracts/projects.js';
 import { apiGet } from '@/lib/api';
-import type { ProjectSummary } from './project-summary';
+import { queryKeys } from '@/lib/query-keys';
 
-export const projectsKey = ['/api/projects'] as const;
+/** The first page of GET /api/projects (newest first): the home page's featured list and the developer dashboard. */
+export const projectsKey = queryKeys.projects;
 
 export function useProjects() {
   return useQuery({
     queryKey: projectsKey,
     queryFn: async ({ signal }) => {
       const answer = await apiGet<unknown>('/api/projects', { signal });
-      return Array.isArray(answer) ? (answer as ProjectSummary[]) : [];
+      return Array.isArray(answer) ? (answer as Project[]) : [];
     },
   });
 }

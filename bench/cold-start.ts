@@ -1,0 +1,212 @@
+// Cold start of `npm start` on an existing data directory, to the first 200 from /api/user.
+//
+//   npx tsx bench/cold-start.ts [runs]      (default 5 runs)
+//
+// /api/user answers 401 to a visitor, so the first 200 needs a session. The script builds once
+// (not timed), starts the server once on a fresh data directory to create and seed the database,
+// signs in as a demo user to get the fl_session cookie, and stops it. Each timed run then spawns
+// `node scripts/start.mjs` (what `npm start` runs) and polls GET /api/user with that cookie until it
+// answers 200. Sessions live in the database, so the cookie stays valid across restarts.
+// Node built-ins only; every request goes to 127.0.0.1.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const AIM_MS = 3000;
+const POLL_INTERVAL_MS = 20;
+const START_TIMEOUT_MS = 60_000; // the first start migrates and seeds; later ones should take seconds
+const STOP_TIMEOUT_MS = 15_000;
+// A demo account from src/server/db/seed.ts (DEMO_PASSWORD). Not imported: that module pulls in
+// drizzle and argon2, and this script uses Node built-ins only.
+const DEMO_EMAIL = 'maya@demo.finishline.dev';
+const DEMO_PASSWORD = 'finishline';
+
+const runs = Number(process.argv[2] ?? 5);
+if (!Number.isInteger(runs) || runs < 1 || runs > 100) {
+  console.error(`usage: npx tsx bench/cold-start.ts [runs 1-100], got ${process.argv[2]}`);
+  process.exit(2);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Mirrors scripts/start.mjs: true when a source is newer than the build, so start would rebuild. */
+function isBuildStale(): boolean {
+  const outputs = ['dist/client/index.html', 'dist/server/main.js'].map((f) => path.join(root, f));
+  const inputs = ['src', 'vite.config.ts', 'tsconfig.server.json', 'tsconfig.base.json', 'package-lock.json'];
+  const newestMtime = (target: string): number => {
+    if (!existsSync(target)) return 0;
+    const stat = statSync(target);
+    if (!stat.isDirectory()) return stat.mtimeMs;
+    return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
+  };
+  const builtAt = Math.min(...outputs.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
+  const changedAt = Math.max(...inputs.map((f) => newestMtime(path.join(root, f))));
+  return builtAt < changedAt;
+}
+
+function build() {
+  console.log('Building once before measuring (not timed): npm run build');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 });
+  if (result.status !== 0) throw new Error(`npm run build failed (status ${result.status}, ${result.error?.message ?? 'no error'})`);
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+/** Starts a server in its own process group, so that `npm start`'s children are stopped too. */
+function startServer(command: string, args: string[], env: NodeJS.ProcessEnv): Server {
+  const child = spawn(command, args, { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : null))));
+  running.add(child);
+  void exited.then(() => running.delete(child));
+  return { child, exited, output: () => output };
+}
+
+const running = new Set<ChildProcess>();
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+process.once('exit', () => running.forEach((child) => killGroup(child, 'SIGKILL')));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+async function stopServer(server: Server) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  // To the leader only: node handles it itself, npm forwards it to its child. A second SIGTERM
+  // would end the server before it drained (main.ts listens once).
+  server.child.kill('SIGTERM');
+  const timedOut = await Promise.race([server.exited.then(() => false), sleep(STOP_TIMEOUT_MS).then(() => true)]);
+  if (timedOut) {
+    killGroup(server.child, 'SIGKILL');
+    await server.exited;
+    throw new Error(`server did not exit within ${STOP_TIMEOUT_MS} ms of SIGTERM`);
+  }
+}
+
+/** Polls `url` every 20 ms until it answers 200; returns ms since `startedAt`. */
+async function waitFor200(server: Server, url: string, headers: Record<string, string>, startedAt: number): Promise<number> {
+  let hasExited = false;
+  void server.exited.then(() => (hasExited = true));
+  let lastStatus = 'no answer';
+  while (performance.now() - startedAt < START_TIMEOUT_MS) {
+    if (hasExited) throw new Error(`server exited before answering 200:\n${server.output()}`);
+    try {
+      const response = await fetch(url, { headers, signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return performance.now() - startedAt;
+      lastStatus = `HTTP ${response.status}`;
+    } catch {
+      // not listening yet
+    }
+    await sleep(POLL_INTERVAL_MS);
+  }
+  throw new Error(`no 200 from ${url} within ${START_TIMEOUT_MS} ms (last: ${lastStatus}):\n${server.output()}`);
+}
+
+async function signIn(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`sign-in as ${DEMO_EMAIL} failed: ${response.status} ${body}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('fl_session='));
+  if (!cookie) throw new Error('sign-in answered 200 without an fl_session cookie');
+  return cookie.split(';')[0]!;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+async function main() {
+  build();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'finishline-bench-'));
+  try {
+    const port = await findFreePort();
+    const origin = `http://127.0.0.1:${port}`;
+    // The default configuration (embedded PGlite, no Redis), listening on loopback only.
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'NODE_ENV', 'SEED_DEMO_DATA']) delete env[name];
+
+    console.log(`Creating and seeding the database in ${dataDir}`);
+    if (isBuildStale()) build();
+    const first = startServer(process.execPath, ['scripts/start.mjs'], env);
+    let setupMs: number;
+    let cookie: string;
+    try {
+      setupMs = await waitFor200(first, `${origin}/api/health`, {}, performance.now());
+      cookie = await signIn(origin);
+    } finally {
+      await stopServer(first);
+    }
+    console.log(`First start (migrate + seed) answered /api/health after ${ms(setupMs)}; signed in as ${DEMO_EMAIL}`);
+
+    const measure = async (label: string, command: string, args: string[]) => {
+      if (isBuildStale()) build(); // a source changed meanwhile: keep the rebuild out of the timing
+      const startedAt = performance.now();
+      const server = startServer(command, args, env);
+      try {
+        const elapsed = await waitFor200(server, `${origin}/api/user`, { cookie }, startedAt);
+        if (server.output().includes('Building Finishline')) console.log(`${label}: note: start.mjs rebuilt during this run`);
+        return elapsed;
+      } finally {
+        await stopServer(server);
+      }
+    };
+
+    console.log(`\nCold start of \`npm start\` on an existing data directory to the first 200 from /api/user (${runs} runs)`);
+    const timings: number[] = [];
+    for (let i = 1; i <= runs; i += 1) {
+      const elapsed = await measure(`run ${i}`, process.execPath, ['scripts/start.mjs']);
+      timings.push(elapsed);
+      console.log(`run ${i}: node scripts/start.mjs -> 200 from /api/user in ${ms(elapsed)}`);
+    }
+    const viaNpm = await measure('npm start', 'npm', ['start']);
+    console.log(`once:  npm start -> 200 from /api/user in ${ms(viaNpm)} (includes npm's own start-up)`);
+
+    const mid = median(timings);
+    console.log(`\nnode scripts/start.mjs: min ${ms(Math.min(...timings))}, median ${ms(mid)}, max ${ms(Math.max(...timings))}`);
+    console.log(`median ${ms(mid)} is ${mid < AIM_MS ? 'under' : 'NOT under'} the ${AIM_MS} ms aim`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,92 @@
+import { CalendarDays, Clock, DollarSign, EyeOff, MessageSquare } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Bid } from '../../../shared/contracts/bids.js';
+import { Button } from '@/components/ui/button';
+import { formatDays, formatRelativeDate, formatUsd } from '@/lib/format';
+import { BidStatusBadge } from './bid-status-badge';
+
+/** Spec section 5: a bid message equal to 'yes' is hidden in display. */
+export function displayedProposal(bid: Pick<Bid, 'message' | 'proposal'>): string | null {
+  const text = (bid.proposal ?? bid.message ?? '').trim();
+  return text && text.toLowerCase() !== 'yes' ? text : null;
+}
+
+export interface BidActions {
+  canChat: boolean;
+  canAccept: boolean;
+  isAccepting: boolean;
+  onAccept: () => void;
+  /** Where 'Proceed to Payment' goes, or null when the button is not shown. */
+  paymentHref: string | null;
+}
+
+export function BidItem({ bid, actions }: { bid: Bid; actions: BidActions }) {
+  const proposal = displayedProposal(bid);
+  return (
+    <li className="grid gap-3 rounded-lg border p-4" aria-label={`Bid from ${bid.developerUsername}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="grid gap-0.5">
+          <span className="font-semibold">{bid.developerUsername}</span>
+          <Link to={`/developers/${bid.developerUsername}`} className="text-sm text-primary underline-offset-4 hover:underline">
+            View developer profile
+          </Link>
+        </div>
+        <BidStatusBadge status={bid.status} />
+      </div>
+
+      {bid.detailsHidden ? (
+        <div className="flex items-start gap-2 rounded-md bg-muted/60 p-3 text-sm">
+          <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+          <div className="grid gap-1">
+            <p className="font-medium">Bid details hidden</p>
+            <p className="text-muted-foreground">Bid details are only visible to the project owner and the developer who created this bid.</p>
+            <p className="text-muted-foreground">Submitted {formatRelativeDate(bid.createdAt)}</p>
+          </div>
+        </div>
+      ) : (
+        <>
+          <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            <div className="flex items-center gap-1.5">
+              <DollarSign aria-hidden="true" className="size-4 text-muted-foreground" />
+              <dt className="sr-only">Amount</dt>
+              <dd className="font-semibold">{formatUsd(bid.amount)}</dd>
+            </div>
+            <div className="flex items-center gap-1.5">
+              <Clock aria-hidden="true" className="size-4 text-muted-foreground" />
+              <dt className="sr-only">Timeline</dt>
+              <dd>{formatDays(bid.timeline)}</dd>
+            </div>
+            <div className="flex items-center gap-1.5">
+              <CalendarDays aria-hidden="true" className="size-4 text-muted-foreground" />
+              <dt className="sr-only">Submitted</dt>
+              <dd className="text-muted-foreground">{formatRelativeDate(bid.createdAt)}</dd>
+            </div>
+          </dl>
+          {proposal ? <p className="text-sm whitespace-pre-line text-muted-foreground">{proposal}</p> : null}
+        </>
+      )}
+
+      {actions.canChat || actions.canAccept || actions.paymentHref ? (
+        <div className="flex flex-wrap gap-2">
+          {actions.canChat ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to="/messages">
+                <MessageSquare aria-hidden="true" /> Chat
+              </Link>
+            </Button>
+          ) : null}
+          {actions.canAccept ? (
+            <Button size="sm" onClick={actions.onAccept} disabled={actions.isAccepting}>
+              {actions.isAccepting ? 'Accepting...' : 'Accept Bid'}
+            </Button>
+          ) : null}
+          {actions.paymentHref ? (
+            <Button asChild size="sm">
+              <Link to={actions.paymentHref}>Proceed to Payment</Link>
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}

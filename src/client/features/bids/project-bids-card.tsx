@@ -1,0 +1,80 @@
+import { Inbox } from 'lucide-react';
+import type { Bid } from '../../../shared/contracts/bids.js';
+import type { ProjectDetail } from '../../../shared/contracts/projects.js';
+import { isOpenForBids } from '../../../shared/domain/project-lifecycle.js';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { type BidActions, BidItem } from './bid-item';
+import { useAcceptBid } from './use-bids';
+
+type Tab = 'all' | 'accepted';
+
+const acceptedStatuses: readonly Bid['status'][] = ['accepted', 'paid', 'completed'];
+
+interface ProjectBidsCardProps {
+  project: Pick<ProjectDetail, 'id' | 'status' | 'bids' | 'isPaid'>;
+  userId: number | null;
+  isOwner: boolean;
+}
+
+/** The Project Bids card: a count badge, 'All Bids' and (owner only) 'Accepted' tabs (spec section 2). */
+export function ProjectBidsCard({ project, userId, isOwner }: ProjectBidsCardProps) {
+  const acceptBid = useAcceptBid();
+  const accepted = project.bids.filter((bid) => acceptedStatuses.includes(bid.status));
+
+  const actionsFor = (bid: Bid, tab: Tab): BidActions => ({
+    canChat: isOwner || (userId !== null && bid.finisherId === userId),
+    canAccept: isOwner && bid.status === 'pending' && isOpenForBids(project.status),
+    isAccepting: acceptBid.isPending && acceptBid.variables === bid.id,
+    onAccept: () => acceptBid.mutate(bid.id),
+    paymentHref: isOwner && bid.status === 'accepted' && !project.isPaid ? (tab === 'all' ? `/payment/bid/${bid.id}` : `/checkout/${bid.id}`) : null,
+  });
+
+  const list = (bids: Bid[], tab: Tab) => (
+    <ul className="grid gap-3">
+      {bids.map((bid) => (
+        <BidItem key={bid.id} bid={bid} actions={actionsFor(bid, tab)} />
+      ))}
+    </ul>
+  );
+
+  return (
+    <Card id="bids" className="scroll-mt-24 gap-4">
+      <CardHeader>
+        <div className="flex items-center gap-2">
+          <CardTitle>Project Bids</CardTitle>
+          <Badge variant="secondary" aria-label={`${project.bids.length} bids`}>
+            {project.bids.length}
+          </Badge>
+        </div>
+      </CardHeader>
+      <CardContent>
+        <Tabs defaultValue="all">
+          <TabsList>
+            <TabsTrigger value="all">All Bids</TabsTrigger>
+            {isOwner ? <TabsTrigger value="accepted">Accepted</TabsTrigger> : null}
+          </TabsList>
+          <TabsContent value="all">
+            {project.bids.length === 0 ? <EmptyBids title="No bids yet" text="Check back later for developer bids." /> : list(project.bids, 'all')}
+          </TabsContent>
+          {isOwner ? (
+            <TabsContent value="accepted">
+              {accepted.length === 0 ? <EmptyBids title="No accepted bids" text="You haven't accepted any bids yet." /> : list(accepted, 'accepted')}
+            </TabsContent>
+          ) : null}
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}
+
+function EmptyBids({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
+      <Inbox aria-hidden="true" className="size-7 text-muted-foreground" />
+      <p className="font-medium">{title}</p>
+      <p className="text-sm text-muted-foreground">{text}</p>
+    </div>
+  );
+}

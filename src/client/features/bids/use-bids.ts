@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Bid, BidWithProject } from '../../../shared/contracts/bids.js';
+import { useUser } from '@/features/auth/use-user';
+import { apiGet, apiRequest, errorMessage } from '@/lib/api';
+import { invalidateMarketplace, queryKeys } from '@/lib/query-keys';
+
+/** A finisher's own bids with their projects; the query runs only for finishers (spec section 6). */
+export function useUserBids(userId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.userBids(userId ?? 0),
+    queryFn: ({ signal }) => apiGet<BidWithProject[]>(`/api/users/${userId}/bids`, { signal }),
+    enabled: Boolean(userId) && enabled,
+  });
+}
+
+export interface PlaceBidBody {
+  amount: number;
+  timeline: number;
+  message: string;
+  finisherId: number;
+  /** The dashboard's quick application also sends it (spec section 7). */
+  projectId?: number;
+}
+
+/** POST /api/projects/{id}/bids. Toasts are the caller's: the apply dialog and the quick application differ. */
+export function usePlaceBid() {
+  const queryClient = useQueryClient();
+  const { user } = useUser();
+  return useMutation({
+    mutationFn: ({ projectId, body }: { projectId: number; body: PlaceBidBody }) => apiRequest<Bid>('POST', `/api/projects/${projectId}/bids`, body),
+    onSuccess: () => invalidateMarketplace(queryClient, user?.id),
+  });
+}
+
+export function useAcceptBid() {
+  const queryClient = useQueryClient();
+  const { user } = useUser();
+  return useMutation({
+    mutationFn: (bidId: number) => apiRequest<Bid>('POST', `/api/bids/${bidId}/accept`),
+    onSuccess: async () => {
+      toast.success('Bid accepted', { description: 'You can now proceed to payment.' });
+      await invalidateMarketplace(queryClient, user?.id);
+    },
+    onError: (error) => toast.error('Failed to accept bid', { description: errorMessage(error, 'Please try again later') }),
+  });
+}

@@ -1,0 +1,56 @@
+import type { BidWithProject } from '../../../shared/contracts/bids.js';
+import type { Project } from '../../../shared/contracts/projects.js';
+import { winningBidStatuses } from '../../../shared/domain/bid-lifecycle.js';
+import { isOpenForBids } from '../../../shared/domain/project-lifecycle.js';
+
+/** Spec section 9: every dashboard list pages at 4; the recent projects panel shows 3. */
+export const DASHBOARD_PAGE_SIZE = 4;
+export const RECENT_PROJECTS_COUNT = 3;
+
+/** Dashboard search: case-insensitive over name, description and techStack (spec section 5). */
+export function matchesDashboardSearch(project: Pick<Project, 'name' | 'description' | 'techStack'>, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [project.name, project.description, ...project.techStack].some((text) => text.toLowerCase().includes(needle));
+}
+
+/** Open jobs for a developer: open for bids, not already bid on, not their own (spec section 6). */
+export function openJobsFor(projects: readonly Project[], bids: readonly Pick<BidWithProject, 'projectId'>[], userId: number): Project[] {
+  const bidOn = new Set(bids.map((bid) => bid.projectId));
+  return projects.filter((project) => isOpenForBids(project.status) && !bidOn.has(project.id) && project.submitterId !== userId);
+}
+
+export function newestOpenProjects(projects: readonly Project[], count = RECENT_PROJECTS_COUNT): Project[] {
+  return projects
+    .filter((project) => isOpenForBids(project.status))
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+    .slice(0, count);
+}
+
+export interface DeveloperStats {
+  applications: number;
+  projectsCompleted: number;
+  /** Whole percent; 0 without bids. */
+  acceptanceRate: number;
+}
+
+/**
+ * Applications are the developer's bids; projects completed counts completed bids or projects
+ * the client accepted (each project once); the acceptance rate is winning bids over all bids.
+ */
+export function developerStats(bids: readonly Pick<BidWithProject, 'projectId' | 'status'>[], assignedProjects: readonly Pick<Project, 'id' | 'status'>[]): DeveloperStats {
+  const completed = new Set<number>();
+  for (const bid of bids) if (bid.status === 'completed') completed.add(bid.projectId);
+  for (const project of assignedProjects) if (project.status === 'accepted') completed.add(project.id);
+  const winning = bids.filter((bid) => (winningBidStatuses as readonly string[]).includes(bid.status)).length;
+  return {
+    applications: bids.length,
+    projectsCompleted: completed.size,
+    acceptanceRate: bids.length === 0 ? 0 : Math.round((winning / bids.length) * 100),
+  };
+}
+
+/** Jobs With Bids: the creator's projects that are open for bids and have at least one bid. */
+export function jobsWithBids(projects: readonly Project[]): Project[] {
+  return projects.filter((project) => isOpenForBids(project.status) && project.bidCount > 0);
+}

@@ -1,0 +1,63 @@
+import { ArrowRight, CalendarDays } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Project } from '../../../shared/contracts/projects.js';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatRelativeDate } from '@/lib/format';
+import { ProjectStatusBadge } from './project-status-badge';
+import { TechBadges } from './tech-badges';
+
+/** A Browse Projects card: name, tech badges, description (3 lines), created date, 'View Details'. */
+export function BrowseProjectCard({ project }: { project: Project }) {
+  return (
+    <Card className="h-full gap-4 transition-shadow hover:shadow-md" aria-labelledby={`project-${project.id}-name`} role="article">
+      <CardHeader>
+        <div className="flex items-start justify-between gap-3">
+          <CardTitle id={`project-${project.id}-name`} className="line-clamp-2">
+            {project.name}
+          </CardTitle>
+          <ProjectStatusBadge status={project.status} />
+        </div>
+        <TechBadges techStack={project.techStack} className="pt-1" />
+      </CardHeader>
+      <CardContent className="flex-1 space-y-3">
+        <p className="line-clamp-3 text-sm text-muted-foreground">{project.description}</p>
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <CalendarDays aria-hidden="true" className="size-4" />
+          <span>
+            <span className="sr-only">Posted </span>
+            {formatRelativeDate(project.createdAt)}
+          </span>
+        </p>
+      </CardContent>
+      <CardFooter>
+        <Button asChild variant="outline" className="w-full">
+          <Link to={`/projects/${project.id}`}>
+            View Details <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+export function BrowseProjectCardSkeleton() {
+  return (
+    <Card className="gap-4" data-testid="project-card-skeleton">
+      <CardHeader className="gap-3">
+        <Skeleton className="h-5 w-2/3" />
+        <div className="flex gap-1.5">
+          <Skeleton className="h-5 w-16" />
+          <Skeleton className="h-5 w-20" />
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-2">
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="mt-4 h-9 w-full" />
+      </CardContent>
+    </Card>
+  );
+}

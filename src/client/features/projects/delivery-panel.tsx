@@ -1,0 +1,64 @@
+import { CheckCircle2 } from 'lucide-react';
+import { useState } from 'react';
+import { projectLimits } from '../../../shared/domain/limits.js';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { useCompleteProject } from './use-project-mutations';
+
+const MIN = projectLimits.deliveryMessageMin;
+
+/** The assigned finisher's 'Mark as Completed' with a delivery message of at least 10 trimmed characters. */
+export function DeliveryPanel({ projectId }: { projectId: number }) {
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const completeProject = useCompleteProject(projectId);
+  const length = message.trim().length;
+
+  const submit = () =>
+    completeProject.mutate(message.trim(), {
+      onSuccess: () => {
+        setOpen(false);
+        setMessage('');
+      },
+    });
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>Deliver your work</CardTitle>
+        <CardDescription>When the work is done, mark the project as completed and tell the client what you delivered.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button onClick={() => setOpen(true)}>
+          <CheckCircle2 aria-hidden="true" /> Mark as Completed
+        </Button>
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>Mark project as completed</DialogTitle>
+              <DialogDescription>Describe what you delivered. The client will review your work.</DialogDescription>
+            </DialogHeader>
+            <div className="grid gap-2">
+              <Label htmlFor="delivery-message">Delivery Message</Label>
+              <Textarea id="delivery-message" rows={5} value={message} onChange={(event) => setMessage(event.target.value)} aria-describedby="delivery-message-counter" />
+              <p id="delivery-message-counter" aria-live="polite" className={length < MIN ? 'text-xs text-muted-foreground' : 'text-xs text-emerald-700'}>
+                Minimum {MIN} characters ({length}/{MIN})
+              </p>
+            </div>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button onClick={submit} disabled={length < MIN || completeProject.isPending}>
+                {completeProject.isPending ? 'Submitting...' : 'Confirm'}
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { CalendarDays, Code2, ExternalLink, UserRound } from 'lucide-react';
+import type { ProjectDetail } from '../../../shared/contracts/projects.js';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { formatRelativeDate } from '@/lib/format';
+import { ProjectStatusBadge } from './project-status-badge';
+
+interface ProjectOverviewCardProps {
+  project: ProjectDetail;
+  isOwner: boolean;
+  isAssignedFinisher: boolean;
+}
+
+/** The project's own facts: who posted it, status, description, stack, code, screenshot, dates, assignee. */
+export function ProjectOverviewCard({ project, isOwner, isAssignedFinisher }: ProjectOverviewCardProps) {
+  return (
+    <Card className="gap-6">
+      <CardHeader className="gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 className="text-3xl font-bold tracking-tight">{project.name}</h1>
+          <ProjectStatusBadge status={project.status} />
+        </div>
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <UserRound aria-hidden="true" className="size-4" />
+          {isOwner ? (
+            'Posted by You'
+          ) : (
+            <span>
+              Posted by Client <span className="font-medium text-foreground">· {project.submitter.username}</span>
+            </span>
+          )}
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <section aria-labelledby="project-description-heading">
+          <h2 id="project-description-heading" className="text-sm font-semibold">
+            Description
+          </h2>
+          <p className="mt-2 whitespace-pre-line text-muted-foreground">{project.description}</p>
+        </section>
+        <section aria-labelledby="project-stack-heading">
+          <h2 id="project-stack-heading" className="text-sm font-semibold">
+            Technology Stack
+          </h2>
+          <p className="mt-2 text-muted-foreground">{project.techStack.join(', ')}</p>
+        </section>
+        {project.imageUrl ? (
+          <figure>
+            <img src={project.imageUrl} alt={`Screenshot of ${project.name}`} className="max-h-96 w-full rounded-lg border object-contain" />
+          </figure>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
+          <Button asChild variant="outline" size="sm">
+            <a href={project.codeLink} target="_blank" rel="noopener noreferrer">
+              <Code2 aria-hidden="true" /> View Code <ExternalLink aria-hidden="true" className="size-3" />
+            </a>
+          </Button>
+          <span className="flex items-center gap-1.5 text-muted-foreground">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            Posted {formatRelativeDate(project.createdAt)}
+          </span>
+          {project.finisherId !== null ? (
+            <span className="text-muted-foreground">
+              {isAssignedFinisher ? (
+                'Assigned to: You'
+              ) : (
+                <>
+                  Assigned to: Developer <span className="font-medium text-foreground">· {project.finisher?.username}</span>
+                </>
+              )}
+            </span>
+          ) : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

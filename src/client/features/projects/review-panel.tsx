@@ -1,0 +1,55 @@
+import { Check, RotateCcw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useReviewWork } from './use-project-mutations';
+
+interface ReviewPanelProps {
+  projectId: number;
+  deliveryMessage: string | null;
+  /** The owner reviews a completed project; others (the finisher) only read the delivery. */
+  canReview: boolean;
+}
+
+/** The delivered work: its message, and for the owner 'Accept Work' or 'Request Revision' (spec section 4). */
+export function ReviewPanel({ projectId, deliveryMessage, canReview }: ReviewPanelProps) {
+  const review = useReviewWork(projectId);
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>Delivered Work</CardTitle>
+        <CardDescription>{canReview ? 'The developer has marked this project as completed. Review the delivery.' : 'Waiting for the client to review your work.'}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div>
+          <h3 className="text-sm font-medium">Delivery message</h3>
+          <p className="mt-1 rounded-md bg-muted/60 p-3 text-sm whitespace-pre-line">{deliveryMessage ?? 'No delivery message.'}</p>
+        </div>
+        {canReview ? (
+          <div className="flex flex-wrap gap-2">
+            <ConfirmDialog
+              trigger={
+                <Button disabled={review.isPending}>
+                  <Check aria-hidden="true" /> Accept Work
+                </Button>
+              }
+              title="Accept this work?"
+              description="Accepting confirms the project is finished to your satisfaction and marks it as completed."
+              onConfirm={() => review.mutate(true)}
+            />
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline" disabled={review.isPending}>
+                  <RotateCcw aria-hidden="true" /> Request Revision
+                </Button>
+              }
+              title="Request a revision?"
+              description="The freelancer will be notified that the work needs changes and the project goes back to them."
+              onConfirm={() => review.mutate(false)}
+            />
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

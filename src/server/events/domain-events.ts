@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../db/client.js';
+
+/** Everything that happens to a deal, as the features tell each other about it. */
+export type DomainEvent =
+  | { type: 'bid.placed'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number; finisherUsername: string }
+  | { type: 'bid.accepted'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number }
+  | { type: 'bid.rejected'; bidId: number; projectId: number; projectName: string; finisherId: number }
+  | {
+      type: 'project.status_changed';
+      projectId: number;
+      projectName: string;
+      ownerId: number;
+      finisherId: number | null;
+      from: string;
+      to: string;
+    }
+  | { type: 'work.delivered'; projectId: number; projectName: string; ownerId: number; finisherId: number }
+  | { type: 'work.accepted'; projectId: number; projectName: string; ownerId: number; finisherId: number }
+  | { type: 'revision.requested'; projectId: number; projectName: string; ownerId: number; finisherId: number };
+
+export type DomainEventType = DomainEvent['type'];
+type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+
+/** Runs inside the transaction that records the event: its writes commit or roll back with the change. */
+type RecordHandler<E> = (event: E, tx: Tx) => Promise<void>;
+/** Runs after the transaction committed: live pushes, e-mail, anything that must not see a rollback. */
+type CommitHandler<E> = (event: E) => void | Promise<void>;
+
+export type RecordEvent = (event: DomainEvent) => Promise<void>;
+
+/**
+ * The one in-process event bus. A service records events inside its transaction; handlers that
+ * write rows (notifications) run in that same transaction, so a change and its notifications are
+ * stored together or not at all; commit handlers run only once the change is committed.
+ */
+export class DomainEvents {
+  private readonly recordHandlers = new Map<DomainEventType, RecordHandler<DomainEvent>[]>();
+  private readonly commitHandlers = new Map<DomainEventType, CommitHandler<DomainEvent>[]>();
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  onRecord<T extends DomainEventType>(type: T, handler: RecordHandler<EventOf<T>>): void {
+    const list = this.recordHandlers.get(type) ?? [];
+    list.push(handler as RecordHandler<DomainEvent>);
+    this.recordHandlers.set(type, list);
+  }
+
+  onCommit<T extends DomainEventType>(type: T, handler: CommitHandler<EventOf<T>>): void {
+    const list = this.commitHandlers.get(type) ?? [];
+    list.push(handler as CommitHandler<DomainEvent>);
+    this.commitHandlers.set(type, list);
+  }
+
+  /** Runs `work` in a transaction with a `record` function; commit handlers run after it commits. */
+  async transaction<T>(db: Db, work: (tx: Tx, record: RecordEvent) => Promise<T>): Promise<T> {
+    const recorded: DomainEvent[] = [];
+    const result = await db.transaction(async (tx) =>
+      work(tx, async (event) => {
+        for (const handler of this.recordHandlers.get(event.type) ?? []) await handler(event, tx);
+        recorded.push(event);
+      }),
+    );
+    for (const event of recorded) {
+      for (const handler of this.commitHandlers.get(event.type) ?? []) {
+        try {
+          await handler(event);
+        } catch (error) {
+          // The change is committed; a failing side effect is logged, never turned into a failed request.
+          this.log.error({ err: error, event: event.type }, 'domain event handler failed');
+        }
+      }
+    }
+    return result;
+  }
+}

@@ -1,0 +1,95 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Bid, BidWithProject } from '../../../shared/contracts/bids.js';
+import type { DbOrTx } from '../../db/client.js';
+import { bids } from '../../db/schema/bids.js';
+import { projects } from '../../db/schema/projects.js';
+import { type UserRow, users } from '../../db/schema/users.js';
+import { alias } from 'drizzle-orm/pg-core';
+
+const submitters = alias(users, 'submitter');
+
+const bidSelection = { bid: bids, finisherUsername: users.username, finisherAvatarUrl: users.avatarUrl, projectSubmitterId: projects.submitterId };
+
+function selectBids(db: DbOrTx) {
+  return db.select(bidSelection).from(bids).innerJoin(users, eq(users.id, bids.finisherId)).innerJoin(projects, eq(projects.id, bids.projectId));
+}
+
+type BidQueryRow = Awaited<ReturnType<ReturnType<typeof selectBids>['execute']>>[number];
+
+/** Amount, timeline and message are for the project's owner and the bid's own finisher only. */
+export function canSeeBidDetails(viewer: UserRow | null, bid: { finisherId: number }, projectSubmitterId: number): boolean {
+  return viewer !== null && (viewer.id === projectSubmitterId || viewer.id === bid.finisherId);
+}
+
+export function toBidDto(row: BidQueryRow, viewer: UserRow | null): Bid {
+  const b = row.bid;
+  const base = {
+    id: b.id,
+    projectId: b.projectId,
+    finisherId: b.finisherId,
+    status: b.status,
+    createdAt: b.createdAt.toISOString(),
+    developerUsername: row.finisherUsername,
+    finisher: { id: b.finisherId, username: row.finisherUsername, avatarUrl: row.finisherAvatarUrl },
+  };
+  if (!canSeeBidDetails(viewer, b, row.projectSubmitterId)) return { ...base, detailsHidden: true };
+  return {
+    ...base,
+    detailsHidden: false,
+    amount: Math.round(b.amountCents / 100),
+    timeline: b.timelineDays,
+    message: b.message,
+    proposal: b.message,
+    paymentIntentId: b.paymentIntentId,
+  };
+}
+
+export async function findBidsOfProject(db: DbOrTx, projectId: number, viewer: UserRow | null): Promise<Bid[]> {
+  const rows = await selectBids(db).where(eq(bids.projectId, projectId)).orderBy(desc(bids.createdAt), desc(bids.id));
+  return rows.map((row) => toBidDto(row, viewer));
+}
+
+function selectBidsWithProject(db: DbOrTx) {
+  return db
+    .select({ ...bidSelection, project: projects, submitterUsername: submitters.username })
+    .from(bids)
+    .innerJoin(users, eq(users.id, bids.finisherId))
+    .innerJoin(projects, eq(projects.id, bids.projectId))
+    .innerJoin(submitters, eq(submitters.id, projects.submitterId));
+}
+
+type BidWithProjectRow = Awaited<ReturnType<ReturnType<typeof selectBidsWithProject>['execute']>>[number];
+
+function toBidWithProjectDto(row: BidWithProjectRow, viewer: UserRow | null): BidWithProject {
+  const p = row.project;
+  return {
+    ...toBidDto(row, viewer),
+    project: {
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      techStack: p.techStack,
+      status: p.status,
+      submitterId: p.submitterId,
+      finisherId: p.finisherId,
+      submitter: { id: p.submitterId, username: row.submitterUsername },
+      createdAt: p.createdAt.toISOString(),
+    },
+  };
+}
+
+export async function findBidWithProject(db: DbOrTx, bidId: number, viewer: UserRow | null) {
+  const [row] = await selectBidsWithProject(db).where(eq(bids.id, bidId)).limit(1);
+  if (!row) return null;
+  return { bid: toBidWithProjectDto(row, viewer), finisherId: row.bid.finisherId, submitterId: row.project.submitterId };
+}
+
+export async function findBidsOfFinisher(db: DbOrTx, finisher: UserRow): Promise<BidWithProject[]> {
+  const rows = await selectBidsWithProject(db).where(eq(bids.finisherId, finisher.id)).orderBy(desc(bids.createdAt), desc(bids.id));
+  return rows.map((row) => toBidWithProjectDto(row, finisher));
+}
+
+export async function findBidView(db: DbOrTx, bidId: number, viewer: UserRow | null): Promise<Bid | null> {
+  const [row] = await selectBids(db).where(eq(bids.id, bidId)).limit(1);
+  return row ? toBidDto(row, viewer) : null;
+}

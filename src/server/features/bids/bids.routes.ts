@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bidIdParamsSchema, bidSchema, bidWithProjectSchema, placeBidSchema } from '../../../shared/contracts/bids.js';
+import { idParamsSchema } from '../../../shared/contracts/projects.js';
+import { errorResponseSchema } from '../../../shared/errors.js';
+import type { AppContext } from '../../context.js';
+import { requireUser } from '../../plugins/session.js';
+import { acceptBid, getBid, listBidsOfUser, placeBid } from './bids.service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+export function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['bids'];
+
+  api.post(
+    '/api/projects/:id/bids',
+    { schema: { tags, params: idParamsSchema, body: placeBidSchema, response: { 201: bidSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(await placeBid(ctx, requireUser(request), request.params.id, request.body)),
+  );
+
+  api.post(
+    '/api/bids/:bidId/accept',
+    { schema: { tags, params: bidIdParamsSchema, response: { 200: bidSchema, ...errors } } },
+    (request) => acceptBid(ctx, requireUser(request), request.params.bidId),
+  );
+
+  api.get('/api/bids/:id', { schema: { tags, params: idParamsSchema, response: { 200: bidWithProjectSchema, ...errors } } }, (request) =>
+    getBid(ctx, requireUser(request), request.params.id),
+  );
+
+  api.get('/api/users/:id/bids', { schema: { tags, params: idParamsSchema, response: { 200: z.array(bidWithProjectSchema), ...errors } } }, (request) =>
+    listBidsOfUser(ctx, requireUser(request), request.params.id),
+  );
+}

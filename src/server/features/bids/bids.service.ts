@@ -1,0 +1,93 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Bid, BidWithProject, placeBidSchema } from '../../../shared/contracts/bids.js';
+import { transitionBid } from '../../../shared/domain/bid-lifecycle.js';
+import { dollarsToCents } from '../../../shared/domain/money.js';
+import { isOpenForBids, transitionProject } from '../../../shared/domain/project-lifecycle.js';
+import { isFinisher } from '../../../shared/domain/roles.js';
+import { AppError } from '../../app-error.js';
+import type { AppContext } from '../../context.js';
+import { uniqueViolation } from '../../db/errors.js';
+import { bids } from '../../db/schema/bids.js';
+import { projects } from '../../db/schema/projects.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { lockProject } from '../projects/project-locks.js';
+import { findBidsOfFinisher, findBidView, findBidWithProject } from './bids.queries.js';
+
+type PlaceBidInput = z.output<typeof placeBidSchema>;
+
+export async function placeBid(ctx: AppContext, actor: UserRow, projectId: number, input: PlaceBidInput): Promise<Bid> {
+  if (!isFinisher(actor.role)) throw new AppError('FORBIDDEN', 'Only developers can bid on projects');
+  const bidId = await ctx.events.transaction(ctx.db, async (tx, record) => {
+    // A share lock: bids may arrive together, but not while the owner is accepting one.
+    const project = await lockProject(tx, projectId, 'share');
+    if (project.submitterId === actor.id) throw new AppError('FORBIDDEN', 'You cannot bid on your own project');
+    if (!isOpenForBids(project.status)) throw new AppError('INVALID_TRANSITION', 'This project is not open for bids');
+    let inserted: { id: number } | undefined;
+    try {
+      [inserted] = await tx
+        .insert(bids)
+        .values({ projectId, finisherId: actor.id, amountCents: dollarsToCents(input.amount), timelineDays: input.timeline, message: input.message })
+        .returning({ id: bids.id });
+    } catch (error) {
+      if (uniqueViolation(error) === 'bids_project_finisher_key') throw new AppError('CONFLICT', 'You have already placed a bid on this project');
+      throw error;
+    }
+    await record({
+      type: 'bid.placed',
+      bidId: inserted!.id,
+      projectId,
+      projectName: project.name,
+      ownerId: project.submitterId,
+      finisherId: actor.id,
+      finisherUsername: actor.username,
+    });
+    return inserted!.id;
+  });
+  return (await findBidView(ctx.db, bidId, actor))!;
+}
+
+/** The owner picks one pending bid: the project becomes assigned and every other pending bid is rejected. */
+export async function acceptBid(ctx: AppContext, actor: UserRow, bidId: number): Promise<Bid> {
+  await ctx.events.transaction(ctx.db, async (tx, record) => {
+    const [found] = await tx.select({ projectId: bids.projectId }).from(bids).where(eq(bids.id, bidId)).limit(1);
+    if (!found) throw new AppError('NOT_FOUND', 'Bid not found');
+    const project = await lockProject(tx, found.projectId);
+    if (project.submitterId !== actor.id) throw new AppError('FORBIDDEN', 'Only the project owner can accept bids');
+    // Re-read under the project lock: a concurrent accept may have changed it.
+    const [bid] = await tx.select().from(bids).where(eq(bids.id, bidId)).limit(1);
+    const bidMove = transitionBid('accept', bid!.status);
+    if (!bidMove.ok) throw new AppError('INVALID_TRANSITION', bidMove.message);
+    const projectMove = transitionProject('assign', project.status);
+    if (!projectMove.ok) throw new AppError('INVALID_TRANSITION', projectMove.message);
+
+    const now = new Date();
+    await tx.update(bids).set({ status: bidMove.to, updatedAt: now }).where(eq(bids.id, bidId));
+    await tx.update(projects).set({ status: projectMove.to, finisherId: bid!.finisherId, updatedAt: now }).where(eq(projects.id, project.id));
+    const rejected = await tx
+      .update(bids)
+      .set({ status: 'rejected', updatedAt: now })
+      .where(and(eq(bids.projectId, project.id), eq(bids.status, 'pending'), ne(bids.id, bidId)))
+      .returning({ id: bids.id, finisherId: bids.finisherId });
+
+    await record({ type: 'bid.accepted', bidId, projectId: project.id, projectName: project.name, ownerId: actor.id, finisherId: bid!.finisherId });
+    for (const other of rejected) {
+      await record({ type: 'bid.rejected', bidId: other.id, projectId: project.id, projectName: project.name, finisherId: other.finisherId });
+    }
+  });
+  return (await findBidView(ctx.db, bidId, actor))!;
+}
+
+export async function getBid(ctx: AppContext, viewer: UserRow, bidId: number): Promise<BidWithProject> {
+  const found = await findBidWithProject(ctx.db, bidId, viewer);
+  if (!found) throw new AppError('NOT_FOUND', 'Bid not found');
+  if (viewer.id !== found.submitterId && viewer.id !== found.finisherId) {
+    throw new AppError('FORBIDDEN', 'You do not have permission to view this bid');
+  }
+  return found.bid;
+}
+
+export async function listBidsOfUser(ctx: AppContext, actor: UserRow, userId: number): Promise<BidWithProject[]> {
+  if (actor.id !== userId) throw new AppError('FORBIDDEN', 'You can only view your own bids');
+  return findBidsOfFinisher(ctx.db, actor);
+}

@@ -1,0 +1,149 @@
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ListProjectsQuery, Project } from '../../../shared/contracts/projects.js';
+import type { DbOrTx } from '../../db/client.js';
+import { bids } from '../../db/schema/bids.js';
+import { payments } from '../../db/schema/payments.js';
+import { type ProjectRow, projects } from '../../db/schema/projects.js';
+import { type UserRow, users } from '../../db/schema/users.js';
+
+const finishers = alias(users, 'finisher');
+
+/** One row per project with what every project answer carries: people, bid count, paid flag. */
+const projectSelection = {
+  project: projects,
+  submitterUsername: users.username,
+  submitterAvatarUrl: users.avatarUrl,
+  finisherUsername: finishers.username,
+  finisherAvatarUrl: finishers.avatarUrl,
+  bidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.projectId} = ${projects.id})`,
+  isPaid: sql<boolean>`exists (select 1 from ${bids} join ${payments} on ${payments.bidId} = ${bids.id}
+    where ${bids.projectId} = ${projects.id} and ${payments.status} in ('held', 'released'))`,
+  // Full-precision timestamp for keyset paging (JS dates stop at milliseconds).
+  cursorTime: sql<string>`${projects.createdAt}::text`,
+};
+
+function selectProjects(db: DbOrTx) {
+  return db
+    .select(projectSelection)
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.submitterId))
+    .leftJoin(finishers, eq(finishers.id, projects.finisherId));
+}
+
+type ProjectQueryRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['execute']>>[number];
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The delivery message is for the owner and the assigned finisher only. */
+function canReadDelivery(project: ProjectRow, viewer: UserRow | null): boolean {
+  return viewer !== null && (viewer.id === project.submitterId || viewer.id === project.finisherId);
+}
+
+export function toProjectDto(row: ProjectQueryRow, viewer: UserRow | null): Project {
+  const p = row.project;
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    techStack: p.techStack,
+    codeLink: p.codeLink,
+    imageUrl: p.imageUrl,
+    status: p.status,
+    submitterId: p.submitterId,
+    finisherId: p.finisherId,
+    budget: p.budgetCents === null ? null : Math.round(p.budgetCents / 100),
+    timeframe: p.timeframe,
+    deliveryMessage: canReadDelivery(p, viewer) ? p.deliveryMessage : null,
+    completedAt: iso(p.completedAt),
+    acceptedAt: iso(p.acceptedAt),
+    createdAt: p.createdAt.toISOString(),
+    bidCount: row.bidCount,
+    // Ratings arrive with reviews; until then a submitter has none.
+    submitter: { id: p.submitterId, username: row.submitterUsername, avatarUrl: row.submitterAvatarUrl, rating: null },
+    finisher: p.finisherId !== null && row.finisherUsername !== null ? { id: p.finisherId, username: row.finisherUsername, avatarUrl: row.finisherAvatarUrl } : null,
+    isPaid: row.isPaid,
+  };
+}
+
+export async function findProjectView(db: DbOrTx, id: number, viewer: UserRow | null): Promise<Project | null> {
+  const [row] = await selectProjects(db).where(eq(projects.id, id)).limit(1);
+  return row ? toProjectDto(row, viewer) : null;
+}
+
+interface Cursor {
+  time: string;
+  id: number;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.time, cursor.id])).toString('base64url');
+}
+
+// PostgreSQL's text form of a timestamptz, e.g. 2026-11-21 05:40:59.123456+00.
+const timestampText = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+export function decodeCursor(value: string): Cursor | null {
+  try {
+    const [time, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
+    if (typeof time !== 'string' || !timestampText.test(time) || !Number.isSafeInteger(id)) return null;
+    // Out-of-range fields (month 13) would make PostgreSQL fail the cast: refuse them here.
+    const isoForm = time.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
+    if (Number.isNaN(Date.parse(isoForm))) return null;
+    return { time, id: id as number };
+  } catch {
+    return null;
+  }
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Browse: newest first, keyset-paged on (created_at, id). Everyone sees projects open for bids;
+ * a signed-in user also sees their own projects in any status.
+ */
+export async function findProjectsPage(
+  db: DbOrTx,
+  viewer: UserRow | null,
+  query: ListProjectsQuery,
+  cursor: Cursor | null,
+): Promise<{ items: Project[]; next: Cursor | null }> {
+  const visible = inArray(projects.status, ['open', 'active']);
+  const conditions: (SQL | undefined)[] = [viewer ? or(visible, eq(projects.submitterId, viewer.id)) : visible];
+  if (query.status) conditions.push(eq(projects.status, query.status));
+  if (query.tech) conditions.push(sql`${projects.techStack} @> array[${query.tech}]::text[]`);
+  if (query.q) {
+    // The same expression as the trigram index projects_search_trgm_idx.
+    conditions.push(sql`lower(${projects.name} || ' ' || ${projects.description}) like ${`%${escapeLike(query.q.toLowerCase())}%`}`);
+  }
+  if (cursor) conditions.push(sql`(${projects.createdAt}, ${projects.id}) < (${cursor.time}::timestamptz, ${cursor.id})`);
+
+  const rows = await selectProjects(db)
+    .where(and(...conditions))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => toProjectDto(row, viewer)),
+    next: rows.length > query.limit && last ? { time: last.cursorTime, id: last.project.id } : null,
+  };
+}
+
+/** A user's own projects: submitted by them or assigned to them. */
+export async function findProjectsOfUser(db: DbOrTx, user: UserRow): Promise<Project[]> {
+  const rows = await selectProjects(db)
+    .where(or(eq(projects.submitterId, user.id), eq(projects.finisherId, user.id)))
+    .orderBy(desc(projects.createdAt), desc(projects.id));
+  return rows.map((row) => toProjectDto(row, user));
+}
+
+/** Every technology on a project open for bids, for the browse filter. */
+export async function findTechnologies(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ tech: sql<string>`unnest(${projects.techStack})`.as('tech') })
+    .from(projects)
+    .where(inArray(projects.status, ['open', 'active']))
+    .orderBy(sql`1`);
+  return rows.map((row) => row.tech);
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { AppError } from '../../app-error.js';
+import type { FileStorage } from '../../integrations/storage/storage.js';
+import { multipartLimits } from '../../plugins/multipart.js';
+
+export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
+export type UploadPrefix = 'screenshots' | 'avatars';
+
+export interface ImageUploadOptions {
+  allowed: readonly ImageFormat[];
+  maxBytes: number;
+  /** Center-crops to a square of this many pixels (avatars); otherwise the longest side is capped. */
+  square?: number;
+}
+
+export interface ProcessedImage {
+  buffer: Buffer;
+  contentType: 'image/webp';
+  extension: 'webp';
+}
+
+/** Spec section 9: avatars and screenshots are at most 5 MB (5242880 bytes). */
+export const imageUploadMaxBytes = multipartLimits.fileSize;
+export const screenshotMaxSide = 2000;
+export const avatarSide = 256;
+/** Beyond this the decoded pixels, not the upload, would exhaust memory (a decompression bomb). */
+export const maxInputPixels = 50_000_000;
+
+/** Generated upload keys, and the only keys GET /uploads/* serves. */
+export const uploadKeyPattern = /^(screenshots|avatars)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+
+const formatByMime: Record<string, ImageFormat> = {
+  'image/png': 'png',
+  // An animated PNG is a PNG whose first frame every decoder reads.
+  'image/apng': 'png',
+  'image/jpeg': 'jpeg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+const labelByFormat: Record<ImageFormat, string> = { png: 'PNG', jpeg: 'JPEG', gif: 'GIF', webp: 'WebP' };
+
+/** 'PNG, JPEG, GIF or WebP' */
+function readableList(formats: readonly ImageFormat[]): string {
+  const labels = formats.map((format) => labelByFormat[format]);
+  return labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
+}
+
+function unreadable(cause: unknown): AppError {
+  return new AppError('VALIDATION_FAILED', 'The image could not be read', { cause });
+}
+
+/**
+ * Checks an uploaded image by its bytes (never its name or declared type) and re-encodes it as
+ * WebP: turned upright by its EXIF orientation, every metadata block (EXIF, GPS, XMP, ICC)
+ * dropped, animation flattened to the first frame, and scaled down to a screenshot cap or
+ * cropped to a square avatar. Whatever a client sent, only freshly encoded pixels are stored.
+ */
+export async function processImageUpload(buffer: Buffer, options: ImageUploadOptions): Promise<ProcessedImage> {
+  if (buffer.length > options.maxBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `File is larger than ${options.maxBytes} bytes`);
+  }
+  const detected = await fileTypeFromBuffer(buffer);
+  const format = detected ? formatByMime[detected.mime] : undefined;
+  if (!format || !options.allowed.includes(format)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `File type must be ${readableList(options.allowed)}`);
+  }
+
+  // pages: 1 reads only the first frame; failOn 'warning' (sharp's advice for untrusted input) refuses damaged data.
+  const input = () => sharp(buffer, { limitInputPixels: maxInputPixels, failOn: 'warning', pages: 1, autoOrient: true });
+
+  let decodedFormat: string | undefined;
+  try {
+    decodedFormat = (await input().metadata()).format;
+  } catch (error) {
+    throw unreadable(error);
+  }
+  // libvips picks its decoder from the bytes too; a polyglot that file-type and libvips read
+  // differently (say, as PNG and as SVG) must not reach a decoder we did not allow.
+  if (decodedFormat !== format) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `File type must be ${readableList(options.allowed)}`);
+  }
+
+  const image = input();
+  if (options.square) {
+    image.resize(options.square, options.square, { fit: 'cover', position: 'centre' });
+  } else {
+    image.resize(screenshotMaxSide, screenshotMaxSide, { fit: 'inside', withoutEnlargement: true });
+  }
+  try {
+    // sharp writes no metadata unless withMetadata/keepMetadata is called; none is.
+    const output = await image.webp({ quality: 82 }).toBuffer();
+    return { buffer: output, contentType: 'image/webp', extension: 'webp' };
+  } catch (error) {
+    throw unreadable(error);
+  }
+}
+
+/** Stores a processed image under a generated name and returns its key and public path. */
+export async function storeImage(
+  storage: FileStorage,
+  processed: ProcessedImage,
+  prefix: UploadPrefix,
+): Promise<{ key: string; url: string }> {
+  const key = `${prefix}/${randomUUID()}.${processed.extension}`;
+  await storage.put(key, processed.buffer, processed.contentType);
+  return { key, url: `/uploads/${key}` };
+}

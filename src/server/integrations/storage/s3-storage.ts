@@ -1,0 +1,69 @@
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { Config } from '../../config.js';
+import { assertSafeStorageKey } from './storage-key.js';
+import type { FileStorage } from './storage.js';
+
+export type S3Settings = NonNullable<Config['s3']>;
+
+function credentialsOf(settings: S3Settings) {
+  const { accessKeyId, secretAccessKey } = settings;
+  if (accessKeyId && secretAccessKey) return { accessKeyId, secretAccessKey };
+  if (accessKeyId || secretAccessKey) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the default credential chain)');
+  }
+  // undefined: the SDK's default chain (AWS_* variables, shared profile, container or instance role).
+  return undefined;
+}
+
+/** 404 NoSuchKey; a 404 for a missing bucket is a misconfiguration and must surface. */
+function isMissingKey(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false;
+  // Some S3-compatible stores answer a bare 404 without an error document.
+  return error.name === 'NoSuchKey' || (error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket');
+}
+
+/** Objects in one bucket of AWS S3 or an S3-compatible store (MinIO, R2, ...), one object per key. */
+export function createS3Storage(settings: S3Settings, client?: S3Client): FileStorage {
+  const s3 =
+    client ??
+    new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: credentialsOf(settings),
+      // A stalled store must fail the upload, not hold the request open.
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+      // Many S3-compatible stores reject the CRC32 checksum headers the SDK adds by default.
+      ...(settings.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
+    });
+  const Bucket = settings.bucket;
+
+  return {
+    async put(key, body, contentType) {
+      assertSafeStorageKey(key);
+      await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
+    },
+
+    async get(key) {
+      assertSafeStorageKey(key);
+      try {
+        const object = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!object.Body) return null;
+        return {
+          // In Node the SDK's body is an http.IncomingMessage (a Readable) with helper methods mixed in.
+          body: object.Body as NodeJS.ReadableStream,
+          contentType: object.ContentType ?? 'application/octet-stream',
+          size: object.ContentLength,
+        };
+      } catch (error) {
+        if (isMissingKey(error)) return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      assertSafeStorageKey(key);
+      await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+  };
+}
