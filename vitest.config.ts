@@ -8,6 +8,6 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/api-results.json' }]] : ['default'],
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'reports/api-results.json' }]] : ['default'],
   },
 });

@@ -16,7 +16,13 @@ import { LoginLimiter } from './features/auth/login-limiter.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { registerNotificationWriters } from './features/notifications/notification-writers.js';
 import { projectsRoutes } from './features/projects/projects.routes.js';
+import { paymentsRoutes } from './features/payments/payments.routes.js';
+import { registerPaymentHandlers } from './features/payments/payments.service.js';
+import { sandboxRoutes } from './features/payments/sandbox.routes.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
+import { createPaymentProvider } from './integrations/payments/create-provider.js';
+import type { PaymentProvider } from './integrations/payments/payment-provider.js';
+import type { SandboxProvider } from './integrations/payments/sandbox-provider.js';
 import { createStorage, type FileStorage } from './integrations/storage/storage.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -32,6 +38,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where uploads go; defaults to S3 when configured, else DATA_DIR/uploads. */
   storage?: FileStorage;
+  /** The card provider; defaults to Stripe when configured, else the sandbox. */
+  payments?: PaymentProvider;
   /** The built client to serve; null serves the API only. Defaults to dist/client. */
   clientDir?: string | null;
 }
@@ -45,6 +53,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The sandbox's signed ids travel in the path.
+    maxParamLength: 4096,
     // Drop idle keep-alive sockets at shutdown so close() only waits for requests in flight.
     forceCloseConnections: 'idle',
   });
@@ -59,8 +69,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginLimiter: new LoginLimiter({ ...config.loginLimits, redis: deps.redis }),
     events: new DomainEvents(app.log),
     storage: deps.storage ?? createStorage(config),
+    payments: deps.payments ?? createPaymentProvider(config),
   };
   registerNotificationWriters(ctx.events);
+  registerPaymentHandlers(ctx.events, ctx);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -91,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   projectsRoutes(app, ctx);
   bidsRoutes(app, ctx);
   uploadsRoutes(app, ctx.storage);
+  await paymentsRoutes(app, ctx);
+  if (ctx.payments.name === 'sandbox') sandboxRoutes(app, ctx, ctx.payments as SandboxProvider);
 
   await registerClientApp(app, deps.clientDir === undefined ? defaultClientDir : deps.clientDir);
   return app;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -28,6 +29,10 @@ const configSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(30),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().optional(),
+  SANDBOX_SECRET: z.string().min(16).optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -63,6 +68,13 @@ function toConfig(env: z.infer<typeof configSchema>) {
     },
     registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    // The stripe adapter needs both keys; without them the built-in sandbox provider runs.
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, api: stripeApi(env.STRIPE_API_URL) }
+        : undefined,
+    // Signs the sandbox's ids and events; random per process unless set (set it for several instances).
+    sandboxSecret: env.SANDBOX_SECRET ?? randomBytes(32).toString('hex'),
     // Uploads go to S3 (or an S3-compatible store) when a bucket is named, else to DATA_DIR/uploads.
     // Without keys the SDK's default credential chain applies (instance role, AWS_* variables, profile).
     s3: env.S3_BUCKET
@@ -76,6 +88,14 @@ function toConfig(env: z.infer<typeof configSchema>) {
         }
       : undefined,
   };
+}
+
+/** STRIPE_API_URL points the SDK at another host (stripe-mock, a local fake); unset means Stripe itself. */
+function stripeApi(url: string | undefined) {
+  if (!url) return undefined;
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? ('http' as const) : ('https' as const);
+  return { host: parsed.hostname, port: Number(parsed.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
 export class ConfigError extends Error {}

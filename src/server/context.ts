@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { DomainEvents } from './events/domain-events.js';
 import type { LoginLimiter } from './features/auth/login-limiter.js';
+import type { PaymentProvider } from './integrations/payments/payment-provider.js';
 import type { FileStorage } from './integrations/storage/storage.js';
 
 /** What every service function receives: its dependencies, never the request. */
@@ -13,4 +14,5 @@ export interface AppContext {
   loginLimiter: LoginLimiter;
   events: DomainEvents;
   storage: FileStorage;
+  payments: PaymentProvider;
 }

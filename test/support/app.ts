@@ -3,6 +3,7 @@ import { createClient, type RedisClientType } from 'redis';
 import { buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/client.js';
+import type { PaymentProvider } from '../../src/server/integrations/payments/payment-provider.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestApp {
@@ -13,10 +14,13 @@ export interface TestApp {
 }
 
 /** The whole API on a fresh database, without the client bundle or a listening socket. */
-export async function createTestApp(env: Record<string, string> = {}, options: { redis?: RedisClientType } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { redis?: RedisClientType; payments?: PaymentProvider } = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: false, clientDir: null, redis: options.redis });
+  const app = await buildApp({ config, database, logger: false, clientDir: null, redis: options.redis, payments: options.payments });
   await app.ready();
   return {
     app,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChatMessage } from '../../shared/contracts/conversations.js';
 import type { Db, Tx } from '../db/client.js';
 
 /** Everything that happens to a deal, as the features tell each other about it. */
@@ -17,7 +18,15 @@ export type DomainEvent =
     }
   | { type: 'work.delivered'; projectId: number; projectName: string; ownerId: number; finisherId: number }
   | { type: 'work.accepted'; projectId: number; projectName: string; ownerId: number; finisherId: number }
-  | { type: 'revision.requested'; projectId: number; projectName: string; ownerId: number; finisherId: number };
+  | { type: 'revision.requested'; projectId: number; projectName: string; ownerId: number; finisherId: number }
+  | { type: 'payment.received'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
+  | { type: 'payout.released'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
+  | { type: 'payment.refunded'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
+  | { type: 'onboarding.completed'; userId: number }
+  /** A chat message was stored; `message` is what both parties see. */
+  | { type: 'message.sent'; bidId: number; projectName: string; thread: { id: number; title: string }; recipientId: number; message: ChatMessage }
+  /** A participant opened a bid's chat, which marked these messages from the other party read. */
+  | { type: 'conversation.read'; bidId: number; readerId: number; messageIds: number[] };
 
 export type DomainEventType = DomainEvent['type'];
 type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -10,7 +10,8 @@ declare module 'fastify' {
   }
 }
 
-function expectedOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
+/** The site's own origin: PUBLIC_URL when set, else the one this request was addressed to. */
+export function requestOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
   return publicOrigin ?? `${request.protocol}://${request.host}`;
 }
 
@@ -24,7 +25,7 @@ export function registerOriginCheck(app: FastifyInstance, publicOrigin: string |
     if (safeMethods.has(request.method) || request.routeOptions.config?.allowCrossOrigin) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (origin !== expectedOrigin(request, publicOrigin)) {
+      if (origin !== requestOrigin(request, publicOrigin)) {
         throw new AppError('CROSS_ORIGIN_REFUSED', 'Cross-origin request refused');
       }
       return;

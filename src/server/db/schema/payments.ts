@@ -19,6 +19,11 @@ export const payments = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     paymentIntentId: text('payment_intent_id'),
     checkoutSessionId: text('checkout_session_id'),
+    /** The open hosted checkout, reused by a double click or a second tab until it expires. */
+    checkoutUrl: text('checkout_url'),
+    checkoutExpiresAt: timestamp('checkout_expires_at', { withTimezone: true }),
+    transferId: text('transfer_id'),
+    refundId: text('refund_id'),
     chargeId: text('charge_id'),
     transferGroup: text('transfer_group'),
     status: paymentStatus('status').notNull().default('pending'),

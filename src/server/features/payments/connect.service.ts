@@ -1,0 +1,45 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { isFinisher } from '../../../shared/domain/roles.js';
+import { AppError } from '../../app-error.js';
+import type { AppContext } from '../../context.js';
+import { type UserRow, users } from '../../db/schema/users.js';
+import { settleWaitingPayouts } from './payment-settlement.js';
+
+function assertOwnFinisherAccount(actor: UserRow, userId: number | undefined) {
+  if (userId !== undefined && userId !== actor.id) throw new AppError('FORBIDDEN', 'You can only manage your own payout account');
+  if (!isFinisher(actor.role)) throw new AppError('FORBIDDEN', 'Only developers can set up payouts');
+}
+
+/** Creates the finisher's connected account on first use and answers a fresh onboarding link. */
+export async function createConnectOnboarding(ctx: AppContext, actor: UserRow, userId: number | undefined, origin: string): Promise<{ url: string }> {
+  assertOwnFinisherAccount(actor, userId);
+  let accountId = actor.stripeConnectAccountId;
+  if (!accountId) {
+    // The key makes a double click create one account, not two.
+    const account = await ctx.payments.createConnectedAccount({ userId: actor.id, email: actor.email, idempotencyKey: `connect_account_user_${actor.id}` });
+    const [updated] = await ctx.db
+      .update(users)
+      .set({ stripeConnectAccountId: account.id })
+      .where(and(eq(users.id, actor.id), isNull(users.stripeConnectAccountId)))
+      .returning({ accountId: users.stripeConnectAccountId });
+    accountId = updated?.accountId ?? account.id;
+  }
+  return ctx.payments.createOnboardingLink({
+    accountId,
+    refreshUrl: `${origin}/onboarding-redirect?outcome=refresh`,
+    returnUrl: `${origin}/onboarding-redirect?outcome=success`,
+  });
+}
+
+/** Asks the provider whether onboarding is done; a newly finished onboarding releases waiting payouts. */
+export async function checkOnboardingStatus(ctx: AppContext, actor: UserRow, userId: number | undefined): Promise<{ isComplete: boolean; accountId: string | null }> {
+  assertOwnFinisherAccount(actor, userId);
+  const accountId = actor.stripeConnectAccountId;
+  if (!accountId) return { isComplete: false, accountId: null };
+  const account = await ctx.payments.retrieveAccount(accountId);
+  if (account.isOnboarded && !actor.onboardingComplete) {
+    await ctx.db.update(users).set({ onboardingComplete: true }).where(eq(users.id, actor.id));
+    await settleWaitingPayouts(ctx, actor.id);
+  }
+  return { isComplete: account.isOnboarded || actor.onboardingComplete, accountId };
+}

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { Payment } from '../../../shared/contracts/payments.js';
+import { AppError } from '../../app-error.js';
+import type { AppContext } from '../../context.js';
+import { bids } from '../../db/schema/bids.js';
+import { payments } from '../../db/schema/payments.js';
+import { projects } from '../../db/schema/projects.js';
+import type { UserRow } from '../../db/schema/users.js';
+import type { DomainEvents } from '../../events/domain-events.js';
+import { settleProjectPayment, settleWaitingPayouts } from './payment-settlement.js';
+
+/** Money moves after the change that calls for it has committed; each trigger settles idempotently. */
+export function registerPaymentHandlers(events: DomainEvents, ctx: AppContext): void {
+  events.onCommit('work.accepted', (e) => settleProjectPayment(ctx, e.projectId));
+  events.onCommit('payment.received', (e) => settleProjectPayment(ctx, e.projectId));
+  events.onCommit('project.status_changed', (e) => (e.to === 'cancelled' ? settleProjectPayment(ctx, e.projectId) : undefined));
+  events.onCommit('onboarding.completed', (e) => settleWaitingPayouts(ctx, e.userId));
+}
+
+/** The payment of a project's accepted bid, for its owner and its finisher; null before any payment. */
+export async function getProjectPayment(ctx: AppContext, actor: UserRow, projectId: number): Promise<Payment | null> {
+  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  if (!project) throw new AppError('NOT_FOUND', 'Project not found');
+  if (actor.id !== project.submitterId && actor.id !== project.finisherId) {
+    throw new AppError('FORBIDDEN', 'Only the project owner and its developer can see its payment');
+  }
+  const [row] = await ctx.db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(bids, eq(bids.id, payments.bidId))
+    .where(eq(bids.projectId, projectId))
+    .orderBy(payments.id)
+    .limit(1);
+  if (!row) return null;
+  const p = row.payment;
+  return {
+    id: p.id,
+    bidId: p.bidId,
+    status: p.status,
+    amountCents: p.amountCents,
+    platformFeeCents: p.platformFeeCents,
+    developerAmountCents: p.developerAmountCents,
+    releasedCents: p.releasedCents,
+    refundedCents: p.refundedCents,
+    createdAt: p.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import { transitionBid } from '../../../shared/domain/bid-lifecycle.js';
+import { transitionProject } from '../../../shared/domain/project-lifecycle.js';
+import { AppError } from '../../app-error.js';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { bids } from '../../db/schema/bids.js';
+import { payments, processedWebhookEvents } from '../../db/schema/payments.js';
+import { projects } from '../../db/schema/projects.js';
+import { users } from '../../db/schema/users.js';
+import type { RecordEvent } from '../../events/domain-events.js';
+import { WebhookSignatureError } from '../../integrations/payments/payment-provider.js';
+
+type StripeObject = Record<string, unknown>;
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
+ * The one webhook path, for Stripe's events and the sandbox's alike: verify the signature on the
+ * raw body, record the event id (a repeat is acknowledged and ignored), then act, all in one
+ * transaction. Amounts and states are read from the provider's objects.
+ */
+export async function handleWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+  let event;
+  try {
+    event = ctx.payments.verifyWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) throw new AppError('VALIDATION_FAILED', `Webhook signature verification failed: ${error.message}`);
+    throw error;
+  }
+  return ctx.events.transaction(ctx.db, async (tx, record) => {
+    const fresh = await tx
+      .insert(processedWebhookEvents)
+      .values({ provider: ctx.payments.name, eventId: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ eventId: processedWebhookEvents.eventId });
+    if (fresh.length === 0) return { received: true as const, duplicate: true };
+    const object = event.data.object;
+    if (event.type === 'checkout.session.completed') await onCheckoutCompleted(ctx, tx, record, object);
+    else if (event.type === 'checkout.session.expired') await onCheckoutExpired(tx, object);
+    else if (event.type === 'account.updated') await onAccountUpdated(tx, record, object);
+    return { received: true as const, duplicate: false };
+  });
+}
+
+async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent, session: StripeObject) {
+  if (session.payment_status !== 'paid') return;
+  const metadata = (session.metadata ?? {}) as Record<string, unknown>;
+  const paymentId = Number(text(metadata.paymentId));
+  if (!Number.isSafeInteger(paymentId)) {
+    ctx.log.warn({ session: session.id }, 'checkout completed without a payment id');
+    return;
+  }
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1);
+  // Already held (an earlier event for another tab's session), or unknown: nothing more to do.
+  if (!payment || payment.status !== 'pending') return;
+  const paymentIntentId = text(session.payment_intent);
+  if (!paymentIntentId) return;
+  const intent = await ctx.payments.retrievePaymentIntent(paymentIntentId);
+  if (intent.amountReceivedCents !== payment.amountCents || session.currency !== 'usd') {
+    ctx.log.error({ paymentId, received: intent.amountReceivedCents, expected: payment.amountCents }, 'paid amount does not match the bid');
+    await tx.update(payments).set({ status: 'failed', paymentIntentId, updatedAt: new Date() }).where(eq(payments.id, paymentId));
+    return;
+  }
+  await tx
+    .update(payments)
+    .set({ status: 'held', paymentIntentId, chargeId: intent.chargeId, checkoutSessionId: text(session.id), updatedAt: new Date() })
+    .where(eq(payments.id, paymentId));
+
+  const [bid] = await tx.select().from(bids).where(eq(bids.id, payment.bidId)).limit(1);
+  const bidMove = transitionBid('markPaid', bid!.status);
+  await tx
+    .update(bids)
+    .set({ ...(bidMove.ok ? { status: bidMove.to } : {}), paymentIntentId, updatedAt: new Date() })
+    .where(eq(bids.id, bid!.id));
+  const [project] = await tx.select().from(projects).where(eq(projects.id, bid!.projectId)).for('update').limit(1);
+  // Payment before delivery starts the work; a late payment leaves a delivered or accepted project as it is.
+  const projectMove = transitionProject('startWork', project!.status);
+  if (projectMove.ok) await tx.update(projects).set({ status: projectMove.to, updatedAt: new Date() }).where(eq(projects.id, project!.id));
+  await record({
+    type: 'payment.received',
+    projectId: project!.id,
+    projectName: project!.name,
+    ownerId: project!.submitterId,
+    finisherId: bid!.finisherId,
+    amountCents: payment.amountCents,
+  });
+}
+
+async function onCheckoutExpired(tx: Tx, session: StripeObject) {
+  const id = text(session.id);
+  if (!id) return;
+  await tx.update(payments).set({ checkoutUrl: null, checkoutExpiresAt: null, updatedAt: new Date() }).where(eq(payments.checkoutSessionId, id));
+}
+
+async function onAccountUpdated(tx: Tx, record: RecordEvent, account: StripeObject) {
+  const id = text(account.id);
+  if (!id) return;
+  const isOnboarded = account.details_submitted === true && account.payouts_enabled === true;
+  const [user] = await tx.select().from(users).where(eq(users.stripeConnectAccountId, id)).for('update').limit(1);
+  if (!user || user.onboardingComplete === isOnboarded) return;
+  await tx.update(users).set({ onboardingComplete: isOnboarded }).where(eq(users.id, user.id));
+  if (isOnboarded) await record({ type: 'onboarding.completed', userId: user.id });
+}

@@ -1,0 +1,47 @@
+/**
+ * The card provider as Finishline needs it: hosted checkout, connected accounts with hosted
+ * onboarding, transfers to them, refunds, and signed webhook events. Two adapters implement it:
+ * the official Stripe SDK and a built-in sandbox that imitates Stripe inside the app.
+ */
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'sandbox';
+  createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string; expiresAt: Date }>;
+  retrievePaymentIntent(id: string): Promise<{ id: string; status: string; amountReceivedCents: number; chargeId: string | null }>;
+  createConnectedAccount(input: { userId: number; email: string; idempotencyKey: string }): Promise<{ id: string }>;
+  createOnboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  retrieveAccount(id: string): Promise<{ id: string; isOnboarded: boolean }>;
+  createTransfer(input: TransferInput): Promise<{ id: string }>;
+  createRefund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
+  /** Verifies a webhook's signature on its raw body and returns the event; throws when it does not verify. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}
+
+export interface CheckoutInput {
+  amountCents: number;
+  currency: 'usd';
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  customerEmail: string;
+  transferGroup: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface TransferInput {
+  amountCents: number;
+  destinationAccountId: string;
+  transferGroup: string;
+  /** The charge the money came from, so the transfer draws on it (separate charges and transfers). */
+  sourceChargeId: string | null;
+  idempotencyKey: string;
+}
+
+/** The part of a Stripe event the handlers read; the objects keep Stripe's own field names. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  data: { object: Record<string, unknown> };
+}
+
+export class WebhookSignatureError extends Error {}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export const paymentStatuses = ['pending', 'held', 'released', 'refunded', 'failed'] as const;
+export const paymentStatusSchema = z.enum(paymentStatuses);
+
+/** POST /api/bids/{bidId}/pay. The client sends { accept: true }; nothing in the body decides the amount. */
+export const startCheckoutBodySchema = z.object({}).passthrough();
+export const checkoutResponseSchema = z.object({ checkoutUrl: z.string() });
+
+export const createConnectAccountBodySchema = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  email: z.string().optional(),
+});
+export const connectAccountResponseSchema = z.object({ url: z.string() });
+
+export const checkOnboardingBodySchema = z.object({ userId: z.coerce.number().int().positive().optional() });
+export const onboardingStatusSchema = z.object({ isComplete: z.boolean(), accountId: z.string().nullable() });
+
+/** A bid's payment as its owner and finisher see it: the 90/10 split and where the money is. */
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  bidId: z.number().int(),
+  status: paymentStatusSchema,
+  /** Whole dollars and cents as integers: amount = platformFee + developerAmount. */
+  amountCents: z.number().int(),
+  platformFeeCents: z.number().int(),
+  developerAmountCents: z.number().int(),
+  releasedCents: z.number().int(),
+  refundedCents: z.number().int(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const webhookResponseSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
+// The sandbox provider's hosted pages (only mounted when no Stripe key is configured).
+export const sandboxCheckoutSchema = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  description: z.string(),
+  cancelUrl: z.string(),
+  isExpired: z.boolean(),
+});
+export const sandboxPayBodySchema = z.object({
+  cardNumber: z.string().trim().min(1, 'Enter a card number'),
+  expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Enter the expiry as MM/YY'),
+  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+});
+export const sandboxRedirectSchema = z.object({ redirectUrl: z.string() });
+export const sandboxAccountSchema = z.object({ id: z.string(), email: z.string().nullable(), returnUrl: z.string(), refreshUrl: z.string() });
