@@ -49,9 +49,12 @@ function isBuildStale(): boolean {
 }
 
 function build() {
-  console.log('Building once before measuring (not timed): npm run build');
+  console.log('Building before measuring (not timed): npm run build');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 });
-  if (result.status !== 0) throw new Error(`npm run build failed (status ${result.status}, ${result.error?.message ?? 'no error'})`);
+  if (result.status === 0) return;
+  // tsc still writes its output when it reports type errors; what matters here is a current build.
+  if (isBuildStale()) throw new Error(`npm run build failed (status ${result.status}, ${result.error?.message ?? 'no error'})`);
+  console.log(`npm run build exited with status ${result.status}; its output is current, continuing`);
 }
 
 function findFreePort(): Promise<number> {
@@ -83,10 +86,10 @@ function startServer(command: string, args: string[], env: NodeJS.ProcessEnv): S
   child.stderr?.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : null))));
   running.add(child);
-  void exited.then(() => running.delete(child));
   return { child, exited, output: () => output };
 }
 
+// Every server group started, killed on the way out in case one outlived its stop.
 const running = new Set<ChildProcess>();
 function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   try {
@@ -98,17 +101,33 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
 process.once('exit', () => running.forEach((child) => killGroup(child, 'SIGKILL')));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
-async function stopServer(server: Server) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  // To the leader only: node handles it itself, npm forwards it to its child. A second SIGTERM
-  // would end the server before it drained (main.ts listens once).
-  server.child.kill('SIGTERM');
-  const timedOut = await Promise.race([server.exited.then(() => false), sleep(STOP_TIMEOUT_MS).then(() => true)]);
-  if (timedOut) {
-    killGroup(server.child, 'SIGKILL');
-    await server.exited;
-    throw new Error(`server did not exit within ${STOP_TIMEOUT_MS} ms of SIGTERM`);
+const isGroupAlive = (child: ChildProcess) => {
+  try {
+    process.kill(-child.pid!, 0);
+    return true;
+  } catch {
+    return false;
   }
+};
+
+/**
+ * SIGTERM to the server's process group, then waits until every process in it is gone. The group
+ * matters for `npm start`: npm forwards SIGTERM to `sh -c "node scripts/start.mjs"`, and sh does
+ * not pass it on, so the server itself would keep running.
+ */
+async function stopServer(server: Server) {
+  if (!server.child.pid || !isGroupAlive(server.child)) return;
+  killGroup(server.child, 'SIGTERM');
+  const deadline = performance.now() + STOP_TIMEOUT_MS;
+  while (isGroupAlive(server.child)) {
+    if (performance.now() > deadline) {
+      killGroup(server.child, 'SIGKILL');
+      await server.exited;
+      throw new Error(`server did not exit within ${STOP_TIMEOUT_MS} ms of SIGTERM`);
+    }
+    await sleep(POLL_INTERVAL_MS);
+  }
+  await server.exited;
 }
 
 /** Polls `url` every 20 ms until it answers 200; returns ms since `startedAt`. */
@@ -206,7 +225,10 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
+try {
+  await main();
+  process.exit(0);
+} catch (error: unknown) {
   console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+  process.exit(1); // the 'exit' handler kills any server still running
+}

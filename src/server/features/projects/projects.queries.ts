@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { bids } from '../../db/schema/bids.js';
 import { payments } from '../../db/schema/payments.js';
 import { type ProjectRow, projects } from '../../db/schema/projects.js';
+import { reviews } from '../../db/schema/reviews.js';
 import { type UserRow, users } from '../../db/schema/users.js';
 
 const finishers = alias(users, 'finisher');
@@ -19,6 +20,8 @@ const projectSelection = {
   bidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.projectId} = ${projects.id})`,
   isPaid: sql<boolean>`exists (select 1 from ${bids} join ${payments} on ${payments.bidId} = ${bids.id}
     where ${bids.projectId} = ${projects.id} and ${payments.status} in ('held', 'released'))`,
+  // The submitter's average stars from the finishers they worked with; null before any review.
+  submitterRating: sql<number | null>`(select round(avg(${reviews.rating}), 1)::float from ${reviews} where ${reviews.revieweeId} = ${projects.submitterId})`,
   // Full-precision timestamp for keyset paging (JS dates stop at milliseconds).
   cursorTime: sql<string>`${projects.createdAt}::text`,
 };
@@ -59,8 +62,7 @@ export function toProjectDto(row: ProjectQueryRow, viewer: UserRow | null): Proj
     acceptedAt: iso(p.acceptedAt),
     createdAt: p.createdAt.toISOString(),
     bidCount: row.bidCount,
-    // Ratings arrive with reviews; until then a submitter has none.
-    submitter: { id: p.submitterId, username: row.submitterUsername, avatarUrl: row.submitterAvatarUrl, rating: null },
+    submitter: { id: p.submitterId, username: row.submitterUsername, avatarUrl: row.submitterAvatarUrl, rating: row.submitterRating },
     finisher: p.finisherId !== null && row.finisherUsername !== null ? { id: p.finisherId, username: row.finisherUsername, avatarUrl: row.finisherAvatarUrl } : null,
     isPaid: row.isPaid,
   };

@@ -100,8 +100,8 @@ export async function readMultipart(request: FastifyRequest, options: ReadMultip
         fileCount += 1;
         if (fileCount > options.maxFiles) throw new AppError('VALIDATION_FAILED', 'Too many files');
         const buffer = await readFile(part.file, options.maxBytes);
-        // A browser form whose file input was left empty still sends the part, nameless and empty.
-        if (buffer.length === 0 && part.filename === '') continue;
+        // A form whose file input was left empty still sends the part, empty and without a file name.
+        if (buffer.length === 0 && !part.filename) continue;
         file = { buffer, filename: part.filename, mimetype: part.mimetype };
       } else {
         if (part.fieldnameTruncated) throw new AppError('VALIDATION_FAILED', 'A field name is too long');

@@ -1,0 +1,97 @@
+import { and, avg, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DeveloperListItem, DeveloperProfile, DeveloperStats } from '../../../shared/contracts/developers.js';
+import { winningBidStatuses } from '../../../shared/domain/bid-lifecycle.js';
+import { AppError } from '../../app-error.js';
+import type { AppContext } from '../../context.js';
+import { bids } from '../../db/schema/bids.js';
+import { projects } from '../../db/schema/projects.js';
+import { reviews } from '../../db/schema/reviews.js';
+import { type UserRow, users } from '../../db/schema/users.js';
+
+function toListItem(u: UserRow): DeveloperListItem {
+  return {
+    id: u.id,
+    username: u.username,
+    avatarUrl: u.avatarUrl,
+    bio: u.bio,
+    location: u.location,
+    yearsOfExperience: u.yearsOfExperience,
+    hourlyRate: u.hourlyRate,
+    skills: u.skills,
+    onboardingComplete: u.onboardingComplete,
+  };
+}
+
+/** The directory: every finisher, optionally narrowed to any of some skills and to availability. */
+export async function listDevelopers(ctx: AppContext, query: { skills?: string; availability: 'all' | 'available' | 'not-available' }) {
+  const skills = (query.skills ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const conditions = [eq(users.role, 'finisher')];
+  if (skills.length > 0) conditions.push(sql`array(select lower(s) from unnest(${users.skills}) s) && array[${sql.join(skills.map((skill) => sql`${skill}`), sql`, `)}]::text[]`);
+  if (query.availability !== 'all') conditions.push(eq(users.onboardingComplete, query.availability === 'available'));
+  const rows = await ctx.db.select().from(users).where(and(...conditions)).orderBy(desc(users.createdAt), desc(users.id)).limit(500);
+  return rows.map(toListItem);
+}
+
+async function findDeveloper(ctx: AppContext, username: string): Promise<UserRow> {
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(users.role, 'finisher')))
+    .limit(1);
+  if (!user) throw new AppError('NOT_FOUND', 'Developer not found');
+  return user;
+}
+
+export async function getDeveloperProfile(ctx: AppContext, username: string): Promise<DeveloperProfile> {
+  const u = await findDeveloper(ctx, username);
+  return {
+    ...toListItem(u),
+    website: u.website,
+    githubUrl: u.githubUrl,
+    linkedinUrl: u.linkedinUrl,
+    twitterUrl: u.twitterUrl,
+    languages: u.languages,
+    frameworks: u.frameworks,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+/** The record a submitter chooses by: finished work, how often bids win, and the stars received. */
+export async function getDeveloperStats(ctx: AppContext, username: string): Promise<DeveloperStats> {
+  const u = await findDeveloper(ctx, username);
+  const [bidCounts] = await ctx.db
+    .select({
+      total: count(),
+      won: sql<number>`count(*) filter (where ${inArray(bids.status, [...winningBidStatuses])})::int`,
+    })
+    .from(bids)
+    .where(eq(bids.finisherId, u.id));
+  const [rating] = await ctx.db
+    .select({ average: avg(reviews.rating), total: count() })
+    .from(reviews)
+    .where(eq(reviews.revieweeId, u.id));
+  const done = await ctx.db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.finisherId, u.id), eq(projects.status, 'accepted')))
+    .orderBy(desc(projects.acceptedAt), desc(projects.id));
+  const total = bidCounts?.total ?? 0;
+  return {
+    skills: u.skills,
+    completedProjects: done.length,
+    acceptanceRate: total === 0 ? 0 : Math.round(((bidCounts?.won ?? 0) / total) * 100),
+    averageRating: rating?.average === null || rating?.average === undefined ? null : Math.round(Number(rating.average) * 10) / 10,
+    reviewCount: rating?.total ?? 0,
+    projects: done.map((p) => ({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      technologies: p.techStack,
+      completedAt: (p.acceptedAt ?? p.completedAt)?.toISOString() ?? null,
+      repoUrl: p.codeLink,
+    })),
+  };
+}

@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { updateProfileSchema } from '../../../shared/contracts/profile.js';
+import { AppError } from '../../app-error.js';
+import type { AppContext } from '../../context.js';
+import { uniqueViolation } from '../../db/errors.js';
+import { type UserRow, users } from '../../db/schema/users.js';
+
+type ProfileChanges = z.output<typeof updateProfileSchema>;
+
+/** Updates the signed-in user's own profile; a new avatar path replaces the old one. */
+export async function updateProfile(ctx: AppContext, actor: UserRow, userId: number, changes: ProfileChanges, avatarUrl?: string): Promise<UserRow> {
+  if (actor.id !== userId) throw new AppError('FORBIDDEN', 'You can only edit your own profile');
+  const values = Object.fromEntries(Object.entries({ ...changes, ...(avatarUrl ? { avatarUrl } : {}) }).filter(([, value]) => value !== undefined));
+  if (Object.keys(values).length === 0) return actor;
+  try {
+    const [updated] = await ctx.db.update(users).set(values).where(eq(users.id, actor.id)).returning();
+    return updated!;
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'users_email_lower_key') throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+    if (constraint === 'users_username_lower_key') throw new AppError('USERNAME_TAKEN', 'This username is already taken');
+    throw error;
+  }
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { updateProfileSchema } from '../../../shared/contracts/profile.js';
+import { idParamsSchema } from '../../../shared/contracts/projects.js';
+import { userSchema } from '../../../shared/contracts/users.js';
+import { errorResponseSchema } from '../../../shared/errors.js';
+import { AppError } from '../../app-error.js';
+import type { AppContext } from '../../context.js';
+import { requireUser } from '../../plugins/session.js';
+import { avatarSide, processImageUpload, storeImage } from '../uploads/image-upload.js';
+import { readMultipart } from '../uploads/multipart.js';
+import { toUserDto } from './users.mapper.js';
+import { updateProfile } from './profile.service.js';
+
+const AVATAR_MAX_BYTES = 5_242_880;
+const listFields = new Set(['skills', 'languages', 'frameworks']);
+const numberFields = new Set(['hourlyRate', 'yearsOfExperience']);
+
+/** Multipart sends every field as text: lists arrive as JSON text, numbers as digits, '' as nothing. */
+function fromFormFields(fields: Record<string, string>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(fields)) {
+    if (listFields.has(key)) {
+      try {
+        values[key] = JSON.parse(raw);
+      } catch {
+        throw new AppError('VALIDATION_FAILED', `${key} must be a JSON list`);
+      }
+    } else if (numberFields.has(key)) values[key] = raw.trim() === '' || raw === 'null' ? null : Number(raw);
+    else values[key] = raw === 'null' ? null : raw;
+  }
+  return values;
+}
+
+async function readProfileUpdate(ctx: AppContext, request: FastifyRequest) {
+  if (!request.isMultipart()) return { changes: updateProfileSchema.parse(request.body ?? {}), avatarUrl: undefined };
+  const { fields, file } = await readMultipart(request, { fileField: 'avatar', maxBytes: AVATAR_MAX_BYTES, maxFiles: 1 });
+  const changes = updateProfileSchema.parse(fromFormFields(fields));
+  if (!file) return { changes, avatarUrl: undefined };
+  const image = await processImageUpload(file.buffer, { allowed: ['jpeg', 'png', 'gif'], maxBytes: AVATAR_MAX_BYTES, square: avatarSide });
+  return { changes, avatarUrl: (await storeImage(ctx.storage, image, 'avatars')).url };
+}
+
+export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.withTypeProvider<ZodTypeProvider>().patch(
+    '/api/users/:id/profile',
+    {
+      schema: {
+        tags: ['users'],
+        description: 'JSON profile fields, or multipart/form-data with an avatar file and the other fields (lists as JSON text).',
+        params: idParamsSchema,
+        response: {
+          200: userSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          409: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      // Refuse someone else's profile before reading any upload.
+      if (actor.id !== request.params.id) throw new AppError('FORBIDDEN', 'You can only edit your own profile');
+      const { changes, avatarUrl } = await readProfileUpdate(ctx, request);
+      return toUserDto(await updateProfile(ctx, actor, request.params.id, changes, avatarUrl));
+    },
+  );
+}
