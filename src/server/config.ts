@@ -21,7 +21,8 @@ const configSchema = z.object({
   REDIS_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
-  SEED_DEMO_DATA: booleanFromEnv.default(true),
+  /** Defaults to true on the embedded database and false on a PostgreSQL of your own (DATABASE_URL). */
+  SEED_DEMO_DATA: booleanFromEnv.optional(),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(24 * 30),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
@@ -56,7 +57,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
     redisUrl: env.REDIS_URL,
     publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     trustProxy: env.TRUST_PROXY,
-    seedDemoData: env.SEED_DEMO_DATA,
+    seedDemoData: env.SEED_DEMO_DATA ?? !env.DATABASE_URL,
     session: {
       idleMs: env.SESSION_IDLE_HOURS * 3_600_000,
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,

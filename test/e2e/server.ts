@@ -21,6 +21,8 @@ if (env.TEST_DATABASE_URL) {
 env.PORT = env.E2E_PORT ?? '5179';
 env.NODE_ENV = 'production';
 env.LOG_LEVEL = 'warn';
+// The browser tests start from the demo data on either database.
+env.SEED_DEMO_DATA = 'true';
 // The suite registers many users and fails logins on purpose from one address.
 env.REGISTRATIONS_PER_ADDRESS_PER_HOUR = '10000';
 env.LOGIN_FAILURES_PER_ADDRESS = '10000';
