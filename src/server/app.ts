@@ -17,6 +17,7 @@ import { developersRoutes } from './features/developers/developers.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { registerNotificationWriters } from './features/notifications/notification-writers.js';
 import { projectsRoutes } from './features/projects/projects.routes.js';
+import { milestonesRoutes } from './features/milestones/milestones.routes.js';
 import { paymentsRoutes } from './features/payments/payments.routes.js';
 import { registerPaymentHandlers } from './features/payments/payments.service.js';
 import { sandboxRoutes } from './features/payments/sandbox.routes.js';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   usersRoutes(app, ctx);
   developersRoutes(app, ctx);
   reviewsRoutes(app, ctx);
+  milestonesRoutes(app, ctx);
   uploadsRoutes(app, ctx.storage);
   await paymentsRoutes(app, ctx);
   if (ctx.payments.name === 'sandbox') sandboxRoutes(app, ctx, ctx.payments as SandboxProvider);

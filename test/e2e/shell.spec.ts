@@ -37,7 +37,7 @@ test.describe('routing', () => {
     await page.goto('/developers');
     await expect(page.getByRole('heading', { name: 'Hire Developers' })).toBeVisible();
     await page.goto('/projects/1');
-    await expect(page.getByRole('heading', { name: 'Project Details' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Project Details')).toBeVisible();
   });
 });
 

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import { RequireAuth } from './require-auth';
+import { SandboxLayout } from '@/features/payments/sandbox/sandbox-layout';
 import { HomePage } from './routes/home';
 
 // Every page but the home page loads on demand, so the first visit downloads only what it shows.
@@ -24,6 +25,8 @@ const TestNotificationsPage = lazy(() => import('./routes/test-notifications'));
 const ChatPage = lazy(() => import('./routes/chat'));
 const DevelopersPage = lazy(() => import('./routes/developers'));
 const DeveloperProfilePage = lazy(() => import('./routes/developer-profile'));
+const SandboxCheckoutPage = lazy(() => import('./routes/sandbox-checkout'));
+const SandboxOnboardingPage = lazy(() => import('./routes/sandbox-onboarding'));
 
 /** The route table of spec section 2. */
 export const router = createBrowserRouter([
@@ -41,6 +44,10 @@ export const router = createBrowserRouter([
       // The spec does not show /checkout's declaration; it is linked from the Accepted tab, so it stays public like /payment.
       { path: '/checkout/:bidId', element: <CheckoutPage /> },
       { path: '/chat/:bidId', element: <ChatPage /> },
+      // Protected, but the page sends a visitor to /login itself (spec section 2), not to /auth.
+      { path: '/onboarding-redirect', element: <OnboardingRedirectPage /> },
+      // Protected too, but spec section 2 sends a visitor from /profile to /login; the page does that itself.
+      { path: '/profile', element: <ProfilePage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -49,14 +56,20 @@ export const router = createBrowserRouter([
           { path: '/submit-project', element: <SubmitProjectPage /> },
           { path: '/submit', element: <SubmitProjectPage /> },
           { path: '/my-projects', element: <MyProjectsPage /> },
-          { path: '/profile', element: <ProfilePage /> },
-          { path: '/onboarding-redirect', element: <OnboardingRedirectPage /> },
           { path: '/messages', element: <MessagesPage /> },
           { path: '/notifications', element: <NotificationsPage /> },
           { path: '/test-notifications', element: <TestNotificationsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  // The sandbox payment provider's hosted pages, in place of Stripe's when no key is configured.
+  {
+    element: <SandboxLayout />,
+    children: [
+      { path: '/sandbox/checkout/:sessionId', element: <SandboxCheckoutPage /> },
+      { path: '/sandbox/onboarding/:token', element: <SandboxOnboardingPage /> },
     ],
   },
 ]);

@@ -55,6 +55,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 /** PostgreSQL through a connection pool: production and multi-instance. */
 export async function openPostgres(connectionString: string, poolSize = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // The server closed an idle connection (restart, failover, a forced DROP DATABASE in tests): the
+  // pool has already dropped it and opens a new one when needed. Unheard, the event would crash.
+  pool.on('error', (error) => console.warn(`database: an idle connection was closed: ${error.message}`));
   const db = drizzlePostgres(pool, { schema }) as unknown as Db;
   return {
     db,

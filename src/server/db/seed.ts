@@ -188,6 +188,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
             bidId: bid!.id,
             ...split,
             releasedCents: p.payment === 'released' ? split.developerAmountCents : 0,
+            settledCents: p.payment === 'released' ? split.amountCents : 0,
             paymentIntentId: `pi_demo_${project!.id}`,
             transferGroup: `project_${project!.id}`,
             status: p.payment,

@@ -23,10 +23,22 @@ export type DomainEvent =
   | { type: 'payout.released'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
   | { type: 'payment.refunded'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
   | { type: 'onboarding.completed'; userId: number }
+  | MilestoneEvent
   /** A chat message was stored; `message` is what both parties see. */
   | { type: 'message.sent'; bidId: number; projectName: string; thread: { id: number; title: string }; recipientId: number; message: ChatMessage }
   /** A participant opened a bid's chat, which marked these messages from the other party read. */
   | { type: 'conversation.read'; bidId: number; readerId: number; messageIds: number[] };
+
+interface MilestoneFields {
+  projectId: number;
+  projectName: string;
+  milestoneId: number;
+  milestoneTitle: string;
+  ownerId: number;
+  finisherId: number;
+}
+// One union member per type (the intersection distributes), so handlers see each type's fields.
+type MilestoneEvent = ({ type: 'milestone.added' } | { type: 'milestone.completed' } | { type: 'milestone.approved' } | { type: 'milestone.sent_back' }) & MilestoneFields;
 
 export type DomainEventType = DomainEvent['type'];
 type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

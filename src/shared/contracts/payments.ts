@@ -25,7 +25,10 @@ export const paymentSchema = z.object({
   amountCents: z.number().int(),
   platformFeeCents: z.number().int(),
   developerAmountCents: z.number().int(),
+  /** Transferred to the developer so far. */
   releasedCents: z.number().int(),
+  /** Settled in the developer's favour so far, fee included; settled + refunded never exceeds the amount. */
+  settledCents: z.number().int(),
   refundedCents: z.number().int(),
   createdAt: z.string(),
 });

@@ -66,3 +66,36 @@ export function canTakeAction(action: ProjectAction, status: ProjectStatus): boo
 export function isOpenForBids(status: ProjectStatus): boolean {
   return (openForBids as readonly ProjectStatus[]).includes(status);
 }
+
+/**
+ * The milestone state machine: the owner adds pending milestones, the assigned finisher marks one
+ * completed, the owner approves it or sends it back to pending. Edits and removals only while pending.
+ */
+export const milestoneStatuses = ['pending', 'completed', 'approved'] as const;
+export type MilestoneStatus = (typeof milestoneStatuses)[number];
+export type MilestoneAction = 'edit' | 'remove' | 'complete' | 'approve' | 'sendBack';
+
+interface MilestoneEdge {
+  from: readonly MilestoneStatus[];
+  to: MilestoneStatus;
+  actor: 'owner' | 'finisher';
+  refusal: string;
+}
+
+export const milestoneLifecycle: Record<MilestoneAction, MilestoneEdge> = {
+  edit: { from: ['pending'], to: 'pending', actor: 'owner', refusal: 'Only a pending milestone can be edited' },
+  remove: { from: ['pending'], to: 'pending', actor: 'owner', refusal: 'Only a pending milestone can be removed' },
+  complete: { from: ['pending'], to: 'completed', actor: 'finisher', refusal: 'Only a pending milestone can be marked completed' },
+  approve: { from: ['completed'], to: 'approved', actor: 'owner', refusal: 'Only a completed milestone can be approved' },
+  sendBack: { from: ['completed'], to: 'pending', actor: 'owner', refusal: 'Only a completed milestone can be sent back' },
+};
+
+export function transitionMilestone(action: MilestoneAction, from: MilestoneStatus): { ok: true; to: MilestoneStatus } | { ok: false; message: string } {
+  const edge = milestoneLifecycle[action];
+  return edge.from.includes(from) ? { ok: true, to: edge.to } : { ok: false, message: edge.refusal };
+}
+
+/** Milestones are planned and worked on while the project is assigned or in progress. */
+export const milestoneWorkStatuses = ['assigned', 'in_progress'] as const satisfies readonly ProjectStatus[];
+/** The owner may still approve a finished milestone after the final delivery. */
+export const milestoneApprovalStatuses = ['assigned', 'in_progress', 'completed'] as const satisfies readonly ProjectStatus[];

@@ -1,5 +1,2 @@
-import { ComingSoon } from '@/app/layout/coming-soon';
-
-export default function CheckoutPage() {
-  return <ComingSoon title="Checkout" />;
-}
+// /checkout/{bidId} (linked from the Accepted tab) is the same page as /payment/bid/{bidId}.
+export { default } from './payment';

@@ -1,5 +1,20 @@
-import { ComingSoon } from '@/app/layout/coming-soon';
+import { isFinisher } from '../../../shared/domain/roles.js';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/use-user';
+import { CreatorDashboard } from '@/features/dashboard/creator-dashboard';
+import { DeveloperDashboard } from '@/features/dashboard/developer-dashboard';
 
 export default function DashboardPage() {
-  return <ComingSoon title="Dashboard" />;
+  const { user } = useUser();
+  if (!user) return <PageSpinner label="Loading your account" />;
+  const developer = isFinisher(user.role);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
+      <p className="mt-2 mb-8 text-muted-foreground">
+        Welcome back, {user.username}. {developer ? 'Find projects to finish and track your applications.' : 'Manage your projects and the bids on them.'}
+      </p>
+      {developer ? <DeveloperDashboard user={user} /> : <CreatorDashboard user={user} />}
+    </div>
+  );
 }

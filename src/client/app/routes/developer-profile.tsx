@@ -1,5 +1,101 @@
-import { ComingSoon } from '@/app/layout/coming-soon';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { DeveloperProfileHeader } from '@/features/developers/developer-profile-header';
+import { DeveloperSkills } from '@/features/developers/developer-skills';
+import { DeveloperStatCards } from '@/features/developers/developer-stats';
+import { PortfolioList } from '@/features/developers/portfolio-list';
+import { useDeveloper, useDeveloperStats } from '@/features/developers/use-developers';
+import { ReviewList } from '@/features/reviews/review-list';
+import { useDeveloperReviews } from '@/features/reviews/use-reviews';
+import { errorMessage, isApiStatus } from '@/lib/api';
 
+function BackToDirectory() {
+  return (
+    <Button asChild variant="outline">
+      <Link to="/developers">
+        <ArrowLeft aria-hidden="true" /> Back to developers
+      </Link>
+    </Button>
+  );
+}
+
+/** A developer's public profile (spec section 2): tabs Overview and Portfolio. */
 export default function DeveloperProfilePage() {
-  return <ComingSoon title="Developer Profile" />;
+  const username = useParams().username ?? '';
+  const developer = useDeveloper(username);
+  const isKnown = developer.isSuccess;
+  const stats = useDeveloperStats(username, isKnown);
+  const reviews = useDeveloperReviews(username, isKnown);
+
+  if (developer.isPending) return <PageSpinner label="Loading developer profile" />;
+  if (developer.error) {
+    const notFound = isApiStatus(developer.error, 404);
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+        <h1 className="text-2xl font-bold tracking-tight">{notFound ? 'Developer not found' : 'Error loading developer'}</h1>
+        <p className="text-muted-foreground">
+          {notFound ? `There is no developer named "${username}".` : errorMessage(developer.error, 'Please try again later')}
+        </p>
+        <BackToDirectory />
+      </div>
+    );
+  }
+
+  const profile = developer.data;
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6">
+      <nav aria-label="Breadcrumb">
+        <Link to="/developers" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" /> Hire Developers
+        </Link>
+      </nav>
+      <DeveloperProfileHeader developer={profile} />
+      <Tabs defaultValue="overview">
+        <TabsList>
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="portfolio">Portfolio</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview" className="grid gap-6">
+          {stats.isPending ? (
+            <Spinner label="Loading stats" />
+          ) : stats.error ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errorMessage(stats.error, 'Could not load the stats')}
+            </p>
+          ) : (
+            <DeveloperStatCards stats={stats.data} />
+          )}
+          <Card className="gap-4">
+            <CardHeader>
+              <CardTitle>Skills</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <DeveloperSkills skills={stats.data?.skills ?? profile.skills} />
+            </CardContent>
+          </Card>
+          <Card className="gap-4">
+            <CardHeader>
+              <CardTitle>Reviews</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {reviews.isPending ? (
+                <Spinner label="Loading reviews" />
+              ) : reviews.data && reviews.data.length > 0 ? (
+                <ReviewList reviews={reviews.data} />
+              ) : (
+                <p className="text-sm text-muted-foreground">No reviews yet</p>
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="portfolio">
+          {stats.isPending ? <Spinner label="Loading projects" /> : <PortfolioList projects={stats.data?.projects ?? []} />}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
 }

@@ -1,5 +1,64 @@
-import { ComingSoon } from '@/app/layout/coming-soon';
+import { AlertTriangle, ArrowLeft } from 'lucide-react';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/use-user';
+import { CheckoutLaunchPanel } from '@/features/payments/checkout-launch-panel';
+import { PaymentSummaryCard } from '@/features/payments/payment-summary-card';
+import { useBid } from '@/features/payments/use-bid';
+import { useCheckoutLauncher } from '@/features/payments/use-checkout-launcher';
+import { usePaymentPageRules } from '@/features/payments/use-payment-page-rules';
 
+/**
+ * Payment for an accepted bid, at /payment/bid/{bidId} and /checkout/{bidId}. Both routes are
+ * public in the route table, so the page itself waits for the user and sends a visitor to /auth.
+ */
 export default function PaymentPage() {
-  return <ComingSoon title="Payment" />;
+  const bidId = Number(useParams().bidId);
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const { user, isLoading: isUserLoading } = useUser();
+  const isValidId = Number.isInteger(bidId) && bidId > 0;
+  const { data: bid, isPending, isError } = useBid(bidId, Boolean(user));
+  // The provider's cancel URL carries ?canceled=true; any value of the flag counts.
+  usePaymentPageRules(bid, searchParams.has('canceled'));
+  const { isBusy, launch } = useCheckoutLauncher(bidId);
+
+  if (isUserLoading) return <PageSpinner label="Loading your account" />;
+  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (!isValidId || isError) return <BidLoadError />;
+  if (isPending) return <PageSpinner label="Loading bid" />;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <Button asChild variant="ghost" className="-ml-3 mb-6">
+        <Link to={`/projects/${bid.projectId}`}>
+          <ArrowLeft aria-hidden="true" /> Back to Project
+        </Link>
+      </Button>
+      <h1 className="text-3xl font-bold tracking-tight">Complete Your Payment</h1>
+      <p className="mt-2 text-muted-foreground">
+        Pay for {bid.finisher.username}'s accepted bid on {bid.project.name}.
+      </p>
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <CheckoutLaunchPanel isBusy={isBusy} onProceed={launch} />
+        <PaymentSummaryCard amount={bid.amount ?? 0} projectName={bid.project.name} developerUsername={bid.finisher.username} />
+      </div>
+    </div>
+  );
+}
+
+function BidLoadError() {
+  return (
+    <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+      <AlertTriangle aria-hidden="true" className="size-10 text-destructive" />
+      <h1 className="text-2xl font-bold tracking-tight">Error Loading Bid</h1>
+      <p className="text-muted-foreground">
+        We couldn't load the bid details. This bid may have been removed or you may not have permission to view it.
+      </p>
+      <Button asChild>
+        <Link to="/dashboard">Return to Dashboard</Link>
+      </Button>
+    </div>
+  );
 }

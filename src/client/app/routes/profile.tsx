@@ -1,5 +1,56 @@
-import { ComingSoon } from '@/app/layout/coming-soon';
+import { useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { isFinisher } from '../../../shared/domain/roles.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useUser } from '@/features/auth/use-user';
+import { ProfileDetails } from '@/features/profile/profile-details';
+import { ProfileEditForm } from '@/features/profile/profile-edit-form';
+import { ProfileHeader } from '@/features/profile/profile-header';
+import { SkillsTab } from '@/features/profile/skills-tab';
 
+/** The own profile (spec section 2): header, the Profile tab for everyone and the Skills tab for finishers. */
 export default function ProfilePage() {
-  return <ComingSoon title="Your Profile" />;
+  const { user, isLoading } = useUser();
+  const [isEditing, setIsEditing] = useState(false);
+  const [searchParams] = useSearchParams();
+
+  if (isLoading) return <PageSpinner label="Loading your profile" />;
+  // Spec section 2: this page sends a visitor to /login (which then goes on to /auth).
+  if (!user) return <Navigate to="/login" replace />;
+
+  const finisher = isFinisher(user.role);
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10 sm:px-6">
+      <ProfileHeader user={user} />
+      {/* ?tab=skills opens the Skills tab, where Payment Settings live (for links back from payout onboarding). */}
+      <Tabs defaultValue={finisher && searchParams.get('tab') === 'skills' ? 'skills' : 'profile'}>
+        <TabsList>
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          {finisher ? <TabsTrigger value="skills">Skills</TabsTrigger> : null}
+        </TabsList>
+        <TabsContent value="profile">
+          <Card>
+            <CardHeader>
+              <CardTitle>{isEditing ? 'Edit Profile' : 'Profile Information'}</CardTitle>
+              <CardDescription>{isEditing ? 'Update your details and avatar.' : 'How you appear to others on Finishline.'}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {isEditing ? (
+                <ProfileEditForm user={user} showRates={finisher} onDone={() => setIsEditing(false)} />
+              ) : (
+                <ProfileDetails user={user} showRates={finisher} onEdit={() => setIsEditing(true)} />
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+        {finisher ? (
+          <TabsContent value="skills">
+            <SkillsTab user={user} />
+          </TabsContent>
+        ) : null}
+      </Tabs>
+    </div>
+  );
 }

@@ -11,7 +11,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/api';
 import type { ApplyVisibility } from './bid-eligibility';
 import { usePlaceBid } from './use-bids';
 
@@ -59,7 +58,7 @@ export function ApplyButton({ projectId, projectName, userId, visibility }: Appl
 }
 
 function ApplyForm({ projectId, finisherId, onDone }: { projectId: number; finisherId: number; onDone: () => void }) {
-  const placeBid = usePlaceBid();
+  const placeBid = usePlaceBid('apply');
   const form = useForm<BidInput, unknown, BidOutput>({
     resolver: zodResolver(placeBidSchema),
     defaultValues: { amount: '', timeline: '', message: '' },
@@ -69,13 +68,7 @@ function ApplyForm({ projectId, finisherId, onDone }: { projectId: number; finis
   const onSubmit = form.handleSubmit(({ amount, timeline, message }) => {
     placeBid.mutate(
       { projectId, body: { amount, timeline, message, finisherId } },
-      {
-        onSuccess: () => {
-          toast.success('Bid submitted successfully', { description: 'The project owner will review your bid.' });
-          onDone();
-        },
-        onError: (error) => toast.error('Failed to submit bid', { description: errorMessage(error, 'Please try again later') }),
-      },
+      { onSuccess: onDone },
     );
   });
 

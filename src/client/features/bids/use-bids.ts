@@ -23,13 +23,32 @@ export interface PlaceBidBody {
   projectId?: number;
 }
 
-/** POST /api/projects/{id}/bids. Toasts are the caller's: the apply dialog and the quick application differ. */
-export function usePlaceBid() {
+/** The apply dialog and the dashboard's quick application word their toasts differently (spec section 8). */
+const placeBidToasts = {
+  apply: {
+    success: () => toast.success('Bid submitted successfully', { description: 'The project owner will review your bid.' }),
+    failure: (error: unknown) => toast.error('Failed to submit bid', { description: errorMessage(error, 'Please try again later') }),
+  },
+  quick: {
+    success: () => toast.success('Application submitted successfully'),
+    failure: (error: unknown) => toast.error('Error submitting application', { description: errorMessage(error, 'Please try again later') }),
+  },
+};
+
+/**
+ * POST /api/projects/{id}/bids. The toasts live here, not in mutate() callbacks: the refetch that
+ * follows a bid removes the form that placed it, and a removed component's callbacks never run.
+ */
+export function usePlaceBid(variant: keyof typeof placeBidToasts) {
   const queryClient = useQueryClient();
   const { user } = useUser();
   return useMutation({
     mutationFn: ({ projectId, body }: { projectId: number; body: PlaceBidBody }) => apiRequest<Bid>('POST', `/api/projects/${projectId}/bids`, body),
-    onSuccess: () => invalidateMarketplace(queryClient, user?.id),
+    onSuccess: async () => {
+      placeBidToasts[variant].success();
+      await invalidateMarketplace(queryClient, user?.id);
+    },
+    onError: (error) => placeBidToasts[variant].failure(error),
   });
 }
 

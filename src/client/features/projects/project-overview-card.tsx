@@ -18,7 +18,9 @@ export function ProjectOverviewCard({ project, isOwner, isAssignedFinisher }: Pr
       <CardHeader className="gap-3">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h1 className="text-3xl font-bold tracking-tight">{project.name}</h1>
-          <ProjectStatusBadge status={project.status} />
+          <span data-testid="project-status">
+            <ProjectStatusBadge status={project.status} />
+          </span>
         </div>
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <UserRound aria-hidden="true" className="size-4" />

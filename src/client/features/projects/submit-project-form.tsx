@@ -11,7 +11,6 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useUser } from '@/features/auth/use-user';
-import { errorMessage } from '@/lib/api';
 import { ScreenshotInput } from './screenshot-input';
 import { TechStackPicker } from './tech-stack-picker';
 import { useCreateProject } from './use-project-mutations';
@@ -25,7 +24,7 @@ const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value
 export function SubmitProjectForm() {
   const navigate = useNavigate();
   const { user } = useUser();
-  const createProject = useCreateProject();
+  const createProject = useCreateProject('submitPage');
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
@@ -51,13 +50,7 @@ export function SubmitProjectForm() {
     };
     createProject.mutate(
       { projectData, image },
-      {
-        onSuccess: () => {
-          toast.success('Project submitted successfully', { description: 'Your project is now visible to potential finishers' });
-          navigate('/my-projects');
-        },
-        onError: (error) => toast.error('Failed to submit project', { description: errorMessage(error, 'Please try again later') }),
-      },
+      { onSuccess: () => navigate('/my-projects') },
     );
   });
 

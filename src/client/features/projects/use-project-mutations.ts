@@ -23,14 +23,26 @@ export function projectFormData(projectData: NewProjectData, image?: File | null
   return body;
 }
 
-/** POST /api/projects. The caller owns the toasts: Submit Project and the creator dashboard word them differently. */
-export function useCreateProject() {
+/** Submit Project and the creator dashboard word their toasts differently (spec section 8). */
+const createProjectToasts = {
+  submitPage: {
+    success: () => toast.success('Project submitted successfully', { description: 'Your project is now visible to potential finishers' }),
+  },
+  dashboard: { success: () => toast.success('Project submitted') },
+};
+
+/** POST /api/projects (multipart). Toasts live in the hook so they fire even if the form is gone by then. */
+export function useCreateProject(variant: keyof typeof createProjectToasts) {
   const queryClient = useQueryClient();
   const { user } = useUser();
   return useMutation({
     mutationFn: ({ projectData, image }: { projectData: NewProjectData; image?: File | null }) =>
       apiRequest<Project>('POST', '/api/projects', projectFormData(projectData, image)),
-    onSuccess: () => invalidateMarketplace(queryClient, user?.id),
+    onSuccess: async () => {
+      createProjectToasts[variant].success();
+      await invalidateMarketplace(queryClient, user?.id);
+    },
+    onError: (error) => toast.error('Failed to submit project', { description: errorMessage(error, 'Please try again later') }),
   });
 }
 

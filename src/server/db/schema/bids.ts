@@ -31,8 +31,8 @@ export const bids = pgTable(
     uniqueIndex('bids_one_winner_per_project_key')
       .on(t.projectId)
       .where(sql`${t.status} IN ('accepted', 'paid', 'completed')`),
-    index('bids_project_created_idx').on(t.projectId, t.createdAt.desc()),
-    index('bids_finisher_created_idx').on(t.finisherId, t.createdAt.desc()),
+    index('bids_project_created_idx').on(t.projectId, t.createdAt),
+    index('bids_finisher_created_idx').on(t.finisherId, t.createdAt),
     check('bids_amount_check', sql`${t.amountCents} > 0`),
     check('bids_timeline_check', sql`${t.timelineDays} > 0`),
   ],

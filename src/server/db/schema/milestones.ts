@@ -16,6 +16,12 @@ export const milestones = pgTable(
     amountCents: integer('amount_cents').notNull(),
     status: milestoneStatus('status').notNull().default('pending'),
     dueDate: timestamp('due_date', { withTimezone: true }),
+    /** The finisher's note when marking it completed, and the owner's when sending it back. */
+    completionNote: text('completion_note'),
+    feedback: text('feedback'),
+    /** The payout of this milestone's share (amount less the fee), once approved on a paid project. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    transferId: text('transfer_id'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -17,7 +17,7 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     // Unread badges count only unread rows.
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
   ],

@@ -14,8 +14,13 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     platformFeeCents: integer('platform_fee_cents').notNull(),
     developerAmountCents: integer('developer_amount_cents').notNull(),
-    /** What has gone out to the finisher and back to the payer so far (staged payouts, refunds). */
+    /** Transferred to the finisher so far (their 90% share of what was released). */
     releasedCents: integer('released_cents').notNull().default(0),
+    /**
+     * The part of the amount settled in the finisher's favour so far, fee included: a released
+     * milestone settles its whole amount. settled + refunded never exceeds the amount.
+     */
+    settledCents: integer('settled_cents').notNull().default(0),
     refundedCents: integer('refunded_cents').notNull().default(0),
     paymentIntentId: text('payment_intent_id'),
     checkoutSessionId: text('checkout_session_id'),
@@ -41,6 +46,10 @@ export const payments = pgTable(
     check(
       'payments_money_out_check',
       sql`${t.releasedCents} >= 0 AND ${t.refundedCents} >= 0 AND ${t.releasedCents} + ${t.refundedCents} <= ${t.amountCents}`,
+    ),
+    check(
+      'payments_settled_check',
+      sql`${t.settledCents} >= 0 AND ${t.settledCents} + ${t.refundedCents} <= ${t.amountCents} AND ${t.releasedCents} <= ${t.developerAmountCents}`,
     ),
   ],
 );

@@ -38,12 +38,13 @@ export const projects = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Browse: open projects newest first, paged by (created_at, id).
-    index('projects_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('projects_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Browse: open projects newest first, paged by (created_at, id). Ascending indexes on purpose:
+    // scanned backwards they serve ORDER BY ... DESC (NULLS FIRST); a DESC NULLS LAST index would not.
+    index('projects_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('projects_created_idx').on(t.createdAt, t.id),
     // My Projects and per-user lists.
-    index('projects_submitter_idx').on(t.submitterId, t.createdAt.desc()),
-    index('projects_finisher_idx').on(t.finisherId, t.createdAt.desc()),
+    index('projects_submitter_idx').on(t.submitterId, t.createdAt),
+    index('projects_finisher_idx').on(t.finisherId, t.createdAt),
     // Technology filter.
     index('projects_tech_stack_idx').using('gin', t.techStack),
     // Case-insensitive search over name and description (pg_trgm).

@@ -23,7 +23,7 @@ export const reviews = pgTable(
   },
   (t) => [
     uniqueIndex('reviews_project_reviewer_key').on(t.projectId, t.reviewerId),
-    index('reviews_reviewee_created_idx').on(t.revieweeId, t.createdAt.desc()),
+    index('reviews_reviewee_created_idx').on(t.revieweeId, t.createdAt),
     check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
     check('reviews_not_self_check', sql`${t.reviewerId} <> ${t.revieweeId}`),
   ],

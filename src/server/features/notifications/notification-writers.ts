@@ -1,5 +1,13 @@
 import type { DomainEvents } from '../../events/domain-events.js';
-import { createNotifications } from './notifications.service.js';
+import { createNotifications, markMessageNotificationsRead } from './notifications.service.js';
+
+const PREVIEW_MAX = 140;
+
+/** A notification shows the start of a chat message, on one line. */
+function previewOf(content: string): string {
+  const line = content.replace(/\s+/g, ' ').trim();
+  return line.length > PREVIEW_MAX ? `${line.slice(0, PREVIEW_MAX - 1)}…` : line;
+}
 
 /**
  * Each deal event leaves a notification for the party it concerns, written in the same
@@ -43,6 +51,58 @@ export function registerNotificationWriters(events: DomainEvents): void {
   events.onRecord('revision.requested', (e, tx) =>
     createNotifications(tx, [
       { userId: e.finisherId, type: 'project', title: 'Revision requested', content: `The client requested a revision of "${e.projectName}".`, relatedId: e.projectId },
+    ]),
+  );
+  // 'message' opens /messages?messageId={relatedId}.
+  events.onRecord('message.sent', (e, tx) =>
+    createNotifications(tx, [
+      {
+        userId: e.recipientId,
+        type: 'message',
+        title: `New message from ${e.message.sender.username}`,
+        content: previewOf(e.message.content),
+        relatedId: e.message.id,
+      },
+    ]),
+  );
+  // Reading a chat also clears the notifications its messages left, so the two badges agree.
+  events.onRecord('conversation.read', (e, tx) => markMessageNotificationsRead(tx, e.readerId, e.messageIds));
+  events.onRecord('payment.received', (e, tx) =>
+    createNotifications(tx, [
+      { userId: e.ownerId, type: 'project', title: 'Payment received', content: `Your payment for "${e.projectName}" is held safely until you accept the work.`, relatedId: e.projectId },
+      { userId: e.finisherId, type: 'project', title: 'Payment secured', content: `The client paid for "${e.projectName}". The money is held until the work is accepted.`, relatedId: e.projectId },
+    ]),
+  );
+  events.onRecord('payout.released', (e, tx) =>
+    createNotifications(tx, [
+      { userId: e.finisherId, type: 'project', title: 'Payout released', content: `Your payout for "${e.projectName}" is on its way to your account.`, relatedId: e.projectId },
+    ]),
+  );
+  events.onRecord('payment.refunded', (e, tx) =>
+    createNotifications(tx, [
+      { userId: e.ownerId, type: 'project', title: 'Payment refunded', content: `Your payment for "${e.projectName}" was refunded.`, relatedId: e.projectId },
+      { userId: e.finisherId, type: 'project', title: 'Project cancelled', content: `"${e.projectName}" was cancelled and the client's payment refunded.`, relatedId: e.projectId },
+    ]),
+  );
+  // Milestone notifications open /projects/{id}?tab=milestones.
+  events.onRecord('milestone.added', (e, tx) =>
+    createNotifications(tx, [
+      { userId: e.finisherId, type: 'milestone', title: 'New Milestone Added', content: `"${e.milestoneTitle}" was added to "${e.projectName}".`, relatedId: e.projectId },
+    ]),
+  );
+  events.onRecord('milestone.completed', (e, tx) =>
+    createNotifications(tx, [
+      { userId: e.ownerId, type: 'milestone_completed', title: 'Milestone Completed', content: `"${e.milestoneTitle}" of "${e.projectName}" is ready for your review.`, relatedId: e.projectId },
+    ]),
+  );
+  events.onRecord('milestone.approved', (e, tx) =>
+    createNotifications(tx, [
+      { userId: e.finisherId, type: 'milestone_approved', title: 'Milestone Approved', content: `"${e.milestoneTitle}" of "${e.projectName}" was approved.`, relatedId: e.projectId },
+    ]),
+  );
+  events.onRecord('milestone.sent_back', (e, tx) =>
+    createNotifications(tx, [
+      { userId: e.finisherId, type: 'milestone', title: 'Milestone sent back', content: `The client sent "${e.milestoneTitle}" of "${e.projectName}" back for more work.`, relatedId: e.projectId },
     ]),
   );
 }

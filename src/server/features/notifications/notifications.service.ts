@@ -1,5 +1,20 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type createTestNotificationSchema,
+  type Notification,
+  notificationLimits,
+  type UnreadCount,
+} from '../../../shared/contracts/notifications.js';
+import { AppError } from '../../app-error.js';
+import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema/notifications.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { countUnreadMessages } from '../conversations/conversations.queries.js';
+import type { LivePublisher } from '../live/live-hub.js';
+import { deliverNotifications, holdForDelivery } from './notification-outbox.js';
+import { type NotificationRow, toNotificationDto } from './notifications.mapper.js';
 
 export interface NewNotification {
   userId: number;
@@ -8,8 +23,98 @@ export interface NewNotification {
   title: string;
   content: string;
   relatedId: number | null;
+  isRead?: boolean;
 }
 
+/**
+ * Stores notifications and returns the rows. Inside a ctx.events transaction they are pushed live
+ * once it commits (see notification-outbox.ts); outside one, the caller pushes them with
+ * deliverNotifications().
+ */
+export async function insertNotifications(db: DbOrTx, rows: NewNotification[]): Promise<NotificationRow[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db.insert(notifications).values(rows).returning();
+  holdForDelivery(db, inserted);
+  return inserted;
+}
+
+/** insertNotifications() for event handlers, which return nothing. */
 export async function createNotifications(db: DbOrTx, rows: NewNotification[]): Promise<void> {
-  if (rows.length > 0) await db.insert(notifications).values(rows);
+  await insertNotifications(db, rows);
+}
+
+/** What the notification services use of the app context. */
+export type NotificationsContext = Pick<AppContext, 'db'>;
+
+function assertOwnNotifications(actor: UserRow, userId: number): void {
+  if (actor.id !== userId) throw new AppError('FORBIDDEN', 'You can only access your own notifications');
+}
+
+export async function listNotifications(ctx: NotificationsContext, actor: UserRow, userId: number, options: { unreadOnly: boolean }): Promise<Notification[]> {
+  assertOwnNotifications(actor, userId);
+  const rows = await ctx.db
+    .select()
+    .from(notifications)
+    .where(options.unreadOnly ? and(eq(notifications.userId, actor.id), eq(notifications.isRead, false)) : eq(notifications.userId, actor.id))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(notificationLimits.listMax);
+  return rows.map(toNotificationDto);
+}
+
+export async function countUnread(ctx: NotificationsContext, actor: UserRow, userId: number): Promise<UnreadCount> {
+  assertOwnNotifications(actor, userId);
+  const [unreadNotifications, unreadMessages] = await Promise.all([
+    ctx.db.$count(notifications, and(eq(notifications.userId, actor.id), eq(notifications.isRead, false))),
+    countUnreadMessages(ctx.db, actor.id),
+  ]);
+  return { count: unreadNotifications, notifications: unreadNotifications, messages: unreadMessages };
+}
+
+/** Someone else's notification answers 404 like a missing one, so ids do not reveal what exists. */
+export async function markNotificationRead(ctx: NotificationsContext, actor: UserRow, notificationId: number): Promise<Notification> {
+  const [row] = await ctx.db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, actor.id)))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
+  return toNotificationDto(row);
+}
+
+export async function markAllNotificationsRead(ctx: NotificationsContext, actor: UserRow, userId: number): Promise<{ updated: number }> {
+  assertOwnNotifications(actor, userId);
+  const updated = await ctx.db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, actor.id), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return { updated: updated.length };
+}
+
+/** The 'message' notifications that point at these messages, once their reader has seen them. */
+export async function markMessageNotificationsRead(db: DbOrTx, userId: number, messageIds: number[]): Promise<void> {
+  if (messageIds.length === 0) return;
+  await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, 'message'), inArray(notifications.relatedId, messageIds), eq(notifications.isRead, false)));
+}
+
+type TestNotificationInput = z.output<typeof createTestNotificationSchema>;
+
+/** The test notification panel: the signed-in user can only ever notify themself. */
+export async function createTestNotification(
+  ctx: NotificationsContext,
+  live: LivePublisher,
+  actor: UserRow,
+  input: TestNotificationInput,
+): Promise<Notification> {
+  if (input.userId !== undefined && input.userId !== actor.id) {
+    throw new AppError('FORBIDDEN', 'You can only create notifications for yourself');
+  }
+  const rows = await insertNotifications(ctx.db, [
+    { userId: actor.id, type: input.type, title: input.title, content: input.content, relatedId: input.relatedId ?? null, isRead: input.isRead ?? false },
+  ]);
+  await deliverNotifications(live, rows);
+  return toNotificationDto(rows[0]!);
 }

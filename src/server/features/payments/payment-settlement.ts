@@ -1,8 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { transitionBid } from '../../../shared/domain/bid-lifecycle.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
+import { splitPayment } from '../../../shared/domain/money.js';
 import { bids } from '../../db/schema/bids.js';
+import { milestones } from '../../db/schema/milestones.js';
 import { type PaymentRow, payments } from '../../db/schema/payments.js';
 import { projects } from '../../db/schema/projects.js';
 import { users } from '../../db/schema/users.js';
@@ -20,10 +22,11 @@ export async function lockProjectPayment(tx: Tx, projectId: number): Promise<Pay
 }
 
 /**
- * Moves held money where the project's state says it belongs: to the finisher once the work is
- * accepted and they can be paid, back to the payer once the project is cancelled. Safe to call
- * any number of times from any trigger (work accepted, payment arrived late, onboarding
- * finished, project cancelled): the payment row lock and the idempotency keys make one effect.
+ * Moves held money where the project's state says it belongs: each approved milestone's share to
+ * the finisher while the work goes on, the rest once the work is accepted (both only once they can
+ * be paid), and whatever is unsettled back to the payer once the project is cancelled. Safe to call
+ * any number of times from any trigger (milestone approved, work accepted, payment arrived late,
+ * onboarding finished, project cancelled): the row locks and idempotency keys make one effect.
  */
 export async function settleProjectPayment(ctx: AppContext, projectId: number): Promise<void> {
   await ctx.events.transaction(ctx.db, async (tx, record) => {
@@ -35,8 +38,8 @@ export async function settleProjectPayment(ctx: AppContext, projectId: number): 
     const base = { projectId, projectName: project.name, ownerId: project.submitterId, finisherId: bid!.finisherId };
 
     if (project.status === 'cancelled') {
-      // Only what has not gone to the finisher goes back.
-      const amountCents = payment.amountCents - payment.releasedCents - payment.refundedCents;
+      // Only what has not been settled in the finisher's favour goes back.
+      const amountCents = payment.amountCents - payment.settledCents - payment.refundedCents;
       if (amountCents <= 0 || !payment.paymentIntentId) return;
       const refund = await ctx.payments.createRefund({ paymentIntentId: payment.paymentIntentId, amountCents, idempotencyKey: `refund_payment_${payment.id}` });
       await tx
@@ -47,39 +50,66 @@ export async function settleProjectPayment(ctx: AppContext, projectId: number): 
       return;
     }
 
-    if (project.status !== 'accepted') return;
     const [finisher] = await tx.select().from(users).where(eq(users.id, bid!.finisherId)).limit(1);
-    // Without a finished onboarding the payout waits; onboarding completion settles it.
+    // Without a finished onboarding payouts wait; onboarding completion settles them.
     if (!finisher?.onboardingComplete || !finisher.stripeConnectAccountId) return;
-    const amountCents = payment.developerAmountCents - payment.releasedCents;
-    if (amountCents > 0) {
-      const transfer = await ctx.payments.createTransfer({
+    const pay = (amountCents: number, idempotencyKey: string) =>
+      ctx.payments.createTransfer({
         amountCents,
-        destinationAccountId: finisher.stripeConnectAccountId,
+        destinationAccountId: finisher.stripeConnectAccountId!,
         transferGroup: payment.transferGroup ?? `project_${projectId}`,
         sourceChargeId: payment.chargeId,
-        idempotencyKey: `payout_payment_${payment.id}`,
+        idempotencyKey,
       });
-      await tx
-        .update(payments)
-        .set({ status: 'released', releasedCents: payment.releasedCents + amountCents, transferId: transfer.id, updatedAt: new Date() })
-        .where(eq(payments.id, payment.id));
-    } else {
-      await tx.update(payments).set({ status: 'released', updatedAt: new Date() }).where(eq(payments.id, payment.id));
+
+    if (project.status !== 'accepted') {
+      // Staged delivery: each approved milestone releases its share (amount less the fee) at once.
+      const due = await tx
+        .select()
+        .from(milestones)
+        .where(and(eq(milestones.projectId, projectId), eq(milestones.status, 'approved'), isNull(milestones.releasedAt)))
+        .orderBy(milestones.id)
+        .for('update');
+      let { releasedCents, settledCents } = payment;
+      for (const milestone of due) {
+        const share = splitPayment(milestone.amountCents);
+        // Never more than the payment still holds.
+        if (settledCents + share.amountCents + payment.refundedCents > payment.amountCents) break;
+        const transfer = await pay(share.developerAmountCents, `payout_milestone_${milestone.id}`);
+        releasedCents += share.developerAmountCents;
+        settledCents += share.amountCents;
+        await tx.update(milestones).set({ releasedAt: new Date(), transferId: transfer.id }).where(eq(milestones.id, milestone.id));
+        await record({ type: 'payout.released', ...base, amountCents: share.developerAmountCents });
+      }
+      if (due.length > 0) await tx.update(payments).set({ releasedCents, settledCents, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+      return;
     }
+
+    // The work is accepted: whatever the milestones have not paid out goes now.
+    const amountCents = payment.developerAmountCents - payment.releasedCents;
+    const transfer = amountCents > 0 ? await pay(amountCents, `payout_payment_${payment.id}`) : null;
+    await tx
+      .update(payments)
+      .set({
+        status: 'released',
+        releasedCents: payment.developerAmountCents,
+        settledCents: payment.amountCents - payment.refundedCents,
+        ...(transfer ? { transferId: transfer.id } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, payment.id));
     const bidMove = transitionBid('complete', bid!.status);
     if (bidMove.ok) await tx.update(bids).set({ status: bidMove.to, updatedAt: new Date() }).where(eq(bids.id, bid!.id));
-    await record({ type: 'payout.released', ...base, amountCents });
+    if (amountCents > 0) await record({ type: 'payout.released', ...base, amountCents });
   });
 }
 
-/** Settles every accepted project of a finisher whose money was waiting for their onboarding. */
+/** Settles every project of a finisher whose held money was waiting for their onboarding. */
 export async function settleWaitingPayouts(ctx: AppContext, finisherId: number): Promise<void> {
   const waiting = await ctx.db
     .select({ projectId: bids.projectId })
     .from(payments)
     .innerJoin(bids, eq(bids.id, payments.bidId))
-    .innerJoin(projects, eq(projects.id, bids.projectId))
-    .where(and(eq(bids.finisherId, finisherId), eq(payments.status, 'held'), eq(projects.status, 'accepted')));
+    .where(and(eq(bids.finisherId, finisherId), eq(payments.status, 'held')));
   for (const { projectId } of waiting) await settleProjectPayment(ctx, projectId);
 }

@@ -15,6 +15,8 @@ export function registerPaymentHandlers(events: DomainEvents, ctx: AppContext): 
   events.onCommit('payment.received', (e) => settleProjectPayment(ctx, e.projectId));
   events.onCommit('project.status_changed', (e) => (e.to === 'cancelled' ? settleProjectPayment(ctx, e.projectId) : undefined));
   events.onCommit('onboarding.completed', (e) => settleWaitingPayouts(ctx, e.userId));
+  // An approved milestone of a paid project releases its share at once.
+  events.onCommit('milestone.approved', (e) => settleProjectPayment(ctx, e.projectId));
 }
 
 /** The payment of a project's accepted bid, for its owner and its finisher; null before any payment. */
@@ -41,6 +43,7 @@ export async function getProjectPayment(ctx: AppContext, actor: UserRow, project
     platformFeeCents: p.platformFeeCents,
     developerAmountCents: p.developerAmountCents,
     releasedCents: p.releasedCents,
+    settledCents: p.settledCents,
     refundedCents: p.refundedCents,
     createdAt: p.createdAt.toISOString(),
   };

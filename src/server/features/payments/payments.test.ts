@@ -132,7 +132,7 @@ describe('payouts and refunds', () => {
     expect((await paymentOf(bidId)).status).toBe('held');
     await onboard(cast.finisher);
     const payment = await paymentOf(bidId);
-    expect(payment).toMatchObject({ status: 'released', releasedCents: 67_500, platformFeeCents: 7_500 });
+    expect(payment).toMatchObject({ status: 'released', releasedCents: 67_500, settledCents: 75_000, platformFeeCents: 7_500 });
     expect(sandbox.ledger.transfers.get(payment.transferId!)).toMatchObject({ amountCents: 67_500 });
     expect((await bidRow(bidId)).status).toBe('completed');
     const view = await cast.finisher.api.get(`/api/projects/${projectId}/payment`);
@@ -159,7 +159,7 @@ describe('payouts and refunds', () => {
     const { bidId, projectId } = await paidDeal();
     expect((await cast.owner.api.patch(`/api/projects/${projectId}/status`, { status: 'cancelled' })).statusCode).toBe(200);
     const payment = await paymentOf(bidId);
-    expect(payment).toMatchObject({ status: 'refunded', refundedCents: 75_000, releasedCents: 0 });
+    expect(payment).toMatchObject({ status: 'refunded', refundedCents: 75_000, releasedCents: 0, settledCents: 0 });
     expect(sandbox.ledger.refunds.get(payment.refundId!)).toMatchObject({ amountCents: 75_000 });
   });
 });

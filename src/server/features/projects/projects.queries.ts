@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ListProjectsQuery, Project } from '../../../shared/contracts/projects.js';
 import type { DbOrTx } from '../../db/client.js';
 import { bids } from '../../db/schema/bids.js';
-import { payments } from '../../db/schema/payments.js';
 import { type ProjectRow, projects } from '../../db/schema/projects.js';
 import { reviews } from '../../db/schema/reviews.js';
 import { type UserRow, users } from '../../db/schema/users.js';
@@ -18,8 +17,9 @@ const projectSelection = {
   finisherUsername: finishers.username,
   finisherAvatarUrl: finishers.avatarUrl,
   bidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.projectId} = ${projects.id})`,
-  isPaid: sql<boolean>`exists (select 1 from ${bids} join ${payments} on ${payments.bidId} = ${bids.id}
-    where ${bids.projectId} = ${projects.id} and ${payments.status} in ('held', 'released'))`,
+  // A winning bid turns 'paid' when its payment is held and 'completed' when it is released; one
+  // lookup in the bids_one_winner_per_project_key index instead of a join with payments per row.
+  isPaid: sql<boolean>`exists (select 1 from ${bids} where ${bids.projectId} = ${projects.id} and ${bids.status} in ('paid', 'completed'))`,
   // The submitter's average stars from the finishers they worked with; null before any review.
   submitterRating: sql<number | null>`(select round(avg(${reviews.rating}), 1)::float from ${reviews} where ${reviews.revieweeId} = ${projects.submitterId})`,
   // Full-precision timestamp for keyset paging (JS dates stop at milliseconds).

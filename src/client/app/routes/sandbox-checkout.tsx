@@ -1,0 +1,142 @@
+import { Lock, LoaderCircle } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useParams } from 'react-router';
+import { sandboxPayBodySchema } from '../../../shared/contracts/payments.js';
+import { formatDollars } from '../../../shared/domain/money.js';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PageSpinner } from '@/components/ui/spinner';
+import { SandboxNotice } from '@/features/payments/sandbox/sandbox-layout';
+import { type SandboxCard, useSandboxCheckout, useSandboxPay } from '@/features/payments/sandbox/use-sandbox';
+import { errorMessage, isApiStatus } from '@/lib/api';
+
+type CardErrors = Partial<Record<keyof SandboxCard, string>>;
+
+/** The sandbox provider's hosted checkout at /sandbox/checkout/{sessionId}, a stand-in for Stripe's. */
+export default function SandboxCheckoutPage() {
+  const sessionId = useParams().sessionId ?? '';
+  const { data: session, isPending, error } = useSandboxCheckout(sessionId);
+
+  if (error) {
+    return isApiStatus(error, 404, 400) ? (
+      <SandboxNotice title="Checkout session not found" text="This checkout link is invalid. Go back to Finishline and start the payment again." action={{ href: '/dashboard', label: 'Return to Finishline' }} />
+    ) : (
+      <SandboxNotice title="Checkout unavailable" text={errorMessage(error, 'Please try again later')} />
+    );
+  }
+  if (isPending) return <PageSpinner label="Loading checkout" />;
+  if (session.isExpired) {
+    return <SandboxNotice title="This checkout session has expired" text="Go back to Finishline and start the payment again." action={{ href: session.cancelUrl, label: 'Return to Finishline' }} />;
+  }
+  return <CheckoutForm sessionId={sessionId} description={session.description} amountCents={session.amountCents} currency={session.currency} cancelUrl={session.cancelUrl} />;
+}
+
+interface CheckoutFormProps {
+  sessionId: string;
+  description: string;
+  amountCents: number;
+  currency: string;
+  cancelUrl: string;
+}
+
+function CheckoutForm({ sessionId, description, amountCents, currency, cancelUrl }: CheckoutFormProps) {
+  const [card, setCard] = useState<SandboxCard>({ cardNumber: '', expiry: '', cvc: '' });
+  const [fieldErrors, setFieldErrors] = useState<CardErrors>({});
+  const pay = useSandboxPay(sessionId);
+  const isPaying = pay.isPending || pay.isSuccess;
+  const amount = formatDollars(amountCents);
+
+  const update = (field: keyof SandboxCard) => (event: { target: { value: string } }) => setCard((current) => ({ ...current, [field]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isPaying) return;
+    const parsed = sandboxPayBodySchema.safeParse(card);
+    if (!parsed.success) {
+      const errors: CardErrors = {};
+      for (const issue of parsed.error.issues) errors[issue.path[0] as keyof SandboxCard] ??= issue.message;
+      setFieldErrors(errors);
+      return;
+    }
+    setFieldErrors({});
+    pay.mutate(parsed.data);
+  };
+
+  return (
+    <div className="grid w-full max-w-4xl overflow-hidden rounded-xl border bg-card shadow-sm md:grid-cols-2">
+      <section aria-labelledby="order-title" className="border-b bg-muted/30 p-8 md:border-r md:border-b-0">
+        <p className="text-sm font-medium text-muted-foreground">Finishline</p>
+        <h1 id="order-title" className="mt-6 text-sm text-muted-foreground">
+          {description}
+        </h1>
+        <p className="mt-1 text-4xl font-semibold tracking-tight tabular-nums">{amount}</p>
+        <p className="mt-1 text-xs uppercase text-muted-foreground">{currency}</p>
+        <a href={cancelUrl} className="mt-10 inline-block text-sm font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+          Cancel
+        </a>
+      </section>
+      <section aria-labelledby="pay-title" className="p-8">
+        <h2 id="pay-title" className="text-lg font-semibold">
+          Pay with card
+        </h2>
+        <p className="mt-1 text-xs text-muted-foreground">Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline</p>
+        <form onSubmit={submit} noValidate className="mt-6 grid gap-4" aria-label="Card payment">
+          <FormField id="card-number" label="Card number" error={fieldErrors.cardNumber}>
+            {(describedBy) => (
+              <Input
+                id="card-number"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                placeholder="1234 1234 1234 1234"
+                value={card.cardNumber}
+                onChange={update('cardNumber')}
+                aria-invalid={fieldErrors.cardNumber ? true : undefined}
+                aria-describedby={describedBy}
+              />
+            )}
+          </FormField>
+          <div className="grid grid-cols-2 gap-4">
+            <FormField id="card-expiry" label="Expiry (MM/YY)" error={fieldErrors.expiry}>
+              {(describedBy) => (
+                <Input
+                  id="card-expiry"
+                  inputMode="numeric"
+                  autoComplete="cc-exp"
+                  placeholder="MM/YY"
+                  value={card.expiry}
+                  onChange={update('expiry')}
+                  aria-invalid={fieldErrors.expiry ? true : undefined}
+                  aria-describedby={describedBy}
+                />
+              )}
+            </FormField>
+            <FormField id="card-cvc" label="CVC" error={fieldErrors.cvc}>
+              {(describedBy) => (
+                <Input
+                  id="card-cvc"
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  placeholder="123"
+                  value={card.cvc}
+                  onChange={update('cvc')}
+                  aria-invalid={fieldErrors.cvc ? true : undefined}
+                  aria-describedby={describedBy}
+                />
+              )}
+            </FormField>
+          </div>
+          {pay.error ? (
+            <p role="alert" className="rounded-md border border-destructive/30 bg-red-50 px-3 py-2 text-sm font-medium text-destructive">
+              {errorMessage(pay.error, 'The payment could not be completed.')}
+            </p>
+          ) : null}
+          <Button type="submit" size="lg" disabled={isPaying}>
+            {isPaying ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Lock aria-hidden="true" />}
+            Pay {amount}
+          </Button>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import type { BidWithProject } from '../../../shared/contracts/bids.js';
+import { BidStatusBadge } from '@/features/bids/bid-status-badge';
+import { formatDays, formatRelativeDate, formatUsd } from '@/lib/format';
+import { DashboardSection, EmptyNote } from './dashboard-section';
+import { Pager } from './pager';
+import { usePager } from './use-pager';
+
+/** The projects the developer applied to (their bids), paged at 4. */
+export function AppliedList({ bids }: { bids: BidWithProject[] }) {
+  const pager = usePager(bids);
+  return (
+    <DashboardSection id="applied-projects" title="Applied Projects" description="Projects you have bid on.">
+      {bids.length === 0 ? (
+        <EmptyNote>You haven't applied to any projects yet.</EmptyNote>
+      ) : (
+        <>
+          <ul className="grid gap-3">
+            {pager.pageItems.map((bid) => (
+              <li key={bid.id} aria-label={bid.project.name} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3">
+                <div className="grid gap-0.5">
+                  <Link to={`/projects/${bid.projectId}`} className="font-medium hover:underline">
+                    {bid.project.name}
+                  </Link>
+                  <span className="text-xs text-muted-foreground">
+                    {bid.detailsHidden ? null : `${formatUsd(bid.amount)} · ${formatDays(bid.timeline)} · `}Applied {formatRelativeDate(bid.createdAt)}
+                  </span>
+                </div>
+                <BidStatusBadge status={bid.status} />
+              </li>
+            ))}
+          </ul>
+          <Pager {...pager} />
+        </>
+      )}
+    </DashboardSection>
+  );
+}

@@ -1,0 +1,42 @@
+import { Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import type { User } from '../../../shared/contracts/users.js';
+import { Button } from '@/components/ui/button';
+import { useTotalSpending, useUserProjects } from '@/features/projects/use-project-queries';
+import { formatUsd } from '@/lib/format';
+import { jobsWithBids } from './dashboard-rules';
+import { NewProjectForm } from './new-project-form';
+import { ProjectListPanel } from './project-list-panel';
+import { StatCard } from './stat-card';
+
+/** The creator (submitter) view of the dashboard (spec section 2). */
+export function CreatorDashboard({ user }: { user: User }) {
+  const projectsQuery = useUserProjects(user.id);
+  const spendingQuery = useTotalSpending(user.id);
+  const submitted = (projectsQuery.data ?? []).filter((project) => project.submitterId === user.id);
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Total Spending" value={spendingQuery.isPending ? '…' : formatUsd(spendingQuery.data?.totalSpent ?? 0)} icon={Wallet} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid content-start gap-6">
+          <ProjectListPanel id="my-projects" title="My Projects" projects={submitted} emptyText="You haven't submitted any projects yet." isLoading={projectsQuery.isPending} />
+          <ProjectListPanel
+            id="jobs-with-bids"
+            title="Jobs With Bids"
+            description="Open projects with developer bids waiting for you."
+            projects={jobsWithBids(submitted)}
+            emptyText="None of your open projects has bids yet."
+            isLoading={projectsQuery.isPending}
+          />
+          <Button asChild variant="outline" className="w-fit">
+            <Link to="/submit">Submit a Project</Link>
+          </Button>
+        </div>
+        <NewProjectForm submitterId={user.id} />
+      </div>
+    </div>
+  );
+}

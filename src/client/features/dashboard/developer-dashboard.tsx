@@ -1,0 +1,42 @@
+import { CheckCircle2, FileText, Percent } from 'lucide-react';
+import type { User } from '../../../shared/contracts/users.js';
+import { useUserBids } from '@/features/bids/use-bids';
+import { useUserProjects } from '@/features/projects/use-project-queries';
+import { useProjects } from '@/features/projects/use-projects';
+import { AppliedList } from './applied-list';
+import { developerStats, openJobsFor } from './dashboard-rules';
+import { OpenProjectsPanel } from './open-projects-panel';
+import { ProfileBanner } from './profile-banner';
+import { RecentProjects } from './recent-projects';
+import { StatCard } from './stat-card';
+
+/** The developer (finisher) view of the dashboard (spec section 2). */
+export function DeveloperDashboard({ user }: { user: User }) {
+  const projectsQuery = useProjects();
+  const bidsQuery = useUserBids(user.id, true);
+  const myProjectsQuery = useUserProjects(user.id);
+  const projects = projectsQuery.data ?? [];
+  const bids = bidsQuery.data ?? [];
+  const assigned = (myProjectsQuery.data ?? []).filter((project) => project.finisherId === user.id);
+  const stats = developerStats(bids, assigned);
+
+  return (
+    <div className="grid gap-6">
+      {user.onboardingComplete ? null : <ProfileBanner />}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Applications" value={String(stats.applications)} icon={FileText} />
+        <StatCard label="Projects Completed" value={String(stats.projectsCompleted)} icon={CheckCircle2} />
+        <StatCard label="Acceptance Rate" value={`${stats.acceptanceRate}%`} icon={Percent} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <OpenProjectsPanel projects={openJobsFor(projects, bids, user.id)} finisherId={user.id} isLoading={projectsQuery.isPending || bidsQuery.isPending} />
+        </div>
+        <div className="grid content-start gap-6">
+          <RecentProjects projects={projects} />
+          <AppliedList bids={bids} />
+        </div>
+      </div>
+    </div>
+  );
+}

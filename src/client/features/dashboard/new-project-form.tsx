@@ -1,0 +1,82 @@
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { useCreateProject } from '@/features/projects/use-project-mutations';
+import { DashboardSection } from './dashboard-section';
+
+/** Spec section 5: a blank repository URL becomes a generic repository URL. */
+export const DEFAULT_REPOSITORY_URL = 'https://github.com/';
+
+const empty = { name: '', description: '', technologies: '', budget: '', timeframe: '', codeLink: '' };
+
+/** 'React, Node.js , ,React' -> ['React', 'Node.js'] */
+export function parseTechnologies(text: string): string[] {
+  return [...new Set(text.split(',').map((tech) => tech.trim()).filter(Boolean))];
+}
+
+/** The creator dashboard's quick project form: all but the repository URL required, budget digits only. */
+export function NewProjectForm({ submitterId }: { submitterId: number }) {
+  const [fields, setFields] = useState(empty);
+  const createProject = useCreateProject('dashboard');
+  const set = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: name === 'budget' ? event.target.value.replace(/\D/g, '') : event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const techStack = parseTechnologies(fields.technologies);
+    const name = fields.name.trim();
+    const description = fields.description.trim();
+    const timeframe = fields.timeframe.trim();
+    if (!name || !description || techStack.length === 0 || !fields.budget || !timeframe) {
+      toast.error('Missing information', { description: 'Please fill in all required fields' });
+      return;
+    }
+    const projectData = { name, description, techStack, codeLink: fields.codeLink.trim() || DEFAULT_REPOSITORY_URL, budget: Number(fields.budget), timeframe, submitterId };
+    createProject.mutate(
+      { projectData },
+      { onSuccess: () => setFields(empty) },
+    );
+  };
+
+  return (
+    <DashboardSection id="new-project" title="Post a New Project" description="Describe what is left to finish; developers will bid on it.">
+      <form noValidate onSubmit={submit} aria-label="New project" className="grid gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor="new-project-name">Project name</Label>
+          <Input id="new-project-name" value={fields.name} onChange={set('name')} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="new-project-description">Description</Label>
+          <Textarea id="new-project-description" rows={4} value={fields.description} onChange={set('description')} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="new-project-technologies">Technologies</Label>
+          <Input id="new-project-technologies" placeholder="React, Node.js, PostgreSQL" aria-describedby="new-project-technologies-hint" value={fields.technologies} onChange={set('technologies')} />
+          <p id="new-project-technologies-hint" className="text-xs text-muted-foreground">
+            Separate technologies with commas.
+          </p>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid gap-1.5">
+            <Label htmlFor="new-project-budget">Budget ($)</Label>
+            <Input id="new-project-budget" inputMode="numeric" placeholder="1500" value={fields.budget} onChange={set('budget')} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="new-project-timeframe">Timeframe</Label>
+            <Input id="new-project-timeframe" placeholder="2 weeks" value={fields.timeframe} onChange={set('timeframe')} />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="new-project-code-link">Repository URL (optional)</Label>
+          <Input id="new-project-code-link" type="url" placeholder={DEFAULT_REPOSITORY_URL} value={fields.codeLink} onChange={set('codeLink')} />
+        </div>
+        <Button type="submit" className="w-fit" disabled={createProject.isPending}>
+          {createProject.isPending ? 'Submitting...' : 'Post Project'}
+        </Button>
+      </form>
+    </DashboardSection>
+  );
+}

@@ -1,0 +1,81 @@
+import { BadgeCheck, Clock, MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import type { DeveloperListItem } from '../../../shared/contracts/developers.js';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
+import { languageLabel } from '@/features/profile/language-options';
+import { initialsOf } from '@/lib/utils';
+import { formatYears } from './developer-format';
+
+/** Spec section 9: directory cards show the first 3 skills. */
+const CARD_SKILLS = 3;
+
+/** A directory card (spec section 2, Developer directory). */
+export function DeveloperCard({ developer }: { developer: DeveloperListItem }) {
+  const shownSkills = developer.skills.slice(0, CARD_SKILLS);
+  const moreSkills = developer.skills.length - shownSkills.length;
+  const headingId = `developer-${developer.id}-name`;
+  return (
+    <Card role="article" aria-labelledby={headingId} className="h-full">
+      <CardHeader className="flex-row items-center gap-3">
+        <Avatar className="size-12">
+          {developer.avatarUrl ? <AvatarImage src={developer.avatarUrl} alt="" /> : null}
+          <AvatarFallback className="text-sm">{initialsOf(developer.username)}</AvatarFallback>
+        </Avatar>
+        <div className="min-w-0">
+          <h2 id={headingId} className="truncate text-lg leading-tight font-semibold">
+            {developer.username}
+          </h2>
+          <div className="mt-1 flex flex-wrap gap-1.5">
+            {developer.hourlyRate !== null ? (
+              <Badge variant="success">
+                <BadgeCheck aria-hidden="true" /> Verified
+              </Badge>
+            ) : null}
+            <Badge variant="secondary">Developer</Badge>
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent className="grid flex-1 content-start gap-3">
+        <p className="line-clamp-3 text-sm text-muted-foreground">{developer.bio || 'Developer on Finishline'}</p>
+        {developer.location || developer.yearsOfExperience !== null ? (
+          <ul className="grid gap-1 text-sm text-muted-foreground">
+            {developer.location ? (
+              <li className="flex items-center gap-1.5">
+                <MapPin aria-hidden="true" className="size-4" /> {developer.location}
+              </li>
+            ) : null}
+            {developer.yearsOfExperience !== null ? (
+              <li className="flex items-center gap-1.5">
+                <Clock aria-hidden="true" className="size-4" /> {formatYears(developer.yearsOfExperience)}
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+        {shownSkills.length > 0 ? (
+          <ul aria-label="Skills" className="flex flex-wrap gap-1.5">
+            {shownSkills.map((skill) => (
+              <li key={skill}>
+                <Badge variant="outline">{languageLabel(skill)}</Badge>
+              </li>
+            ))}
+            {moreSkills > 0 ? (
+              <li>
+                <Badge variant="muted">+{moreSkills} more</Badge>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+      </CardContent>
+      <CardFooter>
+        <Button asChild variant="outline" className="w-full">
+          <Link to={`/developers/${encodeURIComponent(developer.username)}`} aria-label={`View Profile of ${developer.username}`}>
+            View Profile
+          </Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

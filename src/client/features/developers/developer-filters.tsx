@@ -1,0 +1,74 @@
+import { Check, ChevronDown } from 'lucide-react';
+import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { directorySkillOptions } from '@/features/profile/language-options';
+import { type Availability, availabilityOptions, isAvailability } from './filter-developers';
+
+interface DeveloperFiltersProps {
+  availability: Availability;
+  onAvailabilityChange: (value: Availability) => void;
+  skills: readonly string[];
+  onSkillsChange: (next: string[]) => void;
+}
+
+/** Availability select and the Skills multi-select menu of spec section 2, Developer directory. */
+export function DeveloperFilters({ availability, onAvailabilityChange, skills, onSkillsChange }: DeveloperFiltersProps) {
+  const toggle = (value: string, checked: boolean) => onSkillsChange(checked ? [...skills, value] : skills.filter((skill) => skill !== value));
+  return (
+    <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Filters">
+      <div className="grid gap-2">
+        <Label htmlFor="developer-availability">Availability</Label>
+        <Select value={availability} onValueChange={(value) => isAvailability(value) && onAvailabilityChange(value)}>
+          <SelectTrigger id="developer-availability" className="w-48">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {availabilityOptions.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" aria-label={skills.length > 0 ? `Skills, ${skills.length} selected` : 'Skills'}>
+            Skills
+            {skills.length > 0 ? (
+              <Badge aria-hidden="true" className="rounded-full px-1.5 tabular-nums">
+                {skills.length}
+              </Badge>
+            ) : null}
+            <ChevronDown aria-hidden="true" className="opacity-60" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start" className="w-56">
+          <DropdownMenuLabel>Programming Languages</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          {directorySkillOptions.map((option) => (
+            <DropdownMenuPrimitive.CheckboxItem
+              key={option.value}
+              checked={skills.includes(option.value)}
+              onCheckedChange={(checked) => toggle(option.value, checked === true)}
+              // Keep the menu open so several skills can be picked in a row.
+              onSelect={(event) => event.preventDefault()}
+              className="relative flex cursor-default items-center rounded-sm py-1.5 pr-2 pl-8 text-sm outline-hidden select-none focus:bg-accent focus:text-accent-foreground"
+            >
+              <span className="absolute left-2 flex size-4 items-center justify-center">
+                <DropdownMenuPrimitive.ItemIndicator>
+                  <Check aria-hidden="true" className="size-4" />
+                </DropdownMenuPrimitive.ItemIndicator>
+              </span>
+              {option.label}
+            </DropdownMenuPrimitive.CheckboxItem>
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
+  );
+}

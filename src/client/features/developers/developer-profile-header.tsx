@@ -1,0 +1,66 @@
+import { AtSign, Briefcase, Clock, DollarSign, FolderGit2, Globe, MapPin } from 'lucide-react';
+import type { DeveloperProfile } from '../../../shared/contracts/developers.js';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent } from '@/components/ui/card';
+import { formatUsd } from '@/lib/format';
+import { initialsOf } from '@/lib/utils';
+import { formatYears } from './developer-format';
+
+/** Who the developer is: avatar, name, bio, location, rate and links. */
+export function DeveloperProfileHeader({ developer }: { developer: DeveloperProfile }) {
+  const links = [
+    { label: 'Website', href: developer.website, icon: Globe },
+    { label: 'GitHub', href: developer.githubUrl, icon: FolderGit2 },
+    { label: 'LinkedIn', href: developer.linkedinUrl, icon: Briefcase },
+    { label: 'Twitter', href: developer.twitterUrl, icon: AtSign },
+  ].filter((link): link is typeof link & { href: string } => Boolean(link.href));
+
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-6 sm:flex-row">
+        <Avatar className="size-24">
+          {developer.avatarUrl ? <AvatarImage src={developer.avatarUrl} alt={`${developer.username}'s avatar`} /> : null}
+          <AvatarFallback className="text-3xl">{initialsOf(developer.username)}</AvatarFallback>
+        </Avatar>
+        <div className="grid min-w-0 flex-1 content-start gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-3xl font-bold tracking-tight">{developer.username}</h1>
+            <Badge variant="secondary">Developer</Badge>
+            {developer.onboardingComplete ? <Badge variant="success">Available now</Badge> : null}
+          </div>
+          <p className="whitespace-pre-line text-muted-foreground">{developer.bio || 'Developer on Finishline'}</p>
+          <ul className="flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-muted-foreground">
+            {developer.location ? (
+              <li className="flex items-center gap-1.5">
+                <MapPin aria-hidden="true" className="size-4" /> {developer.location}
+              </li>
+            ) : null}
+            {developer.hourlyRate !== null ? (
+              <li className="flex items-center gap-1.5">
+                <DollarSign aria-hidden="true" className="size-4" /> {formatUsd(developer.hourlyRate)}/hr
+              </li>
+            ) : null}
+            {developer.yearsOfExperience !== null ? (
+              <li className="flex items-center gap-1.5">
+                <Clock aria-hidden="true" className="size-4" /> {formatYears(developer.yearsOfExperience)}
+              </li>
+            ) : null}
+          </ul>
+          {links.length > 0 ? (
+            <ul aria-label="Links" className="flex flex-wrap gap-x-5 gap-y-1.5 text-sm">
+              {links.map((link) => (
+                <li key={link.label}>
+                  <a href={link.href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-primary underline-offset-4 hover:underline">
+                    <link.icon aria-hidden="true" className="size-4" />
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+import type { BidWithProject } from '../../../shared/contracts/bids.js';
+
+/**
+ * Spec section 4 "Payment page rules", in the order it lists them: an accepted bid without a
+ * payment intent is ready for checkout; a bid with one gets 'Ready for Payment'; any other bid
+ * is not available and the user goes back to the project.
+ */
+export type BidPaymentState = 'ready' | 'has-payment-intent' | 'not-available';
+
+export function bidPaymentState(bid: Pick<BidWithProject, 'status' | 'paymentIntentId'>): BidPaymentState {
+  if (bid.status === 'accepted' && !bid.paymentIntentId) return 'ready';
+  if (bid.paymentIntentId) return 'has-payment-intent';
+  return 'not-available';
+}

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Payment } from '../../../shared/contracts/payments.js';
+import { formatDollars } from '../../../shared/domain/money.js';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useUser } from '@/features/auth/use-user';
+import { apiGet, isApiStatus } from '@/lib/api';
+
+const statusLabels: Record<Payment['status'], { label: string; variant: BadgeProps['variant'] }> = {
+  pending: { label: 'Awaiting payment', variant: 'warning' },
+  held: { label: 'Held in escrow', variant: 'info' },
+  released: { label: 'Released to developer', variant: 'success' },
+  refunded: { label: 'Refunded', variant: 'muted' },
+  failed: { label: 'Failed', variant: 'destructive' },
+};
+
+/** Shares the '/api/projects' prefix, so the project page's invalidations refresh it too. */
+export const projectPaymentKey = (projectId: number) => ['/api/projects', projectId, 'payment'] as const;
+
+/** GET /api/projects/{id}/payment: null before any payment, and for anyone but the owner and the assigned finisher. */
+export function useProjectPayment(projectId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: projectPaymentKey(projectId),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet<Payment | null>(`/api/projects/${projectId}/payment`, { signal });
+      } catch (error) {
+        if (isApiStatus(error, 401, 403, 404)) return null;
+        throw error;
+      }
+    },
+    enabled: enabled && Number.isInteger(projectId) && projectId > 0,
+  });
+}
+
+/**
+ * The project page's payment summary for its owner and assigned finisher: where the money is and
+ * how it splits. Renders nothing for anyone else, before any payment, or while loading.
+ */
+export function ProjectPaymentCard({ projectId }: { projectId: number }) {
+  const { user } = useUser();
+  const { data: payment } = useProjectPayment(projectId, user !== null);
+  if (!payment) return null;
+  const status = statusLabels[payment.status];
+
+  return (
+    <Card role="region" aria-labelledby="project-payment-title" className="gap-4">
+      <CardHeader>
+        <div className="flex items-center justify-between gap-2">
+          <CardTitle id="project-payment-title">Payment</CardTitle>
+          <Badge variant={status.variant}>{status.label}</Badge>
+        </div>
+        <CardDescription>The platform keeps 10%; the developer receives 90%.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-2 text-sm">
+          <Row label="Amount" value={formatDollars(payment.amountCents)} />
+          <Row label="Platform fee (10%)" value={formatDollars(payment.platformFeeCents)} />
+          <Row label="Developer receives (90%)" value={formatDollars(payment.developerAmountCents)} />
+          {payment.releasedCents > 0 ? <Row label="Amount released" value={formatDollars(payment.releasedCents)} /> : null}
+          {payment.refundedCents > 0 ? <Row label="Amount refunded" value={formatDollars(payment.refundedCents)} /> : null}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}

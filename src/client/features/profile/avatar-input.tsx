@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { initialsOf } from '@/lib/utils';
+
+/** Spec section 5, Avatar upload: jpeg, jpg, png or gif, at most 5242880 bytes, one file. */
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export const AVATAR_MAX_BYTES = 5_242_880;
+
+/** The generic file messages of spec section 5, worded as the server words them. */
+export function avatarProblem(file: File): string | null {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'File type must be JPEG, PNG or GIF';
+  if (file.size > AVATAR_MAX_BYTES) return `File is larger than ${AVATAR_MAX_BYTES} bytes`;
+  return null;
+}
+
+interface AvatarInputProps {
+  username: string;
+  currentUrl: string | null;
+  file: File | null;
+  error?: string;
+  onChange: (file: File | null, problem: string | null) => void;
+}
+
+/** The avatar file input with a preview of the chosen image (or the current avatar). */
+export function AvatarInput({ username, currentUrl, file, error, onChange }: AvatarInputProps) {
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file) {
+      setPreviewUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreviewUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const shownUrl = previewUrl ?? currentUrl;
+  return (
+    <div className="flex items-start gap-4">
+      <Avatar className="size-16">
+        {shownUrl ? <AvatarImage src={shownUrl} alt="" /> : null}
+        <AvatarFallback className="text-lg">{initialsOf(username)}</AvatarFallback>
+      </Avatar>
+      <div className="flex-1">
+        <FormField id="profile-avatar" label="Avatar" hint="JPEG, PNG or GIF up to 5MB" error={error}>
+          {(describedBy) => (
+            <Input
+              id="profile-avatar"
+              type="file"
+              accept={AVATAR_TYPES.join(',')}
+              aria-describedby={describedBy}
+              aria-invalid={error ? true : undefined}
+              className="cursor-pointer file:mr-3 file:border-0 file:bg-transparent file:text-sm file:font-medium"
+              onChange={(event) => {
+                const chosen = event.target.files?.[0] ?? null;
+                onChange(chosen, chosen ? avatarProblem(chosen) : null);
+              }}
+            />
+          )}
+        </FormField>
+      </div>
+    </div>
+  );
+}

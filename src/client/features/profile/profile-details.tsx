@@ -1,0 +1,87 @@
+import { AtSign, Briefcase, FolderGit2, Globe, Pencil } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { User } from '../../../shared/contracts/users.js';
+import { Button } from '@/components/ui/button';
+import { formatUsd } from '@/lib/format';
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-sm font-medium text-muted-foreground">{term}</dt>
+      <dd className="text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+function NotSet({ text = 'Not set' }: { text?: string }) {
+  return <span className="text-muted-foreground italic">{text}</span>;
+}
+
+function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-primary underline-offset-4 hover:underline">
+      {children}
+    </a>
+  );
+}
+
+/** The Profile tab in read mode, with the spec's fallbacks (section 2, Profile page). */
+export function ProfileDetails({ user, showRates, onEdit }: { user: User; showRates: boolean; onEdit: () => void }) {
+  const socials = [
+    { label: 'GitHub', href: user.githubUrl, icon: FolderGit2 },
+    { label: 'LinkedIn', href: user.linkedinUrl, icon: Briefcase },
+    { label: 'Twitter', href: user.twitterUrl, icon: AtSign },
+  ].filter((social): social is typeof social & { href: string } => Boolean(social.href));
+
+  return (
+    <div className="grid gap-6">
+      <dl className="grid gap-5 sm:grid-cols-2">
+        <Detail term="Username">{user.username || <NotSet />}</Detail>
+        <Detail term="Email">{user.email || <NotSet />}</Detail>
+        <div className="sm:col-span-2">
+          <Detail term="Bio">{user.bio ? <span className="whitespace-pre-line">{user.bio}</span> : <NotSet text="No bio added yet" />}</Detail>
+        </div>
+        <Detail term="Location">{user.location || <NotSet text="Not specified" />}</Detail>
+        <Detail term="Website">
+          {user.website ? (
+            <ExternalLink href={user.website}>
+              <Globe aria-hidden="true" className="size-4" />
+              {user.website}
+            </ExternalLink>
+          ) : (
+            <NotSet />
+          )}
+        </Detail>
+        {showRates ? (
+          <>
+            <Detail term="Hourly Rate">{user.hourlyRate === null ? <NotSet /> : `${formatUsd(user.hourlyRate)}/hr`}</Detail>
+            <Detail term="Years of Experience">{user.yearsOfExperience === null ? <NotSet /> : user.yearsOfExperience}</Detail>
+          </>
+        ) : null}
+        <div className="sm:col-span-2">
+          <Detail term="Social Profiles">
+            {socials.length === 0 ? (
+              <NotSet text="No social profiles added yet" />
+            ) : (
+              <ul className="flex flex-wrap gap-x-5 gap-y-2">
+                {socials.map((social) => (
+                  <li key={social.label}>
+                    <ExternalLink href={social.href}>
+                      <social.icon aria-hidden="true" className="size-4" />
+                      {social.label}
+                    </ExternalLink>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Detail>
+        </div>
+      </dl>
+      <div>
+        <Button type="button" onClick={onEdit}>
+          <Pencil aria-hidden="true" /> Edit Profile
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Share2 } from 'lucide-react';
+import { toast } from 'sonner';
+import type { User } from '../../../shared/contracts/users.js';
+import { isFinisher, roleLabel } from '../../../shared/domain/roles.js';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { initialsOf } from '@/lib/utils';
+
+export function publicProfilePath(username: string): string {
+  return `/developers/${encodeURIComponent(username)}`;
+}
+
+async function copyPublicProfileLink(username: string) {
+  const url = `${window.location.origin}${publicProfilePath(username)}`;
+  try {
+    await navigator.clipboard.writeText(url);
+    toast.success('Profile link copied');
+  } catch {
+    // No clipboard (an insecure origin, a refused permission): show the link to copy by hand.
+    toast.error('Could not copy the link', { description: url });
+  }
+}
+
+/** Who this is: avatar, username, role badge and email; developers also get the share button (spec section 6). */
+export function ProfileHeader({ user }: { user: User }) {
+  const canShare = isFinisher(user.role);
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-5 sm:flex-row sm:items-center">
+        <Avatar className="size-20">
+          {user.avatarUrl ? <AvatarImage src={user.avatarUrl} alt={`${user.username}'s avatar`} /> : null}
+          <AvatarFallback className="text-2xl">{initialsOf(user.username)}</AvatarFallback>
+        </Avatar>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="truncate text-2xl font-bold tracking-tight">{user.username}</h1>
+            <Badge variant="secondary">{roleLabel(user.role)}</Badge>
+          </div>
+          <p className="mt-1 truncate text-sm text-muted-foreground">{user.email}</p>
+        </div>
+        {canShare ? (
+          <div className="grid gap-1.5 sm:justify-items-end">
+            <Button type="button" variant="outline" onClick={() => void copyPublicProfileLink(user.username)} aria-describedby="public-profile-hint">
+              <Share2 aria-hidden="true" /> Share public profile
+            </Button>
+            <p id="public-profile-hint" className="text-xs text-muted-foreground">
+              Your public profile: <code className="font-mono">{publicProfilePath(user.username)}</code>
+            </p>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { UpdateProfileInput } from '../../../shared/contracts/profile.js';
+import type { User } from '../../../shared/contracts/users.js';
+import { apiRequest, errorMessage } from '@/lib/api';
+import { currentUserKey } from '@/features/auth/use-user';
+
+export interface ProfileUpdate {
+  changes: UpdateProfileInput;
+  /** A new avatar: the update then goes as multipart/form-data with the file in `avatar`. */
+  avatar?: File | null;
+}
+
+const listFields = new Set(['skills', 'languages', 'frameworks']);
+
+/** Multipart carries text only: lists as JSON text, a cleared value as '' (the server reads '' as nothing). */
+export function toProfileFormData({ changes, avatar }: ProfileUpdate): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (listFields.has(key)) form.append(key, JSON.stringify(value ?? []));
+    else form.append(key, value === null ? '' : String(value));
+  }
+  if (avatar) form.append('avatar', avatar);
+  return form;
+}
+
+/**
+ * PATCH /api/users/{id}/profile (spec section 7): the answer replaces the cached current user.
+ * Failures toast 'Error' / 'Failed to update profile: {message}' (spec section 8); a refused
+ * avatar shows the server's reason, else 'File upload failed' (spec section 5).
+ */
+export function useUpdateProfile(userId: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: ProfileUpdate) => {
+      if (!userId) throw new Error('User not found');
+      const body = update.avatar ? toProfileFormData(update) : update.changes;
+      return apiRequest<User>('PATCH', `/api/users/${userId}/profile`, body);
+    },
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserKey, user);
+      // The directory and the public profile show the same fields.
+      void queryClient.invalidateQueries({ queryKey: ['/api/developers'] });
+      toast.success('Profile updated', { description: 'Your profile has been updated successfully.' });
+    },
+    onError: (error, update) => {
+      const message = errorMessage(error, update.avatar ? 'File upload failed' : 'Please try again');
+      toast.error('Error', { description: `Failed to update profile: ${message}` });
+    },
+  });
+}

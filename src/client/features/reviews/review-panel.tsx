@@ -1,0 +1,114 @@
+import { Star } from 'lucide-react';
+import { useState } from 'react';
+import type { ProjectDetail } from '../../../shared/contracts/projects.js';
+import type { User } from '../../../shared/contracts/users.js';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
+import { ReviewList } from './review-list';
+import { useProjectReviews, useSubmitReview } from './use-reviews';
+
+const STARS = [1, 2, 3, 4, 5] as const;
+
+function StarPicker({ value, onChange, disabled }: { value: number; onChange: (rating: number) => void; disabled?: boolean }) {
+  const [hovered, setHovered] = useState(0);
+  const shown = hovered || value;
+  return (
+    <div role="group" aria-label="Rating" className="flex gap-1" onMouseLeave={() => setHovered(0)}>
+      {STARS.map((star) => (
+        <button
+          key={star}
+          type="button"
+          disabled={disabled}
+          aria-label={star === 1 ? '1 star' : `${star} stars`}
+          aria-pressed={value === star}
+          onClick={() => onChange(star)}
+          onMouseEnter={() => setHovered(star)}
+          className="rounded-sm p-0.5 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
+        >
+          <Star aria-hidden="true" className={cn('size-7 transition-colors', star <= shown ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/50')} />
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ReviewForm({ projectId, isOwner }: { projectId: number; isOwner: boolean }) {
+  const submit = useSubmitReview(projectId);
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const title = isOwner ? 'Rate the developer' : 'Rate the client';
+  return (
+    <form
+      aria-label={title}
+      className="grid gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (rating < 1) return;
+        submit.mutate({ rating, comment: comment.trim() || null });
+      }}
+    >
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <StarPicker value={rating} onChange={setRating} disabled={submit.isPending} />
+      <div className="grid gap-2">
+        <Label htmlFor={`review-comment-${projectId}`}>Comment (optional)</Label>
+        <Textarea
+          id={`review-comment-${projectId}`}
+          rows={3}
+          maxLength={2000}
+          value={comment}
+          disabled={submit.isPending}
+          onChange={(event) => setComment(event.target.value)}
+        />
+      </div>
+      <div>
+        <Button type="submit" disabled={rating < 1 || submit.isPending}>
+          {submit.isPending ? <Spinner className="size-4 text-primary-foreground" label="Submitting" /> : null}
+          Submit Review
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface ProjectReviewsPanelProps {
+  project: ProjectDetail;
+  user: User | null;
+}
+
+/**
+ * Reviews of an accepted project, for its owner and its assigned finisher only: the reviews
+ * given so far and, until the viewer has reviewed, the form to rate the other party.
+ */
+export function ProjectReviewsPanel({ project, user }: ProjectReviewsPanelProps) {
+  const isOwner = user !== null && user.id === project.submitterId;
+  const isFinisher = user !== null && project.finisherId !== null && user.id === project.finisherId;
+  const isShown = project.status === 'accepted' && (isOwner || isFinisher);
+  const reviews = useProjectReviews(project.id, isShown);
+  if (!isShown) return null;
+
+  const hasReviewed = reviews.data?.some((review) => review.reviewer.id === user!.id) ?? false;
+  return (
+    <Card role="region" aria-labelledby={`project-${project.id}-reviews`} className="gap-4">
+      <CardHeader>
+        <CardTitle id={`project-${project.id}-reviews`}>Reviews</CardTitle>
+        <CardDescription>
+          {isOwner ? `How did ${project.finisher?.username ?? 'the developer'} do?` : `How was working with ${project.submitter.username}?`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {reviews.isPending ? (
+          <Spinner label="Loading reviews" />
+        ) : (
+          <>
+            {reviews.data && reviews.data.length > 0 ? <ReviewList reviews={reviews.data} showProject={false} /> : null}
+            {hasReviewed ? <p className="text-sm text-muted-foreground">Thanks, your review is in.</p> : <ReviewForm projectId={project.id} isOwner={isOwner} />}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

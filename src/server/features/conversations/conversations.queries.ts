@@ -1,0 +1,182 @@
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ChatMessage, ChatSummary, ConversationChannel, ConversationThread } from '../../../shared/contracts/conversations.js';
+import type { DbOrTx } from '../../db/client.js';
+import { bids } from '../../db/schema/bids.js';
+import { conversationChannels, conversationThreads, messages } from '../../db/schema/conversations.js';
+import { projects } from '../../db/schema/projects.js';
+import { users } from '../../db/schema/users.js';
+
+export type ChannelRow = typeof conversationChannels.$inferSelect;
+type ThreadRow = typeof conversationThreads.$inferSelect;
+type MessageRow = typeof messages.$inferSelect;
+
+/** The two people of a bid's chat: the project's owner and the bid's finisher. */
+export interface BidParties {
+  bidId: number;
+  projectId: number;
+  projectName: string;
+  ownerId: number;
+  finisherId: number;
+}
+
+export async function findBidParties(db: DbOrTx, bidId: number): Promise<BidParties | null> {
+  const [row] = await db
+    .select({ bidId: bids.id, projectId: projects.id, projectName: projects.name, ownerId: projects.submitterId, finisherId: bids.finisherId })
+    .from(bids)
+    .innerJoin(projects, eq(projects.id, bids.projectId))
+    .where(eq(bids.id, bidId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findChannelOfBid(db: DbOrTx, bidId: number): Promise<ChannelRow | null> {
+  const [row] = await db.select().from(conversationChannels).where(eq(conversationChannels.bidId, bidId)).limit(1);
+  return row ?? null;
+}
+
+export async function findThreadsOfChannel(db: DbOrTx, channelId: number): Promise<ThreadRow[]> {
+  return db.select().from(conversationThreads).where(eq(conversationThreads.channelId, channelId)).orderBy(asc(conversationThreads.id));
+}
+
+export function toThreadDto(row: ThreadRow): ConversationThread {
+  return {
+    id: row.id,
+    channelId: row.channelId,
+    type: row.type,
+    title: row.title,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    closedAt: row.closedAt?.toISOString() ?? null,
+  };
+}
+
+export function toChannelDto(row: ChannelRow, threads: ThreadRow[]): ConversationChannel {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    creatorId: row.creatorId,
+    developerId: row.developerId,
+    bidId: row.bidId,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    closedAt: row.closedAt?.toISOString() ?? null,
+    threads: threads.map(toThreadDto),
+  };
+}
+
+export function toChatMessageDto(
+  row: MessageRow,
+  channel: Pick<ChannelRow, 'creatorId' | 'developerId'> & { bidId: number },
+  sender: { username: string; avatarUrl: string | null },
+): ChatMessage {
+  return {
+    id: row.id,
+    bidId: channel.bidId,
+    threadId: row.threadId,
+    senderId: row.senderId,
+    receiverId: row.senderId === channel.creatorId ? channel.developerId : channel.creatorId,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+    sender: { id: row.senderId, username: sender.username, avatarUrl: sender.avatarUrl },
+  };
+}
+
+/** Every message of a bid's conversation, all threads, oldest first. */
+export async function findMessagesOfChannel(db: DbOrTx, channel: ChannelRow & { bidId: number }): Promise<ChatMessage[]> {
+  const rows = await db
+    .select({ message: messages, username: users.username, avatarUrl: users.avatarUrl })
+    .from(messages)
+    .innerJoin(conversationThreads, eq(conversationThreads.id, messages.threadId))
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(eq(conversationThreads.channelId, channel.id))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  return rows.map((row) => toChatMessageDto(row.message, channel, row));
+}
+
+/** Marks the other party's unread messages of a conversation read; returns their ids. */
+export async function markMessagesRead(db: DbOrTx, channelId: number, readerId: number, now: Date): Promise<number[]> {
+  const threadIds = db.select({ id: conversationThreads.id }).from(conversationThreads).where(eq(conversationThreads.channelId, channelId));
+  const updated = await db
+    .update(messages)
+    .set({ readAt: now })
+    .where(and(inArray(messages.threadId, threadIds), ne(messages.senderId, readerId), isNull(messages.readAt)))
+    .returning({ id: messages.id });
+  return updated.map((row) => row.id);
+}
+
+/** Unread chat messages addressed to a user, across all their conversations: the messages badge. */
+export async function countUnreadMessages(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(messages)
+    .innerJoin(conversationThreads, eq(conversationThreads.id, messages.threadId))
+    .innerJoin(conversationChannels, eq(conversationChannels.id, conversationThreads.channelId))
+    .where(
+      and(
+        or(eq(conversationChannels.creatorId, userId), eq(conversationChannels.developerId, userId)),
+        ne(messages.senderId, userId),
+        isNull(messages.readAt),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+const otherUsers = alias(users, 'other_user');
+
+/**
+ * The Messages page's list in one query: every bid conversation the user is part of, with the
+ * other party, the project, the bid, the last message (a lateral join) and the unread count,
+ * most recent activity first.
+ */
+export async function findChatSummaries(db: DbOrTx, userId: number): Promise<ChatSummary[]> {
+  const lastMessage = db
+    .select({ content: messages.content, createdAt: messages.createdAt })
+    .from(messages)
+    .innerJoin(conversationThreads, eq(conversationThreads.id, messages.threadId))
+    .where(eq(conversationThreads.channelId, conversationChannels.id))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1)
+    .as('last_message');
+  const unreadCount = sql<number>`(
+    select count(*)::int from ${messages} um
+    join ${conversationThreads} ut on ut.id = um.thread_id
+    where ut.channel_id = ${conversationChannels.id} and um.sender_id <> ${userId} and um.read_at is null
+  )`.mapWith(Number);
+  const otherUserId = sql`case when ${conversationChannels.creatorId} = ${userId} then ${conversationChannels.developerId} else ${conversationChannels.creatorId} end`;
+
+  const rows = await db
+    .select({
+      bidId: bids.id,
+      channelId: conversationChannels.id,
+      amountCents: bids.amountCents,
+      bidStatus: bids.status,
+      projectId: projects.id,
+      projectName: projects.name,
+      otherId: otherUsers.id,
+      otherUsername: otherUsers.username,
+      otherAvatarUrl: otherUsers.avatarUrl,
+      lastMessage: lastMessage.content,
+      lastMessageTime: lastMessage.createdAt,
+      unreadCount,
+    })
+    .from(conversationChannels)
+    .innerJoin(bids, eq(bids.id, conversationChannels.bidId))
+    .innerJoin(projects, eq(projects.id, conversationChannels.projectId))
+    .innerJoin(otherUsers, eq(otherUsers.id, otherUserId))
+    .leftJoinLateral(lastMessage, sql`true`)
+    .where(or(eq(conversationChannels.creatorId, userId), eq(conversationChannels.developerId, userId)))
+    .orderBy(sql`coalesce(${lastMessage.createdAt}, ${conversationChannels.createdAt}) desc`, desc(conversationChannels.id));
+
+  return rows.map((row) => ({
+    bidId: row.bidId,
+    channelId: row.channelId,
+    otherUser: { id: row.otherId, username: row.otherUsername, avatarUrl: row.otherAvatarUrl },
+    project: { id: row.projectId, name: row.projectName },
+    bid: { amount: Math.round(row.amountCents / 100), status: row.bidStatus },
+    lastMessage: row.lastMessage,
+    lastMessageTime: row.lastMessageTime?.toISOString() ?? null,
+    unreadCount: row.unreadCount,
+  }));
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bidIdParamsSchema } from '../../../shared/contracts/bids.js';
+import { chatMessageSchema, chatSummarySchema, conversationChannelSchema, sendMessageSchema } from '../../../shared/contracts/conversations.js';
+import { idParamsSchema } from '../../../shared/contracts/projects.js';
+import { errorResponseSchema } from '../../../shared/errors.js';
+import { requireUser } from '../../plugins/session.js';
+import { listChats, listMessages, type MessagingContext, type MessagingDeps, openConversation, sendMessage } from './conversations.service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+/** One conversation per bid, read and written by both call families of spec section 7. */
+export function conversationsRoutes(app: FastifyInstance, ctx: MessagingContext, deps: MessagingDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['conversations'];
+
+  api.post(
+    '/api/bids/:bidId/conversations',
+    { schema: { tags, params: bidIdParamsSchema, response: { 200: conversationChannelSchema, ...errors } } },
+    (request) => openConversation(ctx, requireUser(request), request.params.bidId),
+  );
+
+  api.get('/api/bids/:id/messages', { schema: { tags, params: idParamsSchema, response: { 200: z.array(chatMessageSchema), ...errors } } }, (request) =>
+    listMessages(ctx, requireUser(request), request.params.id),
+  );
+
+  api.post(
+    '/api/bids/:id/messages',
+    { schema: { tags, params: idParamsSchema, body: sendMessageSchema, response: { 201: chatMessageSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(await sendMessage(ctx, deps, requireUser(request), request.params.id, request.body)),
+  );
+
+  api.get('/api/users/:id/chats', { schema: { tags, params: idParamsSchema, response: { 200: z.array(chatSummarySchema), ...errors } } }, (request) =>
+    listChats(ctx, requireUser(request), request.params.id),
+  );
+}

@@ -1,0 +1,122 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ChatMessage, ChatSummary, ConversationChannel, sendMessageSchema } from '../../../shared/contracts/conversations.js';
+import { AppError } from '../../app-error.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { conversationChannels, conversationThreads, messages } from '../../db/schema/conversations.js';
+import type { UserRow } from '../../db/schema/users.js';
+import type { UserRateLimiter } from '../../plugins/user-rate-limiter.js';
+import {
+  type BidParties,
+  type ChannelRow,
+  findBidParties,
+  findChannelOfBid,
+  findChatSummaries,
+  findMessagesOfChannel,
+  findThreadsOfChannel,
+  markMessagesRead,
+  toChannelDto,
+  toChatMessageDto,
+} from './conversations.queries.js';
+
+/** What the messaging services use of the app context. */
+export type MessagingContext = Pick<AppContext, 'db' | 'events'>;
+
+/** What the messaging service needs beyond the app context. */
+export interface MessagingDeps {
+  sendLimiter: UserRateLimiter;
+}
+
+const DEFAULT_THREAD_TYPE = 'general';
+
+export const defaultThreadTitle = (parties: BidParties) => `Bid #${parties.bidId}: ${parties.projectName}`;
+
+/** The chat of a bid is open to the project's owner and the bid's finisher only. */
+async function loadChatParties(db: DbOrTx, actor: UserRow, bidId: number): Promise<BidParties> {
+  const parties = await findBidParties(db, bidId);
+  if (!parties) throw new AppError('NOT_FOUND', 'Bid not found');
+  if (actor.id !== parties.ownerId && actor.id !== parties.finisherId) {
+    throw new AppError('FORBIDDEN', "You don't have permission to access this chat.");
+  }
+  return parties;
+}
+
+/**
+ * The bid's channel and its default thread, created on first use. Two first uses may race: the
+ * unique bid_id makes the loser's insert do nothing (it waits for the winner to commit), and it
+ * then reads the winner's channel and thread.
+ */
+async function ensureConversation(tx: Tx, parties: BidParties): Promise<{ channel: ChannelRow & { bidId: number }; threadId: number; threadTitle: string }> {
+  const [created] = await tx
+    .insert(conversationChannels)
+    .values({ projectId: parties.projectId, creatorId: parties.ownerId, developerId: parties.finisherId, bidId: parties.bidId })
+    .onConflictDoNothing({ target: conversationChannels.bidId })
+    .returning();
+  const channel = created ?? (await findChannelOfBid(tx, parties.bidId))!;
+  const [thread] = await tx
+    .select({ id: conversationThreads.id, title: conversationThreads.title })
+    .from(conversationThreads)
+    .where(and(eq(conversationThreads.channelId, channel.id), eq(conversationThreads.type, DEFAULT_THREAD_TYPE)))
+    .orderBy(asc(conversationThreads.id))
+    .limit(1);
+  const defaultThread =
+    thread ??
+    (await tx
+      .insert(conversationThreads)
+      .values({ channelId: channel.id, type: DEFAULT_THREAD_TYPE, title: defaultThreadTitle(parties) })
+      .returning({ id: conversationThreads.id, title: conversationThreads.title }))[0]!;
+  return { channel: { ...channel, bidId: parties.bidId }, threadId: defaultThread.id, threadTitle: defaultThread.title };
+}
+
+/** POST /api/bids/{bidId}/conversations: opens (or reopens) the bid's conversation. */
+export async function openConversation(ctx: MessagingContext, actor: UserRow, bidId: number): Promise<ConversationChannel> {
+  const parties = await loadChatParties(ctx.db, actor, bidId);
+  const { channel } = await ctx.db.transaction((tx) => ensureConversation(tx, parties));
+  return toChannelDto(channel, await findThreadsOfChannel(ctx.db, channel.id));
+}
+
+/** The bid's messages, oldest first. Reading them marks the other party's messages read. */
+export async function listMessages(ctx: MessagingContext, actor: UserRow, bidId: number): Promise<ChatMessage[]> {
+  const parties = await loadChatParties(ctx.db, actor, bidId);
+  const channel = await findChannelOfBid(ctx.db, bidId);
+  if (!channel) return [];
+  const bidChannel = { ...channel, bidId };
+  return ctx.events.transaction(ctx.db, async (tx, record) => {
+    const readIds = await markMessagesRead(tx, channel.id, actor.id, new Date());
+    if (readIds.length > 0) await record({ type: 'conversation.read', bidId: parties.bidId, readerId: actor.id, messageIds: readIds });
+    return findMessagesOfChannel(tx, bidChannel);
+  });
+}
+
+type SendMessageInput = z.output<typeof sendMessageSchema>;
+
+/**
+ * Stores a message in the bid's default thread. The recipient's notification is written in the
+ * same transaction (by the notifications feature, on 'message.sent'); the live pushes follow the
+ * commit.
+ */
+export async function sendMessage(ctx: MessagingContext, deps: MessagingDeps, actor: UserRow, bidId: number, input: SendMessageInput): Promise<ChatMessage> {
+  const parties = await loadChatParties(ctx.db, actor, bidId);
+  await deps.sendLimiter.consume(actor.id);
+  return ctx.events.transaction(ctx.db, async (tx, record) => {
+    const { channel, threadId, threadTitle } = await ensureConversation(tx, parties);
+    const [row] = await tx.insert(messages).values({ threadId, senderId: actor.id, content: input.content }).returning();
+    const message = toChatMessageDto(row!, channel, actor);
+    await record({
+      type: 'message.sent',
+      bidId: parties.bidId,
+      projectName: parties.projectName,
+      thread: { id: threadId, title: threadTitle },
+      recipientId: message.receiverId,
+      message,
+    });
+    return message;
+  });
+}
+
+/** The Messages page's conversation list: only the signed-in user's own. */
+export async function listChats(ctx: MessagingContext, actor: UserRow, userId: number): Promise<ChatSummary[]> {
+  if (actor.id !== userId) throw new AppError('FORBIDDEN', 'You can only view your own chats');
+  return findChatSummaries(ctx.db, actor.id);
+}

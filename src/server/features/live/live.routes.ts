@@ -1,0 +1,101 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { type ClientEvent, clientEventSchema, liveCloseCodes, type ServerEvent } from '../../../shared/events.js';
+import { AppError } from '../../app-error.js';
+import { requestOrigin } from '../../plugins/origin-check.js';
+import type { LiveHub } from './live-hub.js';
+
+export interface LiveRouteOptions {
+  publicOrigin: string | undefined;
+  /** Every socket is pinged this often; one that has not answered the previous ping is dropped. */
+  heartbeatMs: number;
+  /** A socket that has not sent a valid auth message by then is closed. */
+  authTimeoutMs: number;
+}
+
+/** Client messages are tiny ({type: 'auth', userId}); anything bigger is refused by ws itself. */
+const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
+
+function parseClientEvent(data: RawData, isBinary: boolean): ClientEvent | null {
+  if (isBinary) return null;
+  try {
+    const parsed = clientEventSchema.safeParse(JSON.parse(data.toString()));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The upgrade is refused before any socket exists unless the session cookie names a user (401)
+ * and, when the browser says where the page came from, it is our own origin (403): a page on
+ * another site must not open a socket with the visitor's cookie.
+ */
+function refuseUnlessSignedIn(publicOrigin: string | undefined) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== requestOrigin(request, publicOrigin)) {
+      throw new AppError('CROSS_ORIGIN_REFUSED', 'Cross-origin request refused');
+    }
+    if (!request.user) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+  };
+}
+
+/** GET /ws: the live connection of spec sections 4 and 7. */
+export async function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRouteOptions): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
+
+  const awaitingPong = new WeakSet<WebSocket>();
+  const heartbeat = setInterval(() => {
+    for (const socket of app.websocketServer.clients) {
+      if (awaitingPong.has(socket)) {
+        socket.terminate();
+        continue;
+      }
+      awaitingPong.add(socket);
+      socket.ping();
+    }
+  }, options.heartbeatMs);
+  heartbeat.unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
+
+  app.get('/ws', { websocket: true, onRequest: refuseUnlessSignedIn(options.publicOrigin), schema: { hide: true } }, (socket, request) => {
+    const user = request.user!; // the guard refused visitors
+    let isAuthenticated = false;
+
+    const send = (event: ServerEvent) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+    };
+    const refuse = (code: number, message: string) => {
+      send({ type: 'error', message });
+      socket.close(code, message);
+    };
+    const authTimer = setTimeout(() => refuse(liveCloseCodes.unauthenticated, 'Authentication timed out'), options.authTimeoutMs);
+
+    socket.on('pong', () => awaitingPong.delete(socket));
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      if (isAuthenticated) hub.remove(user.id, socket);
+    });
+    socket.on('message', (data, isBinary) => {
+      const event = parseClientEvent(data, isBinary);
+      if (!event) {
+        if (isAuthenticated) send({ type: 'error', message: 'Unsupported message' });
+        else refuse(liveCloseCodes.unauthenticated, 'The first message must be an auth message');
+        return;
+      }
+      // The only client message is auth. The cookie says who this is; the claim must agree.
+      if (event.userId !== user.id) {
+        refuse(liveCloseCodes.forbidden, 'You can only connect as the signed-in user');
+        return;
+      }
+      if (!isAuthenticated) {
+        isAuthenticated = true;
+        clearTimeout(authTimer);
+        hub.add(user.id, socket);
+      }
+      send({ type: 'auth_success', userId: user.id });
+    });
+  });
+}

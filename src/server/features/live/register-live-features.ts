@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { RedisClientType } from 'redis';
+import { chatLimits } from '../../../shared/contracts/conversations.js';
+import type { AppContext } from '../../context.js';
+import { UserRateLimiter } from '../../plugins/user-rate-limiter.js';
+import { registerConversationPushes } from '../conversations/conversation-pushes.js';
+import { conversationsRoutes } from '../conversations/conversations.routes.js';
+import { registerNotificationDelivery } from '../notifications/notification-outbox.js';
+import { notificationsRoutes } from '../notifications/notifications.routes.js';
+import { LiveHub } from './live-hub.js';
+import { liveRoutes } from './live.routes.js';
+
+export interface LiveFeaturesOptions {
+  /** REDIS_URL's client: live events fan out to every instance, and send limits are shared. */
+  redis?: RedisClientType;
+  heartbeatMs?: number;
+  authTimeoutMs?: number;
+  messagesPerMinute?: number;
+}
+
+/**
+ * Conversations, notifications and the live connection (/ws), wired onto the app: the hub, the
+ * post-commit pushes of notifications and messages, and the routes. Returns the hub so other
+ * features can push events (new_milestone ...) from their own commit handlers.
+ */
+export async function registerLiveFeatures(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'events' | 'config' | 'log'>,
+  options: LiveFeaturesOptions = {},
+): Promise<LiveHub> {
+  const live = new LiveHub({ log: ctx.log, redis: options.redis });
+  await live.start();
+  app.addHook('onClose', () => live.stop());
+
+  registerNotificationDelivery(ctx.events, live);
+  registerConversationPushes(ctx.events, live);
+
+  await liveRoutes(app, live, {
+    publicOrigin: ctx.config.publicOrigin,
+    heartbeatMs: options.heartbeatMs ?? 30_000,
+    authTimeoutMs: options.authTimeoutMs ?? 10_000,
+  });
+  const sendLimiter = new UserRateLimiter({
+    keyPrefix: 'chat_send',
+    points: options.messagesPerMinute ?? chatLimits.messagesPerMinute,
+    windowSeconds: 60,
+    message: (seconds) => `You are sending messages too quickly. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+    redis: options.redis,
+  });
+  conversationsRoutes(app, ctx, { sendLimiter });
+  notificationsRoutes(app, ctx, live);
+  return live;
+}

@@ -1,0 +1,194 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { createMilestoneSchema, Milestone, updateMilestoneSchema } from '../../../shared/contracts/milestones.js';
+import { winningBidStatuses } from '../../../shared/domain/bid-lifecycle.js';
+import { dollarsToCents } from '../../../shared/domain/money.js';
+import {
+  type MilestoneAction,
+  milestoneApprovalStatuses,
+  milestoneWorkStatuses,
+  transitionMilestone,
+} from '../../../shared/domain/project-lifecycle.js';
+import { AppError } from '../../app-error.js';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { bids } from '../../db/schema/bids.js';
+import { milestones } from '../../db/schema/milestones.js';
+import type { ProjectRow } from '../../db/schema/projects.js';
+import type { UserRow } from '../../db/schema/users.js';
+import type { RecordEvent } from '../../events/domain-events.js';
+import { lockProject } from '../projects/project-locks.js';
+
+type MilestoneRow = typeof milestones.$inferSelect;
+type NewMilestone = z.output<typeof createMilestoneSchema>;
+type MilestoneChanges = z.output<typeof updateMilestoneSchema>;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function toMilestoneDto(row: MilestoneRow, canSeeAmount: boolean): Milestone {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    title: row.title,
+    description: row.description,
+    ...(canSeeAmount ? { amount: row.amountCents / 100 } : {}),
+    status: row.status,
+    dueDate: row.dueDate ? row.dueDate.toISOString().slice(0, 10) : null,
+    isOverdue: row.status !== 'approved' && row.dueDate !== null && row.dueDate.getTime() + 86_400_000 <= Date.now(),
+    completionNote: canSeeAmount ? row.completionNote : null,
+    feedback: canSeeAmount ? row.feedback : null,
+    completedAt: iso(row.completedAt),
+    approvedAt: iso(row.approvedAt),
+    releasedAt: iso(row.releasedAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const isParty = (viewer: UserRow | null, project: ProjectRow) => viewer !== null && (viewer.id === project.submitterId || viewer.id === project.finisherId);
+
+export async function listMilestones(ctx: AppContext, viewer: UserRow | null, projectId: number): Promise<Milestone[]> {
+  return ctx.db.transaction(async (tx) => {
+    const project = await lockProject(tx, projectId, 'share');
+    const rows = await tx.select().from(milestones).where(eq(milestones.projectId, projectId)).orderBy(asc(milestones.dueDate), asc(milestones.id));
+    return rows.map((row) => toMilestoneDto(row, isParty(viewer, project)));
+  });
+}
+
+/** The accepted bid's amount: the milestones of a project may add up to it, not more. */
+async function budgetCents(tx: Tx, projectId: number): Promise<number> {
+  const [bid] = await tx
+    .select({ amountCents: bids.amountCents })
+    .from(bids)
+    .where(and(eq(bids.projectId, projectId), sql`${bids.status} in ${[...winningBidStatuses]}`))
+    .limit(1);
+  if (!bid) throw new AppError('INVALID_TRANSITION', 'Milestones can be planned once a bid is accepted');
+  return bid.amountCents;
+}
+
+async function assertWithinBid(tx: Tx, projectId: number, amountCents: number, exceptId?: number) {
+  const [{ total } = { total: 0 }] = await tx
+    .select({ total: sql<number>`coalesce(sum(${milestones.amountCents}), 0)::int` })
+    .from(milestones)
+    .where(exceptId ? and(eq(milestones.projectId, projectId), ne(milestones.id, exceptId)) : eq(milestones.projectId, projectId));
+  const limit = await budgetCents(tx, projectId);
+  if (total + amountCents > limit) {
+    throw new AppError('CONFLICT', `Milestones may not add up to more than the accepted bid ($${(limit / 100).toFixed(0)}); $${((limit - total) / 100).toFixed(2)} is left to plan`);
+  }
+}
+
+function assertOwner(actor: UserRow, project: ProjectRow) {
+  if (actor.id !== project.submitterId) throw new AppError('FORBIDDEN', 'Only the project owner can manage milestones');
+}
+
+function assertProjectIn(project: ProjectRow, statuses: readonly string[], message: string) {
+  if (!statuses.includes(project.status)) throw new AppError('INVALID_TRANSITION', message);
+}
+
+const toDate = (value: string | null | undefined) => (value ? new Date(`${value}T00:00:00Z`) : value === null ? null : undefined);
+
+export async function addMilestone(ctx: AppContext, actor: UserRow, projectId: number, input: NewMilestone): Promise<Milestone> {
+  return ctx.events.transaction(ctx.db, async (tx, record) => {
+    const project = await lockProject(tx, projectId);
+    assertOwner(actor, project);
+    assertProjectIn(project, milestoneWorkStatuses, 'Milestones can be added while the project is assigned or in progress');
+    const amountCents = dollarsToCents(input.amount);
+    await assertWithinBid(tx, projectId, amountCents);
+    const [row] = await tx
+      .insert(milestones)
+      .values({ projectId, title: input.title, description: input.description ?? null, amountCents, dueDate: toDate(input.dueDate) ?? null })
+      .returning();
+    await record({ type: 'milestone.added', projectId, projectName: project.name, milestoneId: row!.id, milestoneTitle: row!.title, ownerId: project.submitterId, finisherId: project.finisherId! });
+    return toMilestoneDto(row!, true);
+  });
+}
+
+/** Locks a milestone's project, then the milestone, and checks the step against the state machine. */
+async function loadForStep(tx: Tx, milestoneId: number, action: MilestoneAction) {
+  const [found] = await tx.select({ projectId: milestones.projectId }).from(milestones).where(eq(milestones.id, milestoneId)).limit(1);
+  if (!found) throw new AppError('NOT_FOUND', 'Milestone not found');
+  const project = await lockProject(tx, found.projectId);
+  const [milestone] = await tx.select().from(milestones).where(eq(milestones.id, milestoneId)).limit(1);
+  return { project, milestone: milestone!, move: () => {
+    const result = transitionMilestone(action, milestone!.status);
+    if (!result.ok) throw new AppError('INVALID_TRANSITION', result.message);
+    return result.to;
+  } };
+}
+
+export async function updateMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, changes: MilestoneChanges): Promise<Milestone> {
+  return ctx.db.transaction(async (tx) => {
+    const { project, milestone, move } = await loadForStep(tx, milestoneId, 'edit');
+    assertOwner(actor, project);
+    assertProjectIn(project, milestoneWorkStatuses, 'Milestones can be changed while the project is assigned or in progress');
+    move();
+    const amountCents = changes.amount === undefined ? undefined : dollarsToCents(changes.amount);
+    if (amountCents !== undefined) await assertWithinBid(tx, project.id, amountCents, milestone.id);
+    const [row] = await tx
+      .update(milestones)
+      .set({
+        ...(changes.title !== undefined ? { title: changes.title } : {}),
+        ...(changes.description !== undefined ? { description: changes.description ?? null } : {}),
+        ...(amountCents !== undefined ? { amountCents } : {}),
+        ...(changes.dueDate !== undefined ? { dueDate: toDate(changes.dueDate) ?? null } : {}),
+      })
+      .where(eq(milestones.id, milestoneId))
+      .returning();
+    return toMilestoneDto(row!, true);
+  });
+}
+
+export async function removeMilestone(ctx: AppContext, actor: UserRow, milestoneId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { project, move } = await loadForStep(tx, milestoneId, 'remove');
+    assertOwner(actor, project);
+    assertProjectIn(project, milestoneWorkStatuses, 'Milestones can be removed while the project is assigned or in progress');
+    move();
+    await tx.delete(milestones).where(eq(milestones.id, milestoneId));
+  });
+}
+
+export async function completeMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, note: string): Promise<Milestone> {
+  return ctx.events.transaction(ctx.db, async (tx, record) => {
+    const { project, milestone, move } = await loadForStep(tx, milestoneId, 'complete');
+    if (actor.id !== project.finisherId) throw new AppError('FORBIDDEN', 'Only the assigned developer can complete a milestone');
+    assertProjectIn(project, milestoneWorkStatuses, 'Milestones can be completed while the project is assigned or in progress');
+    const [row] = await tx
+      .update(milestones)
+      .set({ status: move(), completionNote: note, completedAt: new Date() })
+      .where(eq(milestones.id, milestoneId))
+      .returning();
+    await emit(record, 'milestone.completed', project, milestone);
+    return toMilestoneDto(row!, true);
+  });
+}
+
+export async function approveMilestone(ctx: AppContext, actor: UserRow, milestoneId: number): Promise<Milestone> {
+  await ctx.events.transaction(ctx.db, async (tx, record) => {
+    const { project, milestone, move } = await loadForStep(tx, milestoneId, 'approve');
+    assertOwner(actor, project);
+    assertProjectIn(project, milestoneApprovalStatuses, 'Milestones can be approved while the project is under way');
+    await tx.update(milestones).set({ status: move(), approvedAt: new Date() }).where(eq(milestones.id, milestoneId));
+    // The payout of its share follows after commit (payments reacts to milestone.approved).
+    await emit(record, 'milestone.approved', project, milestone);
+  });
+  const [row] = await ctx.db.select().from(milestones).where(eq(milestones.id, milestoneId));
+  return toMilestoneDto(row!, true);
+}
+
+export async function sendBackMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, feedback: string): Promise<Milestone> {
+  return ctx.events.transaction(ctx.db, async (tx, record) => {
+    const { project, milestone, move } = await loadForStep(tx, milestoneId, 'sendBack');
+    assertOwner(actor, project);
+    const [row] = await tx
+      .update(milestones)
+      .set({ status: move(), feedback, completedAt: null })
+      .where(eq(milestones.id, milestoneId))
+      .returning();
+    await emit(record, 'milestone.sent_back', project, milestone);
+    return toMilestoneDto(row!, true);
+  });
+}
+
+function emit(record: RecordEvent, type: 'milestone.completed' | 'milestone.approved' | 'milestone.sent_back', project: ProjectRow, milestone: MilestoneRow) {
+  return record({ type, projectId: project.id, projectName: project.name, milestoneId: milestone.id, milestoneTitle: milestone.title, ownerId: project.submitterId, finisherId: project.finisherId! });
+}
