@@ -17,7 +17,9 @@ import { developersRoutes } from './features/developers/developers.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { registerNotificationWriters } from './features/notifications/notification-writers.js';
 import { projectsRoutes } from './features/projects/projects.routes.js';
+import { registerMilestonePushes } from './features/milestones/milestone-pushes.js';
 import { milestonesRoutes } from './features/milestones/milestones.routes.js';
+import { registerLiveFeatures } from './features/live/register-live-features.js';
 import { paymentsRoutes } from './features/payments/payments.routes.js';
 import { registerPaymentHandlers } from './features/payments/payments.service.js';
 import { sandboxRoutes } from './features/payments/sandbox.routes.js';
@@ -106,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, ctx);
   projectsRoutes(app, ctx);
   bidsRoutes(app, ctx);
+  const live = await registerLiveFeatures(app, ctx, { redis: deps.redis });
+  registerMilestonePushes(ctx.events, live);
   usersRoutes(app, ctx);
   developersRoutes(app, ctx);
   reviewsRoutes(app, ctx);

@@ -9,7 +9,6 @@ import { type Config, loadConfig } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/client.js';
 import { DomainEvents } from '../../src/server/events/domain-events.js';
 import { createSession, SESSION_COOKIE } from '../../src/server/features/auth/sessions.service.js';
-import { registerNotificationWriters } from '../../src/server/features/notifications/notification-writers.js';
 import { type LiveFeaturesOptions, registerLiveFeatures } from '../../src/server/features/live/register-live-features.js';
 import { registerErrorHandler } from '../../src/server/plugins/error-handler.js';
 import { registerSessionLoader } from '../../src/server/plugins/session.js';
@@ -21,8 +20,6 @@ export interface LiveTestApp {
   config: Config;
   /** ws://127.0.0.1:{port} once listening. */
   wsUrl: string;
-  /** True when buildApp itself wires the live features (app.ts has registerLiveFeatures). */
-  isWiredByBuildApp: boolean;
   close(): Promise<void>;
 }
 
@@ -39,28 +36,17 @@ async function listen(app: FastifyInstance): Promise<string> {
 /**
  * The whole API listening on 127.0.0.1 (a random port) so real WebSocket clients can connect.
  * Pass `database` to run several instances on one database; it is then the caller's to close.
- *
- * Until app.ts calls registerLiveFeatures itself, this wires the live features onto buildApp's
- * app with a context of its own (its own event bus, so deal events recorded by other features
- * are not pushed in that mode). Once app.ts is wired, the app is used as built.
  */
 export async function createLiveTestApp(options: { database?: Database; redis?: RedisClientType; env?: Record<string, string> } = {}): Promise<LiveTestApp> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase());
   const app = await buildApp({ config, database, logger: false, clientDir: null, redis: options.redis });
-  const isWiredByBuildApp = app.hasRoute({ method: 'GET', url: '/ws' });
-  if (!isWiredByBuildApp) {
-    const events = new DomainEvents(app.log);
-    registerNotificationWriters(events);
-    await registerLiveFeatures(app, { db: database.db, config, log: app.log, events }, { redis: options.redis });
-  }
   const wsUrl = await listen(app);
   return {
     app,
     database,
     config,
     wsUrl,
-    isWiredByBuildApp,
     async close() {
       await app.close();
       if (!options.database) await database.close();

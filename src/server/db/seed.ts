@@ -20,6 +20,8 @@ const demoUsers = [
     username: 'devon', email: 'devon@demo.finishline.dev', role: 'finisher', bio: 'Full-stack TypeScript developer. I finish what others start.',
     location: 'Toronto, Canada', skills: ['typescript', 'javascript', 'python', 'go'], languages: ['typescript', 'javascript', 'python', 'go'],
     frameworks: ['React', 'Node.js'], hourlyRate: 85, yearsOfExperience: 8, onboardingComplete: true, githubUrl: 'https://github.com/devon-demo',
+    // Onboarded demo finishers hold a (sandbox) connected account, so their payouts can go out.
+    stripeConnectAccountId: 'acct_sbx_demo_devon',
   },
   {
     username: 'sam', email: 'sam@demo.finishline.dev', role: 'finisher', bio: 'Mobile and backend developer who loves legacy code.',
@@ -29,7 +31,7 @@ const demoUsers = [
   {
     username: 'lena', email: 'lena@demo.finishline.dev', role: 'finisher', bio: 'Python and data engineering; Django since 1.4.',
     location: 'Vienna, Austria', skills: ['python', 'rust', 'php', 'ruby'], languages: ['python', 'rust', 'php', 'ruby'], frameworks: ['Django', 'Flask'],
-    hourlyRate: null, yearsOfExperience: 3, onboardingComplete: true,
+    hourlyRate: null, yearsOfExperience: 3, onboardingComplete: true, stripeConnectAccountId: 'acct_sbx_demo_lena',
   },
 ] as const;
 

@@ -102,7 +102,6 @@ describe('the live connection (/ws)', () => {
   });
 
   it('pushes the notifications of deal events recorded by other features', async (test) => {
-    if (!t.isWiredByBuildApp) test.skip(); // needs app.ts to call registerLiveFeatures on its own bus
     const project = await createProject(t.database.db, { submitterId: cast.owner.user.id });
     const owner = track(await connectAs(t.wsUrl, cookies.owner, cast.owner.user.id));
     await cast.otherFinisher.api.post(`/api/projects/${project.id}/bids`, proposal);

@@ -37,8 +37,8 @@ export async function checkOnboardingStatus(ctx: AppContext, actor: UserRow, use
   const accountId = actor.stripeConnectAccountId;
   if (!accountId) return { isComplete: false, accountId: null };
   const account = await ctx.payments.retrieveAccount(accountId);
-  if (account.isOnboarded && !actor.onboardingComplete) {
-    await ctx.db.update(users).set({ onboardingComplete: true }).where(eq(users.id, actor.id));
+  if (account.isOnboarded) {
+    if (!actor.onboardingComplete) await ctx.db.update(users).set({ onboardingComplete: true }).where(eq(users.id, actor.id));
     await settleWaitingPayouts(ctx, actor.id);
   }
   return { isComplete: account.isOnboarded || actor.onboardingComplete, accountId };

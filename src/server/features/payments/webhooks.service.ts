@@ -97,7 +97,8 @@ async function onAccountUpdated(tx: Tx, record: RecordEvent, account: StripeObje
   if (!id) return;
   const isOnboarded = account.details_submitted === true && account.payouts_enabled === true;
   const [user] = await tx.select().from(users).where(eq(users.stripeConnectAccountId, id)).for('update').limit(1);
-  if (!user || user.onboardingComplete === isOnboarded) return;
-  await tx.update(users).set({ onboardingComplete: isOnboarded }).where(eq(users.id, user.id));
+  if (!user) return;
+  if (user.onboardingComplete !== isOnboarded) await tx.update(users).set({ onboardingComplete: isOnboarded }).where(eq(users.id, user.id));
+  // Settling is idempotent, so every report of a payable account releases whatever waits for it.
   if (isOnboarded) await record({ type: 'onboarding.completed', userId: user.id });
 }
