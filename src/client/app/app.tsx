@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { LiveConnectionProvider } from '@/features/notifications/live-provider';
 import { createQueryClient } from '@/lib/query-client';
 import { router } from './router';
 
@@ -10,10 +11,12 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </TooltipProvider>
+      <LiveConnectionProvider>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+          <Toaster />
+        </TooltipProvider>
+      </LiveConnectionProvider>
     </QueryClientProvider>
   );
 }

@@ -4,7 +4,9 @@ import { usernameSchema } from './auth.js';
 
 /** An optional, nullable link: empty text clears it. */
 const link = z
-  .union([z.literal(''), z.string().trim().pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' }))], { error: 'Please enter a valid URL' })
+  .string({ error: 'Please enter a valid URL' })
+  .trim()
+  .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' })], { error: 'Please enter a valid URL' }))
   .nullish()
   .transform((value) => (value === '' ? null : value));
 

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { CountBadge, formatUnreadCount } from '@/components/ui/count-badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { useUnreadMessagesCount } from '@/features/messages/use-unread-messages-count';
-import { useUnreadNotificationsCount } from '@/features/notifications/use-unread-notifications-count';
+import { useUnreadCounts } from '@/features/notifications/use-unread-counts';
 import { cn } from '@/lib/utils';
 
 type IconLinkProps = { to: string; label: string; count: number; icon: typeof Bell };
@@ -26,12 +25,11 @@ function IconLink({ to, label, count, icon: Icon }: IconLinkProps) {
 
 /** The signed-in header's messages and notifications icons, each with its unread badge. */
 export function UnreadIconLinks({ userId }: { userId: number }) {
-  const unreadMessages = useUnreadMessagesCount(userId);
-  const unreadNotifications = useUnreadNotificationsCount(userId);
+  const unread = useUnreadCounts(userId);
   return (
     <>
-      <IconLink to="/messages" label="Messages" count={unreadMessages} icon={MessageSquare} />
-      <IconLink to="/notifications" label="Notifications" count={unreadNotifications} icon={Bell} />
+      <IconLink to="/messages" label="Messages" count={unread.messages} icon={MessageSquare} />
+      <IconLink to="/notifications" label="Notifications" count={unread.notifications} icon={Bell} />
     </>
   );
 }

@@ -1,5 +1,51 @@
-import { ComingSoon } from '@/app/layout/coming-soon';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Card } from '@/components/ui/card';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/use-user';
+import { chatParties, isChatParticipant } from '@/features/messages/chat-parties';
+import { ChatThread } from '@/features/messages/chat-thread';
+import { ChatUnavailable } from '@/features/messages/chat-unavailable';
+import { idParam } from '@/features/messages/select-conversation';
+import { useBidMessages, useChatBid } from '@/features/messages/use-messages';
+import { isApiStatus } from '@/lib/api';
+import { formatUsd } from '@/lib/format';
 
 export default function ChatPage() {
-  return <ComingSoon title="Project Chat" />;
+  const bidId = idParam(useParams().bidId ?? null);
+  const { user, isLoading: isUserLoading } = useUser();
+  const bid = useChatBid(bidId);
+  const messages = useBidMessages(bidId !== null && user ? bidId : null);
+
+  if (bidId === null) return <ChatUnavailable reason="not-found" />;
+  if (isUserLoading || bid.isPending) return <PageSpinner label="Loading chat" />;
+  const error = bid.error ?? messages.error;
+  if (isApiStatus(error, 403)) return <ChatUnavailable reason="access-denied" />;
+  if (error || !bid.data || !user) return <ChatUnavailable reason="not-found" />;
+  if (!isChatParticipant(user.id, bid.data)) return <ChatUnavailable reason="access-denied" />;
+
+  const parties = chatParties(user, bid.data, undefined);
+  const projectName = bid.data.project.name;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <Link to="/messages" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Messages
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">Project Chat</h1>
+      <p className="mt-2 text-muted-foreground">
+        {parties.isViewerCreator ? `Chatting with ${parties.otherUsername} about your project "${projectName}"` : `Chatting with the client about "${projectName}"`}
+      </p>
+      <p className="mt-1 text-sm">
+        Bid Amount: <span className="font-semibold">{formatUsd(bid.data.amount)}</span>
+      </p>
+      <Card className="mt-6 flex h-[600px] flex-col gap-0 overflow-hidden py-0">
+        <header className="border-b px-4 py-3">
+          <h2 className="font-semibold">Chat with {parties.otherUsername}</h2>
+          <p className="text-sm text-muted-foreground">Project: {projectName}</p>
+        </header>
+        <ChatThread bidId={bidId} currentUserId={user.id} messages={messages.data} isLoading={messages.isPending} />
+      </Card>
+    </div>
+  );
 }

@@ -1,11 +1,15 @@
+import { useSearchParams } from 'react-router';
 import { isFinisher } from '../../../shared/domain/roles.js';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/use-user';
 import { CreatorDashboard } from '@/features/dashboard/creator-dashboard';
+import { DashboardTabs } from '@/features/dashboard/dashboard-tabs';
 import { DeveloperDashboard } from '@/features/dashboard/developer-dashboard';
+import { MessagesView } from '@/features/messages/messages-view';
 
 export default function DashboardPage() {
   const { user } = useUser();
+  const isMessagesTab = useSearchParams()[0].get('tab') === 'messages';
   if (!user) return <PageSpinner label="Loading your account" />;
   const developer = isFinisher(user.role);
   return (
@@ -14,7 +18,8 @@ export default function DashboardPage() {
       <p className="mt-2 mb-8 text-muted-foreground">
         Welcome back, {user.username}. {developer ? 'Find projects to finish and track your applications.' : 'Manage your projects and the bids on them.'}
       </p>
-      {developer ? <DeveloperDashboard user={user} /> : <CreatorDashboard user={user} />}
+      <DashboardTabs current={isMessagesTab ? 'messages' : 'overview'} />
+      {isMessagesTab ? <MessagesView /> : developer ? <DeveloperDashboard user={user} /> : <CreatorDashboard user={user} />}
     </div>
   );
 }

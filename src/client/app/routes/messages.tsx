@@ -1,5 +1,10 @@
-import { ComingSoon } from '@/app/layout/coming-soon';
+import { MessagesView } from '@/features/messages/messages-view';
 
 export default function MessagesPage() {
-  return <ComingSoon title="Messages" />;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <h1 className="mb-6 text-3xl font-bold tracking-tight">Messages</h1>
+      <MessagesView />
+    </div>
+  );
 }

@@ -8,8 +8,12 @@ import { useUser } from '@/features/auth/use-user';
 import { ApplyButton } from '@/features/bids/apply-dialog';
 import { applyVisibility } from '@/features/bids/bid-eligibility';
 import { ProjectBidsCard } from '@/features/bids/project-bids-card';
+import { MilestonesCard } from '@/features/milestones/milestones-card';
 import { DeliveryPanel } from '@/features/projects/delivery-panel';
+import { ProjectPaymentCard } from '@/features/payments/project-payment-card';
+import { useCheckoutSuccessToast } from '@/features/payments/use-checkout-success-toast';
 import { ProjectControls } from '@/features/projects/project-controls';
+import { ProjectReviewsPanel } from '@/features/reviews/review-panel';
 import { ProjectOverviewCard } from '@/features/projects/project-overview-card';
 import { ReviewPanel } from '@/features/projects/review-panel';
 import { useProject } from '@/features/projects/use-project-queries';
@@ -17,15 +21,18 @@ import { errorMessage, isApiStatus } from '@/lib/api';
 
 export default function ProjectDetailPage() {
   const id = Number(useParams().id);
+  useCheckoutSuccessToast();
   const [searchParams] = useSearchParams();
   const { user, isLoading: userLoading } = useUser();
   const { data: project, isPending, error } = useProject(id);
-  const wantsBids = searchParams.get('tab') === 'bids';
+  const tab = searchParams.get('tab');
+  const scrollTarget = tab === 'bids' || tab === 'milestones' ? tab : null;
+  const isRendered = Boolean(project) && !userLoading;
 
-  // ?tab=bids (from a bid notification) brings the bids card into view once it is rendered.
+  // ?tab=bids or ?tab=milestones (from a notification) brings that card into view once it is rendered.
   useEffect(() => {
-    if (wantsBids && project) document.getElementById('bids')?.scrollIntoView({ block: 'start' });
-  }, [wantsBids, project]);
+    if (scrollTarget && isRendered) document.getElementById(scrollTarget)?.scrollIntoView({ block: 'start' });
+  }, [scrollTarget, isRendered]);
 
   if (!Number.isInteger(id) || id <= 0 || error) {
     const notFound = !Number.isInteger(id) || id <= 0 || isApiStatus(error, 404);
@@ -67,11 +74,14 @@ export default function ProjectDetailPage() {
           <ProjectOverviewCard project={project} isOwner={isOwner} isAssignedFinisher={isAssignedFinisher} />
           {isAssignedFinisher && canTakeAction('deliver', project.status) ? <DeliveryPanel projectId={project.id} /> : null}
           {showDelivery ? <ReviewPanel projectId={project.id} deliveryMessage={project.deliveryMessage} canReview={isOwner} /> : null}
+          <ProjectReviewsPanel project={project} user={user} />
+          {project.finisherId !== null && (isOwner || isAssignedFinisher) ? <MilestonesCard project={project} isOwner={isOwner} isAssignedFinisher={isAssignedFinisher} /> : null}
           <ProjectBidsCard project={project} userId={user?.id ?? null} isOwner={isOwner} />
         </div>
         <aside className="grid content-start gap-6" aria-label="Project actions">
           <ApplyButton projectId={project.id} projectName={project.name} userId={user?.id ?? null} visibility={applyVisibility(project, user)} />
           {isOwner && project.status !== 'cancelled' ? <ProjectControls projectId={project.id} status={project.status} /> : null}
+          <ProjectPaymentCard projectId={project.id} />
         </aside>
       </div>
     </div>

@@ -1,5 +1,24 @@
-import { ComingSoon } from '@/app/layout/coming-soon';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/use-user';
+import { TestNotificationForm } from '@/features/notifications/test-notification-form';
 
 export default function TestNotificationsPage() {
-  return <ComingSoon title="Test Notifications" />;
+  const { user } = useUser();
+  if (!user) return <PageSpinner label="Loading your account" />;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Test Notifications</h1>
+      <p className="mt-2 mb-8 text-muted-foreground">Send yourself a notification to check the live toasts and the Notifications page.</p>
+      <Card>
+        <CardHeader>
+          <CardTitle>Create a test notification</CardTitle>
+          <CardDescription>It is delivered to your own account only.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <TestNotificationForm userId={user.id} />
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

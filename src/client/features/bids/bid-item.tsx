@@ -13,6 +13,9 @@ export function displayedProposal(bid: Pick<Bid, 'message' | 'proposal'>): strin
 
 export interface BidActions {
   canChat: boolean;
+  /** Starts the bid's conversation (POST /api/bids/{bidId}/conversations) and opens it. */
+  onChat: () => void;
+  isStartingChat: boolean;
   canAccept: boolean;
   isAccepting: boolean;
   onAccept: () => void;
@@ -69,10 +72,8 @@ export function BidItem({ bid, actions }: { bid: Bid; actions: BidActions }) {
       {actions.canChat || actions.canAccept || actions.paymentHref ? (
         <div className="flex flex-wrap gap-2">
           {actions.canChat ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to="/messages">
-                <MessageSquare aria-hidden="true" /> Chat
-              </Link>
+            <Button variant="outline" size="sm" onClick={actions.onChat} disabled={actions.isStartingChat}>
+              <MessageSquare aria-hidden="true" /> Chat
             </Button>
           ) : null}
           {actions.canAccept ? (

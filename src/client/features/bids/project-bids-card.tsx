@@ -5,6 +5,7 @@ import { isOpenForBids } from '../../../shared/domain/project-lifecycle.js';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useStartConversation } from '@/features/messages/use-start-conversation';
 import { type BidActions, BidItem } from './bid-item';
 import { useAcceptBid } from './use-bids';
 
@@ -21,10 +22,13 @@ interface ProjectBidsCardProps {
 /** The Project Bids card: a count badge, 'All Bids' and (owner only) 'Accepted' tabs (spec section 2). */
 export function ProjectBidsCard({ project, userId, isOwner }: ProjectBidsCardProps) {
   const acceptBid = useAcceptBid();
+  const startConversation = useStartConversation();
   const accepted = project.bids.filter((bid) => acceptedStatuses.includes(bid.status));
 
   const actionsFor = (bid: Bid, tab: Tab): BidActions => ({
     canChat: isOwner || (userId !== null && bid.finisherId === userId),
+    onChat: () => startConversation.mutate(bid.id),
+    isStartingChat: startConversation.isPending && startConversation.variables === bid.id,
     canAccept: isOwner && bid.status === 'pending' && isOpenForBids(project.status),
     isAccepting: acceptBid.isPending && acceptBid.variables === bid.id,
     onAccept: () => acceptBid.mutate(bid.id),

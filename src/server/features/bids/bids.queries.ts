@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Bid, BidWithProject } from '../../../shared/contracts/bids.js';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { bids } from '../../db/schema/bids.js';
 import { projects } from '../../db/schema/projects.js';
 import { type UserRow, users } from '../../db/schema/users.js';
@@ -44,8 +45,17 @@ export function toBidDto(row: BidQueryRow, viewer: UserRow | null): Bid {
   };
 }
 
+const selectBidsOfProject = preparedPerDb(
+  (db) =>
+    selectBids(db)
+      .where(eq(bids.projectId, sql.placeholder('projectId')))
+      .orderBy(desc(bids.createdAt), desc(bids.id))
+      .prepare('bids_of_project'),
+  (db, params: { projectId: number }) => selectBids(db).where(eq(bids.projectId, params.projectId)).orderBy(desc(bids.createdAt), desc(bids.id)),
+);
+
 export async function findBidsOfProject(db: DbOrTx, projectId: number, viewer: UserRow | null): Promise<Bid[]> {
-  const rows = await selectBids(db).where(eq(bids.projectId, projectId)).orderBy(desc(bids.createdAt), desc(bids.id));
+  const rows = await selectBidsOfProject(db, { projectId });
   return rows.map((row) => toBidDto(row, viewer));
 }
 

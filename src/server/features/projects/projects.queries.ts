@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListProjectsQuery, Project } from '../../../shared/contracts/projects.js';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { bids } from '../../db/schema/bids.js';
 import { type ProjectRow, projects } from '../../db/schema/projects.js';
 import { reviews } from '../../db/schema/reviews.js';
@@ -68,8 +69,14 @@ export function toProjectDto(row: ProjectQueryRow, viewer: UserRow | null): Proj
   };
 }
 
+// The project page's query runs on every view: prepared once per database handle.
+const selectProjectById = preparedPerDb(
+  (db) => selectProjects(db).where(eq(projects.id, sql.placeholder('id'))).limit(1).prepare('project_by_id'),
+  (db, params: { id: number }) => selectProjects(db).where(eq(projects.id, params.id)).limit(1),
+);
+
 export async function findProjectView(db: DbOrTx, id: number, viewer: UserRow | null): Promise<Project | null> {
-  const [row] = await selectProjects(db).where(eq(projects.id, id)).limit(1);
+  const [row] = await selectProjectById(db, { id });
   return row ? toProjectDto(row, viewer) : null;
 }
 

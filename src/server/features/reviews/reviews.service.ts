@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createReviewSchema, Review } from '../../../shared/contracts/reviews.js';
 import { AppError } from '../../app-error.js';
@@ -68,7 +68,7 @@ export async function listReviewsOfDeveloper(ctx: AppContext, username: string):
   const [developer] = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(users.role, 'finisher')))
     .limit(1);
   if (!developer) throw new AppError('NOT_FOUND', 'Developer not found');
   const rows = await selectReviews(ctx.db).where(eq(reviews.revieweeId, developer.id)).orderBy(desc(reviews.createdAt)).limit(100);

@@ -1,0 +1,21 @@
+import type { ChatMessage } from '../../../shared/contracts/conversations.js';
+import { MessageComposer } from './message-composer';
+import { MessageList } from './message-list';
+
+interface ChatThreadProps {
+  bidId: number;
+  currentUserId: number;
+  messages: readonly ChatMessage[] | undefined;
+  isLoading: boolean;
+}
+
+/** A bid's thread and its input: the part the Messages page and the Chat page share. */
+export function ChatThread({ bidId, currentUserId, messages, isLoading }: ChatThreadProps) {
+  return (
+    <>
+      <MessageList messages={messages} currentUserId={currentUserId} isLoading={isLoading} />
+      {/* Keyed by bid so a half-written draft never follows the user into another conversation. */}
+      <MessageComposer key={bidId} bidId={bidId} />
+    </>
+  );
+}

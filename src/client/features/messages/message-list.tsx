@@ -1,0 +1,77 @@
+import { useEffect, useRef } from 'react';
+import type { ChatMessage } from '../../../shared/contracts/conversations.js';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { avatarInitial, formatChatTime } from './chat-format';
+
+interface MessageListProps {
+  messages: readonly ChatMessage[] | undefined;
+  currentUserId: number;
+  isLoading?: boolean;
+  className?: string;
+}
+
+/**
+ * The messages of one bid, oldest first: own messages on the right, the other party's on the
+ * left with an avatar initial and username. Content is rendered as text, never as HTML.
+ */
+export function MessageList({ messages, currentUserId, isLoading = false, className }: MessageListProps) {
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const lastId = messages?.at(-1)?.id;
+
+  // Keep the newest message in view when one arrives.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+  }, [lastId]);
+
+  return (
+    <div ref={scrollerRef} className={cn('min-h-0 flex-1 overflow-y-auto px-4 py-4', className)}>
+      {isLoading && !messages ? (
+        <div className="flex h-full items-center justify-center">
+          <Spinner label="Loading messages" />
+        </div>
+      ) : !messages || messages.length === 0 ? (
+        <p className="flex h-full items-center justify-center text-center text-sm text-muted-foreground">No messages yet. Start the conversation!</p>
+      ) : (
+        <ol role="log" aria-label="Messages" aria-live="polite" className="grid gap-4">
+          {messages.map((message) => (
+            <MessageItem key={message.id} message={message} isOwn={message.senderId === currentUserId} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function MessageItem({ message, isOwn }: { message: ChatMessage; isOwn: boolean }) {
+  const time = formatChatTime(message.createdAt);
+  return (
+    <li data-own={isOwn} className={cn('flex items-end gap-2', isOwn ? 'justify-end' : 'justify-start')}>
+      {isOwn ? null : (
+        <Avatar className="size-8">
+          {message.sender.avatarUrl ? <AvatarImage src={message.sender.avatarUrl} alt="" /> : null}
+          <AvatarFallback>{avatarInitial(message.sender.username)}</AvatarFallback>
+        </Avatar>
+      )}
+      <div className={cn('grid max-w-[80%] gap-1', isOwn ? 'justify-items-end' : 'justify-items-start')}>
+        {isOwn ? <span className="sr-only">You</span> : <span className="text-xs font-medium text-muted-foreground">{message.sender.username}</span>}
+        <p
+          data-testid="message-content"
+          className={cn(
+            'rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',
+            isOwn ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
+          )}
+        >
+          {message.content}
+        </p>
+        {time ? (
+          <time dateTime={message.createdAt} className="text-[11px] text-muted-foreground">
+            {time}
+          </time>
+        ) : null}
+      </div>
+    </li>
+  );
+}

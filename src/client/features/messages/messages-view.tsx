@@ -1,0 +1,150 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, LogIn, MessagesSquare } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { ChatSummary } from '../../../shared/contracts/conversations.js';
+import type { Notification } from '../../../shared/contracts/notifications.js';
+import type { User } from '../../../shared/contracts/users.js';
+import { Button } from '@/components/ui/button';
+import { useUser } from '@/features/auth/use-user';
+import { notificationKeys } from '@/features/notifications/notification-keys';
+import { isApiStatus } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { ChatThread } from './chat-thread';
+import { chatParties } from './chat-parties';
+import { ConversationDetails } from './conversation-details';
+import { ConversationList } from './conversation-list';
+import { idParam, selectConversation, senderFromNotificationTitle } from './select-conversation';
+import { useBidMessages, useChatBid, useChats } from './use-messages';
+
+/** The query parameters that pick a conversation; choosing one in the list replaces them all with ?bid=. */
+const selectionParams = ['bid', 'channel', 'thread', 'messageId'] as const;
+
+/**
+ * The Messages page's three panes (spec section 2): conversations, the selected thread and the
+ * other party's details. Also the dashboard's messages tab (?tab=messages&channel=...).
+ */
+export function MessagesView({ className }: { className?: string }) {
+  const { user } = useUser();
+  if (!user) return <SignInRequired />;
+  return <MessagesPanes user={user} className={className} />;
+}
+
+function SignInRequired() {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border px-6 py-16 text-center">
+      <LogIn aria-hidden="true" className="size-8 text-muted-foreground" />
+      <h2 className="text-lg font-semibold">Sign In Required</h2>
+      <p className="text-sm text-muted-foreground">Please sign in to view your messages.</p>
+      <Button asChild>
+        <Link to="/auth">Log in / Sign up</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** Who sent a message, from the message notification the user probably clicked (it is cached by then). */
+function senderOfMessage(queryClient: QueryClient, userId: number, messageId: number): string | null {
+  for (const queryKey of [notificationKeys.list(userId), notificationKeys.unreadList(userId)]) {
+    const found = queryClient.getQueryData<Notification[]>(queryKey)?.find((item) => item.type === 'message' && item.relatedId === messageId);
+    if (found) return senderFromNotificationTitle(found.title);
+  }
+  return null;
+}
+
+function MessagesPanes({ user, className }: { user: User; className?: string }) {
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chats = useChats(user.id);
+  const bidParam = idParam(searchParams.get('bid'));
+  const messageId = idParam(searchParams.get('messageId'));
+  const selectedBidId = selectConversation(chats.data, {
+    bidId: bidParam,
+    channelId: idParam(searchParams.get('channel')),
+    messageId,
+    messageSender: messageId === null ? null : senderOfMessage(queryClient, user.id, messageId),
+  });
+
+  const selectBid = (bidId: number | null) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const name of selectionParams) next.delete(name);
+        if (bidId !== null) next.set('bid', String(bidId));
+        return next;
+      },
+      { replace: bidId === null },
+    );
+
+  // A conversation found by channel or message id stays open when the list reorders.
+  useEffect(() => {
+    if (bidParam === null && selectedBidId !== null) {
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const name of selectionParams) next.delete(name);
+          next.set('bid', String(selectedBidId));
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [bidParam, selectedBidId, setSearchParams]);
+
+  const selectedChat = chats.data?.find((chat) => chat.bidId === selectedBidId);
+
+  return (
+    <div
+      className={cn(
+        'grid h-[calc(100dvh-14rem)] min-h-[520px] overflow-hidden rounded-xl border bg-card md:grid-cols-[280px_minmax(0,1fr)] lg:grid-cols-[300px_minmax(0,1fr)_260px]',
+        className,
+      )}
+    >
+      <aside aria-label="Conversation list" className={cn('min-h-0 flex-col border-r', selectedBidId === null ? 'flex' : 'hidden md:flex')}>
+        <h2 className="border-b px-4 py-3 text-sm font-semibold">Conversations</h2>
+        <ConversationList chats={chats.data} isLoading={chats.isPending} selectedBidId={selectedBidId} onSelect={selectBid} />
+        {chats.error ? <p className="px-4 py-2 text-sm text-destructive">Could not load your conversations.</p> : null}
+      </aside>
+      {selectedBidId === null ? (
+        <section className="hidden min-h-0 flex-col items-center justify-center gap-2 p-6 text-center md:flex lg:col-span-2">
+          <MessagesSquare aria-hidden="true" className="size-8 text-muted-foreground" />
+          <p className="font-medium">Select a conversation</p>
+          <p className="text-sm text-muted-foreground">Choose a conversation from the list to see its messages.</p>
+        </section>
+      ) : (
+        <SelectedConversation key={selectedBidId} user={user} bidId={selectedBidId} chat={selectedChat} onBack={() => selectBid(null)} />
+      )}
+    </div>
+  );
+}
+
+function SelectedConversation({ user, bidId, chat, onBack }: { user: User; bidId: number; chat: ChatSummary | undefined; onBack: () => void }) {
+  const bid = useChatBid(bidId);
+  const messages = useBidMessages(bidId);
+  const parties = chatParties(user, bid.data, chat);
+  const error = messages.error ?? bid.error;
+
+  return (
+    <>
+      <section aria-label="Conversation" className="flex min-h-0 flex-col">
+        <header className="flex items-center gap-2 border-b px-3 py-2.5">
+          <Button variant="ghost" size="icon" className="md:hidden" onClick={onBack} aria-label="Back to conversations">
+            <ArrowLeft aria-hidden="true" />
+          </Button>
+          <div className="grid min-w-0">
+            <h2 className="truncate font-semibold">{parties.otherUsername || 'Conversation'}</h2>
+            {parties.project ? <p className="truncate text-xs text-muted-foreground">{parties.project.name}</p> : null}
+          </div>
+        </header>
+        {error ? (
+          <p role="alert" className="flex flex-1 items-center justify-center p-6 text-center text-sm text-muted-foreground">
+            {isApiStatus(error, 403) ? "You don't have permission to access this chat." : 'This chat conversation could not be found or you don\'t have access to it.'}
+          </p>
+        ) : (
+          <ChatThread bidId={bidId} currentUserId={user.id} messages={messages.data} isLoading={messages.isPending} />
+        )}
+      </section>
+      <aside className="hidden min-h-0 overflow-y-auto border-l lg:block">{error ? null : <ConversationDetails parties={parties} />}</aside>
+    </>
+  );
+}

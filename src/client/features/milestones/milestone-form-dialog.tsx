@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { createMilestoneSchema, type Milestone } from '../../../shared/contracts/milestones.js';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { type MilestoneBody, useAddMilestone, useUpdateMilestone } from './use-milestones';
+
+const fields = createMilestoneSchema.shape;
+
+/** The form keeps what the inputs hold (strings); the output is the API body. */
+const milestoneFormSchema = z.object({
+  title: fields.title,
+  description: z
+    .string()
+    .trim()
+    .max(2_000, 'Description must be at most 2000 characters')
+    .transform((value) => value || null),
+  // An empty field reads 0, which the contract's amount rule refuses with its own message.
+  amount: z.string().trim().transform(Number).pipe(fields.amount),
+  dueDate: z
+    .string()
+    .trim()
+    .transform((value): string | null | undefined => value || null)
+    .pipe(fields.dueDate),
+});
+type FormInput = z.input<typeof milestoneFormSchema>;
+type FormOutput = z.output<typeof milestoneFormSchema>;
+
+interface MilestoneFormDialogProps {
+  projectId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The milestone being edited; absent to add one. */
+  milestone?: Milestone;
+}
+
+/** 'Add Milestone' and 'Edit Milestone': title, description, amount in dollars and an optional due date. */
+export function MilestoneFormDialog({ projectId, open, onOpenChange, milestone }: MilestoneFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{milestone ? 'Edit Milestone' : 'Add Milestone'}</DialogTitle>
+          <DialogDescription>Milestones are paid out (less the 10% platform fee) as you approve them.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts from the milestone's current values. */}
+        {open ? <MilestoneForm projectId={projectId} milestone={milestone} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function MilestoneForm({ projectId, milestone, onDone }: { projectId: number; milestone?: Milestone; onDone: () => void }) {
+  const addMilestone = useAddMilestone(projectId);
+  const updateMilestone = useUpdateMilestone(projectId);
+  const isSaving = addMilestone.isPending || updateMilestone.isPending;
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(milestoneFormSchema),
+    defaultValues: {
+      title: milestone?.title ?? '',
+      description: milestone?.description ?? '',
+      amount: milestone?.amount === undefined ? '' : String(milestone.amount),
+      dueDate: milestone?.dueDate ?? '',
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    const body: MilestoneBody = values;
+    if (milestone) updateMilestone.mutate({ id: milestone.id, body }, { onSuccess: onDone });
+    else addMilestone.mutate(body, { onSuccess: onDone });
+  });
+
+  const invalid = (error: unknown) => (error ? true : undefined);
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={milestone ? 'Edit Milestone' : 'Add Milestone'}>
+      <FormField id="milestone-title" label="Title" error={errors.title?.message}>
+        {(describedBy) => <Input id="milestone-title" aria-describedby={describedBy} aria-invalid={invalid(errors.title)} {...form.register('title')} />}
+      </FormField>
+      <FormField id="milestone-description" label="Description" error={errors.description?.message}>
+        {(describedBy) => (
+          <Textarea id="milestone-description" rows={3} aria-describedby={describedBy} aria-invalid={invalid(errors.description)} {...form.register('description')} />
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="milestone-amount" label="Amount ($)" error={errors.amount?.message}>
+          {(describedBy) => (
+            <Input
+              id="milestone-amount"
+              type="number"
+              inputMode="decimal"
+              min={0.01}
+              step={0.01}
+              aria-describedby={describedBy}
+              aria-invalid={invalid(errors.amount)}
+              {...form.register('amount')}
+            />
+          )}
+        </FormField>
+        <FormField id="milestone-due-date" label="Due Date" error={errors.dueDate?.message}>
+          {(describedBy) => <Input id="milestone-due-date" type="date" aria-describedby={describedBy} aria-invalid={invalid(errors.dueDate)} {...form.register('dueDate')} />}
+        </FormField>
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSaving}>
+          {isSaving ? 'Saving...' : milestone ? 'Save Changes' : 'Add Milestone'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { CalendarDays, CircleDollarSign } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Milestone } from '../../../shared/contracts/milestones.js';
+import { Badge } from '@/components/ui/badge';
+import { formatDueDate, formatMilestoneAmount } from './milestone-rules';
+import { MilestoneStatusBadge } from './milestone-status-badge';
+
+/** One milestone: title, status, amount, due date, the finisher's note, the owner's feedback and its actions. */
+export function MilestoneItem({ milestone, actions }: { milestone: Milestone; actions: ReactNode }) {
+  return (
+    <li className="grid gap-3 rounded-lg border p-4" aria-label={milestone.title}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-medium">{milestone.title}</h3>
+            <MilestoneStatusBadge status={milestone.status} />
+            {milestone.isOverdue ? <Badge variant="destructive">Overdue</Badge> : null}
+            {milestone.releasedAt ? (
+              <Badge variant="success">
+                <CircleDollarSign aria-hidden="true" /> Paid out
+              </Badge>
+            ) : null}
+          </div>
+          {milestone.description ? <p className="text-sm whitespace-pre-line text-muted-foreground">{milestone.description}</p> : null}
+        </div>
+        {milestone.amount !== undefined ? <p className="font-semibold tabular-nums">{formatMilestoneAmount(milestone.amount)}</p> : null}
+      </div>
+      {milestone.dueDate ? (
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <CalendarDays aria-hidden="true" className="size-4" /> Due {formatDueDate(milestone.dueDate)}
+        </p>
+      ) : null}
+      {milestone.completionNote ? <Note label="Completion note">{milestone.completionNote}</Note> : null}
+      {milestone.feedback ? <Note label="Feedback">{milestone.feedback}</Note> : null}
+      <div className="flex flex-wrap gap-2 empty:hidden">{actions}</div>
+    </li>
+  );
+}
+
+function Note({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-md bg-muted/50 px-3 py-2 text-sm">
+      <p className="text-xs font-medium text-muted-foreground">{label}</p>
+      <p className="whitespace-pre-line">{children}</p>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { format, parseISO } from 'date-fns';
+import type { Milestone } from '../../../shared/contracts/milestones.js';
+import type { ProjectDetail } from '../../../shared/contracts/projects.js';
+import { winningBidStatuses } from '../../../shared/domain/bid-lifecycle.js';
+import type { ProjectStatus } from '../../../shared/domain/project-status.js';
+import { milestoneApprovalStatuses, milestoneWorkStatuses } from '../../../shared/domain/project-lifecycle.js';
+
+const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Milestone amounts may carry cents: '$400', '$350.50', '$1,000'. */
+export function formatMilestoneAmount(dollars: number): string {
+  const cents = Math.round(dollars * 100);
+  return cents % 100 === 0 ? whole.format(cents / 100) : withCents.format(cents / 100);
+}
+
+/** 'YYYY-MM-DD' as 'Jan 5, 2026'; parsed as a local date so no time zone shifts the day. */
+export function formatDueDate(value: string): string {
+  const date = parseISO(value);
+  return Number.isNaN(date.getTime()) ? value : format(date, 'MMM d, yyyy');
+}
+
+/** The accepted bid's amount in dollars (the milestones' budget); undefined when not visible. */
+export function acceptedBidAmount(bids: ProjectDetail['bids']): number | undefined {
+  return bids.find((bid) => (winningBidStatuses as readonly string[]).includes(bid.status))?.amount;
+}
+
+/** The sum of the visible milestone amounts, in dollars, added in cents to avoid float drift. */
+export function plannedAmount(milestones: Milestone[]): number {
+  return milestones.reduce((cents, milestone) => cents + Math.round((milestone.amount ?? 0) * 100), 0) / 100;
+}
+
+export const canPlanMilestones = (status: ProjectStatus) => (milestoneWorkStatuses as readonly ProjectStatus[]).includes(status);
+export const canReviewMilestones = (status: ProjectStatus) => (milestoneApprovalStatuses as readonly ProjectStatus[]).includes(status);

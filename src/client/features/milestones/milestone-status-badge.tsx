@@ -1,0 +1,13 @@
+import type { MilestoneStatus } from '../../../shared/domain/project-lifecycle.js';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+
+const statusBadges: Record<MilestoneStatus, { label: string; variant: BadgeProps['variant'] }> = {
+  pending: { label: 'Pending', variant: 'secondary' },
+  completed: { label: 'Completed', variant: 'info' },
+  approved: { label: 'Approved', variant: 'success' },
+};
+
+export function MilestoneStatusBadge({ status }: { status: MilestoneStatus }) {
+  const { label, variant } = statusBadges[status];
+  return <Badge variant={variant}>{label}</Badge>;
+}

@@ -1,0 +1,79 @@
+import { Flag, Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { ProjectDetail } from '../../../shared/contracts/projects.js';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api';
+import { FinisherMilestoneActions, OwnerMilestoneActions } from './milestone-actions';
+import { MilestoneFormDialog } from './milestone-form-dialog';
+import { MilestoneItem } from './milestone-item';
+import { acceptedBidAmount, canPlanMilestones, canReviewMilestones, formatMilestoneAmount, plannedAmount } from './milestone-rules';
+import { useMilestones } from './use-milestones';
+
+interface MilestonesCardProps {
+  project: Pick<ProjectDetail, 'id' | 'status' | 'bids'>;
+  isOwner: boolean;
+  isAssignedFinisher: boolean;
+}
+
+/** The project's milestones for its owner and assigned finisher; ?tab=milestones scrolls to #milestones. */
+export function MilestonesCard({ project, isOwner, isAssignedFinisher }: MilestonesCardProps) {
+  const [adding, setAdding] = useState(false);
+  const { data: milestones, isPending, error } = useMilestones(project.id, true);
+  const canPlan = canPlanMilestones(project.status);
+  const canReview = canReviewMilestones(project.status);
+  const budget = acceptedBidAmount(project.bids);
+
+  return (
+    <Card id="milestones" role="region" aria-labelledby="milestones-title" className="scroll-mt-24 gap-4">
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle id="milestones-title">Milestones</CardTitle>
+          {isOwner && canPlan ? (
+            <Button size="sm" onClick={() => setAdding(true)}>
+              <Plus aria-hidden="true" /> Add Milestone
+            </Button>
+          ) : null}
+        </div>
+        {milestones && milestones.length > 0 && budget !== undefined ? (
+          <CardDescription>
+            Planned {formatMilestoneAmount(plannedAmount(milestones))} of {formatMilestoneAmount(budget)}
+          </CardDescription>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading milestones" />
+          </div>
+        ) : error ? (
+          <p className="text-sm text-destructive">{errorMessage(error, 'Error loading milestones')}</p>
+        ) : milestones.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
+            <Flag aria-hidden="true" className="size-7 text-muted-foreground" />
+            <p className="font-medium">No milestones yet</p>
+            {isOwner ? <p className="text-sm text-muted-foreground">Split the work into milestones to pay as it is delivered.</p> : null}
+          </div>
+        ) : (
+          <ul className="grid gap-3">
+            {milestones.map((milestone) => (
+              <MilestoneItem
+                key={milestone.id}
+                milestone={milestone}
+                actions={
+                  isOwner ? (
+                    <OwnerMilestoneActions milestone={milestone} canPlan={canPlan} canReview={canReview} />
+                  ) : isAssignedFinisher ? (
+                    <FinisherMilestoneActions milestone={milestone} canWork={canPlan} />
+                  ) : null
+                }
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      {isOwner ? <MilestoneFormDialog projectId={project.id} open={adding} onOpenChange={setAdding} /> : null}
+    </Card>
+  );
+}

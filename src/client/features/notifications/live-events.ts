@@ -1,0 +1,98 @@
+import type { QueryKey } from '@tanstack/react-query';
+import type { ServerEvent } from '../../../shared/events.js';
+import { messageKeys } from '../messages/message-keys';
+import { notificationKeys } from './notification-keys';
+
+/**
+ * What each live event does on screen (spec section 8 "Live-event toasts") and which cached
+ * queries it makes stale. Pure, so the unit tests cover it without a browser.
+ */
+
+export interface LiveToast {
+  /**
+   * The server pushes a chat message twice: as new_message and as the 'message' notification it
+   * stored (milestones likewise). Both toasts share an id, so the second replaces the first
+   * instead of stacking a duplicate.
+   */
+  id: string;
+  title: string;
+  description?: string;
+}
+
+const DEFAULT_THREAD_TITLE = 'New Message';
+const milestoneTypes = ['milestone', 'milestone_completed', 'milestone_approved'] as const;
+
+export function liveEventToast(event: ServerEvent): LiveToast | null {
+  switch (event.type) {
+    case 'new_message':
+      return {
+        id: `message-${event.message.id}`,
+        title: 'New Message',
+        description: `New message in thread: ${event.thread.title || DEFAULT_THREAD_TITLE}`,
+      };
+    case 'new_milestone':
+      return { id: `milestone-${event.milestone.projectId}`, title: 'New Milestone Added', description: event.milestone.title };
+    case 'milestone_completed':
+      return { id: `milestone_completed-${event.milestone.projectId}`, title: 'Milestone Completed', description: event.milestone.title };
+    case 'milestone_approved':
+      return { id: `milestone_approved-${event.milestone.projectId}`, title: 'Milestone Approved', description: event.milestone.title };
+    case 'notification': {
+      const { notification } = event;
+      return { id: notificationToastId(notification), title: notification.title, description: notification.content || undefined };
+    }
+    case 'auth_success':
+    case 'error':
+      return null;
+  }
+}
+
+/** The toast id of the live event that carries the same news as this notification, if any. */
+function notificationToastId(notification: { id: number; type: string; relatedId: number | null }): string {
+  if (notification.relatedId !== null) {
+    if (notification.type === 'message') return `message-${notification.relatedId}`;
+    if ((milestoneTypes as readonly string[]).includes(notification.type)) return `${notification.type}-${notification.relatedId}`;
+  }
+  return `notification-${notification.id}`;
+}
+
+function startsWith(key: QueryKey, prefix: QueryKey): boolean {
+  return prefix.length <= key.length && prefix.every((part, index) => key[index] === part);
+}
+
+/**
+ * A project's queries, whichever key style a feature uses: ['/api/projects', id, ...] or
+ * ['/api/projects/{id}/milestones', ...] (but not '/api/projects/{id}0').
+ */
+export function isProjectQueryKey(key: QueryKey, projectId: number): boolean {
+  if (startsWith(key, ['/api/projects', projectId])) return true;
+  const [head] = key;
+  if (typeof head !== 'string') return false;
+  const base = `/api/projects/${projectId}`;
+  return head === base || head.startsWith(`${base}/`) || head.startsWith(`${base}?`);
+}
+
+/** A predicate over query keys: true for every query the event makes stale. */
+export function liveEventRefreshes(event: ServerEvent, userId: number): (key: QueryKey) => boolean {
+  const unread: QueryKey[] = [notificationKeys.unreadCount(userId), notificationKeys.unreadList(userId)];
+  const notifications: QueryKey[] = [...unread, notificationKeys.list(userId)];
+  const anyOf = (prefixes: QueryKey[]) => (key: QueryKey) => prefixes.some((prefix) => startsWith(key, prefix));
+
+  switch (event.type) {
+    case 'auth_success':
+      return anyOf(unread);
+    case 'new_message':
+      // Every chat message also leaves a 'message' notification for its recipient.
+      return anyOf([messageKeys.bidMessages(event.bidId), messageKeys.chats(userId), ...notifications]);
+    case 'notification': {
+      const { type, relatedId } = event.notification;
+      const aboutProject = relatedId !== null && ['bid', 'project', ...milestoneTypes].includes(type);
+      return (key) => anyOf(notifications)(key) || (aboutProject && isProjectQueryKey(key, relatedId));
+    }
+    case 'new_milestone':
+    case 'milestone_completed':
+    case 'milestone_approved':
+      return (key) => isProjectQueryKey(key, event.milestone.projectId);
+    case 'error':
+      return () => false;
+  }
+}

@@ -1,0 +1,24 @@
+import type { Notification } from '../../../shared/contracts/notifications.js';
+
+/**
+ * Where a clicked notification leads (spec section 2, Notifications page), or null when it has
+ * no relatedId: such a notification does nothing when clicked.
+ */
+export function notificationDestination(notification: Pick<Notification, 'type' | 'relatedId'>): string | null {
+  const { type, relatedId } = notification;
+  if (relatedId === null || relatedId === undefined) return null;
+  switch (type) {
+    case 'message':
+      return `/messages?messageId=${relatedId}`;
+    case 'milestone':
+    case 'milestone_completed':
+    case 'milestone_approved':
+      return `/projects/${relatedId}?tab=milestones`;
+    case 'bid':
+      return `/projects/${relatedId}?tab=bids`;
+    case 'project':
+      return `/projects/${relatedId}`;
+    default:
+      return '/';
+  }
+}

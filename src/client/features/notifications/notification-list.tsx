@@ -1,0 +1,57 @@
+import { BellOff } from 'lucide-react';
+import type { Notification } from '../../../shared/contracts/notifications.js';
+import { formatRelativeDate } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+interface NotificationListProps {
+  notifications: readonly Notification[];
+  onOpen: (notification: Notification) => void;
+}
+
+/** Title, content, relative time and an unread marker per notification; only those with a relatedId are clickable. */
+export function NotificationList({ notifications, onOpen }: NotificationListProps) {
+  if (notifications.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center">
+        <BellOff aria-hidden="true" className="size-8 text-muted-foreground" />
+        <p className="font-medium">No notifications</p>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label="Notifications" className="divide-y overflow-hidden rounded-xl border bg-card">
+      {notifications.map((notification) => (
+        <li key={notification.id} data-unread={!notification.isRead}>
+          {notification.relatedId === null ? (
+            <NotificationBody notification={notification} className="cursor-default" />
+          ) : (
+            <button type="button" onClick={() => onOpen(notification)} className="block w-full text-left transition-colors hover:bg-accent/60 focus-visible:bg-accent/60 focus-visible:outline-none">
+              <NotificationBody notification={notification} />
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NotificationBody({ notification, className }: { notification: Notification; className?: string }) {
+  const isUnread = !notification.isRead;
+  return (
+    <div className={cn('flex gap-3 px-4 py-3', isUnread && 'bg-primary/5', className)}>
+      <span aria-hidden="true" className={cn('mt-2 size-2 shrink-0 rounded-full', isUnread ? 'bg-primary' : 'bg-transparent')} />
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <div className="flex items-baseline justify-between gap-3">
+          <span className={cn('truncate', isUnread ? 'font-semibold' : 'font-medium text-muted-foreground')}>
+            {notification.title}
+            {isUnread ? <span className="sr-only"> (unread)</span> : null}
+          </span>
+          <time dateTime={notification.createdAt} className="shrink-0 text-xs text-muted-foreground">
+            {formatRelativeDate(notification.createdAt, '')}
+          </time>
+        </div>
+        <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{notification.content}</p>
+      </div>
+    </div>
+  );
+}
