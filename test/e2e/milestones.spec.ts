@@ -161,7 +161,7 @@ test('a two-milestone deal: planned, paid through the sandbox checkout, paid out
 
   // More than the bid is refused with the server's message; an edit and a removal go through.
   const tooMuch = await addMilestone(owner, { title: 'Admin screens', description: '', amount: '300', dueDate: '' });
-  await expect(toast(owner, 'Milestones may not add up to more than the accepted bid ($1000); $249.50 is left to plan')).toBeVisible();
+  await expect(toast(owner, 'Milestones may not add up to more than the accepted bid ($1,000); $249.50 is left to plan')).toBeVisible();
   await tooMuch.getByLabel('Amount ($)').fill('100');
   await tooMuch.getByRole('button', { name: 'Add Milestone' }).click();
   await expect(tooMuch).toBeHidden();

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import type { ErrorResponse } from '../../shared/errors.js';
+import { type ErrorResponse, errorResponseSchema } from '../../shared/errors.js';
 import { AppError, codeForStatus } from '../app-error.js';
 
 /** Fastify's own 4xx errors, reworded for people. */
@@ -52,4 +52,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     return reply.status(status).send(body);
   });
+}
+
+/** The `{ code, message }` answer a route declares for each error status it may give. */
+export function errorResponses<const S extends readonly number[]>(...statuses: S): { [K in S[number]]: typeof errorResponseSchema } {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as { [K in S[number]]: typeof errorResponseSchema };
 }

@@ -23,3 +23,10 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 export function formatDollars(cents: number): string {
   return usd.format(Math.round(cents / 100));
 }
+
+const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Whole amounts without decimals ($1,000), others to the cent ($249.50). */
+export function formatAmount(cents: number): string {
+  return cents % 100 === 0 ? usd.format(cents / 100) : usdCents.format(cents / 100);
+}

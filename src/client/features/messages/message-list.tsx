@@ -35,11 +35,13 @@ export function MessageList({ messages, currentUserId, isLoading = false, classN
       ) : !messages || messages.length === 0 ? (
         <p className="flex h-full items-center justify-center text-center text-sm text-muted-foreground">No messages yet. Start the conversation!</p>
       ) : (
-        <ol role="log" aria-label="Messages" aria-live="polite" className="grid gap-4">
-          {messages.map((message) => (
-            <MessageItem key={message.id} message={message} isOwn={message.senderId === currentUserId} />
-          ))}
-        </ol>
+        <div role="log" aria-label="Messages" aria-live="polite">
+          <ol className="grid gap-4">
+            {messages.map((message) => (
+              <MessageItem key={message.id} message={message} isOwn={message.senderId === currentUserId} />
+            ))}
+          </ol>
+        </div>
       )}
     </div>
   );

@@ -76,9 +76,9 @@ function MessagesPanes({ user, className }: { user: User; className?: string }) 
       { replace: bidId === null },
     );
 
-  // A conversation found by channel or message id stays open when the list reorders.
+  // A conversation found by message id falls back to the newest one; pin it so it stays open when the list reorders.
   useEffect(() => {
-    if (bidParam === null && selectedBidId !== null) {
+    if (bidParam === null && messageId !== null && selectedBidId !== null) {
       setSearchParams(
         (previous) => {
           const next = new URLSearchParams(previous);
@@ -89,7 +89,7 @@ function MessagesPanes({ user, className }: { user: User; className?: string }) 
         { replace: true },
       );
     }
-  }, [bidParam, selectedBidId, setSearchParams]);
+  }, [bidParam, messageId, selectedBidId, setSearchParams]);
 
   const selectedChat = chats.data?.find((chat) => chat.bidId === selectedBidId);
 

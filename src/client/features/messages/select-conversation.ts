@@ -1,4 +1,4 @@
-import type { ChatSummary } from '../../../shared/contracts/conversations.js';
+import type { ChatMessage, ChatSummary } from '../../../shared/contracts/conversations.js';
 
 export interface ConversationQuery {
   /** ?bid={bidId} */
@@ -38,4 +38,10 @@ export function selectConversation(chats: readonly ChatSummary[] | undefined, qu
 export function senderFromNotificationTitle(title: string): string | null {
   const match = /^New message from (.+)$/.exec(title.trim());
   return match ? match[1]! : null;
+}
+
+/** True when the fetched list holds a message from the other party that the cache had not seen. */
+export function hasNewIncoming(previous: readonly ChatMessage[] | undefined, next: readonly ChatMessage[], userId: number): boolean {
+  const seen = new Set((previous ?? []).map((message) => message.id));
+  return next.some((message) => message.senderId !== userId && !seen.has(message.id));
 }

@@ -6,6 +6,7 @@ import { useUser } from '@/features/auth/use-user';
 import { notificationKeys } from '@/features/notifications/notification-keys';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
 import { messageKeys } from './message-keys';
+import { hasNewIncoming } from './select-conversation';
 
 /** GET /api/users/{id}/chats: the signed-in user's conversations, newest first. */
 export function useChats(userId: number | undefined) {
@@ -23,12 +24,6 @@ export function useChatBid(bidId: number | null) {
     queryFn: ({ signal }) => apiGet<BidWithProject>(`/api/bids/${bidId}`, { signal }),
     enabled: bidId !== null,
   });
-}
-
-/** True when the fetched list holds a message from the other party that the cache had not seen. */
-export function hasNewIncoming(previous: readonly ChatMessage[] | undefined, next: readonly ChatMessage[], userId: number | undefined): boolean {
-  const seen = new Set((previous ?? []).map((message) => message.id));
-  return next.some((message) => message.senderId !== userId && !seen.has(message.id));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginBodySchema, logoutResponseSchema, registerBodySchema } from '../../../shared/contracts/auth.js';
 import { userSchema } from '../../../shared/contracts/users.js';
 import { errorResponseSchema } from '../../../shared/errors.js';
+import { errorResponses } from '../../plugins/error-handler.js';
 import type { AppContext } from '../../context.js';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/session.js';
 import { toUserDto } from '../users/users.mapper.js';
@@ -16,7 +17,7 @@ const clientMeta = (request: FastifyRequest): ClientMeta => ({
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+  const errors = errorResponses(400, 401, 409, 429);
 
   // The legacy /api/auth/* paths answer exactly like the current ones.
   for (const url of ['/api/register', '/api/auth/register']) {

@@ -3,18 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bidIdParamsSchema, bidSchema, bidWithProjectSchema, placeBidSchema } from '../../../shared/contracts/bids.js';
 import { idParamsSchema } from '../../../shared/contracts/projects.js';
-import { errorResponseSchema } from '../../../shared/errors.js';
+import { errorResponses } from '../../plugins/error-handler.js';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/session.js';
 import { acceptBid, getBid, listBidsOfUser, placeBid } from './bids.service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -4,17 +4,11 @@ import { z } from 'zod';
 import { bidIdParamsSchema } from '../../../shared/contracts/bids.js';
 import { chatMessageSchema, chatSummarySchema, conversationChannelSchema, sendMessageSchema } from '../../../shared/contracts/conversations.js';
 import { idParamsSchema } from '../../../shared/contracts/projects.js';
-import { errorResponseSchema } from '../../../shared/errors.js';
+import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../../plugins/session.js';
 import { listChats, listMessages, type MessagingContext, type MessagingDeps, openConversation, sendMessage } from './conversations.service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 /** One conversation per bid, read and written by both call families of spec section 7. */
 export function conversationsRoutes(app: FastifyInstance, ctx: MessagingContext, deps: MessagingDeps) {

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/contracts/milestones.js';
 import { idParamsSchema } from '../../../shared/contracts/projects.js';
 import { errorResponseSchema } from '../../../shared/errors.js';
+import { errorResponses } from '../../plugins/error-handler.js';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/session.js';
 import {
@@ -23,7 +24,7 @@ import {
   updateMilestone,
 } from './milestones.service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export function milestonesRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();

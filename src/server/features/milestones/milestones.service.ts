@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createMilestoneSchema, Milestone, updateMilestoneSchema } from '../../../shared/contracts/milestones.js';
 import { winningBidStatuses } from '../../../shared/domain/bid-lifecycle.js';
-import { dollarsToCents } from '../../../shared/domain/money.js';
+import { dollarsToCents, formatAmount } from '../../../shared/domain/money.js';
 import {
   type MilestoneAction,
   milestoneApprovalStatuses,
@@ -72,7 +72,7 @@ async function assertWithinBid(tx: Tx, projectId: number, amountCents: number, e
     .where(exceptId ? and(eq(milestones.projectId, projectId), ne(milestones.id, exceptId)) : eq(milestones.projectId, projectId));
   const limit = await budgetCents(tx, projectId);
   if (total + amountCents > limit) {
-    throw new AppError('CONFLICT', `Milestones may not add up to more than the accepted bid ($${(limit / 100).toFixed(0)}); $${((limit - total) / 100).toFixed(2)} is left to plan`);
+    throw new AppError('CONFLICT', `Milestones may not add up to more than the accepted bid (${formatAmount(limit)}); ${formatAmount(limit - total)} is left to plan`);
   }
 }
 
@@ -179,6 +179,7 @@ export async function sendBackMilestone(ctx: AppContext, actor: UserRow, milesto
   return ctx.events.transaction(ctx.db, async (tx, record) => {
     const { project, milestone, move } = await loadForStep(tx, milestoneId, 'sendBack');
     assertOwner(actor, project);
+    assertProjectIn(project, milestoneApprovalStatuses, 'Milestones can be sent back while the project is under way');
     const [row] = await tx
       .update(milestones)
       .set({ status: move(), feedback, completedAt: null })

@@ -21,9 +21,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A project of cast.owner assigned to cast.finisher for a $1,000 bid; paid through the sandbox when asked. */
-async function deal(options: { paid?: boolean } = {}) {
+async function deal(options: { paid?: boolean; amount?: number } = {}) {
   const project = await createProject(t.database.db, { submitterId: cast.owner.user.id });
-  const bid = (await cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: 1000, timeline: 20, message: 'Two milestones, three weeks.' })).json();
+  const bid = (await cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: options.amount ?? 1000, timeline: 20, message: 'Two milestones, three weeks.' })).json();
   await cast.owner.api.post(`/api/bids/${bid.id}/accept`);
   if (options.paid) {
     const { checkoutUrl } = (await cast.owner.api.post(`/api/bids/${bid.id}/pay`, {})).json();
@@ -51,7 +51,7 @@ describe('planning milestones', () => {
     const second = (await add(projectId, { title: 'Payments', amount: 600 })).json();
     const over = await add(projectId, { title: 'Extras', amount: 1 });
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toMatch(/^Milestones may not add up to more than the accepted bid \(\$1000\)/);
+    expect(over.json().message).toBe('Milestones may not add up to more than the accepted bid ($1,000); $0 is left to plan');
     const edited = await cast.owner.api.patch(`/api/milestones/${second.id}`, { amount: 550, title: 'Payments and refunds' });
     expect(edited.json()).toMatchObject({ amount: 550, title: 'Payments and refunds' });
     expect((await cast.owner.api.patch(`/api/milestones/${second.id}`, { amount: 700 })).statusCode).toBe(409);
@@ -127,6 +127,13 @@ describe('working through milestones', () => {
     expect(approved.json()).toMatchObject({ status: 'approved' });
     expect(approved.json().approvedAt).not.toBeNull();
     expect((await step(cast.owner.api, m.id, 'send-back', { feedback: 'Changed my mind.' })).statusCode).toBe(409);
+    // Nothing is sent back once the project is closed.
+    const other = (await add(projectId, { title: 'Late stage', amount: 100 })).json();
+    await step(cast.finisher.api, other.id, 'complete', { note: 'Late stage done.' });
+    await cast.owner.api.patch(`/api/projects/${projectId}/status`, { status: 'cancelled' });
+    const closed = await step(cast.owner.api, other.id, 'send-back', { feedback: 'Too late now.' });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe('Milestones can be sent back while the project is under way');
     expect((await step(cast.owner.api, 999999, 'approve')).statusCode).toBe(404);
 
     const rows = await t.database.db.select().from(notifications).where(eq(notifications.relatedId, projectId));
@@ -160,6 +167,25 @@ describe('staged payouts', () => {
     payment = await paymentOf(bidId);
     expect(payment).toMatchObject({ status: 'released', releasedCents: 90_000, settledCents: 100_000, refundedCents: 0 });
     expect(payment.settledCents + payment.refundedCents).toBe(payment.amountCents);
+  });
+
+  it('never releases more than 90% of the bid, whatever the per-milestone rounding', async () => {
+    // A $1 bid in seven 14-cent milestones: 10% of 14 cents rounds to 1, so each share would be
+    // 13 cents and seven of them 91 cents, more than the finisher's 90.
+    const { projectId, bidId } = await deal({ paid: true, amount: 1 });
+    const ids: number[] = [];
+    for (let i = 0; i < 7; i += 1) ids.push((await add(projectId, { title: `Tiny ${i}`, amount: 0.14 })).json().id);
+    for (const id of ids) {
+      await step(cast.finisher.api, id, 'complete', { note: 'Tiny part done.' });
+      await step(cast.owner.api, id, 'approve');
+    }
+    let payment = await paymentOf(bidId);
+    expect(payment.releasedCents).toBe(90);
+    expectMoneyInvariants(payment);
+    await cast.finisher.api.post(`/api/projects/${projectId}/complete`, { deliveryMessage: 'Everything delivered.' });
+    await cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: true });
+    payment = await paymentOf(bidId);
+    expect(payment).toMatchObject({ status: 'released', releasedCents: 90, settledCents: 100 });
   });
 
   it('refunds only what has not been released when a paid project is cancelled', async () => {

@@ -8,7 +8,7 @@ import {
   unreadCountSchema,
 } from '../../../shared/contracts/notifications.js';
 import { idParamsSchema } from '../../../shared/contracts/projects.js';
-import { errorResponseSchema } from '../../../shared/errors.js';
+import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../../plugins/session.js';
 import type { LivePublisher } from '../live/live-hub.js';
 import {
@@ -20,13 +20,7 @@ import {
   type NotificationsContext,
 } from './notifications.service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 /** Test notifications a user may create per minute; they only ever reach that user. */
 const TEST_NOTIFICATIONS_PER_MINUTE = 30;

@@ -73,13 +73,15 @@ export async function settleProjectPayment(ctx: AppContext, projectId: number): 
       let { releasedCents, settledCents } = payment;
       for (const milestone of due) {
         const share = splitPayment(milestone.amountCents);
-        // Never more than the payment still holds.
+        // Never more than the payment still holds; per-milestone fee rounding never lifts the
+        // finisher's total above their 90% of the whole.
         if (settledCents + share.amountCents + payment.refundedCents > payment.amountCents) break;
-        const transfer = await pay(share.developerAmountCents, `payout_milestone_${milestone.id}`);
-        releasedCents += share.developerAmountCents;
+        const netCents = Math.min(share.developerAmountCents, payment.developerAmountCents - releasedCents);
+        const transfer = await pay(netCents, `payout_milestone_${milestone.id}`);
+        releasedCents += netCents;
         settledCents += share.amountCents;
         await tx.update(milestones).set({ releasedAt: new Date(), transferId: transfer.id }).where(eq(milestones.id, milestone.id));
-        await record({ type: 'payout.released', ...base, amountCents: share.developerAmountCents });
+        await record({ type: 'payout.released', ...base, amountCents: netCents });
       }
       if (due.length > 0) await tx.update(payments).set({ releasedCents, settledCents, updatedAt: new Date() }).where(eq(payments.id, payment.id));
       return;

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/contracts/payments.js';
 import { idParamsSchema } from '../../../shared/contracts/projects.js';
 import { errorResponseSchema } from '../../../shared/errors.js';
+import { errorResponses } from '../../plugins/error-handler.js';
 import type { AppContext } from '../../context.js';
 import { requestOrigin } from '../../plugins/origin-check.js';
 import { requireUser } from '../../plugins/session.js';
@@ -21,7 +22,7 @@ import { checkOnboardingStatus, createConnectOnboarding } from './connect.servic
 import { getProjectPayment } from './payments.service.js';
 import { handleWebhook } from './webhooks.service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();

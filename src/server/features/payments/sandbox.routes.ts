@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sandboxAccountSchema, sandboxCheckoutSchema, sandboxPayBodySchema, sandboxRedirectSchema } from '../../../shared/contracts/payments.js';
-import { errorResponseSchema } from '../../../shared/errors.js';
+import { errorResponses } from '../../plugins/error-handler.js';
 import { AppError } from '../../app-error.js';
 import type { AppContext } from '../../context.js';
 import type { SandboxProvider } from '../../integrations/payments/sandbox-provider.js';
 import { handleWebhook } from './webhooks.service.js';
 
 const tokenParams = z.object({ id: z.string().min(1).max(4096) });
-const errors = { 400: errorResponseSchema, 402: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 402, 404);
 
 /**
  * The sandbox's hosted pages talk to these routes, mounted only when no Stripe key is set. Its

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/contracts/projects.js';
 import { projectLimits } from '../../../shared/domain/limits.js';
 import { errorResponseSchema } from '../../../shared/errors.js';
+import { errorResponses } from '../../plugins/error-handler.js';
 import { AppError } from '../../app-error.js';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/session.js';
@@ -33,13 +34,7 @@ import {
   updateProjectStatus,
 } from './projects.service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The next page's address: the same filters with the cursor of the last row. */
 function nextPageLink(query: ListProjectsQuery, cursor: string): string {

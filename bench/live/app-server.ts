@@ -1,0 +1,97 @@
+// The live benchmark's Finishline: the real app from buildApp(), production config, PostgreSQL pool of
+// 20 (DATABASE_POOL_SIZE's default), no logger, no client bundle, on 127.0.0.1 and a free port, in
+// its own process so the 2,000 sockets of bench/live/run.ts do not share its event loop. With a
+// Redis URL it fans live events out through Redis as main.ts does.
+//
+//   node --expose-gc --import tsx bench/live/app-server.ts <database-url> [redis-url]
+//
+// Prints {"port": n, "pid": n} when listening. Spawned with an IPC channel, it answers
+// {type: 'stats'} with process.memoryUsage() (after a full GC when --expose-gc is on) and the
+// event-loop delay since the previous 'stats', which it then resets: the benchmark's probe, kept
+// out of src/.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { RedisClientType } from 'redis';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openPostgres } from '../../src/server/db/client.js';
+import { connectRedis } from '../../src/server/integrations/redis.js';
+
+export interface ServerStats {
+  type: 'stats';
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  /** Event-loop delay since the previous stats request, milliseconds. */
+  loopDelayP50: number;
+  loopDelayP99: number;
+  loopDelayMax: number;
+}
+
+const [databaseUrl, redisUrl] = process.argv.slice(2);
+if (!databaseUrl) {
+  console.error('usage: app-server.ts <database-url> [redis-url]');
+  process.exit(2);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'finishline-bench-live-'));
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: databaseUrl,
+  SEED_DEMO_DATA: 'false',
+  // Uploads are never touched here; keep the disk store away from the repository's data/.
+  DATA_DIR: dataDir,
+  ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+});
+const database = await openPostgres(databaseUrl, config.databasePoolSize);
+const redis: RedisClientType | undefined = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+const app = await buildApp({ config, database, redis, logger: false, clientDir: null });
+
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
+const gc = (globalThis as { gc?: () => void }).gc;
+
+process.on('message', (message: { type?: string }) => {
+  if (message?.type !== 'stats' || !process.send) return;
+  // Twice: the first pass can leave garbage that finalizers only release for the second.
+  gc?.();
+  gc?.();
+  const memory = process.memoryUsage();
+  const ms = (ns: number) => ns / 1e6;
+  const stats: ServerStats = {
+    type: 'stats',
+    rss: memory.rss,
+    heapUsed: memory.heapUsed,
+    heapTotal: memory.heapTotal,
+    external: memory.external,
+    loopDelayP50: ms(loopDelay.percentile(50)),
+    loopDelayP99: ms(loopDelay.percentile(99)),
+    loopDelayMax: ms(loopDelay.max),
+  };
+  loopDelay.reset();
+  process.send(stats);
+});
+
+const stop = () => {
+  void app
+    .close()
+    .then(() => redis?.quit())
+    .then(() => database.close())
+    .catch(() => undefined)
+    .finally(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
+// The parent went away (crashed, killed): do not outlive it.
+process.once('disconnect', stop);
+
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, pid: process.pid }));

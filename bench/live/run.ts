@@ -1,0 +1,378 @@
+// Live delivery: 2,000 authenticated sockets, chat messages sent through the API, send-to-receive
+// latency and the server's memory per connection (aim: p99 under 50 ms on one instance).
+//
+//   npx tsx bench/live/run.ts
+//
+// Creates a fresh database finishline_bench_live next to BENCH_DATABASE_URL (else TEST_DATABASE_URL,
+// else postgres://postgres@127.0.0.1:5432/test), seeds 1,000 deals (submitter, project, finisher, bid,
+// open conversation) and a session per user, starts Finishline (bench/live/app-server.ts) in its own
+// process, opens one socket per user from this one and measures. Then, if Redis answers, the same
+// through two instances: sockets on B, messages posted to A.
+// Optional: BENCH_LIVE_RATES (messages/s of the one-instance rows, 10 s each;
+// default "50,200,500"; the two-instance row runs at 200/s), BENCH_LIVE_REDIS_URL
+// (default redis://127.0.0.1:6379; "off" skips the two-instance row), BENCH_LIVE_APP_NODE_ARGS (extra
+// node flags for the server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { loadConfig } from '../../src/server/config.js';
+import { openPostgres } from '../../src/server/db/client.js';
+import { createSession } from '../../src/server/features/auth/sessions.service.js';
+import type { ServerStats } from './app-server.js';
+import { type LiveUser, type LoadResult, type Send, SocketFleet, sendPaced } from './clients.js';
+import { type Deal, seedLiveData } from './seed.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.BENCH_LIVE_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DATABASE_NAME = 'finishline_bench_live';
+const DEALS = 1_000; // 2,000 users, each holding one socket
+const RATES = (process.env.BENCH_LIVE_RATES ?? '50,200,500').split(',').map(Number);
+const TWO_INSTANCE_RATE = 200;
+const ROW_SECONDS = 10;
+const WARMUP = { count: 100, rate: 100 };
+const CONNECT_CONCURRENCY = 100;
+const WARMUP_SOCKETS = 50;
+const AIM_P99_MS = 50;
+// The server refuses a 31st message within a minute from one sender (chatLimits.messagesPerMinute)
+// and has no setting to raise it: every sender stays under this for the whole run.
+const MAX_SENDS_PER_SENDER = 25;
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+if (RATES.some((rate) => !Number.isInteger(rate) || rate < 1 || rate > 2_000)) {
+  console.error(`BENCH_LIVE_RATES must be whole messages per second from 1 to 2000, got ${process.env.BENCH_LIVE_RATES}`);
+  process.exit(2);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const running = new Set<ChildProcess>();
+const fleets = new Set<SocketFleet>();
+process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+interface Server {
+  name: string;
+  child: ChildProcess;
+  origin: string;
+  pid: number;
+}
+
+/** Starts `node --expose-gc --import tsx bench/live/app-server.ts <db> [redis]` and waits for its {"port", "pid"} line. */
+function startServer(name: string, databaseUrl: string, redis?: string): Promise<Server> {
+  const nodeArgs = (process.env.BENCH_LIVE_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = ['--expose-gc', ...nodeArgs, '--import', 'tsx', 'bench/live/app-server.ts', databaseUrl, ...(redis ? [redis] : [])];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let output = '';
+  return new Promise<Server>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not print its port within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+    let isListening = false;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /\{"port":(\d+),"pid":(\d+)\}/.exec(output);
+      if (match && !isListening) {
+        isListening = true;
+        clearTimeout(timer);
+        resolve({ name, child, origin: `http://127.0.0.1:${match[1]}`, pid: Number(match[2]) });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (isListening) process.stderr.write(`[${name}] ${chunk.toString()}`);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (!isListening) reject(new Error(`${name} exited (${code ?? signal}) before listening:\n${output}`));
+    });
+  });
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  if ((await Promise.race([exited.then(() => 'exited'), sleep(STOP_TIMEOUT_MS)])) !== 'exited') child.kill('SIGKILL');
+}
+
+/** The server's memory (after a full GC) and event-loop delay since the previous call. */
+function requestStats(server: Server): Promise<ServerStats> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${server.name} did not answer a stats request`)), 10_000);
+    const onMessage = (message: ServerStats) => {
+      if (message?.type !== 'stats') return;
+      clearTimeout(timer);
+      server.child.off('message', onMessage);
+      resolve(message);
+    };
+    server.child.on('message', onMessage);
+    server.child.send({ type: 'stats' });
+  });
+}
+
+/** User + system CPU milliseconds a process has used so far, from /proc (Linux); null elsewhere. */
+function readCpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on mainstream Linux
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU milliseconds used so far by each PostgreSQL backend serving the bench database (the server
+ * runs on this machine), by pid. The difference over a row is PostgreSQL's share of the work.
+ */
+async function readDatabaseCpuMs(monitor: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await monitor.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  return new Map(rows.flatMap(({ pid }) => {
+    const ms = readCpuMs(pid);
+    return ms === null ? [] : [[pid, ms] as const];
+  }));
+}
+
+async function createDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE_NAME} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${DATABASE_NAME}`;
+  return url.toString();
+}
+
+/** A session per user, made directly (no 2,000 argon2 logins), 10 at a time. */
+async function createSessions(databaseUrl: string, userIds: number[]): Promise<LiveUser[]> {
+  const database = await openPostgres(databaseUrl, 10);
+  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'false' });
+  const users: LiveUser[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < userIds.length) {
+      const id = userIds[next++]!;
+      const { token } = await createSession(database.db, config, id, { userAgent: 'bench/live', ipAddress: '127.0.0.1' });
+      users.push({ id, token });
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: 10 }, worker));
+  } finally {
+    await database.close();
+  }
+  return users.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Hands out sends round the deals: message k goes on deal k mod DEALS, from the owner on even laps
+ * and the finisher on odd ones, so consecutive messages hit different users and every user sends
+ * equally often. Refuses to hand any sender more than MAX_SENDS_PER_SENDER.
+ */
+function createRotation(deals: Deal[], usersById: Map<number, LiveUser>) {
+  let cursor = 0;
+  const sentBy = new Map<number, number>();
+  return (count: number): Send[] =>
+    Array.from({ length: count }, () => {
+      const deal = deals[cursor % deals.length]!;
+      const senderId = Math.floor(cursor / deals.length) % 2 === 0 ? deal.ownerId : deal.finisherId;
+      cursor++;
+      const sends = (sentBy.get(senderId) ?? 0) + 1;
+      if (sends > MAX_SENDS_PER_SENDER) throw new Error(`user ${senderId} would send ${sends} messages: over the server's 30 per minute`);
+      sentBy.set(senderId, sends);
+      return { bidId: deal.bidId, sender: usersById.get(senderId)! };
+    });
+}
+
+interface Row {
+  scenario: string;
+  result: LoadResult;
+  cpuMsPerMessage: number | null;
+  /** PostgreSQL backends' CPU per message; null when it could not be read (a remote server). */
+  databaseCpuMsPerMessage: number | null;
+  serverLoopDelayP99: number;
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+
+/** One paced row: sends through `sendTo`, timed until the fleet (on `socketsOn`) receives them. */
+async function measureRow(monitor: pg.Client, scenario: string, fleet: SocketFleet, sendTo: Server, socketsOn: Server, sends: Send[], rate: number): Promise<Row> {
+  await requestStats(socketsOn); // resets the server's event-loop histogram
+  const databaseBefore = await readDatabaseCpuMs(monitor);
+  const cpuBefore = readCpuMs(sendTo.pid);
+  const result = await sendPaced(fleet, sendTo.origin, sends, rate, `${scenario} ${Date.now()}`);
+  const cpuAfter = readCpuMs(sendTo.pid);
+  const databaseAfter = await readDatabaseCpuMs(monitor);
+  let databaseCpuMs = 0;
+  for (const [pid, ms] of databaseAfter) databaseCpuMs += ms - (databaseBefore.get(pid) ?? 0);
+  const stats = await requestStats(socketsOn);
+  if (result.firstError) console.error(`  ${scenario}: ${result.firstError}`);
+  return {
+    scenario,
+    result,
+    cpuMsPerMessage: cpuBefore === null || cpuAfter === null || result.accepted === 0 ? null : (cpuAfter - cpuBefore) / result.accepted,
+    databaseCpuMsPerMessage: databaseAfter.size === 0 || result.accepted === 0 ? null : databaseCpuMs / result.accepted,
+    serverLoopDelayP99: stats.loopDelayP99,
+  };
+}
+
+function printTable(rows: Row[]) {
+  const header = ['scenario', 'msg/s', 'sent', 'delivered', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'POST p50', 'POST p99', 'CPU ms/msg app/db', 'loop p99 srv/cli', `aim p99 < ${AIM_P99_MS} ms`];
+  const lines = rows.map(({ scenario, result: r, cpuMsPerMessage, databaseCpuMsPerMessage, serverLoopDelayP99 }) => {
+    const p99 = percentile(r.latencies, 99);
+    const lost = r.sent - r.delivered;
+    const verdict = `${p99 < AIM_P99_MS ? 'ok' : 'MISSED'}${lost ? `, ${lost} not delivered` : ''}`;
+    const ms = (value: number) => value.toFixed(1);
+    return [
+      scenario,
+      r.achievedRate.toFixed(0),
+      String(r.sent),
+      String(r.delivered),
+      ms(percentile(r.latencies, 50)),
+      ms(percentile(r.latencies, 90)),
+      ms(p99),
+      ms(r.latencies.at(-1) ?? NaN),
+      ms(percentile(r.postLatencies, 50)),
+      ms(percentile(r.postLatencies, 99)),
+      `${cpuMsPerMessage === null ? 'n/a' : cpuMsPerMessage.toFixed(2)}/${databaseCpuMsPerMessage === null ? 'n/a' : databaseCpuMsPerMessage.toFixed(2)}`,
+      `${serverLoopDelayP99.toFixed(0)}/${r.clientLoopDelayP99.toFixed(0)}`,
+      verdict,
+    ];
+  });
+  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
+  const format = (cells: string[]) => cells.map((cell, i) => (i >= 1 && i <= 11 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  console.log(format(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(format(line));
+}
+
+/** Whether anything answers PING at the Redis URL within a second (raw RESP, no client needed). */
+async function isRedisUp(url: string): Promise<boolean> {
+  const { createConnection } = await import('node:net');
+  const parsed = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: parsed.hostname, port: Number(parsed.port || 6379) });
+    const done = (isUp: boolean) => {
+      socket.destroy();
+      resolve(isUp);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
+}
+
+async function connectFleet(server: Server, users: LiveUser[]): Promise<SocketFleet> {
+  const fleet = new SocketFleet();
+  fleets.add(fleet);
+  const start = performance.now();
+  const durations = (await fleet.connect(server.origin, users, CONNECT_CONCURRENCY)).sort((a, b) => a - b);
+  console.log(
+    `${users.length} sockets connected and authenticated on ${server.name} in ${((performance.now() - start) / 1000).toFixed(2)} s ` +
+      `(${CONNECT_CONCURRENCY} handshakes at a time; each connect + auth p50 ${percentile(durations, 50).toFixed(0)} ms, p99 ${percentile(durations, 99).toFixed(0)} ms)`,
+  );
+  return fleet;
+}
+
+async function closeFleet(fleet: SocketFleet) {
+  if (fleet.unexpectedCloses > 0) console.error(`${fleet.unexpectedCloses} authenticated socket(s) closed during the run`);
+  await fleet.close();
+  fleets.delete(fleet);
+}
+
+async function main() {
+  const limit = /Max open files\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1];
+  if (limit && Number(limit) < 2 * DEALS + 500) throw new Error(`open-file limit ${limit} is too low for ${2 * DEALS} sockets: raise it (ulimit -n 8192)`);
+  console.log(`load average ${load()} (1, 5, 15 min) at start`);
+
+  const databaseUrl = await createDatabase();
+  const database = await openPostgres(databaseUrl, 1);
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  const seedStart = performance.now();
+  const seedPool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const deals = await seedLiveData(seedPool, DEALS).finally(() => seedPool.end());
+  const users = await createSessions(databaseUrl, deals.flatMap((deal) => [deal.ownerId, deal.finisherId]));
+  console.log(`Seeded ${DATABASE_NAME} in ${((performance.now() - seedStart) / 1000).toFixed(1)} s: ${users.length} users with a session each, ${deals.length} deals (project + bid + open conversation)`);
+  const usersById = new Map(users.map((user) => [user.id, user]));
+  const nextSends = createRotation(deals, usersById);
+  const rows: Row[] = [];
+  const monitor = new pg.Client({ connectionString: databaseUrl });
+  await monitor.connect();
+  try {
+    await runScenarios(databaseUrl, users, nextSends, monitor, rows);
+  } finally {
+    await monitor.end();
+  }
+
+  console.log(
+    `\nsend-to-receive latency: from just before POST /api/bids/{id}/messages to the recipient's socket receiving new_message; ` +
+      `${ROW_SECONDS} s per row, ${2 * DEALS} sockets; POST = the sender's HTTP round trip; CPU = CPU ms per message of the posting server / of PostgreSQL's backends; ` +
+      `loop p99 = event-loop delay p99 (ms) of the socket server / this client\n`,
+  );
+  printTable(rows);
+  console.log(`\nload average ${load()} (1, 5, 15 min) at end`);
+  if (rows.some((row) => row.result.delivered < row.result.sent)) process.exitCode = 1;
+}
+
+async function runScenarios(databaseUrl: string, users: LiveUser[], nextSends: (count: number) => Send[], monitor: pg.Client, rows: Row[]) {
+  const server = await startServer('finishline', databaseUrl);
+  console.log(`finishline listening on ${server.origin} (pid ${server.pid})`);
+  try {
+    // Warm the upgrade path (JIT, pool connections) so the baseline is not the cold process.
+    await closeFleet(await connectFleet(server, users.slice(0, WARMUP_SOCKETS)));
+    const before = await requestStats(server);
+    const fleet = await connectFleet(server, users);
+    const after = await requestStats(server);
+    const perSocket = (key: 'rss' | 'heapUsed') => ((after[key] - before[key]) / users.length / 1024).toFixed(1);
+    console.log(
+      `server memory after GC: RSS ${mib(before.rss)} -> ${mib(after.rss)} MiB, heap used ${mib(before.heapUsed)} -> ${mib(after.heapUsed)} MiB; ` +
+        `per connection: RSS ${perSocket('rss')} KiB, heap ${perSocket('heapUsed')} KiB`,
+    );
+    await sendPaced(fleet, server.origin, nextSends(WARMUP.count), WARMUP.rate, `warm-up ${Date.now()}`);
+    for (const rate of RATES) {
+      rows.push(await measureRow(monitor, `1 instance, ${rate}/s`, fleet, server, server, nextSends(rate * ROW_SECONDS), rate));
+    }
+    await closeFleet(fleet);
+  } finally {
+    await stopServer(server.child);
+  }
+
+  if (redisUrl !== 'off' && (await isRedisUp(redisUrl))) {
+    const [a, b] = await Promise.all([startServer('instance A', databaseUrl, redisUrl), startServer('instance B', databaseUrl, redisUrl)]);
+    console.log(`two instances with REDIS_URL=${redisUrl}: A on ${a.origin} (pid ${a.pid}) takes the messages, B on ${b.origin} (pid ${b.pid}) holds the sockets`);
+    try {
+      const fleet = await connectFleet(b, users);
+      await sendPaced(fleet, a.origin, nextSends(WARMUP.count), WARMUP.rate, `warm-up ${Date.now()}`);
+      const rate = TWO_INSTANCE_RATE;
+      rows.push(await measureRow(monitor, `2 instances + Redis, ${rate}/s`, fleet, a, b, nextSends(rate * ROW_SECONDS), rate));
+      await closeFleet(fleet);
+    } finally {
+      await Promise.all([stopServer(a.child), stopServer(b.child)]);
+    }
+  } else {
+    console.log(`no Redis answers at ${redisUrl}: two-instance row skipped`);
+  }
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    for (const fleet of fleets) await fleet.close();
+    await Promise.all([...running].map((child) => stopServer(child)));
+  });
