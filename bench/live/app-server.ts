@@ -7,12 +7,13 @@
 //
 // Prints {"port": n, "pid": n} when listening. Spawned with an IPC channel, it answers
 // {type: 'stats'} with process.memoryUsage() (after a full GC when --expose-gc is on) and the
-// event-loop delay since the previous 'stats', which it then resets: the benchmark's probe, kept
+// event-loop delay since the previous 'stats', which it then resets, and its PostgreSQL query count: the benchmark's probe, kept
 // out of src/.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pg from 'pg';
 import type { RedisClientType } from 'redis';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
@@ -29,6 +30,8 @@ export interface ServerStats {
   loopDelayP50: number;
   loopDelayP99: number;
   loopDelayMax: number;
+  /** PostgreSQL queries sent since start (BEGIN and COMMIT included): round trips per message. */
+  queries: number;
 }
 
 const [databaseUrl, redisUrl] = process.argv.slice(2);
@@ -36,6 +39,14 @@ if (!databaseUrl) {
   console.error('usage: app-server.ts <database-url> [redis-url]');
   process.exit(2);
 }
+
+// Counts every query the app sends (drizzle's node-postgres driver ends in Client#query).
+let queries = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+  queries++;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'finishline-bench-live-'));
 const config = loadConfig({
@@ -71,6 +82,7 @@ process.on('message', (message: { type?: string }) => {
     loopDelayP50: ms(loopDelay.percentile(50)),
     loopDelayP99: ms(loopDelay.percentile(99)),
     loopDelayMax: ms(loopDelay.max),
+    queries,
   };
   loopDelay.reset();
   process.send(stats);

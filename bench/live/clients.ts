@@ -155,7 +155,8 @@ export async function sendPaced(fleet: SocketFleet, httpOrigin: string, sends: S
       if (response.status === 201) entry.postMs = performance.now() - entry.startedAt;
       else firstError ??= `POST /api/bids/${send.bidId}/messages answered ${response.status}: ${body.slice(0, 300)}`;
     } catch (error) {
-      firstError ??= `POST /api/bids/${send.bidId}/messages failed: ${error instanceof Error ? error.message : String(error)}`;
+      const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+      firstError ??= `POST /api/bids/${send.bidId}/messages failed: ${error instanceof Error ? error.message : String(error)}${cause}`;
     }
   };
 

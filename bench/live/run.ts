@@ -196,6 +196,8 @@ interface Row {
   cpuMsPerMessage: number | null;
   /** PostgreSQL backends' CPU per message; null when it could not be read (a remote server). */
   databaseCpuMsPerMessage: number | null;
+  /** PostgreSQL queries the posting server sent per message (BEGIN/COMMIT included). */
+  queriesPerMessage: number;
   serverLoopDelayP99: number;
 }
 
@@ -206,6 +208,7 @@ const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 /** One paced row: sends through `sendTo`, timed until the fleet (on `socketsOn`) receives them. */
 async function measureRow(monitor: pg.Client, scenario: string, fleet: SocketFleet, sendTo: Server, socketsOn: Server, sends: Send[], rate: number): Promise<Row> {
   await requestStats(socketsOn); // resets the server's event-loop histogram
+  const queriesBefore = (await requestStats(sendTo)).queries;
   const databaseBefore = await readDatabaseCpuMs(monitor);
   const cpuBefore = readCpuMs(sendTo.pid);
   const result = await sendPaced(fleet, sendTo.origin, sends, rate, `${scenario} ${Date.now()}`);
@@ -214,6 +217,7 @@ async function measureRow(monitor: pg.Client, scenario: string, fleet: SocketFle
   let databaseCpuMs = 0;
   for (const [pid, ms] of databaseAfter) databaseCpuMs += ms - (databaseBefore.get(pid) ?? 0);
   const stats = await requestStats(socketsOn);
+  const queries = (sendTo === socketsOn ? stats : await requestStats(sendTo)).queries - queriesBefore;
   if (result.firstError) console.error(`  ${scenario}: ${result.firstError}`);
   return {
     scenario,
@@ -221,15 +225,17 @@ async function measureRow(monitor: pg.Client, scenario: string, fleet: SocketFle
     cpuMsPerMessage: cpuBefore === null || cpuAfter === null || result.accepted === 0 ? null : (cpuAfter - cpuBefore) / result.accepted,
     databaseCpuMsPerMessage: databaseAfter.size === 0 || result.accepted === 0 ? null : databaseCpuMs / result.accepted,
     serverLoopDelayP99: stats.loopDelayP99,
+    queriesPerMessage: result.sent === 0 ? 0 : queries / result.sent,
   };
 }
 
 function printTable(rows: Row[]) {
-  const header = ['scenario', 'msg/s', 'sent', 'delivered', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'POST p50', 'POST p99', 'CPU ms/msg app/db', 'loop p99 srv/cli', `aim p99 < ${AIM_P99_MS} ms`];
-  const lines = rows.map(({ scenario, result: r, cpuMsPerMessage, databaseCpuMsPerMessage, serverLoopDelayP99 }) => {
+  const header = ['scenario', 'msg/s', 'sent', 'delivered', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'POST p50', 'POST p99', 'CPU ms/msg app/db', 'queries/msg', 'loop p99 srv/cli', `aim p99 < ${AIM_P99_MS} ms`];
+  const lines = rows.map(({ scenario, result: r, cpuMsPerMessage, databaseCpuMsPerMessage, queriesPerMessage, serverLoopDelayP99 }) => {
     const p99 = percentile(r.latencies, 99);
+    const failed = r.sent - r.accepted;
     const lost = r.sent - r.delivered;
-    const verdict = `${p99 < AIM_P99_MS ? 'ok' : 'MISSED'}${lost ? `, ${lost} not delivered` : ''}`;
+    const verdict = `${p99 < AIM_P99_MS ? 'ok' : 'MISSED'}${failed ? `, ${failed} POSTs failed` : ''}${lost ? `, ${lost} never received` : ''}`;
     const ms = (value: number) => value.toFixed(1);
     return [
       scenario,
@@ -243,12 +249,13 @@ function printTable(rows: Row[]) {
       ms(percentile(r.postLatencies, 50)),
       ms(percentile(r.postLatencies, 99)),
       `${cpuMsPerMessage === null ? 'n/a' : cpuMsPerMessage.toFixed(2)}/${databaseCpuMsPerMessage === null ? 'n/a' : databaseCpuMsPerMessage.toFixed(2)}`,
+      queriesPerMessage.toFixed(1),
       `${serverLoopDelayP99.toFixed(0)}/${r.clientLoopDelayP99.toFixed(0)}`,
       verdict,
     ];
   });
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
-  const format = (cells: string[]) => cells.map((cell, i) => (i >= 1 && i <= 11 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  const format = (cells: string[]) => cells.map((cell, i) => (i >= 1 && i <= 12 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(format(line));
@@ -319,7 +326,7 @@ async function main() {
 
   console.log(
     `\nsend-to-receive latency: from just before POST /api/bids/{id}/messages to the recipient's socket receiving new_message; ` +
-      `${ROW_SECONDS} s per row, ${2 * DEALS} sockets; POST = the sender's HTTP round trip; CPU = CPU ms per message of the posting server / of PostgreSQL's backends; ` +
+      `${ROW_SECONDS} s per row, ${2 * DEALS} sockets; POST = the sender's HTTP round trip; CPU = CPU ms per message of the posting server / of PostgreSQL's backends; queries = PostgreSQL queries the posting server sent per message; ` +
       `loop p99 = event-loop delay p99 (ms) of the socket server / this client\n`,
   );
   printTable(rows);

@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, ctx);
   projectsRoutes(app, ctx);
   bidsRoutes(app, ctx);
-  const live = await registerLiveFeatures(app, ctx, { redis: deps.redis });
+  const live = await registerLiveFeatures(app, ctx, { redis: deps.redis, messagesPerMinute: config.chatMessagesPerMinute });
   registerMilestonePushes(ctx.events, live);
   usersRoutes(app, ctx);
   developersRoutes(app, ctx);

@@ -29,6 +29,7 @@ const configSchema = z.object({
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -69,6 +70,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
     },
     registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    chatMessagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,
     // The stripe adapter needs both keys; without them the built-in sandbox provider runs.
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

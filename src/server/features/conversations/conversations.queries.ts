@@ -11,6 +11,9 @@ export type ChannelRow = typeof conversationChannels.$inferSelect;
 type ThreadRow = typeof conversationThreads.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
 
+/** The thread every bid's conversation starts with; chat messages go there. */
+export const DEFAULT_THREAD_TYPE = 'general';
+
 /** The two people of a bid's chat: the project's owner and the bid's finisher. */
 export interface BidParties {
   bidId: number;
@@ -18,16 +21,34 @@ export interface BidParties {
   projectName: string;
   ownerId: number;
   finisherId: number;
+  /** The bid's conversation and its default thread once they exist (read in the same query). */
+  channel: ChannelRow | null;
+  thread: { id: number; title: string } | null;
 }
 
+/** The parties of a bid, with its channel and default thread when they exist: one round trip. */
 export async function findBidParties(db: DbOrTx, bidId: number): Promise<BidParties | null> {
   const [row] = await db
-    .select({ bidId: bids.id, projectId: projects.id, projectName: projects.name, ownerId: projects.submitterId, finisherId: bids.finisherId })
+    .select({
+      bidId: bids.id,
+      projectId: projects.id,
+      projectName: projects.name,
+      ownerId: projects.submitterId,
+      finisherId: bids.finisherId,
+      channel: conversationChannels,
+      threadId: conversationThreads.id,
+      threadTitle: conversationThreads.title,
+    })
     .from(bids)
     .innerJoin(projects, eq(projects.id, bids.projectId))
+    .leftJoin(conversationChannels, eq(conversationChannels.bidId, bids.id))
+    .leftJoin(conversationThreads, and(eq(conversationThreads.channelId, conversationChannels.id), eq(conversationThreads.type, DEFAULT_THREAD_TYPE)))
     .where(eq(bids.id, bidId))
+    .orderBy(asc(conversationThreads.id))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { channel, threadId, threadTitle, ...parties } = row;
+  return { ...parties, channel, thread: threadId !== null && threadTitle !== null ? { id: threadId, title: threadTitle } : null };
 }
 
 export async function findChannelOfBid(db: DbOrTx, bidId: number): Promise<ChannelRow | null> {

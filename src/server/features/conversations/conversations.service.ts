@@ -10,6 +10,7 @@ import type { UserRateLimiter } from '../../plugins/user-rate-limiter.js';
 import {
   type BidParties,
   type ChannelRow,
+  DEFAULT_THREAD_TYPE,
   findBidParties,
   findChannelOfBid,
   findChatSummaries,
@@ -28,7 +29,6 @@ export interface MessagingDeps {
   sendLimiter: UserRateLimiter;
 }
 
-const DEFAULT_THREAD_TYPE = 'general';
 
 export const defaultThreadTitle = (parties: BidParties) => `Bid #${parties.bidId}: ${parties.projectName}`;
 
@@ -48,6 +48,8 @@ async function loadChatParties(db: DbOrTx, actor: UserRow, bidId: number): Promi
  * then reads the winner's channel and thread.
  */
 async function ensureConversation(tx: Tx, parties: BidParties): Promise<{ channel: ChannelRow & { bidId: number }; threadId: number; threadTitle: string }> {
+  // Every message after the first: both were read with the parties.
+  if (parties.channel && parties.thread) return { channel: { ...parties.channel, bidId: parties.bidId }, threadId: parties.thread.id, threadTitle: parties.thread.title };
   const [created] = await tx
     .insert(conversationChannels)
     .values({ projectId: parties.projectId, creatorId: parties.ownerId, developerId: parties.finisherId, bidId: parties.bidId })
