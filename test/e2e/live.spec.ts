@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { uniqueAccount } from './helpers';
 
@@ -95,7 +96,9 @@ test('the owner starts the conversation from the bid and lands on the dashboardâ
   await page.goto(`/projects/${projectId}`);
   const bid = page.getByRole('listitem', { name: `Bid from ${finisher.username}` });
   const opened = page.waitForURL(/\/dashboard\?tab=messages&channel=\d+&thread=\d+$/);
-  await bid.getByRole('button', { name: 'Chat' }).click();
+  // Still a link to /messages (spec section 2); a click starts the conversation instead.
+  await expect(bid.getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/messages');
+  await bid.getByRole('link', { name: 'Chat' }).click();
   await expect(toast(page, 'Conversation started')).toBeVisible();
   await opened;
 
@@ -276,4 +279,21 @@ test('the test panel creates a notification whose toast arrives live', async () 
   await expect(list.getByRole('listitem').filter({ hasText: 'Just so you know' }).getByRole('button')).toHaveCount(0);
   await list.getByRole('button', { name: /Staging deploy finished/ }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}$`));
+});
+
+test('the chat and notification pages have no serious or critical axe violations', async () => {
+  const pages: [Page, string, string][] = [
+    [owner.page, `/messages?bid=${bidId}`, 'Monday works. Welcome aboard!'],
+    [finisher.page, `/chat/${bidId}`, 'Project Chat'],
+    [owner.page, '/notifications', 'Staging deploy finished'],
+    [owner.page, '/test-notifications', 'Create a test notification'],
+  ];
+  for (const [page, path, ready] of pages) {
+    await page.goto(path);
+    await expect(page.getByText(ready).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(severe.map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
 });

@@ -1,4 +1,5 @@
 import { CalendarDays, Clock, DollarSign, EyeOff, MessageSquare } from 'lucide-react';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { Bid } from '../../../shared/contracts/bids.js';
 import { Button } from '@/components/ui/button';
@@ -21,6 +22,13 @@ export interface BidActions {
   onAccept: () => void;
   /** Where 'Proceed to Payment' goes, or null when the button is not shown. */
   paymentHref: string | null;
+}
+
+/** A plain click starts the conversation instead of following the link; a modified click (new tab) still opens /messages. */
+function startChat(event: MouseEvent<HTMLAnchorElement>, actions: BidActions) {
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+  event.preventDefault();
+  if (!actions.isStartingChat) actions.onChat();
 }
 
 export function BidItem({ bid, actions }: { bid: Bid; actions: BidActions }) {
@@ -72,8 +80,10 @@ export function BidItem({ bid, actions }: { bid: Bid; actions: BidActions }) {
       {actions.canChat || actions.canAccept || actions.paymentHref ? (
         <div className="flex flex-wrap gap-2">
           {actions.canChat ? (
-            <Button variant="outline" size="sm" onClick={actions.onChat} disabled={actions.isStartingChat}>
-              <MessageSquare aria-hidden="true" /> Chat
+            <Button asChild variant="outline" size="sm">
+              <Link to="/messages" onClick={(event) => startChat(event, actions)} aria-disabled={actions.isStartingChat || undefined}>
+                <MessageSquare aria-hidden="true" /> Chat
+              </Link>
             </Button>
           ) : null}
           {actions.canAccept ? (

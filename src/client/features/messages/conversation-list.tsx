@@ -47,7 +47,7 @@ export function ConversationList({ chats, isLoading, selectedBidId, onSelect }: 
               <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-sm font-semibold">
                 {avatarInitial(chat.otherUser.username)}
               </span>
-              <span className="grid min-w-0 flex-1 gap-0.5">
+              <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="truncate font-medium">{chat.otherUser.username}</span>
                   <span className="shrink-0 text-[11px] text-muted-foreground">{formatChatTime(chat.lastMessageTime)}</span>

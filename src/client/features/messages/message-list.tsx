@@ -27,7 +27,14 @@ export function MessageList({ messages, currentUserId, isLoading = false, classN
   }, [lastId]);
 
   return (
-    <div ref={scrollerRef} className={cn('min-h-0 flex-1 overflow-y-auto px-4 py-4', className)}>
+    // Focusable so keyboard users can scroll the history (the log itself is the scroller).
+    <div
+      ref={scrollerRef}
+      role="log"
+      aria-label="Messages"
+      tabIndex={0}
+      className={cn('min-h-0 flex-1 overflow-y-auto px-4 py-4 outline-none focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:ring-inset', className)}
+    >
       {isLoading && !messages ? (
         <div className="flex h-full items-center justify-center">
           <Spinner label="Loading messages" />
@@ -35,13 +42,11 @@ export function MessageList({ messages, currentUserId, isLoading = false, classN
       ) : !messages || messages.length === 0 ? (
         <p className="flex h-full items-center justify-center text-center text-sm text-muted-foreground">No messages yet. Start the conversation!</p>
       ) : (
-        <div role="log" aria-label="Messages" aria-live="polite">
-          <ol className="grid gap-4">
-            {messages.map((message) => (
-              <MessageItem key={message.id} message={message} isOwn={message.senderId === currentUserId} />
-            ))}
-          </ol>
-        </div>
+        <ol className="grid gap-4">
+          {messages.map((message) => (
+            <MessageItem key={message.id} message={message} isOwn={message.senderId === currentUserId} />
+          ))}
+        </ol>
       )}
     </div>
   );
