@@ -49,6 +49,11 @@ export interface LiveConnectionOptions {
   userId: number;
   /** Every parsed server event, auth_success included. */
   onEvent: (event: ServerEvent) => void;
+  /**
+   * Each time the socket closes unasked. The server refuses the upgrade of an expired session, and
+   * a browser cannot see why: re-checking the session here lets a signed-out user stop the retries.
+   */
+  onDisconnect?: () => void;
   createSocket?: (url: string) => LiveSocket;
   timers?: LiveTimers;
 }
@@ -122,6 +127,7 @@ export class LiveConnection {
       if (this.socket !== socket) return;
       this.socket = null;
       this.authenticated = false;
+      this.options.onDisconnect?.();
       this.scheduleReconnect();
     };
   }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { toast } from 'sonner';
-import { useUser } from '@/features/auth/use-user';
+import { currentUserKey, useUser } from '@/features/auth/use-user';
 import { LiveConnection, liveSocketUrl } from '@/lib/live-connection';
 import { liveEventRefreshes, liveEventToast } from './live-events';
 
@@ -20,6 +20,8 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
     const connection = new LiveConnection({
       url: liveSocketUrl(window.location),
       userId,
+      // An expired session turns the current user to null, which stops the connection.
+      onDisconnect: () => void queryClient.invalidateQueries({ queryKey: currentUserKey }),
       onEvent: (event) => {
         const shown = liveEventToast(event);
         if (shown) toast(shown.title, { id: shown.id, description: shown.description });
