@@ -1,21 +1,38 @@
 import type { Db, DbOrTx } from './client.js';
 
+interface Statement<P, R> {
+  execute(params: P): Promise<R>;
+}
+
 /**
- * Builds a prepared statement once per database handle and reuses it: the SQL text is not
- * rebuilt on every request, and PostgreSQL skips parsing and planning. Inside a transaction the
- * query is built as usual (a prepared statement belongs to the handle it was made on).
+ * Builds a prepared statement once per database handle and variant, and reuses it: the SQL text
+ * is not rebuilt on every request, and PostgreSQL skips parsing and planning. A variant names
+ * one shape of a query whose filters come and go (each shape is its own statement).
  */
-export function preparedPerDb<P, R>(build: (db: Db) => { execute(params: P): Promise<R> }, unprepared: (db: DbOrTx, params: P) => Promise<R>) {
-  const cache = new WeakMap<object, { execute(params: P): Promise<R> }>();
-  return (db: DbOrTx, params: P): Promise<R> => {
-    if (isTransaction(db)) return unprepared(db, params);
-    let statement = cache.get(db);
+export function preparedVariants<K extends string, P, R>(build: (db: Db, variant: K) => Statement<P, R>) {
+  const cache = new WeakMap<object, Map<K, Statement<P, R>>>();
+  return (db: Db, variant: K, params: P): Promise<R> => {
+    let statements = cache.get(db);
+    if (!statements) {
+      statements = new Map();
+      cache.set(db, statements);
+    }
+    let statement = statements.get(variant);
     if (!statement) {
-      statement = build(db as Db);
-      cache.set(db, statement);
+      statement = build(db, variant);
+      statements.set(variant, statement);
     }
     return statement.execute(params);
   };
+}
+
+/**
+ * One prepared statement per database handle. Inside a transaction the query is built as usual
+ * (a prepared statement belongs to the handle it was made on).
+ */
+export function preparedPerDb<P, R>(build: (db: Db) => Statement<P, R>, unprepared: (db: DbOrTx, params: P) => Promise<R>) {
+  const run = preparedVariants<'only', P, R>((db) => build(db));
+  return (db: DbOrTx, params: P): Promise<R> => (isTransaction(db) ? unprepared(db, params) : run(db as Db, 'only', params));
 }
 
 function isTransaction(db: DbOrTx): boolean {

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListProjectsQuery, Project } from '../../../shared/contracts/projects.js';
-import type { DbOrTx } from '../../db/client.js';
-import { preparedPerDb } from '../../db/prepared.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { preparedPerDb, preparedVariants } from '../../db/prepared.js';
 import { bids } from '../../db/schema/bids.js';
 import { type ProjectRow, projects } from '../../db/schema/projects.js';
 import { reviews } from '../../db/schema/reviews.js';
@@ -107,30 +107,58 @@ export function decodeCursor(value: string): Cursor | null {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+type PageParams = {
+  limit: number;
+  viewerId?: number;
+  status?: string;
+  tech?: string;
+  pattern?: string;
+  cursorTime?: string;
+  cursorId?: number;
+};
+
+/**
+ * The browse query for one combination of filters (the variant lists them), with placeholders
+ * for their values: each combination is prepared once and reused.
+ */
+const selectProjectsPage = preparedVariants((db: Db, variant: string) => {
+  const has = (filter: string) => variant.split(',').includes(filter);
+  const visible = inArray(projects.status, ['open', 'active']);
+  const conditions: (SQL | undefined)[] = [has('viewer') ? or(visible, eq(projects.submitterId, sql.placeholder('viewerId'))) : visible];
+  if (has('status')) conditions.push(sql`${projects.status} = ${sql.placeholder('status')}`);
+  if (has('tech')) conditions.push(sql`${projects.techStack} @> array[${sql.placeholder('tech')}]::text[]`);
+  // The same expression as the trigram index projects_search_trgm_idx.
+  if (has('q')) conditions.push(sql`lower(${projects.name} || ' ' || ${projects.description}) like ${sql.placeholder('pattern')}`);
+  if (has('cursor')) conditions.push(sql`(${projects.createdAt}, ${projects.id}) < (${sql.placeholder('cursorTime')}::timestamptz, ${sql.placeholder('cursorId')})`);
+  return selectProjects(db)
+    .where(and(...conditions))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(`projects_page_${variant.replaceAll(',', '_') || 'plain'}`);
+});
+
 /**
  * Browse: newest first, keyset-paged on (created_at, id). Everyone sees projects open for bids;
  * a signed-in user also sees their own projects in any status.
  */
 export async function findProjectsPage(
-  db: DbOrTx,
+  db: Db,
   viewer: UserRow | null,
   query: ListProjectsQuery,
   cursor: Cursor | null,
 ): Promise<{ items: Project[]; next: Cursor | null }> {
-  const visible = inArray(projects.status, ['open', 'active']);
-  const conditions: (SQL | undefined)[] = [viewer ? or(visible, eq(projects.submitterId, viewer.id)) : visible];
-  if (query.status) conditions.push(eq(projects.status, query.status));
-  if (query.tech) conditions.push(sql`${projects.techStack} @> array[${query.tech}]::text[]`);
-  if (query.q) {
-    // The same expression as the trigram index projects_search_trgm_idx.
-    conditions.push(sql`lower(${projects.name} || ' ' || ${projects.description}) like ${`%${escapeLike(query.q.toLowerCase())}%`}`);
-  }
-  if (cursor) conditions.push(sql`(${projects.createdAt}, ${projects.id}) < (${cursor.time}::timestamptz, ${cursor.id})`);
+  const params: PageParams = {
+    limit: query.limit + 1,
+    viewerId: viewer?.id,
+    status: query.status,
+    tech: query.tech,
+    pattern: query.q ? `%${escapeLike(query.q.toLowerCase())}%` : undefined,
+    cursorTime: cursor?.time,
+    cursorId: cursor?.id,
+  };
+  const variant = [viewer && 'viewer', query.status && 'status', query.tech && 'tech', query.q && 'q', cursor && 'cursor'].filter(Boolean).join(',');
 
-  const rows = await selectProjects(db)
-    .where(and(...conditions))
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(query.limit + 1);
+  const rows = await selectProjectsPage(db, variant, params);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
