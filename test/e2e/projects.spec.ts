@@ -223,7 +223,7 @@ test.describe('My Projects', () => {
 test.describe('Dashboard', () => {
   test('a new developer sees stats, the profile banner, paged open projects and quick applications', async ({ page }) => {
     await registerThroughUi(page, uniqueAccount('quick'), 'Developer');
-    await expect(page.getByRole('region', { name: 'Complete your profile' }).getByRole('link', { name: 'Go to profile' })).toHaveAttribute('href', '/profile');
+    await expect(page.getByRole('region', { name: 'Complete your profile' }).getByRole('link', { name: 'Set up payouts' })).toHaveAttribute('href', '/profile?tab=skills');
     await expect(page.getByRole('group', { name: 'Applications' })).toContainText('0');
     await expect(page.getByRole('group', { name: 'Projects Completed' })).toContainText('0');
     await expect(page.getByRole('group', { name: 'Acceptance Rate' })).toContainText('0%');

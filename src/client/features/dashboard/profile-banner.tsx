@@ -14,7 +14,7 @@ export function ProfileBanner() {
         </div>
       </div>
       <Button asChild size="sm" variant="outline" className="border-amber-300 bg-white">
-        <Link to="/profile">Go to profile</Link>
+        <Link to="/profile?tab=skills">Set up payouts</Link>
       </Button>
     </div>
   );
