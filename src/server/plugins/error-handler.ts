@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { type ErrorResponse, errorResponseSchema } from '../../shared/errors.js';
 import { AppError, codeForStatus } from '../app-error.js';
@@ -33,10 +33,6 @@ export function registerErrorHandler(app: FastifyInstance) {
       // A contract parsed by hand (multipart fields) failed.
       status = 400;
       body = { code: 'VALIDATION_FAILED', message: error.issues[0]?.message ?? 'Invalid request' };
-    } else if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      status = 500;
-      body = { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' };
     } else {
       const fastifyError = error as FastifyError;
       const given = fastifyError.statusCode ?? 500;
