@@ -10,16 +10,15 @@
 // Optional: BENCH_API_DURATION (measured seconds), BENCH_API_SCENARIOS (e.g. "list,detail"),
 // BENCH_API_APP_NODE_ARGS (extra node flags for the Finishline process, e.g. "--cpu-prof").
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openPostgres } from '../../src/server/db/client.js';
 import { seedBenchData } from './seed.js';
+import { readCpuMs, recreateDatabase, stopServer } from '../shared.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASE_NAME = 'finishline_bench';
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
@@ -27,14 +26,12 @@ const DURATION_SECONDS = Number(process.env.BENCH_API_DURATION ?? 10);
 const AIM_RATIO = 0.8;
 const AIM_P99_MS = 50;
 const START_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 10_000;
 
 if (!Number.isInteger(DURATION_SECONDS) || DURATION_SECONDS < 1 || DURATION_SECONDS > 120) {
   console.error(`BENCH_API_DURATION must be whole seconds from 1 to 120, got ${process.env.BENCH_API_DURATION}`);
   process.exit(2);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Server {
   name: 'finishline' | 'bare';
@@ -75,26 +72,7 @@ function startServer(name: Server['name'], script: string, databaseUrl: string, 
   });
 }
 
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  if ((await Promise.race([exited.then(() => 'exited'), sleep(STOP_TIMEOUT_MS)])) !== 'exited') child.kill('SIGKILL');
-}
 
-async function createDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE_NAME} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${DATABASE_NAME}`;
-  return url.toString();
-}
 
 /** Both servers must answer each URL with the same status, JSON and Link header, or the comparison means nothing. */
 async function assertSameAnswers(servers: Server[], paths: string[]) {
@@ -122,16 +100,6 @@ interface Measurement {
   failures: number;
 }
 
-/** User + system CPU milliseconds a process has used so far, from /proc (Linux); null elsewhere. */
-function readCpuMs(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return null;
-  }
-}
-const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ: 100 on every mainstream Linux
 
 async function measure(server: Server, url: string): Promise<Measurement> {
   const options = { url, connections: CONNECTIONS, pipelining: 1, timeout: 10 };
@@ -166,7 +134,7 @@ function printTable(rows: { scenario: string; server: string; m: Measurement; ra
 }
 
 async function main() {
-  const databaseUrl = await createDatabase();
+  const databaseUrl = await recreateDatabase(DATABASE_NAME);
   const database = await openPostgres(databaseUrl, 1);
   try {
     await database.migrate();

@@ -23,9 +23,9 @@ import { createSession } from '../../src/server/features/auth/sessions.service.j
 import type { ServerStats } from './app-server.js';
 import { type LiveUser, type LoadResult, type Send, SocketFleet, sendPaced } from './clients.js';
 import { type Deal, seedLiveData } from './seed.js';
+import { readCpuMs, recreateDatabase, stopServer } from '../shared.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.BENCH_LIVE_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DATABASE_NAME = 'finishline_bench_live';
 const DEALS = 1_000; // 2,000 users, each holding one socket
@@ -40,14 +40,12 @@ const AIM_P99_MS = 50;
 // and has no setting to raise it: every sender stays under this for the whole run.
 const MAX_SENDS_PER_SENDER = 25;
 const START_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 10_000;
 
 if (RATES.some((rate) => !Number.isInteger(rate) || rate < 1 || rate > 2_000)) {
   console.error(`BENCH_LIVE_RATES must be whole messages per second from 1 to 2000, got ${process.env.BENCH_LIVE_RATES}`);
   process.exit(2);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const running = new Set<ChildProcess>();
 const fleets = new Set<SocketFleet>();
 process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
@@ -91,12 +89,6 @@ function startServer(name: string, databaseUrl: string, redis?: string): Promise
   });
 }
 
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  if ((await Promise.race([exited.then(() => 'exited'), sleep(STOP_TIMEOUT_MS)])) !== 'exited') child.kill('SIGKILL');
-}
 
 /** The server's memory (after a full GC) and event-loop delay since the previous call. */
 function requestStats(server: Server): Promise<ServerStats> {
@@ -113,15 +105,6 @@ function requestStats(server: Server): Promise<ServerStats> {
   });
 }
 
-/** User + system CPU milliseconds a process has used so far, from /proc (Linux); null elsewhere. */
-function readCpuMs(pid: number): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on mainstream Linux
-  } catch {
-    return null;
-  }
-}
 
 /**
  * CPU milliseconds used so far by each PostgreSQL backend serving the bench database (the server
@@ -135,19 +118,6 @@ async function readDatabaseCpuMs(monitor: pg.Client): Promise<Map<number, number
   }));
 }
 
-async function createDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE_NAME} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${DATABASE_NAME}`;
-  return url.toString();
-}
 
 /** A session per user, made directly (no 2,000 argon2 logins), 10 at a time. */
 async function createSessions(databaseUrl: string, userIds: number[]): Promise<LiveUser[]> {
@@ -301,7 +271,7 @@ async function main() {
   if (limit && Number(limit) < 2 * DEALS + 500) throw new Error(`open-file limit ${limit} is too low for ${2 * DEALS} sockets: raise it (ulimit -n 8192)`);
   console.log(`load average ${load()} (1, 5, 15 min) at start`);
 
-  const databaseUrl = await createDatabase();
+  const databaseUrl = await recreateDatabase(DATABASE_NAME);
   const database = await openPostgres(databaseUrl, 1);
   try {
     await database.migrate();
