@@ -2,13 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../../src/server/db/client.js';
-import { withDatabase } from './postgres-admin.js';
-
-function databaseUrl(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+import { databaseUrl, withDatabase } from './postgres-admin.js';
 
 /** A brand-new, migrated database for one test file, copied from the run's snapshot. */
 export async function createTestDatabase(): Promise<Database> {

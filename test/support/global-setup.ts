@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../src/server/db/client.js';
-import { withDatabase } from './postgres-admin.js';
+import { databaseUrl, withDatabase } from './postgres-admin.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -46,10 +46,4 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('databaseSnapshot', { kind: 'pglite', file });
   return () => rmSync(dir, { recursive: true, force: true });
-}
-
-function databaseUrl(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }

@@ -10,3 +10,10 @@ export async function withDatabase<T>(connectionString: string, work: (client: p
     await client.end();
   }
 }
+
+/** The connection string of another database on the same server. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { languageLabel } from '@/features/profile/language-options';
 import { initialsOf } from '@/lib/utils';
-import { formatYears } from './developer-format';
+import { bioOrDefault, formatYears } from './developer-format';
 
 /** Spec section 9: directory cards show the first 3 skills. */
 const CARD_SKILLS = 3;
@@ -39,7 +39,7 @@ export function DeveloperCard({ developer }: { developer: DeveloperListItem }) {
         </div>
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-3">
-        <p className="line-clamp-3 text-sm text-muted-foreground">{developer.bio || 'Developer on Finishline'}</p>
+        <p className="line-clamp-3 text-sm text-muted-foreground">{bioOrDefault(developer.bio)}</p>
         {developer.location || developer.yearsOfExperience !== null ? (
           <ul className="grid gap-1 text-sm text-muted-foreground">
             {developer.location ? (

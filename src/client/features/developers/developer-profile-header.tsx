@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { formatUsd } from '@/lib/format';
 import { initialsOf } from '@/lib/utils';
-import { formatYears } from './developer-format';
+import { bioOrDefault, formatYears } from './developer-format';
 
 /** Who the developer is: avatar, name, bio, location, rate and links. */
 export function DeveloperProfileHeader({ developer }: { developer: DeveloperProfile }) {
@@ -29,7 +29,7 @@ export function DeveloperProfileHeader({ developer }: { developer: DeveloperProf
             <Badge variant="secondary">Developer</Badge>
             {developer.onboardingComplete ? <Badge variant="success">Available now</Badge> : null}
           </div>
-          <p className="whitespace-pre-line text-muted-foreground">{developer.bio || 'Developer on Finishline'}</p>
+          <p className="whitespace-pre-line text-muted-foreground">{bioOrDefault(developer.bio)}</p>
           <ul className="flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-muted-foreground">
             {developer.location ? (
               <li className="flex items-center gap-1.5">

@@ -1,17 +1,12 @@
-import { formatDistanceToNow } from 'date-fns';
 import { ArrowRight, CalendarDays, Star, UserRound, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatRelativeDate } from '@/lib/format';
 import { formatBudget } from './format-budget';
 import { ProjectStatusBadge } from './project-status-badge';
 import type { ProjectSummary } from './project-summary';
-
-function postedAgo(createdAt: string): string {
-  const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? 'Unknown date' : formatDistanceToNow(date, { addSuffix: true });
-}
 
 export function FeaturedProjectCard({ project }: { project: ProjectSummary }) {
   const rating = project.submitter?.rating;
@@ -51,7 +46,7 @@ export function FeaturedProjectCard({ project }: { project: ProjectSummary }) {
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Posted</dt>
             <CalendarDays aria-hidden="true" className="size-4 text-muted-foreground" />
-            <dd className="truncate text-muted-foreground">{postedAgo(project.createdAt)}</dd>
+            <dd className="truncate text-muted-foreground">{formatRelativeDate(project.createdAt)}</dd>
           </div>
         </dl>
       </CardContent>

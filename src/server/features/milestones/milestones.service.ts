@@ -23,8 +23,6 @@ type MilestoneRow = typeof milestones.$inferSelect;
 type NewMilestone = z.output<typeof createMilestoneSchema>;
 type MilestoneChanges = z.output<typeof updateMilestoneSchema>;
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
 function toMilestoneDto(row: MilestoneRow, canSeeAmount: boolean): Milestone {
   return {
     id: row.id,
@@ -37,9 +35,9 @@ function toMilestoneDto(row: MilestoneRow, canSeeAmount: boolean): Milestone {
     isOverdue: row.status !== 'approved' && row.dueDate !== null && row.dueDate.getTime() + 86_400_000 <= Date.now(),
     completionNote: canSeeAmount ? row.completionNote : null,
     feedback: canSeeAmount ? row.feedback : null,
-    completedAt: iso(row.completedAt),
-    approvedAt: iso(row.approvedAt),
-    releasedAt: iso(row.releasedAt),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+    releasedAt: row.releasedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -37,8 +37,6 @@ function selectProjects(db: DbOrTx) {
 
 type ProjectQueryRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['execute']>>[number];
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
 /** The delivery message is for the owner and the assigned finisher only. */
 function canReadDelivery(project: ProjectRow, viewer: UserRow | null): boolean {
   return viewer !== null && (viewer.id === project.submitterId || viewer.id === project.finisherId);
@@ -59,8 +57,8 @@ export function toProjectDto(row: ProjectQueryRow, viewer: UserRow | null): Proj
     budget: p.budgetCents === null ? null : Math.round(p.budgetCents / 100),
     timeframe: p.timeframe,
     deliveryMessage: canReadDelivery(p, viewer) ? p.deliveryMessage : null,
-    completedAt: iso(p.completedAt),
-    acceptedAt: iso(p.acceptedAt),
+    completedAt: p.completedAt?.toISOString() ?? null,
+    acceptedAt: p.acceptedAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),
     bidCount: row.bidCount,
     submitter: { id: p.submitterId, username: row.submitterUsername, avatarUrl: row.submitterAvatarUrl, rating: row.submitterRating },
