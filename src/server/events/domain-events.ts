@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage } from '../../shared/contracts/conversations.js';
-import type { Db, Tx } from '../db/client.js';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
 
 /** Everything that happens to a deal, as the features tell each other about it. */
 export type DomainEvent =
@@ -50,6 +50,22 @@ type CommitHandler<E> = (event: E) => void | Promise<void>;
 
 export type RecordEvent = (event: DomainEvent) => Promise<void>;
 
+type AfterCommitWork = (events: DomainEvents) => void | Promise<void>;
+
+/** Work registered from inside a DomainEvents transaction, run once that transaction commits. */
+const afterCommitByTx = new WeakMap<Tx, AfterCommitWork[]>();
+
+/**
+ * Runs `work` once the DomainEvents transaction `db` belongs to has committed, and never if it
+ * rolls back. Answers false (and does nothing) when `db` is not such a transaction.
+ */
+export function runAfterCommit(db: DbOrTx, work: AfterCommitWork): boolean {
+  const pending = afterCommitByTx.get(db as Tx);
+  if (!pending) return false;
+  pending.push(work);
+  return true;
+}
+
 /**
  * The one in-process event bus. A service records events inside its transaction; handlers that
  * write rows (notifications) run in that same transaction, so a change and its notifications are
@@ -76,22 +92,29 @@ export class DomainEvents {
   /** Runs `work` in a transaction with a `record` function; commit handlers run after it commits. */
   async transaction<T>(db: Db, work: (tx: Tx, record: RecordEvent) => Promise<T>): Promise<T> {
     const recorded: DomainEvent[] = [];
-    const result = await db.transaction(async (tx) =>
-      work(tx, async (event) => {
+    const afterCommit: AfterCommitWork[] = [];
+    const result = await db.transaction(async (tx) => {
+      afterCommitByTx.set(tx, afterCommit);
+      return work(tx, async (event) => {
         for (const handler of this.recordHandlers.get(event.type) ?? []) await handler(event, tx);
         recorded.push(event);
-      }),
-    );
+      });
+    });
+    // The change is committed: a failing side effect is logged, never turned into a failed request.
+    for (const task of afterCommit) await this.safely('after-commit work failed', () => task(this));
     for (const event of recorded) {
       for (const handler of this.commitHandlers.get(event.type) ?? []) {
-        try {
-          await handler(event);
-        } catch (error) {
-          // The change is committed; a failing side effect is logged, never turned into a failed request.
-          this.log.error({ err: error, event: event.type }, 'domain event handler failed');
-        }
+        await this.safely(`domain event handler failed (${event.type})`, () => handler(event));
       }
     }
     return result;
+  }
+
+  private async safely(message: string, task: () => void | Promise<void>): Promise<void> {
+    try {
+      await task();
+    } catch (error) {
+      this.log.error({ err: error }, message);
+    }
   }
 }
