@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { RedisClientType } from 'redis';
 import { AppError } from './app-error.js';
@@ -49,6 +49,8 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** The built client to serve; null serves the API only. Defaults to dist/client. */
   clientDir?: string | null;
+  /** Sees every route as it is added (tests walk the whole route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 // src/server and dist/server both sit two levels below the package root.
@@ -65,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Drop idle keep-alive sockets at shutdown so close() only waits for requests in flight.
     forceCloseConnections: 'idle',
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);

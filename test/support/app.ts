@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createClient, type RedisClientType } from 'redis';
 import { buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
@@ -10,6 +10,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** Every route the app registered, in order. */
+  routes: RouteOptions[];
   close(): Promise<void>;
 }
 
@@ -20,12 +22,22 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: false, clientDir: null, redis: options.redis, payments: options.payments });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    clientDir: null,
+    redis: options.redis,
+    payments: options.payments,
+    onRoute: (route) => routes.push(route),
+  });
   await app.ready();
   return {
     app,
     database,
     config,
+    routes,
     async close() {
       await app.close();
       await database.close();
