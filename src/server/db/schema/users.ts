@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const userRole = pgEnum('user_role', ['submitter', 'finisher']);
 
@@ -45,6 +45,8 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie token, hex. The token itself is never stored. */
     tokenHash: text('token_hash').primaryKey(),
+    /** What the session list shows and sign-out-one-session names: random, so it says nothing about the token. */
+    id: uuid('id').notNull().defaultRandom(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -54,9 +56,24 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt), uniqueIndex('sessions_id_key').on(t.id)],
 );
+
+/**
+ * At most one outstanding password reset per user: a new request replaces the row, so only the
+ * latest emailed link works. Confirming deletes the row, which makes the token single-use.
+ */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** SHA-256 of the emailed token, hex; the token itself is never stored. */
+  tokenHash: text('token_hash').notNull().unique('password_reset_tokens_token_hash_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
+export type PasswordResetTokenRow = typeof passwordResetTokens.$inferSelect;
