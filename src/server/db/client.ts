@@ -52,12 +52,40 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   } as Database & { pglite: PGlite };
 }
 
+/**
+ * How the pool behaves when PostgreSQL is slow or gone (decision record 017). While the server is
+ * down a connect is refused at once; these bound the cases where nothing answers at all, so a
+ * request always ends in a 503 within a few seconds instead of hanging.
+ */
+export const postgresTimeouts = {
+  /** A request waits this long for a connection, new or freed by another request, then fails. */
+  connectionTimeoutMillis: 2_000,
+  /** Server side: no statement holds a connection (and its locks) longer than this. */
+  statementTimeoutMillis: 15_000,
+  /** Server side: a transaction its client stopped driving (a crashed instance) frees its locks. */
+  idleInTransactionTimeoutMillis: 30_000,
+  /** TCP keep-alive on idle connections, so a vanished server (no FIN, no RST) is noticed. */
+  keepAliveInitialDelayMillis: 10_000,
+};
+
 /** PostgreSQL through a connection pool: production and multi-instance. */
 export async function openPostgres(connectionString: string, poolSize = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
-  // The server closed an idle connection (restart, failover, a forced DROP DATABASE in tests): the
-  // pool has already dropped it and opens a new one when needed. Unheard, the event would crash.
-  pool.on('error', (error) => console.warn(`database: an idle connection was closed: ${error.message}`));
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: postgresTimeouts.connectionTimeoutMillis,
+    statement_timeout: postgresTimeouts.statementTimeoutMillis,
+    idle_in_transaction_session_timeout: postgresTimeouts.idleInTransactionTimeoutMillis,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: postgresTimeouts.keepAliveInitialDelayMillis,
+  });
+  // The server closed a connection (restart, failover, a forced DROP DATABASE in tests). An
+  // 'error' event nobody hears crashes the process, and pg-pool only listens on idle connections:
+  // one checked out between two statements of a transaction has no listener. So every connection
+  // gets one; the statement that follows fails (a 503) and the pool replaces the connection.
+  pool.on('connect', (client) => client.on('error', (error) => console.warn(`database: a connection was closed: ${error.message}`)));
+  // Idle connections report through the pool as well; the listener above has logged them already.
+  pool.on('error', () => undefined);
   const db = drizzlePostgres(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -67,10 +95,14 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
       // migration runs on the connection that holds the lock, so a pool of one suffices.
       const lockClient = await pool.connect();
       try {
+        // Waiting for another instance's migration, or rebuilding an index, may outlast the
+        // statement timeout meant for requests.
+        await lockClient.query('SET statement_timeout = 0');
         await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePostgres(drizzlePostgres(lockClient, { schema }), { migrationsFolder });
       } finally {
         await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        await lockClient.query('RESET statement_timeout').catch(() => undefined);
         lockClient.release();
       }
     },

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { type ErrorResponse, errorResponseSchema } from '../../shared/errors.js';
 import { AppError, codeForStatus } from '../app-error.js';
+import { databaseUnavailableError, isDatabaseUnavailable } from '../db/errors.js';
 
 /** Fastify's own 4xx errors, reworded for people. */
 const fastifyMessages: Record<string, string> = {
@@ -18,7 +19,13 @@ const fastifyMessages: Record<string, string> = {
  * never leaks internals.
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | Error, request, reply) => {
+    let error = thrown;
+    // PostgreSQL down or restarting is an outage, not a bug: a 503 the client may retry, not a 500.
+    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      error = databaseUnavailableError(error);
+    }
     let status: number;
     let body: ErrorResponse;
 
