@@ -15,6 +15,7 @@ import { bidsRoutes } from './features/bids/bids.routes.js';
 import { LoginLimiter } from './features/auth/login-limiter.js';
 import { developersRoutes } from './features/developers/developers.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { Readiness } from './features/health/readiness.js';
 import { registerNotificationWriters } from './features/notifications/notification-writers.js';
 import { projectsRoutes } from './features/projects/projects.routes.js';
 import { registerMilestonePushes } from './features/milestones/milestone-pushes.js';
@@ -35,6 +36,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerMultipart } from './plugins/multipart.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
+import { registerRequestIdHeader, requestIdServerOptions } from './plugins/request-id.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerSessionLoader } from './plugins/session.js';
 
@@ -51,6 +53,8 @@ export interface AppDeps {
   clientDir?: string | null;
   /** Sees every route as it is added (tests walk the whole route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Flipped by main.ts when shutdown begins; /api/health/ready answers 503 from then on. */
+  readiness?: Readiness;
 }
 
 // src/server and dist/server both sit two levels below the package root.
@@ -66,11 +70,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxParamLength: 4096,
     // Drop idle keep-alive sockets at shutdown so close() only waits for requests in flight.
     forceCloseConnections: 'idle',
+    // A request that still arrives on an open keep-alive connection while closing is served (with
+    // Connection: close) instead of Fastify's bare 503: the proxy cannot safely retry a POST elsewhere.
+    return503OnClosing: false,
+    ...requestIdServerOptions(),
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
 
   const ctx: AppContext = {
     db: database.db,
@@ -108,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSessionLoader(app, database.db, config);
   await registerOpenApi(app);
 
-  healthRoutes(app, ctx, database.kind);
+  healthRoutes(app, { db: database.db, databaseKind: database.kind, redis: deps.redis, readiness: deps.readiness ?? new Readiness(), log: app.log });
   authRoutes(app, ctx);
   projectsRoutes(app, ctx);
   bidsRoutes(app, ctx);

@@ -31,6 +31,7 @@ const configSchema = z.object({
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(30),
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url().optional(),
@@ -70,6 +71,8 @@ function toConfig(env: z.infer<typeof configSchema>) {
     },
     registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    // Between failing readiness and closing the listener: time for the proxy's probe to notice.
+    shutdownDrainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
     chatMessagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,
     // The stripe adapter needs both keys; without them the built-in sandbox provider runs.
     stripe:

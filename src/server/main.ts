@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { RedisClientType } from 'redis';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoDataIfEmpty } from './db/seed.js';
+import { Readiness } from './features/health/readiness.js';
 import { connectRedis } from './integrations/redis.js';
 
 async function main() {
@@ -11,22 +13,33 @@ async function main() {
   await database.migrate();
   if (config.seedDemoData) await seedDemoDataIfEmpty(database.db);
   const redis: RedisClientType | undefined = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
-  const app = await buildApp({ config, database, redis });
+  const readiness = new Readiness();
+  const app = await buildApp({ config, database, redis, readiness });
 
+  /**
+   * Loses no request: readiness fails first (the proxy's probe takes the instance out of rotation
+   * during SHUTDOWN_DRAIN_DELAY_MS), then app.close() stops accepting, closes idle keep-alive
+   * connections and WebSockets (1001, the clients reconnect elsewhere) and waits for the requests in
+   * flight; only then do Redis and the database close. Past SHUTDOWN_GRACE_MS it gives up, status 1.
+   */
   let isShuttingDown = false;
   const shutdown = async (signal: string) => {
     if (isShuttingDown) return;
     isShuttingDown = true;
-    app.log.info({ signal }, 'shutting down: draining requests');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown grace period passed; exiting');
-      process.exit(1);
-    }, config.shutdownGraceMs);
-    timer.unref();
+    readiness.startDraining();
+    app.log.info({ signal, drainDelayMs: config.shutdownDrainDelayMs }, 'shutting down: readiness now fails');
     try {
-      await app.close(); // stops accepting, waits for requests in flight
+      if (config.shutdownDrainDelayMs > 0) await sleep(config.shutdownDrainDelayMs);
+      const timer = setTimeout(() => {
+        app.log.error({ graceMs: config.shutdownGraceMs }, 'shutdown grace period passed with requests still in flight; exiting');
+        process.exit(1);
+      }, config.shutdownGraceMs);
+      timer.unref();
+      app.log.info('shutting down: no longer accepting; draining requests in flight');
+      await app.close();
       await redis?.quit();
       await database.close();
+      app.log.info('shut down cleanly');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

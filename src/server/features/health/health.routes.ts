@@ -1,22 +1,89 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RedisClientType } from 'redis';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../shared/errors.js';
 import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import type { Readiness } from './readiness.js';
+
+export interface HealthDeps {
+  db: Db;
+  databaseKind: 'pglite' | 'postgres';
+  redis: RedisClientType | undefined;
+  readiness: Readiness;
+  log: FastifyBaseLogger;
+}
 
 const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+const liveSchema = z.object({ status: z.literal('ok') });
+const readySchema = z.object({
+  status: z.literal('ready'),
+  database: z.enum(['pglite', 'postgres']),
+  redis: z.enum(['ok', 'not configured']),
+});
 
-/** For load balancers and operators: answers 200 only when the database answers. */
-export function healthRoutes(app: FastifyInstance, ctx: AppContext, databaseKind: 'pglite' | 'postgres') {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/health', { schema: { tags: ['operations'], response: { 200: healthSchema, 503: errorResponseSchema } } }, async () => {
+/** A probe must answer within the proxy's probe timeout, even when a dependency hangs instead of failing. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+async function within<T>(work: Promise<T>, what: string): Promise<T> {
+  const timeout = new AbortController();
+  try {
+    return await Promise.race([
+      work,
+      sleep(CHECK_TIMEOUT_MS, undefined, { signal: timeout.signal }).then(() => {
+        throw new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`);
+      }),
+    ]);
+  } finally {
+    timeout.abort();
+  }
+}
+
+/**
+ * Probes for proxies, orchestrators and operators:
+ * - /api/health: the database answers (the original check; the browser tests wait on it);
+ * - /api/health/live: the process answers, nothing else (a failing liveness probe restarts it);
+ * - /api/health/ready: this instance should get traffic: not shutting down, database and Redis reachable.
+ * The two probes log only warnings and errors, so a probe every few seconds does not bury the request log.
+ */
+export function healthRoutes(app: FastifyInstance, deps: HealthDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['operations'];
+
+  const checkDatabase = async () => {
     try {
-      await ctx.db.execute(sql`select 1`);
+      await within(deps.db.execute(sql`select 1`), 'the database');
     } catch (error) {
-      ctx.log.error({ err: error }, 'health check: database unreachable');
+      deps.log.error({ err: error }, 'health check: database unreachable');
       throw new AppError('SERVICE_UNAVAILABLE', 'The database is unreachable');
     }
-    return { status: 'ok' as const, database: databaseKind };
+  };
+
+  const checkRedis = async (redis: RedisClientType) => {
+    try {
+      // A disconnected client would queue the PING until it reconnects; fail at once instead.
+      if (!redis.isReady) throw new Error('the Redis client is not connected');
+      await within(redis.ping(), 'Redis');
+    } catch (error) {
+      deps.log.error({ err: error }, 'health check: redis unreachable');
+      throw new AppError('SERVICE_UNAVAILABLE', 'Redis is unreachable');
+    }
+  };
+
+  api.get('/api/health', { schema: { tags, response: { 200: healthSchema, 503: errorResponseSchema } } }, async () => {
+    await checkDatabase();
+    return { status: 'ok' as const, database: deps.databaseKind };
+  });
+
+  api.get('/api/health/live', { logLevel: 'warn', schema: { tags, response: { 200: liveSchema } } }, () => ({ status: 'ok' as const }));
+
+  api.get('/api/health/ready', { logLevel: 'warn', schema: { tags, response: { 200: readySchema, 503: errorResponseSchema } } }, async () => {
+    if (deps.readiness.isDraining) throw new AppError('SERVICE_UNAVAILABLE', 'This instance is shutting down');
+    await checkDatabase();
+    if (deps.redis) await checkRedis(deps.redis);
+    return { status: 'ready' as const, database: deps.databaseKind, redis: deps.redis ? ('ok' as const) : ('not configured' as const) };
   });
 }

@@ -17,6 +17,9 @@ export interface LiveRouteOptions {
 /** Client messages are tiny ({type: 'auth', userId}); anything bigger is refused by ws itself. */
 const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
 
+/** RFC 6455: the endpoint is going away (a server shutting down). */
+const GOING_AWAY = 1001;
+
 function parseClientEvent(data: RawData, isBinary: boolean): ClientEvent | null {
   if (isBinary) return null;
   try {
@@ -44,6 +47,12 @@ function refuseUnlessSignedIn(publicOrigin: string | undefined) {
 
 /** GET /ws: the live connection of spec sections 4 and 7. */
 export async function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRouteOptions): Promise<void> {
+  // At shutdown every socket is told 1001 Going Away, so the client reconnects at once, through the
+  // proxy, to another instance. Added before the plugin registers its own preClose hook, which
+  // then only finds sockets already closing.
+  app.addHook('preClose', async () => {
+    for (const socket of app.websocketServer.clients) socket.close(GOING_AWAY, 'Server shutting down');
+  });
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
 
   const awaitingPong = new WeakSet<WebSocket>();

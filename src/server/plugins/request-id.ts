@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * An id from the proxy (nginx's $request_id is 32 hex digits) or a client is kept only when it is
+ * short and made of safe characters: it lands in every log line and in a response header, so a
+ * long or odd value must not be able to forge log fields or bloat them.
+ */
+const acceptableRequestId = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export function requestIdFor(request: Pick<IncomingMessage, 'headers'>): string {
+  const given = request.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && acceptableRequestId.test(given) ? given : randomUUID();
+}
+
+/**
+ * The Fastify options that name each request: the incoming X-Request-Id when acceptable, else a
+ * fresh UUID, logged as `requestId` on every line the request writes (its child logger). Fastify's
+ * own requestIdHeader would take any header value unchecked, hence genReqId.
+ */
+export function requestIdServerOptions() {
+  return {
+    requestIdHeader: false,
+    genReqId: requestIdFor,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+  } satisfies FastifyServerOptions;
+}
+
+/** Returns the id as X-Request-Id, so a user's report or the proxy's log leads to the server's lines. */
+export function registerRequestIdHeader(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+}

@@ -1,0 +1,60 @@
+// A caller over real HTTP that keeps its cookies, like a browser tab: what a proxy in front of
+// several instances sees, which app.inject cannot show.
+
+export interface HttpResponse {
+  status: number;
+  // Whatever JSON the server answered.
+  body: any;
+  headers: Headers;
+}
+
+export interface HttpClient {
+  get(path: string): Promise<HttpResponse>;
+  post(path: string, body?: unknown): Promise<HttpResponse>;
+  patch(path: string, body?: unknown): Promise<HttpResponse>;
+  /** The Cookie header this client sends, for a WebSocket opened as the same user. */
+  cookieHeader(): string;
+  /** Every response's X-Request-Id, in order. */
+  requestIds: string[];
+}
+
+export function httpClient(baseUrl: string): HttpClient {
+  const cookies = new Map<string, string>();
+  const requestIds: string[] = [];
+  const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+
+  async function send(method: string, path: string, body?: unknown): Promise<HttpResponse> {
+    const headers: Record<string, string> = { cookie: cookieHeader() };
+    // A browser sends its page's origin on a state-changing request; the origin check compares it to PUBLIC_URL.
+    if (method !== 'GET') headers.origin = new URL(baseUrl).origin;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(new URL(path, baseUrl), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = setCookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      const isDeleted = value === '' || attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+      if (isDeleted) cookies.delete(name.trim());
+      else cookies.set(name.trim(), value.trim());
+    }
+    const requestId = response.headers.get('x-request-id');
+    if (requestId) requestIds.push(requestId);
+    return { status: response.status, body: parseBody(await response.text()), headers: response.headers };
+  }
+
+  return {
+    get: (path) => send('GET', path),
+    post: (path, body = {}) => send('POST', path, body),
+    patch: (path, body = {}) => send('PATCH', path, body),
+    cookieHeader,
+    requestIds,
+  };
+}
+
+/** JSON from the app; anything else (a proxy's HTML error page) as text, for the failure message. */
+function parseBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
+}
