@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { connectAs, type LiveClient } from '../support/live.js';
+import { createDeployDatabase, type DeployDatabase } from './deploy-database.js';
+import { type HttpClient, type HttpResponse, httpClient } from './http-client.js';
+import { findNginx, freePort, type Nginx, startNginx } from './nginx.js';
+import { type LogLine, type ServerProcess, startServerProcess, stopServerProcess } from './server-process.js';
+
+// The production topology in miniature: nginx on loopback in front of two server processes that
+// share one PostgreSQL, one Redis and one uploads directory, as in docs/deploy.md.
+const nginxBinary = findNginx();
+const skipReason = !process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL
+  ? 'needs TEST_DATABASE_URL and TEST_REDIS_URL'
+  : !nginxBinary
+    ? 'needs nginx (apt-get install nginx-light)'
+    : undefined;
+
+let database: DeployDatabase;
+let instances: ServerProcess[] = [];
+let nginx: Nginx | undefined;
+const sockets: LiveClient[] = [];
+
+beforeAll(async () => {
+  if (skipReason) return;
+  database = await createDeployDatabase();
+  const port = await freePort();
+  const env = {
+    ...database.env,
+    REDIS_URL: process.env.TEST_REDIS_URL!,
+    SANDBOX_SECRET: randomBytes(24).toString('hex'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    TRUST_PROXY: 'true',
+  };
+  // Started together, so both run the migrations: the advisory lock makes them take turns.
+  instances = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  nginx = await startNginx(nginxBinary!, port, instances.map((instance) => `127.0.0.1:${instance.port}`));
+}, 180_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await nginx?.stop();
+  await Promise.all(instances.map((instance) => stopServerProcess(instance)));
+  expect(await Promise.all(instances.map((instance) => instance.exited))).toEqual(instances.map(() => 0));
+  await database?.drop();
+}, 60_000);
+
+/** Which instance logged a matching line (their log lines arrive through a pipe, a moment later). */
+function instanceThatLogged(match: (line: LogLine) => boolean, what: string): Promise<number> {
+  return vi.waitFor(
+    () => {
+      const index = instances.findIndex((instance) => instance.logs.some(match));
+      if (index < 0) throw new Error(`no instance logged ${what}`);
+      return index;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+}
+
+/** Fastify logs "request completed" once the response is sent, so possibly after the client has it. */
+const completed = (requestId: string) => (line: LogLine) => line.requestId === requestId && line.msg === 'request completed';
+const instanceThatServed = (requestId: string) => instanceThatLogged(completed(requestId), `request ${requestId}`);
+
+const requestIdOf = (response: HttpResponse) => response.headers.get('x-request-id')!;
+
+function expectStatus(response: HttpResponse, status: number) {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  return response.body;
+}
+
+async function register(client: HttpClient, role: 'creator' | 'developer') {
+  const name = `${role}${process.pid}${randomBytes(3).toString('hex')}`;
+  return expectStatus(await client.post('/api/register', { username: name, email: `${name}@example.test`, password: 'correct-horse', role }), 201);
+}
+
+describe.skipIf(skipReason)(`two instances behind nginx${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  it('completes a whole deal, chat included, with requests spread across both instances', async () => {
+    const owner = httpClient(nginx!.url);
+    const finisher = httpClient(nginx!.url);
+    const ownerUser = await register(owner, 'creator');
+    const finisherUser = await register(finisher, 'developer');
+
+    // Readiness through the proxy: database and Redis reachable. (Probes are not request-logged.)
+    expect(await (await fetch(`${nginx!.url}/api/health/ready`)).json()).toEqual({ status: 'ready', database: 'postgres', redis: 'ok' });
+    const project = expectStatus(
+      await owner.post('/api/projects', {
+        name: 'Invoice dashboard',
+        description: 'A half-built invoicing dashboard: the API exists, the charts and the export are missing.',
+        techStack: ['React', 'Node.js'],
+        codeLink: 'https://github.com/example/invoice-dashboard',
+        budget: 1200,
+      }),
+      201,
+    );
+    const bid = expectStatus(await finisher.post(`/api/projects/${project.id}/bids`, { amount: 1000, timeline: 14, message: 'I have shipped three dashboards like this one.' }), 201);
+
+    // The chat: the owner's live socket on one instance hears a message posted through the other.
+    expectStatus(await owner.post(`/api/bids/${bid.id}/conversations`), 200);
+    const ownerSocket = await connectAs(nginx!.url.replace('http:', 'ws:'), owner.cookieHeader(), ownerUser.id);
+    sockets.push(ownerSocket);
+    const socketInstance = await instanceThatLogged((line) => line.req?.url === '/ws', 'the WebSocket upgrade');
+    let crossInstanceMessage: { id: number } | undefined;
+    for (let attempt = 1; attempt <= 4 && !crossInstanceMessage; attempt++) {
+      const sent = await finisher.post(`/api/bids/${bid.id}/messages`, { content: `Question ${attempt}: is the export CSV or PDF?` });
+      expectStatus(sent, 201);
+      if ((await instanceThatServed(requestIdOf(sent))) !== socketInstance) crossInstanceMessage = sent.body;
+    }
+    expect(crossInstanceMessage, 'round robin sent no message through the other instance').toBeDefined();
+    const heard = await ownerSocket.waitFor('new_message', (event) => event.message.id === crossInstanceMessage!.id);
+    expect(heard.message).toMatchObject({ bidId: bid.id, senderId: finisherUser.id, receiverId: ownerUser.id });
+    expectStatus(await owner.post(`/api/bids/${bid.id}/messages`, { content: 'CSV is enough, thanks.' }), 201);
+    const thread = expectStatus(await finisher.get(`/api/bids/${bid.id}/messages`), 200) as { content: string }[];
+    expect(thread.map((message) => message.content)).toContain('CSV is enough, thanks.');
+
+    expectStatus(await owner.post(`/api/bids/${bid.id}/accept`), 200);
+
+    // Payout setup: the sandbox's signed link works on whichever instance opens it (one SANDBOX_SECRET).
+    const { url: onboardingUrl } = expectStatus(await finisher.post('/api/stripe/create-connect-account', { userId: finisherUser.id, email: finisherUser.email }), 200);
+    const onboardingToken = onboardingUrl.replace('/sandbox/onboarding/', '');
+    expectStatus(await finisher.get(`/api/sandbox/onboarding/${onboardingToken}`), 200);
+    expectStatus(await finisher.post(`/api/sandbox/onboarding/${onboardingToken}/complete`), 200);
+    expect(expectStatus(await finisher.post('/api/stripe/check-onboarding-status', { userId: finisherUser.id }), 200).isComplete).toBe(true);
+
+    // Checkout, paid with the test card; its signed event goes through the webhook handler.
+    const { checkoutUrl } = expectStatus(await owner.post(`/api/bids/${bid.id}/pay`, { accept: true }), 200);
+    const sessionId = checkoutUrl.replace('/sandbox/checkout/', '');
+    expect(expectStatus(await owner.get(`/api/sandbox/checkout-sessions/${sessionId}`), 200).amountCents).toBe(100_000);
+    expectStatus(await owner.post(`/api/sandbox/checkout-sessions/${sessionId}/pay`, { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }), 200);
+    expect(expectStatus(await owner.get(`/api/projects/${project.id}/payment`), 200)).toMatchObject({ status: 'held', amountCents: 100_000 });
+
+    expectStatus(await finisher.post(`/api/projects/${project.id}/complete`, { deliveryMessage: 'Charts and CSV export are in, with tests.' }), 200);
+    expect(expectStatus(await owner.post(`/api/projects/${project.id}/accept`, { accepted: true }), 200).status).toBe('accepted');
+    expect(expectStatus(await finisher.get(`/api/projects/${project.id}/payment`), 200)).toMatchObject({
+      status: 'released',
+      developerAmountCents: 90_000,
+      platformFeeCents: 10_000,
+    });
+
+    // Every request of the deal was logged, under nginx's request id, by exactly one instance,
+    // and both instances served a share of them.
+    const requestIds = [...owner.requestIds, ...finisher.requestIds];
+    expect(requestIds.every((id) => /^[0-9a-f]{32}$/.test(id)), 'nginx passes its $request_id').toBe(true);
+    const servedBy = await Promise.all(requestIds.map(instanceThatServed));
+    for (const [index] of instances.entries()) {
+      expect(servedBy.filter((served) => served === index).length, `requests served by instance ${index}`).toBeGreaterThan(requestIds.length / 4);
+    }
+    for (const id of requestIds) {
+      expect(instances.filter((instance) => instance.logs.some(completed(id)))).toHaveLength(1);
+      expect(nginx!.accessLog()).toContain(id);
+    }
+  }, 90_000);
+});
