@@ -22,6 +22,7 @@ import { registerMilestonePushes } from './features/milestones/milestone-pushes.
 import { milestonesRoutes } from './features/milestones/milestones.routes.js';
 import { registerLiveFeatures } from './features/live/register-live-features.js';
 import { paymentsRoutes } from './features/payments/payments.routes.js';
+import { settleOverduePayments } from './features/payments/payment-settlement.js';
 import { registerPaymentHandlers } from './features/payments/payments.service.js';
 import { sandboxRoutes } from './features/payments/sandbox.routes.js';
 import { reviewsRoutes } from './features/reviews/reviews.routes.js';
@@ -130,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   uploadsRoutes(app, ctx.storage);
   await paymentsRoutes(app, ctx);
   if (ctx.payments.name === 'sandbox') sandboxRoutes(app, ctx, ctx.payments as SandboxProvider);
+  // Finishes the money moves an instance killed mid-deal left undone, without delaying start-up.
+  app.addHook('onListen', () => settleOverduePayments(ctx).catch((error: unknown) => app.log.error({ err: error }, 'settling overdue payments failed')));
 
   await registerClientApp(app, deps.clientDir === undefined ? defaultClientDir : deps.clientDir);
   return app;

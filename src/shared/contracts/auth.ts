@@ -22,10 +22,10 @@ export const usernameSchema = z
   // Usernames appear in profile URLs (/developers/{username}), so they stay URL-safe.
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores');
 
-export const loginBodySchema = z.object({ email, password });
+export const loginBodySchema = z.strictObject({ email, password });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const registerBodySchema = z.object({
+export const registerBodySchema = z.strictObject({
   username: usernameSchema,
   email,
   password,

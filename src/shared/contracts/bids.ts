@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bidStatuses } from '../domain/bid-lifecycle.js';
 import { projectLimits as L } from '../domain/limits.js';
+import { numberOrNumericText } from './numeric-text.js';
 
 export const bidStatusSchema = z.enum(bidStatuses);
 
@@ -44,11 +45,11 @@ export const bidWithProjectSchema = bidSchema.extend({ project: bidProjectSummar
 export type BidWithProject = z.infer<typeof bidWithProjectSchema>;
 
 /** Whole numbers parsed from text or numbers alike (spec section 5). */
-const wholeNumber = (message: string) => z.coerce.number({ error: message }).int(message);
+const wholeNumber = (message: string) => z.number({ error: message }).int(message);
 
-export const placeBidSchema = z.object({
-  amount: wholeNumber('Amount must be positive').positive('Amount must be positive').max(L.bidAmountMaxDollars, 'Amount is too large'),
-  timeline: wholeNumber('Timeline must be positive').positive('Timeline must be positive').max(L.bidTimelineMaxDays, 'Timeline is too long'),
+export const placeBidSchema = z.strictObject({
+  amount: numberOrNumericText(wholeNumber('Amount must be positive').positive('Amount must be positive').max(L.bidAmountMaxDollars, 'Amount is too large')),
+  timeline: numberOrNumericText(wholeNumber('Timeline must be positive').positive('Timeline must be positive').max(L.bidTimelineMaxDays, 'Timeline is too long')),
   message: z
     .string({ error: 'Message must be at least 20 characters' })
     .trim()

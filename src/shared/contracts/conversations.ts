@@ -57,7 +57,7 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export const sendMessageSchema = z.object({
+export const sendMessageSchema = z.strictObject({
   content: z
     .string({ error: 'Message cannot be empty' })
     .trim()

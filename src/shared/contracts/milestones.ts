@@ -14,7 +14,7 @@ const dueDate = z
   .refine((value) => !Number.isNaN(Date.parse(value)), 'Due date must be a date (YYYY-MM-DD)')
   .nullish();
 
-export const createMilestoneSchema = z.object({
+export const createMilestoneSchema = z.strictObject({
   title: z.string({ error: 'Title must be at least 3 characters' }).trim().min(3, 'Title must be at least 3 characters').max(120, 'Title must be at most 120 characters'),
   description: z.string().trim().max(2_000, 'Description must be at most 2000 characters').nullish(),
   amount: dollars,
@@ -24,11 +24,11 @@ export type CreateMilestoneInput = z.input<typeof createMilestoneSchema>;
 
 export const updateMilestoneSchema = createMilestoneSchema.partial();
 
-export const completeMilestoneSchema = z.object({
+export const completeMilestoneSchema = z.strictObject({
   note: z.string({ error: 'Please add a short note (at least 5 characters)' }).trim().min(5, 'Please add a short note (at least 5 characters)').max(2_000),
 });
 
-export const sendBackMilestoneSchema = z.object({
+export const sendBackMilestoneSchema = z.strictObject({
   feedback: z.string({ error: 'Please say what still needs work (at least 5 characters)' }).trim().min(5, 'Please say what still needs work (at least 5 characters)').max(2_000),
 });
 

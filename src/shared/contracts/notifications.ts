@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberOrNumericText } from './numeric-text.js';
 
 /** The types the Notifications page routes on (spec section 2); the test panel offers exactly these. */
 export const notificationTypes = ['notification', 'message', 'milestone', 'milestone_completed', 'milestone_approved', 'bid', 'project'] as const;
@@ -29,17 +30,19 @@ const requiredText = (message: string, max: number) =>
 
 /** Absent, null or '' mean no relatedId; anything else must be a whole number. */
 const optionalRelatedId = z.preprocess(
-  (value) => (value === '' || value === null || value === undefined ? undefined : value),
-  z.coerce.number({ error: 'Related ID must be a number' }).int('Related ID must be a number').min(0, 'Related ID must be a number').max(2_147_483_647, 'Related ID must be a number').optional(),
+  (value) => (value === '' ? null : value),
+  numberOrNumericText(z.number({ error: 'Related ID must be a number' }).int('Related ID must be a number').min(0, 'Related ID must be a number').max(2_147_483_647, 'Related ID must be a number'))
+    .nullish()
+    .transform((value) => value ?? undefined),
 );
 
 /** POST /api/notifications, the test notification panel. It only ever notifies the signed-in user. */
-export const createTestNotificationSchema = z.object({
+export const createTestNotificationSchema = z.strictObject({
   title: requiredText('Title is required', notificationLimits.titleMax),
   content: requiredText('Content is required', notificationLimits.contentMax),
   type: z.enum(notificationTypes, { error: `Type must be one of ${notificationTypes.join(', ')}` }).default('notification'),
   /** Sent by the panel; must be the signed-in user's own id when present. */
-  userId: z.coerce.number({ error: 'User ID must be a number' }).int('User ID must be a number').optional(),
+  userId: numberOrNumericText(z.number({ error: 'User ID must be a number' }).int('User ID must be a number')).optional(),
   relatedId: optionalRelatedId,
   isRead: z.boolean().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberOrNumericText } from './numeric-text.js';
 
 export const paymentStatuses = ['pending', 'held', 'released', 'refunded', 'failed'] as const;
 export const paymentStatusSchema = z.enum(paymentStatuses);
@@ -7,13 +8,15 @@ export const paymentStatusSchema = z.enum(paymentStatuses);
 export const startCheckoutBodySchema = z.object({}).passthrough();
 export const checkoutResponseSchema = z.object({ checkoutUrl: z.string() });
 
-export const createConnectAccountBodySchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
+const userId = numberOrNumericText(z.number().int().positive().max(2_147_483_647)).optional();
+
+export const createConnectAccountBodySchema = z.strictObject({
+  userId,
   email: z.string().optional(),
 });
 export const connectAccountResponseSchema = z.object({ url: z.string() });
 
-export const checkOnboardingBodySchema = z.object({ userId: z.coerce.number().int().positive().optional() });
+export const checkOnboardingBodySchema = z.strictObject({ userId });
 export const onboardingStatusSchema = z.object({ isComplete: z.boolean(), accountId: z.string().nullable() });
 
 /** A bid's payment as its owner and finisher see it: the 90/10 split and where the money is. */
@@ -45,7 +48,7 @@ export const sandboxCheckoutSchema = z.object({
   cancelUrl: z.string(),
   isExpired: z.boolean(),
 });
-export const sandboxPayBodySchema = z.object({
+export const sandboxPayBodySchema = z.strictObject({
   cardNumber: z.string().trim().min(1, 'Enter a card number'),
   expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Enter the expiry as MM/YY'),
   cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),

@@ -15,7 +15,7 @@ const textList = z.array(z.string().trim().min(1).max(40), { error: 'Expected a 
 const wholeNumber = (message: string) => z.number({ error: message }).int(message).min(0, message).max(1_000_000, message).nullish();
 
 /** PATCH /api/users/{id}/profile (spec section 5, Profile update): every field optional. */
-export const updateProfileSchema = z.object({
+export const updateProfileSchema = z.strictObject({
   username: usernameSchema.optional(),
   email: z.string().trim().toLowerCase().max(limits.emailMax, 'Please enter a valid email').email('Please enter a valid email').optional(),
   bio: z.string().trim().max(2_000, 'Bio must be at most 2000 characters').nullish(),

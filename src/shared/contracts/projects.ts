@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { projectLimits as L } from '../domain/limits.js';
 import { projectStatuses } from '../domain/project-status.js';
 import { bidSchema } from './bids.js';
+import { numberOrNumericText } from './numeric-text.js';
 
 export const projectStatusSchema = z.enum(projectStatuses);
 
@@ -44,7 +45,7 @@ export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 const trimmed = (max: number) => z.string().trim().max(max);
 
 /** Submit Project (spec section 5). submitterId may be sent but the server uses the signed-in user. */
-export const createProjectSchema = z.object({
+export const createProjectSchema = z.strictObject({
   name: z
     .string({ error: 'Project name must be at least 5 characters' })
     .trim()
@@ -65,22 +66,23 @@ export const createProjectSchema = z.object({
     .string({ error: 'Please enter a valid URL' })
     .trim()
     .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' })),
-  budget: z.coerce
-    .number({ error: 'Budget must be a whole number of dollars' })
-    .int('Budget must be a whole number of dollars')
-    .positive('Budget must be positive')
-    .max(L.budgetMaxDollars, 'Budget is too large')
-    .nullish(),
+  budget: numberOrNumericText(
+    z
+      .number({ error: 'Budget must be a whole number of dollars' })
+      .int('Budget must be a whole number of dollars')
+      .positive('Budget must be positive')
+      .max(L.budgetMaxDollars, 'Budget is too large'),
+  ).nullish(),
   timeframe: trimmed(L.timeframeMax).nullish(),
   submitterId: z.unknown().optional(),
 });
 export type CreateProjectInput = z.input<typeof createProjectSchema>;
 
-export const updateProjectStatusSchema = z.object({
+export const updateProjectStatusSchema = z.strictObject({
   status: z.enum(['paused', 'active', 'cancelled'], { error: 'Status must be paused, active or cancelled' }),
 });
 
-export const completeProjectSchema = z.object({
+export const completeProjectSchema = z.strictObject({
   deliveryMessage: z
     .string({ error: 'Please provide a delivery message of at least 10 characters' })
     .trim()
@@ -88,7 +90,7 @@ export const completeProjectSchema = z.object({
     .max(L.deliveryMessageMax, `The delivery message must be at most ${L.deliveryMessageMax} characters`),
 });
 
-export const reviewWorkSchema = z.object({
+export const reviewWorkSchema = z.strictObject({
   accepted: z.boolean({ error: 'accepted must be true or false' }),
 });
 

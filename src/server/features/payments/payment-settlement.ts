@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, or } from 'drizzle-orm';
 import { transitionBid } from '../../../shared/domain/bid-lifecycle.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -114,4 +114,25 @@ export async function settleWaitingPayouts(ctx: AppContext, finisherId: number):
     .innerJoin(bids, eq(bids.id, payments.bidId))
     .where(and(eq(bids.finisherId, finisherId), eq(payments.status, 'held')));
   for (const { projectId } of waiting) await settleProjectPayment(ctx, projectId);
+}
+
+/**
+ * Held money whose move is already due: the project was accepted or cancelled, or a milestone was
+ * approved and not yet paid out. The change that makes a move due settles it right after its
+ * commit; an instance killed in between (or a provider that failed then) leaves the money held, and
+ * nothing would trigger it again. Each instance runs this once it listens (decision record 017).
+ */
+export async function settleOverduePayments(ctx: AppContext): Promise<void> {
+  const approvedUnreleased = ctx.db
+    .select({ id: milestones.id })
+    .from(milestones)
+    .where(and(eq(milestones.projectId, projects.id), eq(milestones.status, 'approved'), isNull(milestones.releasedAt)));
+  const overdue = await ctx.db
+    .select({ projectId: projects.id })
+    .from(payments)
+    .innerJoin(bids, eq(bids.id, payments.bidId))
+    .innerJoin(projects, eq(projects.id, bids.projectId))
+    .where(and(eq(payments.status, 'held'), or(inArray(projects.status, ['accepted', 'cancelled']), exists(approvedUnreleased))));
+  // One at a time: a restart after a long outage should not fire a burst of transfers at the provider.
+  for (const { projectId } of overdue) await settleProjectPayment(ctx, projectId);
 }
