@@ -33,7 +33,8 @@ import type { PaymentProvider } from './integrations/payments/payment-provider.j
 import type { SandboxProvider } from './integrations/payments/sandbox-provider.js';
 import { createStorage, type FileStorage } from './integrations/storage/storage.js';
 import { registerClientApp } from './plugins/client-app.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
+import { registerJsonBodyParser } from './plugins/json-body.js';
 import { registerMultipart } from './plugins/multipart.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
@@ -69,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // The sandbox's signed ids travel in the path.
     maxParamLength: 4096,
+    // Bad percent-encoding and over-long parameters are refused by the router, before the error handler.
+    frameworkErrors: answerFrameworkError,
     // Drop idle keep-alive sockets at shutdown so close() only waits for requests in flight.
     forceCloseConnections: 'idle',
     // A request that still arrives on an open keep-alive connection while closing is served (with
@@ -80,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerRequestIdHeader(app);
 
   const ctx: AppContext = {

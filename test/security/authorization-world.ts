@@ -1,0 +1,335 @@
+import { randomBytes } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import sharp from 'sharp';
+import { splitPayment } from '../../src/shared/domain/money.js';
+import type { Config } from '../../src/server/config.js';
+import type { Db } from '../../src/server/db/client.js';
+import { bids } from '../../src/server/db/schema/bids.js';
+import { conversationChannels, conversationThreads, messages } from '../../src/server/db/schema/conversations.js';
+import { milestones } from '../../src/server/db/schema/milestones.js';
+import { notifications } from '../../src/server/db/schema/notifications.js';
+import { payments } from '../../src/server/db/schema/payments.js';
+import { type NewProjectRow, type ProjectRow, projects } from '../../src/server/db/schema/projects.js';
+import { type NewUserRow, sessions, type UserRow, users } from '../../src/server/db/schema/users.js';
+import { hashPassword } from '../../src/server/features/auth/password.js';
+import { hashToken, SESSION_COOKIE } from '../../src/server/features/auth/sessions.service.js';
+import { TEST_PASSWORD } from '../support/factories.js';
+import { multipart } from '../support/multipart.js';
+
+/** The kinds of caller every route is tried as, in the order the matrix prints them. */
+export const callerNames = ['visitor', 'stranger', 'owner', 'bidder', 'otherFinisher'] as const;
+export type CallerName = (typeof callerNames)[number];
+export type SignedInName = Exclude<CallerName, 'visitor'>;
+
+export interface Caller {
+  name: CallerName;
+  /** Null for the visitor. */
+  user: UserRow | null;
+  /** The Cookie header, or undefined for the visitor. */
+  cookie: string | undefined;
+}
+
+/**
+ * A value only some callers may read. `needle` is what must not appear in a response to anyone
+ * else: the exact text, or a pattern for numbers (bounded so that 73519 does not match inside an id).
+ */
+export interface Secret {
+  label: string;
+  needle: string | RegExp;
+  visibleTo: readonly CallerName[];
+}
+
+interface Deal {
+  project: ProjectRow;
+  bidId: number;
+}
+
+/**
+ * One owner's projects at every stage, all worked on by one bidding finisher, plus a rival
+ * project of the stranger's that the other finisher bid on. Every private value carries a marker
+ * unique to this world; `secrets` says who may read each one.
+ */
+export interface World {
+  callers: Record<CallerName, Caller>;
+  /** A submitter who is none of the callers: the login and registration rows sign in as them. */
+  newcomer: UserRow;
+  open: Deal;
+  assigned: Deal;
+  underWay: Deal & { pendingMilestoneId: number; completedMilestoneId: number };
+  delivered: Deal;
+  accepted: Deal;
+  rival: Deal;
+  ownerNotificationId: number;
+  secrets: Secret[];
+  /** The first id of every table this world may touch, for before/after comparisons. */
+  floors: Record<TableName, number>;
+}
+
+export const bidAmount = 73_519;
+const bidTimeline = 2_917;
+const rivalAmount = 64_283;
+const rivalTimeline = 1_877;
+const milestoneAmount = 5_113;
+
+/** A whole number in JSON, in dollars or in cents, not as part of a longer number or word. */
+const amountPattern = (dollars: number) => new RegExp(`(?<![\\w.])${dollars}(00)?(?![\\w.])`);
+
+/** Tables a request could write to; each has a serial id, and the world's rows have the highest. */
+const tables = ['users', 'projects', 'bids', 'payments', 'milestones', 'reviews', 'notifications', 'conversation_channels', 'conversation_threads', 'messages'] as const;
+type TableName = (typeof tables)[number];
+
+let worldCount = 0;
+let passwordHash: Promise<string> | undefined;
+
+/** The rows a raw query answers, on PGlite and node-postgres alike. */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Built with one insert per table (some hundred worlds are built per run, so it must be quick);
+ * the values are those the factories and the services would write.
+ */
+export async function buildWorld(db: Db, config: Config): Promise<World> {
+  const [floors] = await rowsOf<Record<TableName, number>>(
+    db,
+    sql.join([sql`select`, sql.join(tables.map((table) => sql`(select coalesce(max(id), 0) + 1 from ${sql.identifier(table)})::int as ${sql.identifier(table)}`), sql`, `)], sql` `),
+  );
+  const tag = `w${++worldCount}x${randomBytes(3).toString('hex')}`;
+  const secret = (label: string) => `secret-${label}-${tag}`;
+
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const person = (name: string, overrides: Partial<NewUserRow> = {}): NewUserRow => ({
+    username: `${name}${tag}`,
+    email: `${secret(`${name}-email`)}@example.test`,
+    passwordHash: '',
+    ...overrides,
+  });
+  const people = [
+    person('owner', { stripeCustomerId: `cus_${secret('owner-customer')}` }),
+    person('stranger'),
+    person('bidder', { role: 'finisher' }),
+    person('otherfinisher', { role: 'finisher' }),
+    // Not a caller: nothing of theirs is secret, so the login rows can show it to anyone.
+    { username: `newcomer${tag}`, email: `newcomer${tag}@example.test`, passwordHash: '' },
+  ];
+  const hash = await passwordHash;
+  const [owner, stranger, bidder, otherFinisher, newcomer] = (await db
+    .insert(users)
+    .values(people.map((p) => ({ ...p, passwordHash: hash })))
+    .returning()) as [UserRow, UserRow, UserRow, UserRow, UserRow];
+
+  const signedIn: [SignedInName, UserRow][] = [['stranger', stranger], ['owner', owner], ['bidder', bidder], ['otherFinisher', otherFinisher]];
+  const tokens = signedIn.map(() => randomBytes(32).toString('base64url'));
+  const expiresAt = new Date(Date.now() + config.session.absoluteMs);
+  await db.insert(sessions).values(signedIn.map(([, user], i) => ({ tokenHash: hashToken(tokens[i]!), userId: user.id, expiresAt, userAgent: secret(`${user.id}-agent`) })));
+  const callers = { visitor: { name: 'visitor', user: null, cookie: undefined } } as Record<CallerName, Caller>;
+  signedIn.forEach(([name, user], i) => (callers[name] = { name, user, cookie: `${SESSION_COOKIE}=${tokens[i]}` }));
+
+  const project = (submitterId: number, n: number, overrides: Partial<NewProjectRow> = {}): NewProjectRow => ({
+    name: `Project ${tag} ${n}`,
+    description: 'A half-built application that needs a finisher to wire up the remaining features.',
+    techStack: ['React', 'Node.js'],
+    codeLink: `https://github.com/example/project-${tag}-${n}`,
+    submitterId,
+    ...overrides,
+  });
+  const delivery = { deliveryMessage: secret('delivery'), completedAt: new Date() };
+  const assignedTo = { finisherId: bidder.id };
+  const [openProject, assignedProject, underWayProject, deliveredProject, acceptedProject, rivalProject] = (await db
+    .insert(projects)
+    .values([
+      project(owner.id, 1),
+      project(owner.id, 2, { status: 'assigned', ...assignedTo }),
+      project(owner.id, 3, { status: 'in_progress', ...assignedTo }),
+      project(owner.id, 4, { status: 'completed', ...assignedTo, ...delivery }),
+      project(owner.id, 5, { status: 'accepted', ...assignedTo, ...delivery, acceptedAt: new Date() }),
+      project(stranger.id, 6),
+    ])
+    .returning()) as [ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow];
+
+  const proposal = { finisherId: bidder.id, amountCents: bidAmount * 100, timelineDays: bidTimeline, message: `${secret('bid-message')} I can finish this.` };
+  const bidRows = await db
+    .insert(bids)
+    .values([
+      { ...proposal, projectId: openProject.id },
+      { ...proposal, projectId: assignedProject.id, status: 'accepted' },
+      { ...proposal, projectId: underWayProject.id, status: 'paid', paymentIntentId: `pi_${secret('payment-intent')}` },
+      { ...proposal, projectId: deliveredProject.id, status: 'paid' },
+      { ...proposal, projectId: acceptedProject.id, status: 'completed' },
+      { projectId: rivalProject.id, finisherId: otherFinisher.id, amountCents: rivalAmount * 100, timelineDays: rivalTimeline, message: `${secret('rival-bid-message')} I can finish it.` },
+    ])
+    .returning({ id: bids.id });
+  const [openBid, assignedBid, underWayBid, deliveredBid, acceptedBid, rivalBid] = bidRows.map((row) => row.id) as [number, number, number, number, number, number];
+
+  await db.insert(payments).values({
+    bidId: underWayBid,
+    ...splitPayment(bidAmount * 100),
+    status: 'held',
+    paymentIntentId: `pi_${secret('payment-intent')}`,
+    checkoutSessionId: `cs_${secret('checkout-session')}`,
+    checkoutUrl: `https://checkout.example.test/${secret('checkout-url')}`,
+    chargeId: `ch_${secret('charge')}`,
+    transferGroup: `project_${underWayProject.id}`,
+  });
+  const [pendingMilestone, completedMilestone] = await db
+    .insert(milestones)
+    .values([
+      { projectId: underWayProject.id, title: 'Wire up the API', amountCents: milestoneAmount * 100, feedback: secret('milestone-feedback') },
+      { projectId: underWayProject.id, title: 'Ship the client', amountCents: milestoneAmount * 100, status: 'completed', completionNote: secret('milestone-note'), completedAt: new Date() },
+    ])
+    .returning({ id: milestones.id });
+
+  await startChats(db, [
+    { project: openProject, bidId: openBid, finisherId: bidder.id, lines: [[owner.id, secret('owner-chat')], [bidder.id, secret('bidder-chat')]] },
+    { project: rivalProject, bidId: rivalBid, finisherId: otherFinisher.id, lines: [[otherFinisher.id, secret('rival-chat')]] },
+  ]);
+
+  const [ownerNotification] = await db
+    .insert(notifications)
+    .values([
+      { userId: owner.id, type: 'bid', title: secret('owner-notification-title'), content: secret('owner-notification-content'), relatedId: openProject.id },
+      { userId: bidder.id, type: 'project', title: secret('bidder-notification-title'), content: secret('bidder-notification-content'), relatedId: openProject.id },
+    ])
+    .returning({ id: notifications.id });
+
+  const parties = ['owner', 'bidder'] as const;
+  const rivals = ['stranger', 'otherFinisher'] as const;
+  const secrets: Secret[] = [
+    { label: 'password hash', needle: hash, visibleTo: [] },
+    ...tokens.map((token): Secret => ({ label: 'session token', needle: token, visibleTo: [] })),
+    ...signedIn.map(([name, user]): Secret => ({ label: `${name}'s email`, needle: user.email, visibleTo: [name] })),
+    ...signedIn.map(([name, user]): Secret => ({ label: `${name}'s session device`, needle: secret(`${user.id}-agent`), visibleTo: [name] })),
+    { label: "owner's Stripe customer id", needle: secret('owner-customer'), visibleTo: ['owner'] },
+    { label: 'bid message', needle: secret('bid-message'), visibleTo: parties },
+    // The bid amount is also the payment, the held money and the owner's spending.
+    { label: 'bid amount', needle: amountPattern(bidAmount), visibleTo: parties },
+    { label: 'bid timeline', needle: amountPattern(bidTimeline), visibleTo: parties },
+    { label: 'payment intent id', needle: secret('payment-intent'), visibleTo: parties },
+    { label: 'checkout session id', needle: secret('checkout-session'), visibleTo: [] },
+    { label: 'checkout url', needle: secret('checkout-url'), visibleTo: [] },
+    { label: 'charge id', needle: secret('charge'), visibleTo: [] },
+    { label: 'delivery message', needle: secret('delivery'), visibleTo: parties },
+    { label: 'milestone amount', needle: amountPattern(milestoneAmount), visibleTo: parties },
+    { label: 'milestone note', needle: secret('milestone-note'), visibleTo: parties },
+    { label: 'milestone feedback', needle: secret('milestone-feedback'), visibleTo: parties },
+    { label: "owner's chat message", needle: secret('owner-chat'), visibleTo: parties },
+    { label: "bidder's chat message", needle: secret('bidder-chat'), visibleTo: parties },
+    { label: "owner's notification title", needle: secret('owner-notification-title'), visibleTo: ['owner'] },
+    { label: "owner's notification content", needle: secret('owner-notification-content'), visibleTo: ['owner'] },
+    { label: "bidder's notification title", needle: secret('bidder-notification-title'), visibleTo: ['bidder'] },
+    { label: "bidder's notification content", needle: secret('bidder-notification-content'), visibleTo: ['bidder'] },
+    { label: 'rival bid message', needle: secret('rival-bid-message'), visibleTo: rivals },
+    { label: 'rival bid amount', needle: amountPattern(rivalAmount), visibleTo: rivals },
+    { label: 'rival bid timeline', needle: amountPattern(rivalTimeline), visibleTo: rivals },
+    { label: 'rival chat message', needle: secret('rival-chat'), visibleTo: rivals },
+  ];
+
+  return {
+    callers,
+    newcomer,
+    open: { project: openProject, bidId: openBid },
+    assigned: { project: assignedProject, bidId: assignedBid },
+    underWay: { project: underWayProject, bidId: underWayBid, pendingMilestoneId: pendingMilestone!.id, completedMilestoneId: completedMilestone!.id },
+    delivered: { project: deliveredProject, bidId: deliveredBid },
+    accepted: { project: acceptedProject, bidId: acceptedBid },
+    rival: { project: rivalProject, bidId: rivalBid },
+    ownerNotificationId: ownerNotification!.id,
+    secrets,
+    floors: floors!,
+  };
+}
+
+interface Chat {
+  project: ProjectRow;
+  bidId: number;
+  finisherId: number;
+  lines: [senderId: number, content: string][];
+}
+
+/** Bids' conversations as the chat creates them: one channel each, its default thread, some messages. */
+async function startChats(db: Db, chats: Chat[]) {
+  const channels = await db
+    .insert(conversationChannels)
+    .values(chats.map((c) => ({ projectId: c.project.id, creatorId: c.project.submitterId, developerId: c.finisherId, bidId: c.bidId })))
+    .returning({ id: conversationChannels.id });
+  const threads = await db
+    .insert(conversationThreads)
+    .values(chats.map((c, i) => ({ channelId: channels[i]!.id, type: 'general', title: `Bid #${c.bidId}: ${c.project.name}` })))
+    .returning({ id: conversationThreads.id });
+  await db.insert(messages).values(chats.flatMap((c, i) => c.lines.map(([senderId, content]) => ({ threadId: threads[i]!.id, senderId, content }))));
+}
+
+/**
+ * Every row the world owns or a request could have added since it was built, its people's
+ * sessions, and the webhook ledger, as JSON text: compared before and after a refused request,
+ * which must change nothing.
+ */
+export async function snapshotWorld(db: Db, world: World): Promise<Record<string, unknown>> {
+  const userIds = Object.values(world.callers).flatMap((c) => (c.user ? [c.user.id] : []));
+  const perTable = tables.map(
+    (table) => sql`(select coalesce(json_agg(t order by t.id), '[]') from ${sql.identifier(table)} t where t.id >= ${world.floors[table]})::text as ${sql.identifier(table)}`,
+  );
+  const [row] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql.join(
+      [
+        sql`select`,
+        sql.join(perTable, sql`, `),
+        sql`, (select coalesce(json_agg(s order by s.token_hash), '[]') from sessions s where s.user_id in ${userIds})::text as sessions`,
+        sql`, (select coalesce(json_agg(e order by e.provider, e.event_id), '[]') from processed_webhook_events e)::text as processed_webhook_events`,
+      ],
+      sql` `,
+    ),
+  );
+  return row!;
+}
+
+/** The secrets a response to this caller gives away: each one's label and where it was found. */
+export function leakedSecrets(world: World, caller: CallerName, response: { body: string; headers: unknown }, alsoVisible: readonly string[] = []) {
+  const text = `${JSON.stringify(response.headers)}\n${response.body}`;
+  return world.secrets
+    .filter((s) => !s.visibleTo.includes(caller) && !alsoVisible.includes(s.label))
+    .filter((s) => (typeof s.needle === 'string' ? text.includes(s.needle) : s.needle.test(text)))
+    .map((s) => s.label);
+}
+
+export interface RouteRequest {
+  url: string;
+  payload?: InjectOptions['payload'];
+  headers?: Record<string, string>;
+}
+
+/** app.inject as a caller: their session cookie (none for the visitor) plus any headers of the request. */
+export function send(app: FastifyInstance, method: string, caller: Caller, request: RouteRequest) {
+  return app.inject({
+    method: method as InjectOptions['method'],
+    url: request.url,
+    payload: request.payload,
+    headers: { ...(caller.cookie ? { cookie: caller.cookie } : {}), ...request.headers },
+  });
+}
+
+/** As the owner, sets an avatar through the API and answers its /uploads path. */
+export async function uploadOwnerAvatar(app: FastifyInstance, world: World): Promise<string> {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const form = multipart({}, [{ field: 'avatar', filename: 'me.png', contentType: 'image/png', body: png }]);
+  const response = await send(app, 'PATCH', world.callers.owner, { url: `/api/users/${world.callers.owner.user!.id}/profile`, ...form });
+  if (response.statusCode !== 200) throw new Error(`avatar upload failed: ${response.statusCode} ${response.body}`);
+  return response.json().avatarUrl as string;
+}
+
+/** The sandbox's hosted-page id of the assigned bid's checkout, opened by its owner. */
+export async function openCheckout(app: FastifyInstance, world: World): Promise<string> {
+  const response = await send(app, 'POST', world.callers.owner, { url: `/api/bids/${world.assigned.bidId}/pay`, payload: {} });
+  if (response.statusCode !== 200) throw new Error(`checkout failed: ${response.statusCode} ${response.body}`);
+  return (response.json().checkoutUrl as string).split('/').at(-1)!;
+}
+
+/** The sandbox's hosted-page id of the bidder's payout onboarding. */
+export async function openOnboarding(app: FastifyInstance, world: World): Promise<string> {
+  const response = await send(app, 'POST', world.callers.bidder, { url: '/api/stripe/create-connect-account', payload: {} });
+  if (response.statusCode !== 200) throw new Error(`onboarding failed: ${response.statusCode} ${response.body}`);
+  return (response.json().url as string).split('/').at(-1)!;
+}
