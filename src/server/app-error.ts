@@ -5,6 +5,9 @@ const statusByCode: Record<ErrorCode, number> = {
   INVALID_JSON: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
+  // The signed-in user's own password, re-entered to change it: a form error, not a sign-out.
+  WRONG_PASSWORD: 400,
+  INVALID_RESET_TOKEN: 400,
   FORBIDDEN: 403,
   CROSS_ORIGIN_REFUSED: 403,
   NOT_FOUND: 404,

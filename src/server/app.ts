@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { DomainEvents } from './events/domain-events.js';
+import { accountRoutes } from './features/auth/account.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { bidsRoutes } from './features/bids/bids.routes.js';
 import { LoginLimiter } from './features/auth/login-limiter.js';
@@ -28,6 +29,7 @@ import { sandboxRoutes } from './features/payments/sandbox.routes.js';
 import { reviewsRoutes } from './features/reviews/reviews.routes.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
+import { createMailer, type Mailer } from './integrations/email/mailer.js';
 import { createPaymentProvider } from './integrations/payments/create-provider.js';
 import type { PaymentProvider } from './integrations/payments/payment-provider.js';
 import type { SandboxProvider } from './integrations/payments/sandbox-provider.js';
@@ -51,6 +53,8 @@ export interface AppDeps {
   storage?: FileStorage;
   /** The card provider; defaults to Stripe when configured, else the sandbox. */
   payments?: PaymentProvider;
+  /** Sends email; defaults to SMTP when configured, else the log. */
+  mailer?: Mailer;
   /** The built client to serve; null serves the API only. Defaults to dist/client. */
   clientDir?: string | null;
   /** Sees every route as it is added (tests walk the whole route table with it). */
@@ -94,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: new DomainEvents(app.log),
     storage: deps.storage ?? createStorage(config),
     payments: deps.payments ?? createPaymentProvider(config),
+    mailer: deps.mailer ?? createMailer(config, app.log),
   };
   registerNotificationWriters(ctx.events);
   registerPaymentHandlers(ctx.events, ctx);
@@ -124,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, { db: database.db, databaseKind: database.kind, redis: deps.redis, readiness: deps.readiness ?? new Readiness(), log: app.log });
   authRoutes(app, ctx);
+  accountRoutes(app, ctx);
   projectsRoutes(app, ctx);
   bidsRoutes(app, ctx);
   const live = await registerLiveFeatures(app, ctx, { redis: deps.redis, messagesPerMinute: config.chatMessagesPerMinute });

@@ -42,6 +42,16 @@ const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  SMTP_URL: z.url().optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASS: z.string().min(1).optional(),
+  SMTP_SECURE: booleanFromEnv.default(false),
+  MAIL_FROM: z.string().min(3).default('Finishline <no-reply@localhost>'),
+  PASSWORD_RESET_TOKEN_MINUTES: z.coerce.number().int().positive().default(60),
+  PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  PASSWORD_RESETS_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(3),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -93,6 +103,26 @@ function toConfig(env: z.infer<typeof configSchema>) {
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    // Email goes out over SMTP when SMTP_URL or SMTP_HOST is set; without either it is written to the log.
+    email: {
+      from: env.MAIL_FROM,
+      smtp: env.SMTP_URL ?? (env.SMTP_HOST ? smtpOptions(env) : undefined),
+    },
+    passwordReset: {
+      tokenTtlMs: env.PASSWORD_RESET_TOKEN_MINUTES * 60_000,
+      perAddressPerHour: env.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR,
+      perEmailPerHour: env.PASSWORD_RESETS_PER_EMAIL_PER_HOUR,
+    },
+  };
+}
+
+function smtpOptions(env: z.infer<typeof configSchema>) {
+  return {
+    host: env.SMTP_HOST,
+    port: env.SMTP_PORT,
+    // true means TLS from the first byte (port 465); false upgrades with STARTTLS when the server offers it.
+    secure: env.SMTP_SECURE,
+    auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS } : undefined,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { DomainEvents } from './events/domain-events.js';
 import type { LoginLimiter } from './features/auth/login-limiter.js';
+import type { Mailer } from './integrations/email/mailer.js';
 import type { PaymentProvider } from './integrations/payments/payment-provider.js';
 import type { FileStorage } from './integrations/storage/storage.js';
 
@@ -15,4 +16,5 @@ export interface AppContext {
   events: DomainEvents;
   storage: FileStorage;
   payments: PaymentProvider;
+  mailer: Mailer;
 }

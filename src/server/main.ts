@@ -1,59 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { RedisClientType } from 'redis';
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { seedDemoDataIfEmpty } from './db/seed.js';
-import { Readiness } from './features/health/readiness.js';
-import { connectRedis } from './integrations/redis.js';
+// The process entry of npm start and npm run dev; the server itself lives in start-server.ts.
+import { ConfigError } from './config.js';
+import { startServer } from './start-server.js';
 
-async function main() {
-  const config = loadConfig();
-  const database = await openDatabase(config);
-  await database.migrate();
-  if (config.seedDemoData) await seedDemoDataIfEmpty(database.db);
-  const redis: RedisClientType | undefined = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
-  const readiness = new Readiness();
-  const app = await buildApp({ config, database, redis, readiness });
-
-  /**
-   * Loses no request: readiness fails first (the proxy's probe takes the instance out of rotation
-   * during SHUTDOWN_DRAIN_DELAY_MS), then app.close() stops accepting, closes idle keep-alive
-   * connections and WebSockets (1001, the clients reconnect elsewhere) and waits for the requests in
-   * flight; only then do Redis and the database close. Past SHUTDOWN_GRACE_MS it gives up, status 1.
-   */
-  let isShuttingDown = false;
-  const shutdown = async (signal: string) => {
-    if (isShuttingDown) return;
-    isShuttingDown = true;
-    readiness.startDraining();
-    app.log.info({ signal, drainDelayMs: config.shutdownDrainDelayMs }, 'shutting down: readiness now fails');
-    try {
-      if (config.shutdownDrainDelayMs > 0) await sleep(config.shutdownDrainDelayMs);
-      const timer = setTimeout(() => {
-        app.log.error({ graceMs: config.shutdownGraceMs }, 'shutdown grace period passed with requests still in flight; exiting');
-        process.exit(1);
-      }, config.shutdownGraceMs);
-      timer.unref();
-      app.log.info('shutting down: no longer accepting; draining requests in flight');
-      await app.close();
-      await redis?.quit();
-      await database.close();
-      app.log.info('shut down cleanly');
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Finishline is running on http://localhost:${config.port} (database: ${database.kind})`);
-}
-
-main().catch((error: unknown) => {
+startServer().catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { createFileMailer, e2eMailFile } from './mail.js';
 
 const env = process.env;
 if (env.TEST_DATABASE_URL) {
@@ -30,5 +31,7 @@ env.REDIS_URL = env.TEST_REDIS_URL ?? '';
 if (!env.REDIS_URL) delete env.REDIS_URL;
 
 // A variable path keeps the type checker from requiring a build before it runs.
-const entry = '../../dist/server/main.js';
-await import(entry);
+const entry = '../../dist/server/start-server.js';
+const { startServer } = (await import(entry)) as typeof import('../../src/server/start-server.js');
+// Mail goes to a file the tests read (test/e2e/mail.ts) instead of the log.
+await startServer({ mailer: createFileMailer(e2eMailFile(env.PORT)) });

@@ -3,6 +3,7 @@ import { createClient, type RedisClientType } from 'redis';
 import { buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/client.js';
+import type { Mailer } from '../../src/server/integrations/email/mailer.js';
 import type { PaymentProvider } from '../../src/server/integrations/payments/payment-provider.js';
 import { createTestDatabase } from './database.js';
 
@@ -18,7 +19,7 @@ export interface TestApp {
 /** The whole API on a fresh database, without the client bundle or a listening socket. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { redis?: RedisClientType; payments?: PaymentProvider } = {},
+  options: { redis?: RedisClientType; payments?: PaymentProvider; mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env });
   const database = await createTestDatabase();
@@ -30,6 +31,7 @@ export async function createTestApp(
     clientDir: null,
     redis: options.redis,
     payments: options.payments,
+    mailer: options.mailer,
     onRoute: (route) => routes.push(route),
   });
   await app.ready();

@@ -10,6 +10,7 @@ export function client(app: FastifyInstance, cookie?: string) {
     get: (url: string) => send('GET', url),
     post: (url: string, payload?: InjectOptions['payload'], headers?: Record<string, string>) => send('POST', url, payload ?? {}, headers),
     patch: (url: string, payload?: InjectOptions['payload']) => send('PATCH', url, payload ?? {}),
+    delete: (url: string) => send('DELETE', url),
   };
 }
 

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { limits } from '../domain/limits.js';
 import { roleAliases } from '../domain/roles.js';
 
-const email = z
+export const emailSchema = z
   .string({ error: 'Please enter a valid email' })
   .trim()
   .toLowerCase()
   .max(limits.emailMax, 'Please enter a valid email')
   .email('Please enter a valid email');
 
-const password = z
+export const passwordSchema = z
   .string({ error: 'Password must be at least 6 characters' })
   .min(limits.passwordMin, 'Password must be at least 6 characters')
   .max(limits.passwordMax, `Password must be at most ${limits.passwordMax} characters`);
@@ -22,13 +22,13 @@ export const usernameSchema = z
   // Usernames appear in profile URLs (/developers/{username}), so they stay URL-safe.
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores');
 
-export const loginBodySchema = z.strictObject({ email, password });
+export const loginBodySchema = z.strictObject({ email: emailSchema, password: passwordSchema });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const registerBodySchema = z.strictObject({
   username: usernameSchema,
-  email,
-  password,
+  email: emailSchema,
+  password: passwordSchema,
   role: z.enum(roleAliases, { error: 'Please select a role' }).default('creator'),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;

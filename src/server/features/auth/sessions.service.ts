@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
+import type { Session } from '../../../shared/contracts/account.js';
+import { AppError } from '../../app-error.js';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions, type UserRow, users } from '../../db/schema/users.js';
@@ -60,4 +62,58 @@ export async function findSessionUser(db: DbOrTx, config: Config, token: string)
 
 export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** The user's live sessions, most recently used first; `current` marks the one this request came with. */
+export async function listSessions(db: DbOrTx, config: Config, userId: number, currentToken: string): Promise<Session[]> {
+  const now = Date.now();
+  const rows = await db
+    .select({
+      id: sessions.id,
+      tokenHash: sessions.tokenHash,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+      ipAddress: sessions.ipAddress,
+    })
+    .from(sessions)
+    // Sessions past either expiry are dead even if no request has swept them yet.
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.lastSeenAt, new Date(now - config.session.idleMs)),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  const currentHash = hashToken(currentToken);
+  return rows.map(({ tokenHash, createdAt, lastSeenAt, ...row }) => ({
+    ...row,
+    createdAt: createdAt.toISOString(),
+    lastSeenAt: lastSeenAt.toISOString(),
+    current: tokenHash === currentHash,
+  }));
+}
+
+/**
+ * Ends one of the user's own sessions. Another user's session id answers 404 like an unknown
+ * one, so ids cannot be probed. Returns whether it was the caller's own current session.
+ */
+export async function revokeSession(db: DbOrTx, userId: number, sessionId: string, currentToken: string): Promise<{ wasCurrent: boolean }> {
+  const [row] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ tokenHash: sessions.tokenHash });
+  if (!row) throw new AppError('NOT_FOUND', 'Session not found');
+  return { wasCurrent: row.tokenHash === hashToken(currentToken) };
+}
+
+/** Ends every session of the user, or every one but `keepToken`'s. Returns how many ended. */
+export async function deleteUserSessions(db: DbOrTx, userId: number, keepToken?: string): Promise<number> {
+  const kept = keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined;
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), kept))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
