@@ -7,6 +7,8 @@ import { HomePage } from './routes/home';
 
 // Every page but the home page loads on demand, so the first visit downloads only what it shows.
 const AuthPage = lazy(() => import('./routes/auth'));
+const ForgotPasswordPage = lazy(() => import('./routes/forgot-password'));
+const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
 const LoginRedirectPage = lazy(() => import('./routes/login'));
 const RegisterRedirectPage = lazy(() => import('./routes/register'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
@@ -35,6 +37,8 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/auth', element: <AuthPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/login', element: <LoginRedirectPage /> },
       { path: '/register', element: <RegisterRedirectPage /> },
       { path: '/projects/:id', element: <ProjectDetailPage /> },

@@ -4,13 +4,19 @@ import { isFinisher } from '../../../shared/domain/roles.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { SecurityTab } from '@/features/account/security-tab';
 import { useUser } from '@/features/auth/use-user';
 import { ProfileDetails } from '@/features/profile/profile-details';
 import { ProfileEditForm } from '@/features/profile/profile-edit-form';
 import { ProfileHeader } from '@/features/profile/profile-header';
 import { SkillsTab } from '@/features/profile/skills-tab';
 
-/** The own profile (spec section 2): header, the Profile tab for everyone and the Skills tab for finishers. */
+function initialTab(requested: string | null, finisher: boolean): string {
+  if (requested === 'security') return 'security';
+  return finisher && requested === 'skills' ? 'skills' : 'profile';
+}
+
+/** The own profile (spec section 2): header, the Profile and Security tabs for everyone and the Skills tab for finishers. */
 export default function ProfilePage() {
   const { user, isLoading } = useUser();
   const [isEditing, setIsEditing] = useState(false);
@@ -24,11 +30,12 @@ export default function ProfilePage() {
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10 sm:px-6">
       <ProfileHeader user={user} />
-      {/* ?tab=skills opens the Skills tab, where Payment Settings live (for links back from payout onboarding). */}
-      <Tabs defaultValue={finisher && searchParams.get('tab') === 'skills' ? 'skills' : 'profile'}>
+      {/* ?tab=skills opens the Skills tab, where Payment Settings live (for links back from payout onboarding); ?tab=security the Security tab. */}
+      <Tabs defaultValue={initialTab(searchParams.get('tab'), finisher)}>
         <TabsList>
           <TabsTrigger value="profile">Profile</TabsTrigger>
           {finisher ? <TabsTrigger value="skills">Skills</TabsTrigger> : null}
+          <TabsTrigger value="security">Security</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
           <Card>
@@ -50,6 +57,9 @@ export default function ProfilePage() {
             <SkillsTab user={user} />
           </TabsContent>
         ) : null}
+        <TabsContent value="security">
+          <SecurityTab />
+        </TabsContent>
       </Tabs>
     </div>
   );

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { loginBodySchema } from '../../../shared/contracts/auth.js';
 import { Button } from '@/components/ui/button';
@@ -28,6 +28,9 @@ export function LoginForm() {
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Login">
       <AuthField id="login-email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register('email')} />
       <AuthField id="login-password" label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <Link to="/forgot-password" className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
+        Forgot password?
+      </Link>
       <Button type="submit" className="mt-2 w-full" disabled={login.isPending}>
         {login.isPending ? (
           <>

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { LoginBody, RegisterBody } from '../../../shared/contracts/auth.js';
 import type { User } from '../../../shared/contracts/users.js';
@@ -29,15 +29,17 @@ export function useRegisterMutation() {
   });
 }
 
+/** Drops everything cached for the previous user, then records that nobody is signed in. */
+export function forgetSignedInUser(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
+  queryClient.setQueryData(currentUserKey, null);
+}
+
 export function useLogoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<{ message: string }>('POST', '/api/logout'),
-    onSuccess: () => {
-      // Drop everything cached for the previous user, then record that nobody is signed in.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
-      queryClient.setQueryData(currentUserKey, null);
-    },
+    onSuccess: () => forgetSignedInUser(queryClient),
     onError: (error) => toast.error('Logout failed', { description: errorMessage(error, 'Failed to logout') }),
   });
 }

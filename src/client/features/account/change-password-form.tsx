@@ -1,0 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { AuthField } from '@/features/auth/auth-field';
+import { type ChangePasswordForm as FormValues, changePasswordFormSchema } from './password-form-schemas';
+import { useChangePassword } from './use-account';
+
+const emptyForm: FormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Current password, new password twice. Other devices are signed out; this one stays signed in. */
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const form = useForm<FormValues>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: emptyForm });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) => {
+    change.mutate({ currentPassword, newPassword }, { onSuccess: () => form.reset(emptyForm) });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid max-w-md gap-4" aria-label="Change password">
+      <AuthField
+        id="current-password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...form.register('currentPassword')}
+      />
+      <AuthField id="new-password" label="New password" type="password" autoComplete="new-password" error={errors.newPassword?.message} {...form.register('newPassword')} />
+      <AuthField
+        id="confirm-new-password"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <Button type="submit" className="w-fit" disabled={change.isPending}>
+        {change.isPending ? (
+          <>
+            <Spinner className="size-4 text-primary-foreground" label="Changing password" /> Changing password...
+          </>
+        ) : (
+          'Change password'
+        )}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { AuthField } from '@/features/auth/auth-field';
+import { type ResetPasswordForm as FormValues, resetPasswordFormSchema } from './password-form-schemas';
+import { useConfirmPasswordReset } from './use-account';
+
+/** The new password, twice; on success the user logs in with it on /auth. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const confirm = useConfirmPasswordReset();
+  const form = useForm<FormValues>({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ password }) => {
+    confirm.mutate({ token, password }, { onSuccess: () => navigate('/auth', { replace: true }) });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Reset password">
+      <AuthField id="reset-password" label="New password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+      <AuthField
+        id="reset-confirm-password"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <Button type="submit" className="w-full" disabled={confirm.isPending}>
+        {confirm.isPending ? (
+          <>
+            <Spinner className="size-4 text-primary-foreground" label="Resetting password" /> Resetting...
+          </>
+        ) : (
+          'Reset password'
+        )}
+      </Button>
+      {confirm.isError ? (
+        <Link to="/forgot-password" className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Request a new reset link
+        </Link>
+      ) : null}
+    </form>
+  );
+}

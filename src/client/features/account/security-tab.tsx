@@ -1,0 +1,29 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ActiveSessions } from './active-sessions';
+import { ChangePasswordForm } from './change-password-form';
+
+/** The profile's Security tab: password change and the devices signed in to the account. */
+export function SecurityTab() {
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Change password</CardTitle>
+          <CardDescription>Your other devices are signed out when the password changes; this one stays signed in.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ChangePasswordForm />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Active sessions</CardTitle>
+          <CardDescription>The devices signed in to your account.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ActiveSessions />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
