@@ -105,7 +105,7 @@ const matrix: Row[] = [
   // Projects. The project page is public (spec section 1); the delivery message is not.
   { route: 'GET /api/projects', expect: everyone(200), request: () => ({ url: '/api/projects' }) },
   { route: 'GET /api/technologies', expect: everyone(200), request: () => ({ url: '/api/technologies' }) },
-  { route: 'GET /api/projects/:id', expect: everyone(200), shows: ['delivery message', 'bid message'], request: (w) => ({ url: `/api/projects/${w.delivered.project.id}` }) },
+  { route: 'GET /api/projects/:id', expect: everyone(200), shows: ['delivery message', 'bid message', 'competing bid message'], request: (w) => ({ url: `/api/projects/${w.delivered.project.id}` }) },
   // Any signed-in user may submit; the spec only hides the button from finishers (section 6).
   { route: 'POST /api/projects', expect: signedIn(201), request: () => ({ url: '/api/projects', payload: newProject }) },
   { route: 'PATCH /api/projects/:id/status', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/projects/${w.open.project.id}/status`, payload: { status: 'paused' } }) },

@@ -46,8 +46,8 @@ interface Deal {
 }
 
 /**
- * One owner's projects at every stage, all worked on by one bidding finisher, plus a rival
- * project of the stranger's that the other finisher bid on. Every private value carries a marker
+ * One owner's projects at every stage, all worked on by one bidding finisher (a competitor bid
+ * on two of them too), plus a rival project of the stranger's that the other finisher bid on. Every private value carries a marker
  * unique to this world; `secrets` says who may read each one.
  */
 export interface World {
@@ -71,6 +71,8 @@ const bidTimeline = 2_917;
 const rivalAmount = 64_283;
 const rivalTimeline = 1_877;
 const milestoneAmount = 5_113;
+const competingAmount = 58_207;
+const competingTimeline = 1_433;
 
 /** A whole number in JSON, in dollars or in cents, not as part of a longer number or word. */
 const amountPattern = (dollars: number) => new RegExp(`(?<![\\w.])${dollars}(00)?(?![\\w.])`);
@@ -111,14 +113,16 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     person('stranger'),
     person('bidder', { role: 'finisher' }),
     person('otherfinisher', { role: 'finisher' }),
+    // Not a caller either: the bidder's competitor on the owner's projects, whose bids only the owner may read.
+    person('competitor', { role: 'finisher' }),
     // Not a caller: nothing of theirs is secret, so the login rows can show it to anyone.
     { username: `newcomer${tag}`, email: `newcomer${tag}@example.test`, passwordHash: '' },
   ];
   const hash = await passwordHash;
-  const [owner, stranger, bidder, otherFinisher, newcomer] = (await db
+  const [owner, stranger, bidder, otherFinisher, competitor, newcomer] = (await db
     .insert(users)
     .values(people.map((p) => ({ ...p, passwordHash: hash })))
-    .returning()) as [UserRow, UserRow, UserRow, UserRow, UserRow];
+    .returning()) as [UserRow, UserRow, UserRow, UserRow, UserRow, UserRow];
 
   const signedIn: [SignedInName, UserRow][] = [['stranger', stranger], ['owner', owner], ['bidder', bidder], ['otherFinisher', otherFinisher]];
   const tokens = signedIn.map(() => randomBytes(32).toString('base64url'));
@@ -150,6 +154,7 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     .returning()) as [ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow];
 
   const proposal = { finisherId: bidder.id, amountCents: bidAmount * 100, timelineDays: bidTimeline, message: `${secret('bid-message')} I can finish this.` };
+  const competingBid = { finisherId: competitor.id, amountCents: competingAmount * 100, timelineDays: competingTimeline, message: `${secret('competing-bid-message')} Pick me.` };
   const bidRows = await db
     .insert(bids)
     .values([
@@ -159,6 +164,8 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
       { ...proposal, projectId: deliveredProject.id, status: 'paid' },
       { ...proposal, projectId: acceptedProject.id, status: 'completed' },
       { projectId: rivalProject.id, finisherId: otherFinisher.id, amountCents: rivalAmount * 100, timelineDays: rivalTimeline, message: `${secret('rival-bid-message')} I can finish it.` },
+      { ...competingBid, projectId: openProject.id },
+      { ...competingBid, projectId: deliveredProject.id, status: 'rejected' },
     ])
     .returning({ id: bids.id });
   const [openBid, assignedBid, underWayBid, deliveredBid, acceptedBid, rivalBid] = bidRows.map((row) => row.id) as [number, number, number, number, number, number];
@@ -201,6 +208,7 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     ...tokens.map((token): Secret => ({ label: 'session token', needle: token, visibleTo: [] })),
     ...signedIn.map(([name, user]): Secret => ({ label: `${name}'s email`, needle: user.email, visibleTo: [name] })),
     ...signedIn.map(([name, user]): Secret => ({ label: `${name}'s session device`, needle: secret(`${user.id}-agent`), visibleTo: [name] })),
+    { label: "competitor's email", needle: competitor.email, visibleTo: [] },
     { label: "owner's Stripe customer id", needle: secret('owner-customer'), visibleTo: ['owner'] },
     { label: 'bid message', needle: secret('bid-message'), visibleTo: parties },
     // The bid amount is also the payment, the held money and the owner's spending.
@@ -220,6 +228,9 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     { label: "owner's notification content", needle: secret('owner-notification-content'), visibleTo: ['owner'] },
     { label: "bidder's notification title", needle: secret('bidder-notification-title'), visibleTo: ['bidder'] },
     { label: "bidder's notification content", needle: secret('bidder-notification-content'), visibleTo: ['bidder'] },
+    { label: 'competing bid message', needle: secret('competing-bid-message'), visibleTo: ['owner'] },
+    { label: 'competing bid amount', needle: amountPattern(competingAmount), visibleTo: ['owner'] },
+    { label: 'competing bid timeline', needle: amountPattern(competingTimeline), visibleTo: ['owner'] },
     { label: 'rival bid message', needle: secret('rival-bid-message'), visibleTo: rivals },
     { label: 'rival bid amount', needle: amountPattern(rivalAmount), visibleTo: rivals },
     { label: 'rival bid timeline', needle: amountPattern(rivalTimeline), visibleTo: rivals },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from '../domain/limits.js';
 import { numberOrNumericText } from './numeric-text.js';
 
 export const paymentStatuses = ['pending', 'held', 'released', 'refunded', 'failed'] as const;
@@ -12,7 +13,7 @@ const userId = numberOrNumericText(z.number().int().positive().max(2_147_483_647
 
 export const createConnectAccountBodySchema = z.strictObject({
   userId,
-  email: z.string().optional(),
+  email: z.string().max(limits.emailMax).optional(),
 });
 export const connectAccountResponseSchema = z.object({ url: z.string() });
 
