@@ -91,7 +91,7 @@ describe.skipIf(skipReason !== undefined)(`a server process killed mid-load${ski
     cluster = await startPrivatePostgres(postgres.bin);
     await withDatabase(cluster.url(), (admin) => admin.query('CREATE DATABASE finishline'));
     databaseUrl = cluster.url('finishline');
-  }, 60_000);
+  }, 90_000);
 
   afterAll(async () => {
     for (const server of servers) await server.stop();
@@ -126,9 +126,11 @@ describe.skipIf(skipReason !== undefined)(`a server process killed mid-load${ski
     await first.kill();
     await lanes;
 
-    // Until the kill every answer was what a deal expects (a 2xx, or 409 for the losing accept).
+    // Until the kill every answer was what a deal expects (a 2xx, or 409 for the losing accept);
+    // the kill itself cut deals off mid-way (requests with no answer).
     const beforeKill = log.filter((e) => e.endedAt < killedAt);
     expect(describeExchanges(beforeKill.filter((e) => !isSuccess(e) && e.status !== 409))).toEqual([]);
+    expect(log.filter((e) => e.status === 0).length).toBeGreaterThan(0);
 
     const second = await startServerProcess(env());
     servers.push(second);
@@ -144,5 +146,6 @@ describe.skipIf(skipReason !== undefined)(`a server process killed mid-load${ski
     await runDeal(second.url, log, ack);
     expect(await findViolations(databaseUrl, ack)).toEqual([]);
     expect(ack.acceptedProjects.length).toBeGreaterThan(DEALS_BEFORE_KILL);
-  }, 90_000);
+    // About 15 s on an idle machine, most of it two server start-ups; room for a loaded CI box.
+  }, 120_000);
 });
