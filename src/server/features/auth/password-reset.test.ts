@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CapturingMailer, resetLinkIn } from '../../../../test/fakes/email.js';
-import { createTestApp, type TestApp } from '../../../../test/support/app.js';
+import { connectTestRedis, createTestApp, type TestApp } from '../../../../test/support/app.js';
 import { createUser, signIn, TEST_PASSWORD } from '../../../../test/support/factories.js';
 import { client } from '../../../../test/support/http.js';
 import { passwordResetTokens } from '../../db/schema/users.js';
@@ -77,24 +77,34 @@ describe('POST /api/password-reset/request', () => {
     expect(response.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Please enter a valid email' });
   });
 
-  it('limits requests per email and per address, for unknown emails alike', async () => {
-    const limited = await createTestApp({ PASSWORD_RESETS_PER_EMAIL_PER_HOUR: '2', PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: '3' }, { mailer: new CapturingMailer() });
+  it('limits requests per email and per address, for unknown emails alike (in Redis when the run has one)', async () => {
+    const redis = await connectTestRedis();
+    const limited = await createTestApp(
+      { PASSWORD_RESETS_PER_EMAIL_PER_HOUR: '2', PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: '3' },
+      { mailer: new CapturingMailer(), redis },
+    );
+    // Counts in a shared Redis outlive the run: every run asks about addresses of its own.
+    const run = `${process.pid}-${Date.now()}`;
+    const octet = () => Math.floor(Math.random() * 250) + 1;
+    const address = () => `10.${octet()}.${octet()}.${octet()}`;
     try {
       const attempt = (email: string, remoteAddress: string) =>
-        limited.app.inject({ method: 'POST', url: '/api/password-reset/request', payload: { email }, remoteAddress });
-      expect((await attempt('someone@example.test', '10.0.0.1')).statusCode).toBe(202);
-      expect((await attempt('someone@example.test', '10.0.0.2')).statusCode).toBe(202);
-      const perEmail = await attempt('SOMEONE@example.test', '10.0.0.3');
+        limited.app.inject({ method: 'POST', url: '/api/password-reset/request', payload: { email: email.replace('@', `-${run}@`) }, remoteAddress });
+      expect((await attempt('someone@example.test', address())).statusCode).toBe(202);
+      expect((await attempt('someone@example.test', address())).statusCode).toBe(202);
+      const perEmail = await attempt('SOMEONE@example.test', address());
       expect(perEmail.statusCode).toBe(429);
       expect(perEmail.json().message).toMatch(/^Too many password reset requests for this email\. Please try again in \d+ minutes?\.$/);
 
-      for (const email of ['a@example.test', 'b@example.test', 'c@example.test']) expect((await attempt(email, '10.9.9.9')).statusCode).toBe(202);
-      const perAddress = await attempt('d@example.test', '10.9.9.9');
+      const busy = address();
+      for (const email of ['a@example.test', 'b@example.test', 'c@example.test']) expect((await attempt(email, busy)).statusCode).toBe(202);
+      const perAddress = await attempt('d@example.test', busy);
       expect(perAddress.statusCode).toBe(429);
       expect(perAddress.json()).toMatchObject({ code: 'RATE_LIMITED' });
       expect(Number(perAddress.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await limited.close();
+      await redis?.quit();
     }
   });
 });
