@@ -12,7 +12,7 @@ const START_TIMEOUT_MS = 90_000;
 /** One line of the server's pino JSON log. */
 export interface LogLine {
   level: number;
-  msg: string;
+  msg?: string;
   requestId?: string;
   req?: { method: string; url: string };
   res?: { statusCode: number };
@@ -25,8 +25,6 @@ export interface ServerProcess {
   port: number;
   /** Every JSON line the server logged so far. */
   logs: LogLine[];
-  /** Whatever it wrote that was not JSON (stack traces of a crash), for failure messages. */
-  otherOutput(): string;
   /** Resolves with the exit code (null when killed by a signal). */
   exited: Promise<number | null>;
   signal(name: NodeJS.Signals): void;
@@ -46,6 +44,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   const logs: LogLine[] = [];
   const listeners = new Set<() => void>();
+  // Whatever it wrote that was not JSON (Node warnings, a crash's stack trace), for failure messages.
   let otherOutput = '';
   createInterface({ input: child.stdout! }).on('line', (text) => {
     try {
@@ -71,7 +70,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       };
       const timer = setTimeout(() => {
         done();
-        reject(new Error(`no matching log line within ${timeoutMs} ms; output:\n${describe()}`));
+        reject(new Error(`no matching log line within ${timeoutMs} ms; output:\n${everything()}`));
       }, timeoutMs);
       const done = () => {
         clearTimeout(timer);
@@ -80,17 +79,27 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       listeners.add(check);
       check();
     });
-  const describe = () => `${logs.map((line) => JSON.stringify(line)).join('\n')}\n${otherOutput}`;
+  const everything = () => `${logs.map((line) => JSON.stringify(line)).join('\n')}\n${otherOutput}`;
 
-  const listening = waitForLog((line) => line.msg.startsWith('Server listening at http://127.0.0.1:'), START_TIMEOUT_MS);
-  const started = await Promise.race([listening, exited.then((code) => new Error(`the server exited with ${code} before listening:\n${describe()}`))]);
-  if (started instanceof Error) throw started;
-  const port = Number(new URL(started.msg.slice('Server listening at '.length)).port);
+  const prefix = 'Server listening at ';
+  const listening = waitForLog((line) => line.msg?.startsWith(`${prefix}http://127.0.0.1:`) ?? false, START_TIMEOUT_MS);
+  let started: LogLine;
+  try {
+    started = await Promise.race([
+      listening,
+      exited.then((code) => {
+        throw new Error(`the server exited with ${code} before listening:\n${everything()}`);
+      }),
+    ]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  const port = Number(new URL(started.msg!.slice(prefix.length)).port);
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     logs,
-    otherOutput: () => otherOutput,
     exited,
     signal: (name) => child.kill(name),
     waitForLog,

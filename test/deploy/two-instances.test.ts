@@ -105,7 +105,7 @@ describe.skipIf(skipReason)(`two instances behind nginx${skipReason ? ` (skipped
       if ((await instanceThatServed(requestIdOf(sent))) !== socketInstance) crossInstanceMessage = sent.body;
     }
     expect(crossInstanceMessage, 'round robin sent no message through the other instance').toBeDefined();
-    const heard = await ownerSocket.waitFor('new_message', (event) => event.message.id === crossInstanceMessage!.id);
+    const heard = await ownerSocket.waitFor('new_message', (event) => event.message.id === crossInstanceMessage!.id, 15_000);
     expect(heard.message).toMatchObject({ bidId: bid.id, senderId: finisherUser.id, receiverId: ownerUser.id });
     expectStatus(await owner.post(`/api/bids/${bid.id}/messages`, { content: 'CSV is enough, thanks.' }), 201);
     const thread = expectStatus(await finisher.get(`/api/bids/${bid.id}/messages`), 200) as { content: string }[];
