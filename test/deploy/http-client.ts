@@ -12,6 +12,8 @@ export interface HttpClient {
   get(path: string): Promise<HttpResponse>;
   post(path: string, body?: unknown): Promise<HttpResponse>;
   patch(path: string, body?: unknown): Promise<HttpResponse>;
+  /** A POST with a body already encoded (multipart/form-data from test/support/multipart.ts). */
+  postRaw(path: string, encoded: { payload: Buffer; headers: Record<string, string> }): Promise<HttpResponse>;
   /** The Cookie header this client sends, for a WebSocket opened as the same user. */
   cookieHeader(): string;
   /** Every response's X-Request-Id, in order. */
@@ -23,12 +25,11 @@ export function httpClient(baseUrl: string): HttpClient {
   const requestIds: string[] = [];
   const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 
-  async function send(method: string, path: string, body?: unknown): Promise<HttpResponse> {
-    const headers: Record<string, string> = { cookie: cookieHeader() };
+  async function send(method: string, path: string, encoded?: { payload: Buffer | string; headers: Record<string, string> }): Promise<HttpResponse> {
+    const headers: Record<string, string> = { cookie: cookieHeader(), ...encoded?.headers };
     // A browser sends its page's origin on a state-changing request; the origin check compares it to PUBLIC_URL.
     if (method !== 'GET') headers.origin = new URL(baseUrl).origin;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(new URL(path, baseUrl), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(new URL(path, baseUrl), { method, headers, body: encoded?.payload });
     for (const setCookie of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = setCookie.split(';');
       const [name = '', value = ''] = pair.split('=');
@@ -43,12 +44,15 @@ export function httpClient(baseUrl: string): HttpClient {
 
   return {
     get: (path) => send('GET', path),
-    post: (path, body = {}) => send('POST', path, body),
-    patch: (path, body = {}) => send('PATCH', path, body),
+    post: (path, body = {}) => send('POST', path, json(body)),
+    patch: (path, body = {}) => send('PATCH', path, json(body)),
+    postRaw: (path, encoded) => send('POST', path, encoded),
     cookieHeader,
     requestIds,
   };
 }
+
+const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 /** JSON from the app; anything else (a proxy's HTML error page) as text, for the failure message. */
 function parseBody(text: string): unknown {

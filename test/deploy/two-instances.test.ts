@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectAs, type LiveClient } from '../support/live.js';
+import { multipart } from '../support/multipart.js';
 import { createDeployDatabase, type DeployDatabase } from './deploy-database.js';
 import { type HttpClient, type HttpResponse, httpClient } from './http-client.js';
 import { findNginx, freePort, type Nginx, startNginx } from './nginx.js';
@@ -81,16 +83,22 @@ describe.skipIf(skipReason)(`two instances behind nginx${skipReason ? ` (skipped
 
     // Readiness through the proxy: database and Redis reachable. (Probes are not request-logged.)
     expect(await (await fetch(`${nginx!.url}/api/health/ready`)).json()).toEqual({ status: 'ready', database: 'postgres', redis: 'ok' });
+    const screenshot = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2563eb' } }).png().toBuffer();
+    const projectData = {
+      name: 'Invoice dashboard',
+      description: 'A half-built invoicing dashboard: the API exists, the charts and the export are missing.',
+      techStack: ['React', 'Node.js'],
+      codeLink: 'https://github.com/example/invoice-dashboard',
+      budget: 1200,
+    };
     const project = expectStatus(
-      await owner.post('/api/projects', {
-        name: 'Invoice dashboard',
-        description: 'A half-built invoicing dashboard: the API exists, the charts and the export are missing.',
-        techStack: ['React', 'Node.js'],
-        codeLink: 'https://github.com/example/invoice-dashboard',
-        budget: 1200,
-      }),
+      await owner.postRaw('/api/projects', multipart({ projectData: JSON.stringify(projectData) }, [{ field: 'image', filename: 'screen.png', contentType: 'image/png', body: screenshot }])),
       201,
     );
+    // The upload is stored once and served by every instance (one shared store).
+    const imageFetches = [await owner.get(project.imageUrl), await owner.get(project.imageUrl)];
+    expect(imageFetches.map((response) => response.status)).toEqual([200, 200]);
+    expect(new Set(await Promise.all(imageFetches.map((response) => instanceThatServed(requestIdOf(response))))).size).toBe(2);
     const bid = expectStatus(await finisher.post(`/api/projects/${project.id}/bids`, { amount: 1000, timeline: 14, message: 'I have shipped three dashboards like this one.' }), 201);
 
     // The chat: the owner's live socket on one instance hears a message posted through the other.
