@@ -65,8 +65,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, body: changePasswordBodySchema, response: { 200: revokedSessionsSchema, ...errorResponses(400, 401, 429) } } },
     async (request) => {
       const { user, token } = requireSession(request);
-      const { endedSessions } = await changePassword(ctx, user, request.body, { ipAddress: request.ip, sessionToken: token });
-      return { revoked: endedSessions };
+      return changePassword(ctx, user, request.body, { ipAddress: request.ip, sessionToken: token });
     },
   );
 

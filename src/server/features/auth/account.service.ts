@@ -17,7 +17,7 @@ export interface SignedInMeta {
  * so a borrowed session cannot be used to guess the password any faster than the login form.
  * Every other session ends, and so does any pending reset link.
  */
-export async function changePassword(ctx: AppContext, user: UserRow, input: ChangePasswordBody, meta: SignedInMeta): Promise<{ endedSessions: number }> {
+export async function changePassword(ctx: AppContext, user: UserRow, input: ChangePasswordBody, meta: SignedInMeta): Promise<{ revoked: number }> {
   const account = user.email.toLowerCase();
   await ctx.loginLimiter.assertAllowed(account, meta.ipAddress);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
@@ -28,10 +28,10 @@ export async function changePassword(ctx: AppContext, user: UserRow, input: Chan
     throw new AppError('VALIDATION_FAILED', 'Your new password must be different from your current password');
   }
   const passwordHash = await hashPassword(input.newPassword);
-  const endedSessions = await ctx.db.transaction(async (tx) => {
+  const revoked = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     return deleteUserSessions(tx, user.id, meta.sessionToken);
   });
-  return { endedSessions };
+  return { revoked };
 }
