@@ -1,11 +1,12 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
+import { lazyComponent } from '@/lib/lazy-component';
 import { RootLayout } from './layout/root-layout';
 import { RequireAuth } from './require-auth';
-import { SandboxLayout } from '@/features/payments/sandbox/sandbox-layout';
 import { HomePage } from './routes/home';
 
-// Every page but the home page loads on demand, so the first visit downloads only what it shows.
+// Every page but the home page loads on demand, so the first visit downloads only what it shows
+// (docs/decisions/018-performance-budgets.md; bench/bundle-size.ts checks it).
 const AuthPage = lazy(() => import('./routes/auth'));
 const ForgotPasswordPage = lazy(() => import('./routes/forgot-password'));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
@@ -29,9 +30,10 @@ const DevelopersPage = lazy(() => import('./routes/developers'));
 const DeveloperProfilePage = lazy(() => import('./routes/developer-profile'));
 const SandboxCheckoutPage = lazy(() => import('./routes/sandbox-checkout'));
 const SandboxOnboardingPage = lazy(() => import('./routes/sandbox-onboarding'));
+const SandboxLayout = lazyComponent(() => import('@/features/payments/sandbox/sandbox-layout'), 'SandboxLayout');
 
 /** The route table of spec section 2. */
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -76,4 +78,13 @@ export const router = createBrowserRouter([
       { path: '/sandbox/onboarding/:token', element: <SandboxOnboardingPage /> },
     ],
   },
-]);
+];
+
+/**
+ * The page for the current location. Declarative routing (BrowserRouter + useRoutes) rather than a
+ * data router: the app loads its data with React Query, not route loaders, and the data router
+ * would add about 16 KB gzip to the first load (docs/decisions/018-performance-budgets.md).
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

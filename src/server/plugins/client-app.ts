@@ -6,7 +6,9 @@ import { AppError } from '../app-error.js';
 
 /**
  * Serves the built React app: hashed assets cached for a year, every other non-API GET answered
- * with index.html so the client router takes over (deep links, reloads).
+ * with index.html (never cached) so the client router takes over (deep links, reloads). The build
+ * writes a .br and a .gz beside every text file (vite.config.ts), sent as they are to a browser that
+ * accepts them, so no response is compressed on the fly.
  */
 export async function registerClientApp(app: FastifyInstance, clientDir: string | null) {
   const hasClient = clientDir !== null && existsSync(path.join(clientDir, 'index.html'));
@@ -15,9 +17,16 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
       root: clientDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // Off so that setHeaders decides: send's own default ('public, max-age=0') would override it.
+      cacheControl: false,
+      // The compressed twins are reached through Accept-Encoding only, not as routes of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The body depends on Accept-Encoding (preCompressed), which caches must take into account.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

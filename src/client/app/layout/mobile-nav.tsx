@@ -1,80 +1,46 @@
-import { LogIn, LogOut, Menu } from 'lucide-react';
-import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { Menu } from 'lucide-react';
+import { Suspense, useRef, useState } from 'react';
 import type { User } from '../../../shared/contracts/users.js';
 import { Button } from '@/components/ui/button';
-import { Separator } from '@/components/ui/separator';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
-import { cn } from '@/lib/utils';
-import { accountLinks, primaryLinks } from './nav-links';
-import { useSignOut } from './use-sign-out';
-import { UserAvatar } from './user-menu';
+import { lazyComponent } from '@/lib/lazy-component';
 
-const itemClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground [&_svg]:size-4 [&_svg]:text-muted-foreground',
-    isActive && 'bg-accent text-accent-foreground',
-  );
+// The sheet (Radix Dialog, the account links, sign-out) is fetched when the button is pointed at,
+// focused or pressed, not with the page: most visits never open the menu.
+const loadSheet = () => import('./mobile-nav-sheet');
+const MobileNavSheet = lazyComponent(loadSheet, 'MobileNavSheet');
+const preloadSheet = () => void loadSheet();
 
-/** The side menu that replaces the header navigation below the md breakpoint. */
+/** The menu button that opens the side menu below the md breakpoint. */
 export function MobileNav({ user }: { user: User | null }) {
   const [isOpen, setIsOpen] = useState(false);
-  const { signOut } = useSignOut();
-  const close = () => setIsOpen(false);
-  const links = [...primaryLinks.filter((link) => user || !link.signedInOnly), ...(user ? accountLinks : [])];
+  // Once opened, the sheet stays mounted so that Radix can animate it closed.
+  const [hasOpened, setHasOpened] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
 
   return (
-    <Sheet open={isOpen} onOpenChange={setIsOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <Menu aria-hidden="true" className="size-5" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="right">
-        <SheetHeader className="border-b">
-          <SheetTitle>Menu</SheetTitle>
-          {user ? (
-            <div className="flex items-center gap-3 pt-2">
-              <UserAvatar user={user} className="size-10" />
-              <SheetDescription asChild>
-                <div className="min-w-0">
-                  <span className="block truncate font-semibold text-foreground">{user.username}</span>
-                  <span className="block truncate text-xs">{user.email}</span>
-                </div>
-              </SheetDescription>
-            </div>
-          ) : (
-            <SheetDescription>Find developers, or sign in to manage your projects.</SheetDescription>
-          )}
-        </SheetHeader>
-        <nav aria-label="Mobile" className="flex flex-col gap-1 px-3">
-          {links.map((link) => (
-            <NavLink key={link.to} to={link.to} onClick={close} className={itemClass}>
-              <link.icon aria-hidden="true" />
-              {link.label}
-            </NavLink>
-          ))}
-          <Separator className="my-2" />
-          {user ? (
-            <button
-              type="button"
-              onClick={() => {
-                close();
-                signOut();
-              }}
-              className={itemClass({ isActive: false })}
-            >
-              <LogOut aria-hidden="true" />
-              Sign out
-            </button>
-          ) : (
-            <NavLink to="/auth" onClick={close} className={itemClass}>
-              <LogIn aria-hidden="true" />
-              Log in / Sign up
-            </NavLink>
-          )}
-        </nav>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        ref={triggerRef}
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        onPointerEnter={preloadSheet}
+        onFocus={preloadSheet}
+        onClick={() => {
+          setHasOpened(true);
+          setIsOpen(true);
+        }}
+      >
+        <Menu aria-hidden="true" className="size-5" />
+      </Button>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <MobileNavSheet user={user} isOpen={isOpen} onOpenChange={setIsOpen} triggerRef={triggerRef} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

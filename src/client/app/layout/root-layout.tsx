@@ -1,10 +1,24 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
+/**
+ * A page reached by a link or redirect starts at the top; back and forward leave the position to the
+ * browser's own scroll restoration. (<ScrollRestoration> needs a data router, which the app does
+ * without: see router.tsx.) Filters that only change the query string keep the reader's place.
+ */
+function useScrollToTopOnNewPage() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+}
+
 export function RootLayout() {
+  useScrollToTopOnNewPage();
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:shadow">
@@ -17,7 +31,6 @@ export function RootLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
     </div>
   );
 }

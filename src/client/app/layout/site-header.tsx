@@ -1,13 +1,19 @@
+import { Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/features/auth/use-user';
+import { lazyComponent } from '@/lib/lazy-component';
 import { cn } from '@/lib/utils';
 import { Logo } from './logo';
 import { MobileNav } from './mobile-nav';
 import { primaryLinks } from './nav-links';
-import { UnreadIconLinks } from './unread-icon-links';
-import { UserMenu } from './user-menu';
+
+// A signed-in user's menu and unread icons (Radix menus and tooltips, the sign-out mutation) wait
+// behind lazy boundaries: the first paint needs none of them, and a visitor never loads them. Each
+// fallback holds the control's place so that nothing shifts when it arrives.
+const UnreadIconLinks = lazyComponent(() => import('./unread-icon-links'), 'UnreadIconLinks');
+const UserMenu = lazyComponent(() => import('./user-menu'), 'UserMenu');
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground', isActive && 'text-foreground');
@@ -32,9 +38,13 @@ export function SiteHeader() {
             <Skeleton className="h-9 w-28" />
           ) : user ? (
             <>
-              <UnreadIconLinks userId={user.id} />
+              <Suspense fallback={<Skeleton className="h-9 w-[4.75rem]" />}>
+                <UnreadIconLinks userId={user.id} />
+              </Suspense>
               <div className="ml-1 hidden md:block">
-                <UserMenu user={user} />
+                <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+                  <UserMenu user={user} />
+                </Suspense>
               </div>
             </>
           ) : (

@@ -2,7 +2,7 @@ import { Bell, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { CountBadge, formatUnreadCount } from '@/components/ui/count-badge';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { useUnreadCounts } from '@/features/notifications/use-unread-counts';
 import { cn } from '@/lib/utils';
 
@@ -26,10 +26,12 @@ function IconLink({ to, label, count, icon: Icon }: IconLinkProps) {
 /** The signed-in header's messages and notifications icons, each with its unread badge. */
 export function UnreadIconLinks({ userId }: { userId: number }) {
   const unread = useUnreadCounts(userId);
+  // The app's only tooltips, so their provider (the shared skip-delay window) lives here rather
+  // than at the root, where it would put Radix's tooltip code into the first load.
   return (
-    <>
+    <TooltipProvider>
       <IconLink to="/messages" label="Messages" count={unread.messages} icon={MessageSquare} />
       <IconLink to="/notifications" label="Notifications" count={unread.notifications} icon={Bell} />
-    </>
+    </TooltipProvider>
   );
 }

@@ -1,7 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '../../../shared/contracts/users.js';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,18 +10,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { initialsOf } from '@/lib/utils';
 import { accountLinks } from './nav-links';
 import { useSignOut } from './use-sign-out';
-
-export function UserAvatar({ user, className }: { user: User; className?: string }) {
-  return (
-    <Avatar className={className}>
-      {user.avatarUrl ? <AvatarImage src={user.avatarUrl} alt="" /> : null}
-      <AvatarFallback>{initialsOf(user.username)}</AvatarFallback>
-    </Avatar>
-  );
-}
+import { UserAvatar } from './user-avatar';
 
 /** The avatar menu: who is signed in, the account links and 'Sign out'. */
 export function UserMenu({ user }: { user: User }) {

@@ -1,22 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { currentUserKey, useUser } from '@/features/auth/use-user';
+import { currentUserKey } from '@/features/auth/use-user';
 import { LiveConnection, liveSocketUrl } from '@/lib/live-connection';
 import { liveEventRefreshes, liveEventToast } from './live-events';
 
 /**
- * Keeps the live connection open while a user is signed in (spec section 4 "Live connection"):
- * it opens once the current user is known, and closes on logout when the user becomes null.
- * Each event shows its toast and refreshes the queries it makes stale.
+ * Keeps the live connection open for the signed-in user (spec section 4 "Live connection"): the app
+ * renders it once the current user is known and unmounts it on logout, which closes the socket.
+ * Each event shows its toast and refreshes the queries it makes stale. The app loads this module
+ * lazily, and only for a signed-in user, so a visitor never downloads the event schemas.
  */
-export function LiveConnectionProvider({ children }: { children: ReactNode }) {
-  const { user } = useUser();
+export function LiveUpdates({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
-  const userId = user?.id;
 
   useEffect(() => {
-    if (userId === undefined) return;
     const connection = new LiveConnection({
       url: liveSocketUrl(window.location),
       userId,
@@ -33,5 +31,5 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
     return () => connection.stop();
   }, [userId, queryClient]);
 
-  return children;
+  return null;
 }
