@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -34,6 +33,7 @@ import { createPaymentProvider } from './integrations/payments/create-provider.j
 import type { PaymentProvider } from './integrations/payments/payment-provider.js';
 import type { SandboxProvider } from './integrations/payments/sandbox-provider.js';
 import { createStorage, type FileStorage } from './integrations/storage/storage.js';
+import { createRateLimits } from './plugins/action-rate-limiter.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
@@ -42,6 +42,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRequestIdHeader, requestIdServerOptions } from './plugins/request-id.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessionLoader } from './plugins/session.js';
 
 export interface AppDeps {
@@ -94,7 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     config,
     log: app.log,
-    loginLimiter: new LoginLimiter({ ...config.loginLimits, redis: deps.redis }),
+    loginLimiter: new LoginLimiter({ ...config.loginLimits, redis: deps.redis, keyPrefix: config.redisKeyPrefix }),
+    rateLimits: createRateLimits(config, deps.redis),
     events: new DomainEvents(app.log),
     storage: deps.storage ?? createStorage(config),
     payments: deps.payments ?? createPaymentProvider(config),
@@ -103,17 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNotificationWriters(ctx.events);
   registerPaymentHandlers(ctx.events, ctx);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // The app loads nothing from other origins; images may come from https (avatars, screenshots).
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'"],
-      },
-    },
-    // The API is same-origin only; cross-origin embedding of its resources is refused.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await registerMultipart(app);
   await app.register(rateLimit, {
@@ -132,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountRoutes(app, ctx);
   projectsRoutes(app, ctx);
   bidsRoutes(app, ctx);
-  const live = await registerLiveFeatures(app, ctx, { redis: deps.redis, messagesPerMinute: config.chatMessagesPerMinute });
+  const live = await registerLiveFeatures(app, ctx, { redis: deps.redis });
   registerMilestonePushes(ctx.events, live);
   usersRoutes(app, ctx);
   developersRoutes(app, ctx);

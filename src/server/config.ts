@@ -19,6 +19,8 @@ const configSchema = z.object({
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: z.url().optional(),
+  /** Namespaces every Redis key and channel, so deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/).default('finishline:'),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   /** Defaults to true on the embedded database and false on a PostgreSQL of your own (DATABASE_URL). */
@@ -30,6 +32,8 @@ const configSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(30),
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  BIDS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -67,6 +71,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     trustProxy: env.TRUST_PROXY,
     seedDemoData: env.SEED_DEMO_DATA ?? !env.DATABASE_URL,
@@ -79,11 +84,15 @@ function toConfig(env: z.infer<typeof configSchema>) {
       perAddress: env.LOGIN_FAILURES_PER_ADDRESS,
       windowSeconds: env.LOGIN_FAILURE_WINDOW_MINUTES * 60,
     },
-    registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+    rateLimits: {
+      registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+      bidsPerHour: env.BIDS_PER_HOUR,
+      uploadsPerHour: env.UPLOADS_PER_HOUR,
+      chatMessagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,
+    },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     // Between failing readiness and closing the listener: time for the proxy's probe to notice.
     shutdownDrainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
-    chatMessagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,
     // The stripe adapter needs both keys; without them the built-in sandbox provider runs.
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { DomainEvents } from './events/domain-events.js';
 import type { LoginLimiter } from './features/auth/login-limiter.js';
+import type { RateLimits } from './plugins/action-rate-limiter.js';
 import type { Mailer } from './integrations/email/mailer.js';
 import type { PaymentProvider } from './integrations/payments/payment-provider.js';
 import type { FileStorage } from './integrations/storage/storage.js';
@@ -13,6 +14,8 @@ export interface AppContext {
   config: Config;
   log: FastifyBaseLogger;
   loginLimiter: LoginLimiter;
+  /** Registrations, bids, uploads and chat messages; shared across instances with Redis. */
+  rateLimits: RateLimits;
   events: DomainEvents;
   storage: FileStorage;
   payments: PaymentProvider;

@@ -28,6 +28,7 @@ env.SEED_DEMO_DATA = 'true';
 env.REGISTRATIONS_PER_ADDRESS_PER_HOUR = '10000';
 env.LOGIN_FAILURES_PER_ADDRESS = '10000';
 env.REDIS_URL = env.TEST_REDIS_URL ?? '';
+env.REDIS_KEY_PREFIX = `e2e-${process.pid}:`;
 if (!env.REDIS_URL) delete env.REDIS_URL;
 
 // A variable path keeps the type checker from requiring a build before it runs.

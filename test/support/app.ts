@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createClient, type RedisClientType } from 'redis';
 import { buildApp } from '../../src/server/app.js';
@@ -21,7 +22,14 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: { redis?: RedisClientType; payments?: PaymentProvider; mailer?: Mailer } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    // Test databases reuse user ids: their rate-limit counts and live channels must not meet in a shared Redis.
+    REDIS_KEY_PREFIX: `test-${process.pid}-${randomUUID()}:`,
+    ...env,
+  });
   const database = await createTestDatabase();
   const routes: RouteOptions[] = [];
   const app = await buildApp({

@@ -13,6 +13,7 @@ import { type LiveFeaturesOptions, registerLiveFeatures } from '../../src/server
 import { registerErrorHandler } from '../../src/server/plugins/error-handler.js';
 import { registerSessionLoader } from '../../src/server/plugins/session.js';
 import { createTestDatabase } from './database.js';
+import { createRateLimits } from '../../src/server/plugins/action-rate-limiter.js';
 
 export interface LiveTestApp {
   app: FastifyInstance;
@@ -70,7 +71,7 @@ export async function createLiveOnlyApp(
   await app.register(cookie);
   registerSessionLoader(app, database.db, config);
   const events = new DomainEvents(app.log);
-  await registerLiveFeatures(app, { db: database.db, config, log: app.log, events }, options);
+  await registerLiveFeatures(app, { db: database.db, config, log: app.log, events, rateLimits: createRateLimits(config) }, options);
   // This app has no login route: sessions are made directly.
   const cookieFor = async (userId: number) => `${SESSION_COOKIE}=${(await createSession(database.db, config, userId, {})).token}`;
   return { app, wsUrl: await listen(app), cookieFor };

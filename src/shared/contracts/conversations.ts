@@ -4,7 +4,6 @@ import { bidStatusSchema } from './bids.js';
 /** Chat limits (spec section 5): trimmed, never empty; the upper bound and send rate are ours. */
 export const chatLimits = {
   messageMax: 5_000,
-  messagesPerMinute: 30,
 } as const;
 
 export const chatUserSchema = z.object({

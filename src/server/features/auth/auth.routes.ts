@@ -25,7 +25,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       url,
       {
         schema: { tags: ['auth'], body: registerBodySchema, response: { 201: userSchema, ...errors } },
-        config: { rateLimit: { max: ctx.config.registrationsPerAddressPerHour, timeWindow: '1 hour' } },
       },
       async (request, reply) => {
         const signedIn = await registerUser(ctx, request.body, clientMeta(request));

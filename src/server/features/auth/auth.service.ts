@@ -33,6 +33,8 @@ async function startSession(ctx: AppContext, user: UserRow, meta: ClientMeta): P
 }
 
 export async function registerUser(ctx: AppContext, input: RegisterInput, meta: ClientMeta): Promise<SignedIn> {
+  // Before the hash: an address past its limit should not cost an argon2 computation.
+  await ctx.rateLimits.registrations.consume(meta.ipAddress);
   const passwordHash = await hashPassword(input.password);
   let user: UserRow | undefined;
   try {

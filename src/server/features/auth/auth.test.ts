@@ -263,7 +263,11 @@ describe('registration rate limit', () => {
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
-      expect(blocked.json().message).toMatch(/^Too many requests\. Please try again in /);
+      expect(blocked.json().message).toMatch(/^Too many accounts were created from your address\. Please try again in \d+ minutes?\.$/);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // Another address is not affected.
+      const elsewhere = await limited.app.inject({ method: 'POST', url: '/api/register', payload: fresh(), remoteAddress: '10.9.9.9' });
+      expect(elsewhere.statusCode).toBe(201);
     } finally {
       await limited.close();
     }

@@ -7,6 +7,8 @@ export interface LoginLimiterOptions {
   perAddress: number;
   windowSeconds: number;
   redis?: RedisClientType;
+  /** Namespaces the Redis keys (REDIS_KEY_PREFIX). */
+  keyPrefix?: string;
 }
 
 /**
@@ -23,8 +25,8 @@ export class LoginLimiter {
       options.redis
         ? new RateLimiterRedis({ storeClient: options.redis, useRedisPackage: true, keyPrefix, points, duration: options.windowSeconds })
         : new RateLimiterMemory({ keyPrefix, points, duration: options.windowSeconds });
-    this.byAccount = make('login_fail_account', options.perAccount);
-    this.byAddress = make('login_fail_address', options.perAddress);
+    this.byAccount = make(`${options.keyPrefix ?? ''}login_fail_account`, options.perAccount);
+    this.byAddress = make(`${options.keyPrefix ?? ''}login_fail_address`, options.perAddress);
   }
 
   async assertAllowed(email: string, address: string): Promise<void> {

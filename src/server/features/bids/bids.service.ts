@@ -18,6 +18,7 @@ type PlaceBidInput = z.output<typeof placeBidSchema>;
 
 export async function placeBid(ctx: AppContext, actor: UserRow, projectId: number, input: PlaceBidInput): Promise<Bid> {
   if (!isFinisher(actor.role)) throw new AppError('FORBIDDEN', 'Only developers can bid on projects');
+  await ctx.rateLimits.bids.consume(actor.id);
   const bidId = await ctx.events.transaction(ctx.db, async (tx, record) => {
     // A share lock: bids may arrive together, but not while the owner is accepting one.
     const project = await lockProject(tx, projectId, 'share');

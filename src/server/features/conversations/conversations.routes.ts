@@ -6,12 +6,12 @@ import { chatMessageSchema, chatSummarySchema, conversationChannelSchema, sendMe
 import { idParamsSchema } from '../../../shared/contracts/projects.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../../plugins/session.js';
-import { listChats, listMessages, type MessagingContext, type MessagingDeps, openConversation, sendMessage } from './conversations.service.js';
+import { listChats, listMessages, type MessagingContext, openConversation, sendMessage } from './conversations.service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
 /** One conversation per bid, read and written by both call families of spec section 7. */
-export function conversationsRoutes(app: FastifyInstance, ctx: MessagingContext, deps: MessagingDeps) {
+export function conversationsRoutes(app: FastifyInstance, ctx: MessagingContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['conversations'];
 
@@ -28,7 +28,7 @@ export function conversationsRoutes(app: FastifyInstance, ctx: MessagingContext,
   api.post(
     '/api/bids/:id/messages',
     { schema: { tags, params: idParamsSchema, body: sendMessageSchema, response: { 201: chatMessageSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await sendMessage(ctx, deps, requireUser(request), request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await sendMessage(ctx, requireUser(request), request.params.id, request.body)),
   );
 
   api.get('/api/users/:id/chats', { schema: { tags, params: idParamsSchema, response: { 200: z.array(chatSummarySchema), ...errors } } }, (request) =>

@@ -6,7 +6,6 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { conversationChannels, conversationThreads, messages } from '../../db/schema/conversations.js';
 import type { UserRow } from '../../db/schema/users.js';
-import type { UserRateLimiter } from '../../plugins/user-rate-limiter.js';
 import {
   type BidParties,
   type ChannelRow,
@@ -22,12 +21,7 @@ import {
 } from './conversations.queries.js';
 
 /** What the messaging services use of the app context. */
-export type MessagingContext = Pick<AppContext, 'db' | 'events'>;
-
-/** What the messaging service needs beyond the app context. */
-export interface MessagingDeps {
-  sendLimiter: UserRateLimiter;
-}
+export type MessagingContext = Pick<AppContext, 'db' | 'events' | 'rateLimits'>;
 
 
 export const defaultThreadTitle = (parties: BidParties) => `Bid #${parties.bidId}: ${parties.projectName}`;
@@ -98,9 +92,9 @@ type SendMessageInput = z.output<typeof sendMessageSchema>;
  * same transaction (by the notifications feature, on 'message.sent'); the live pushes follow the
  * commit.
  */
-export async function sendMessage(ctx: MessagingContext, deps: MessagingDeps, actor: UserRow, bidId: number, input: SendMessageInput): Promise<ChatMessage> {
+export async function sendMessage(ctx: MessagingContext, actor: UserRow, bidId: number, input: SendMessageInput): Promise<ChatMessage> {
   const parties = await loadChatParties(ctx.db, actor, bidId);
-  await deps.sendLimiter.consume(actor.id);
+  await ctx.rateLimits.chatMessages.consume(actor.id);
   return ctx.events.transaction(ctx.db, async (tx, record) => {
     const { channel, threadId, threadTitle } = await ensureConversation(tx, parties);
     const [row] = await tx.insert(messages).values({ threadId, senderId: actor.id, content: input.content }).returning();

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RedisClientType } from 'redis';
-import { chatLimits } from '../../../shared/contracts/conversations.js';
 import type { AppContext } from '../../context.js';
-import { UserRateLimiter } from '../../plugins/user-rate-limiter.js';
 import { registerConversationPushes } from '../conversations/conversation-pushes.js';
 import { conversationsRoutes } from '../conversations/conversations.routes.js';
 import { registerNotificationDelivery } from '../notifications/notification-outbox.js';
@@ -11,11 +9,10 @@ import { LiveHub } from './live-hub.js';
 import { liveRoutes } from './live.routes.js';
 
 export interface LiveFeaturesOptions {
-  /** REDIS_URL's client: live events fan out to every instance, and send limits are shared. */
+  /** REDIS_URL's client: live events fan out to every instance. */
   redis?: RedisClientType;
   heartbeatMs?: number;
   authTimeoutMs?: number;
-  messagesPerMinute?: number;
 }
 
 /**
@@ -25,10 +22,10 @@ export interface LiveFeaturesOptions {
  */
 export async function registerLiveFeatures(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'db' | 'events' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'events' | 'config' | 'log' | 'rateLimits'>,
   options: LiveFeaturesOptions = {},
 ): Promise<LiveHub> {
-  const live = new LiveHub({ log: ctx.log, redis: options.redis });
+  const live = new LiveHub({ log: ctx.log, redis: options.redis, channel: `${ctx.config.redisKeyPrefix}live` });
   await live.start();
   app.addHook('onClose', () => live.stop());
 
@@ -40,14 +37,7 @@ export async function registerLiveFeatures(
     heartbeatMs: options.heartbeatMs ?? 30_000,
     authTimeoutMs: options.authTimeoutMs ?? 10_000,
   });
-  const sendLimiter = new UserRateLimiter({
-    keyPrefix: 'chat_send',
-    points: options.messagesPerMinute ?? chatLimits.messagesPerMinute,
-    windowSeconds: 60,
-    message: (seconds) => `You are sending messages too quickly. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
-    redis: options.redis,
-  });
-  conversationsRoutes(app, ctx, { sendLimiter });
+  conversationsRoutes(app, ctx);
   notificationsRoutes(app, ctx, live);
   return live;
 }

@@ -20,7 +20,7 @@ import { errorResponses } from '../../plugins/error-handler.js';
 import { AppError } from '../../app-error.js';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/session.js';
-import { processImageUpload, storeImage } from '../uploads/image-upload.js';
+import { acceptImageUpload } from '../uploads/image-upload.js';
 import { readMultipart } from '../uploads/multipart.js';
 import {
   createProject,
@@ -46,7 +46,7 @@ function nextPageLink(query: ListProjectsQuery, cursor: string): string {
 }
 
 /** POST /api/projects takes multipart (projectData as JSON text, optional image) or plain JSON. */
-async function readSubmission(ctx: AppContext, request: FastifyRequest) {
+async function readSubmission(ctx: AppContext, request: FastifyRequest, uploaderId: number) {
   if (!request.isMultipart()) return { input: createProjectSchema.parse(request.body ?? {}), imageUrl: null };
   const { fields, file } = await readMultipart(request, { fileField: 'image', maxBytes: projectLimits.screenshotMaxBytes, maxFiles: 1 });
   let data: unknown;
@@ -58,9 +58,12 @@ async function readSubmission(ctx: AppContext, request: FastifyRequest) {
   // Validate the fields before spending time on the image.
   const input = createProjectSchema.parse(data);
   if (!file) return { input, imageUrl: null };
-  const image = await processImageUpload(file.buffer, { allowed: ['png', 'jpeg', 'gif', 'webp'], maxBytes: projectLimits.screenshotMaxBytes });
-  const stored = await storeImage(ctx.storage, image, 'screenshots');
-  return { input, imageUrl: stored.url };
+  const imageUrl = await acceptImageUpload(ctx, uploaderId, file.buffer, {
+    allowed: ['png', 'jpeg', 'gif', 'webp'],
+    maxBytes: projectLimits.screenshotMaxBytes,
+    prefix: 'screenshots',
+  });
+  return { input, imageUrl };
 }
 
 export function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -94,7 +97,7 @@ export function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const actor = requireUser(request);
-      const { input, imageUrl } = await readSubmission(ctx, request);
+      const { input, imageUrl } = await readSubmission(ctx, request, actor.id);
       return reply.status(201).send(await createProject(ctx, actor, input, imageUrl));
     },
   );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '../../app-error.js';
+import type { AppContext } from '../../context.js';
 import type { FileStorage } from '../../integrations/storage/storage.js';
 import { multipartLimits } from '../../plugins/multipart.js';
 
@@ -107,4 +108,19 @@ export async function storeImage(
   const key = `${prefix}/${randomUUID()}.${processed.extension}`;
   await storage.put(key, processed.buffer, processed.contentType);
   return { key, url: `/uploads/${key}` };
+}
+
+/**
+ * A signed-in user's image upload: counted against their upload limit first (decoding and
+ * re-encoding is the costly part), then checked, re-encoded and stored. Returns its public path.
+ */
+export async function acceptImageUpload(
+  ctx: Pick<AppContext, 'rateLimits' | 'storage'>,
+  uploaderId: number,
+  buffer: Buffer,
+  options: ImageUploadOptions & { prefix: UploadPrefix },
+): Promise<string> {
+  await ctx.rateLimits.uploads.consume(uploaderId);
+  const processed = await processImageUpload(buffer, options);
+  return (await storeImage(ctx.storage, processed, options.prefix)).url;
 }
