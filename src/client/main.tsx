@@ -1,3 +1,5 @@
+// First: schemas read this setting when they are created.
+import '@/lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
