@@ -1,9 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { type ErrorResponse, errorResponseSchema } from '../../shared/errors.js';
 import { AppError, codeForStatus } from '../app-error.js';
 import { databaseUnavailableError, isDatabaseUnavailable } from '../db/errors.js';
+import { installValidationMessages } from './validation-messages.js';
 
 /** Fastify's own 4xx errors, reworded for people. */
 const fastifyMessages: Record<string, string> = {
@@ -13,48 +14,66 @@ const fastifyMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
 };
 
+/** The router's own refusals, which reach frameworkErrors instead of the error handler. */
+const routerMessages: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid (check its percent-encoding)',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long',
+};
+
 /**
  * One place turns every thrown error into `{ code, message }`: AppError with its own status,
  * schema failures as 400 with the first rule's message, and anything unexpected as a 500 that
  * never leaks internals.
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((thrown: FastifyError | AppError | Error, request, reply) => {
-    let error = thrown;
-    // PostgreSQL down or restarting is an outage, not a bug: a 503 the client may retry, not a 500.
-    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      error = databaseUnavailableError(error);
-    }
-    let status: number;
-    let body: ErrorResponse;
+  installValidationMessages();
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => sendError(error, request, reply));
+}
 
-    if (error instanceof AppError) {
-      status = error.status;
-      body = { code: error.code, message: error.message };
-      reply.headers(error.headers);
-    } else if (hasZodFastifySchemaValidationErrors(error)) {
-      status = 400;
-      body = { code: 'VALIDATION_FAILED', message: error.validation[0]?.message ?? 'Invalid request' };
-    } else if (error instanceof ZodError) {
-      // A contract parsed by hand (multipart fields) failed.
-      status = 400;
-      body = { code: 'VALIDATION_FAILED', message: error.issues[0]?.message ?? 'Invalid request' };
+/**
+ * Fastify's frameworkErrors option: bad percent-encoding or an over-long path parameter is
+ * refused by the router before any route runs, so it never reaches the error handler.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const message = routerMessages[error.code];
+  return sendError(message ? Object.assign(error, { message }) : error, request, reply);
+}
+
+function sendError(thrown: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  let error = thrown;
+  // PostgreSQL down or restarting is an outage, not a bug: a 503 the client may retry, not a 500.
+  if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    error = databaseUnavailableError(error);
+  }
+  let status: number;
+  let body: ErrorResponse;
+
+  if (error instanceof AppError) {
+    status = error.status;
+    body = { code: error.code, message: error.message };
+    reply.headers(error.headers);
+  } else if (hasZodFastifySchemaValidationErrors(error)) {
+    status = 400;
+    body = { code: 'VALIDATION_FAILED', message: error.validation[0]?.message ?? 'Invalid request' };
+  } else if (error instanceof ZodError) {
+    // A contract parsed by hand (multipart fields) failed.
+    status = 400;
+    body = { code: 'VALIDATION_FAILED', message: error.issues[0]?.message ?? 'Invalid request' };
+  } else {
+    const fastifyError = error as FastifyError;
+    const given = fastifyError.statusCode ?? 500;
+    if (given >= 400 && given < 500) {
+      status = given;
+      const code = fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'INVALID_JSON' : codeForStatus(given);
+      body = { code, message: fastifyMessages[fastifyError.code] ?? fastifyError.message };
     } else {
-      const fastifyError = error as FastifyError;
-      const given = fastifyError.statusCode ?? 500;
-      if (given >= 400 && given < 500) {
-        status = given;
-        const code = fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'INVALID_JSON' : codeForStatus(given);
-        body = { code, message: fastifyMessages[fastifyError.code] ?? fastifyError.message };
-      } else {
-        request.log.error({ err: error }, 'unhandled error');
-        status = 500;
-        body = { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' };
-      }
+      request.log.error({ err: error }, 'unhandled error');
+      status = 500;
+      body = { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' };
     }
-    return reply.status(status).send(body);
-  });
+  }
+  return reply.status(status).send(body);
 }
 
 /** The `{ code, message }` answer a route declares for each error status it may give. */

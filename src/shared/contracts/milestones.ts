@@ -10,6 +10,7 @@ const dollars = z
 const dueDate = z
   .string()
   .trim()
+  .max(10, 'Due date must be a date (YYYY-MM-DD)')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Due date must be a date (YYYY-MM-DD)')
   .refine((value) => !Number.isNaN(Date.parse(value)), 'Due date must be a date (YYYY-MM-DD)')
   .nullish();

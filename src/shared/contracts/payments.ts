@@ -50,9 +50,9 @@ export const sandboxCheckoutSchema = z.object({
   isExpired: z.boolean(),
 });
 export const sandboxPayBodySchema = z.strictObject({
-  cardNumber: z.string().trim().min(1, 'Enter a card number'),
-  expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Enter the expiry as MM/YY'),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+  cardNumber: z.string().trim().min(1, 'Enter a card number').max(32, 'Enter a card number of at most 32 characters'),
+  expiry: z.string().trim().max(16, 'Enter the expiry as MM/YY').regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Enter the expiry as MM/YY'),
+  cvc: z.string().trim().max(4, 'Enter the 3 or 4 digit security code').regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
 });
 export const sandboxRedirectSchema = z.object({ redirectUrl: z.string() });
 export const sandboxAccountSchema = z.object({ id: z.string(), email: z.string().nullable(), returnUrl: z.string(), refreshUrl: z.string() });

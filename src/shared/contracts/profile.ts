@@ -6,6 +6,7 @@ import { usernameSchema } from './auth.js';
 const link = z
   .string({ error: 'Please enter a valid URL' })
   .trim()
+  .max(limits.linkMax, `Links must be at most ${limits.linkMax} characters`)
   .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' })], { error: 'Please enter a valid URL' }))
   .nullish()
   .transform((value) => (value === '' ? null : value));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { projectLimits as L } from '../domain/limits.js';
+import { projectLimits as L, limits } from '../domain/limits.js';
 import { projectStatuses } from '../domain/project-status.js';
 import { bidSchema } from './bids.js';
 import { numberOrNumericText } from './numeric-text.js';
@@ -65,6 +65,7 @@ export const createProjectSchema = z.strictObject({
   codeLink: z
     .string({ error: 'Please enter a valid URL' })
     .trim()
+    .max(limits.linkMax, `Links must be at most ${limits.linkMax} characters`)
     .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' })),
   budget: numberOrNumericText(
     z

@@ -5,6 +5,8 @@ export const limits = {
   usernameMin: 3,
   usernameMax: 32,
   emailMax: 254,
+  /** Links (repository, website, social profiles): longer than any real address, short enough to store. */
+  linkMax: 2_000,
 } as const;
 
 /** Project and bid limits (spec sections 5 and 9) plus the upper bounds the server enforces. */

@@ -81,6 +81,7 @@ export async function readMultipart(request: FastifyRequest, options: ReadMultip
   const fields: Record<string, string> = {};
   let file: UploadedFile | undefined;
   let fileCount = 0;
+  let partCount = 0;
 
   try {
     const parts = request.parts({
@@ -93,6 +94,9 @@ export async function readMultipart(request: FastifyRequest, options: ReadMultip
       },
     });
     for await (const part of parts) {
+      partCount += 1;
+      // busboy hands on a part whose Content-Disposition has no name with fieldname undefined.
+      if (!part.fieldname) throw new AppError('VALIDATION_FAILED', 'Every part of the form needs a name');
       if (part.type === 'file') {
         if (part.fieldname !== options.fileField) {
           throw new AppError('VALIDATION_FAILED', `Unexpected file field '${part.fieldname}'`);
@@ -115,5 +119,7 @@ export async function readMultipart(request: FastifyRequest, options: ReadMultip
   } catch (error) {
     throw toAppError(error, options.maxBytes);
   }
+  // An empty body (or one with no part before its end) ends without an error from busboy; a form always has a part.
+  if (partCount === 0) throw new AppError('VALIDATION_FAILED', 'The form data is empty');
   return file ? { fields, file } : { fields };
 }

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../app-error.js';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * JSON bodies must be UTF-8 (RFC 8259). Fastify's own parser decodes leniently, turning bytes that
+ * are not UTF-8 into U+FFFD, so damaged text would be stored as if the user had typed it. This
+ * parser refuses such bodies and hands the text to Fastify's JSON parser, which keeps its
+ * __proto__ and constructor poisoning checks.
+ */
+export function registerJsonBodyParser(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = strictUtf8.decode(body as Buffer);
+    } catch {
+      done(new AppError('INVALID_JSON', 'The request body is not valid UTF-8 text'), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,295 @@
+/**
+ * Issue 8, part 2: for every route that takes a body, query, parameters or an upload, generated
+ * malformed input never gets a 5xx, always gets a 4xx `{ code, message }` a person can read, and
+ * leaves the database and the upload storage as they were. Cases come from the route's own zod
+ * contracts (test/security/malformed-input.ts), so a new route or field is covered as it lands.
+ */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type SQL, sql } from 'drizzle-orm';
+import type { InjectOptions, RouteOptions } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { type ErrorCode, errorCodes } from '../../src/shared/errors.js';
+import { updateProfileSchema } from '../../src/shared/contracts/profile.js';
+import { createProjectSchema } from '../../src/shared/contracts/projects.js';
+import { bids } from '../../src/server/db/schema/bids.js';
+import { milestones } from '../../src/server/db/schema/milestones.js';
+import { notifications } from '../../src/server/db/schema/notifications.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { type Cast, createCast } from '../support/cast.js';
+import { createProject, signIn } from '../support/factories.js';
+import {
+  bodyCases,
+  contractRefuses,
+  describeSchema,
+  multipartCases,
+  paramValues,
+  queryCases,
+  type RawCase,
+  rawJsonCases,
+  sampleValid,
+  unboundedFields,
+} from './malformed-input.js';
+
+type Schema = z.ZodType;
+
+/**
+ * Routes that read their body themselves instead of declaring schema.body: multipart uploads
+ * (with a JSON alternative) and the payment webhook, whose signature covers the raw bytes.
+ */
+const selfReadBodies: Record<string, { json: Schema; multipart?: { fileField: string; fields: (valid: object) => Record<string, string> } }> = {
+  'POST /api/projects': { json: createProjectSchema, multipart: { fileField: 'image', fields: (valid) => ({ projectData: JSON.stringify(valid) }) } },
+  'PATCH /api/users/:id/profile': { json: updateProfileSchema, multipart: { fileField: 'avatar', fields: () => ({ bio: 'Finishing things since 2010' }) } },
+};
+
+/** Mutating routes that take no body at all: whatever they are sent is ignored. */
+const bodiless = new Set([
+  'POST /api/logout',
+  'POST /api/sessions/revoke-others',
+  'DELETE /api/sessions/:id',
+  'POST /api/bids/:bidId/accept',
+  'POST /api/bids/:bidId/conversations',
+  'PATCH /api/notifications/:id/read',
+  'POST /api/users/:id/mark-all-notifications-read',
+  'DELETE /api/milestones/:milestoneId',
+  'POST /api/milestones/:milestoneId/approve',
+  'POST /api/sandbox/onboarding/:id/complete',
+  // Refuses anything without a valid provider signature (payments.test.ts covers its bodies).
+  'POST /api/stripe/webhook',
+]);
+
+/** Bodies that may carry anything, because the route reads nothing from them (decision 015). */
+const looseBodies = new Set(['POST /api/bids/:bidId/pay']);
+
+/** Samples for fields whose rules the generic candidates do not meet. */
+const sampleHints: Record<string, unknown> = {};
+
+// Each case is sent as someone the route would otherwise serve, so its 4xx is about the input.
+const finisherRoutes = [/\/bids$/, /\/projects\/:id\/complete$/, /\/milestones\/:milestoneId\/complete$/];
+
+let t: TestApp;
+let cast: Cast;
+let dataDir: string;
+let world: { openProjectId: number; assignedProjectId: number; bidId: number; milestoneId: number; notificationId: number };
+let image: Buffer;
+/** Cookie headers of the owner and the finisher, for requests built by hand. */
+let cookies: Record<Role, string>;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'finishline-bad-input-'));
+  t = await createTestApp({
+    DATA_DIR: dataDir,
+    // Rate limits would answer 429 before validation runs; this suite is about the validation.
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+    CHAT_MESSAGES_PER_MINUTE: '100000',
+    BIDS_PER_HOUR: '100000',
+    UPLOADS_PER_HOUR: '100000',
+  });
+  cast = await createCast(t.app, t.database.db);
+  const db = t.database.db;
+  const open = await createProject(db, { submitterId: cast.owner.user.id });
+  const assigned = await createProject(db, { submitterId: cast.owner.user.id, finisherId: cast.finisher.user.id, status: 'in_progress' });
+  const [bid] = await db.insert(bids).values({ projectId: open.id, finisherId: cast.finisher.user.id, amountCents: 50_000, timelineDays: 10, message: 'A proposal of a reasonable length.' }).returning();
+  const [milestone] = await db.insert(milestones).values({ projectId: assigned.id, title: 'First part', amountCents: 10_000 }).returning();
+  const [notification] = await db.insert(notifications).values({ userId: cast.owner.user.id, type: 'notification', title: 'Hello', content: 'World' }).returning();
+  world = { openProjectId: open.id, assignedProjectId: assigned.id, bidId: bid!.id, milestoneId: milestone!.id, notificationId: notification!.id };
+  image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366cc' } }).png().toBuffer();
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------------------------
+// What the database and the storage hold
+
+/**
+ * Columns that change on any signed-in request, whatever its input: the session's last-seen time.
+ * Sequences are left out too: a refused insert may use up an id without storing a row.
+ */
+const volatileColumns = new Set(['sessions.last_seen_at']);
+
+/** Both drivers (node-postgres, PGlite) answer execute() with { rows }. */
+async function rowsOf<Row>(query: SQL): Promise<Row[]> {
+  return ((await t.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/** One digest per table over every row's content, volatile columns left out. */
+async function snapshotDatabase(): Promise<Record<string, string>> {
+  const columns = await rowsOf<{ table_name: string; column_name: string }>(sql`
+    select c.table_name, c.column_name from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+    order by c.table_name, c.ordinal_position`);
+  const byTable = new Map<string, string[]>();
+  for (const { table_name, column_name } of columns) {
+    if (volatileColumns.has(`${table_name}.${column_name}`)) continue;
+    byTable.set(table_name, [...(byTable.get(table_name) ?? []), `"${column_name}"`]);
+  }
+  const digests: Record<string, string> = {};
+  for (const [table, cols] of byTable) {
+    const rows = await rowsOf<{ digest: string }>(
+      sql.raw(`select md5(coalesce(string_agg(r, '|' order by r), '')) as digest from (select row(${cols.join(', ')})::text as r from "${table}") s`),
+    );
+    digests[table] = rows[0]!.digest;
+  }
+  return digests;
+}
+
+async function listStoredFiles(): Promise<string[]> {
+  const entries = await readdir(path.join(dataDir, 'uploads'), { recursive: true }).catch(() => []);
+  return entries.map(String).sort();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building the cases of one route
+
+interface Case {
+  name: string;
+  request: InjectOptions;
+}
+
+interface RoutePlan {
+  key: string;
+  cases: Case[];
+  /** Generated cases the route's own contract accepts: holes in the contract. */
+  contractGaps: string[];
+}
+
+const schemaOf = (route: RouteOptions) => (route.schema ?? {}) as { body?: Schema; querystring?: Schema; params?: Schema; hide?: boolean };
+const routeKey = (route: RouteOptions) => `${route.method} ${route.url}`;
+
+type Role = 'owner' | 'finisher';
+const roleFor = (url: string): Role => (finisherRoutes.some((pattern) => pattern.test(url)) ? 'finisher' : 'owner');
+
+/** A valid value of each path parameter, chosen by what the path names. */
+function validParams(url: string, role: Role): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [, name] of url.matchAll(/:(\w+)/g)) {
+    if (name === 'username') values[name] = cast.finisher.user.username;
+    else if (name === 'milestoneId') values[name] = String(world.milestoneId);
+    else if (name === 'bidId' || url.startsWith('/api/bids/:id')) values[name!] = String(world.bidId);
+    else if (url.startsWith('/api/users/:id')) values[name!] = String(cast[role].user.id);
+    else if (url.startsWith('/api/notifications/:id')) values[name!] = String(world.notificationId);
+    else if (url.startsWith('/api/sandbox/')) values[name!] = 'cs_not_a_signed_id';
+    else if (/\/(complete|milestones)$/.test(url)) values[name!] = String(world.assignedProjectId);
+    else values[name!] = String(world.openProjectId);
+  }
+  return values;
+}
+
+const fillPath = (url: string, params: Record<string, string>) => url.replace(/:(\w+)/g, (_, name: string) => params[name]!);
+
+function planRoute(route: RouteOptions): RoutePlan {
+  const key = routeKey(route);
+  const schema = schemaOf(route);
+  const method = route.method as InjectOptions['method'];
+  const role = roleFor(route.url);
+  const params = validParams(route.url, role);
+  const url = fillPath(route.url, params);
+  const headers = { cookie: cookies[role] };
+  const cases: Case[] = [];
+  const contractGaps: string[] = [];
+  const send = (name: string, request: Partial<InjectOptions>) =>
+    cases.push({ name, request: { method, url, ...request, headers: { ...headers, ...(request.headers as object) } } });
+
+  if (schema.params) {
+    const model = describeSchema(schema.params);
+    for (const [name, field] of Object.entries(model.fields ?? {})) {
+      for (const bad of paramValues(field)) send(`param ${name} as ${bad.name}`, { url: fillPath(route.url, { ...params, [name]: String(bad.value) }) });
+    }
+  }
+  if (schema.querystring) {
+    for (const bad of queryCases(schema.querystring)) send(`query ${bad.name}`, { url: `${url}?${String(bad.value)}` });
+  }
+  const bodySchema = schema.body ?? selfReadBodies[key]?.json;
+  if (bodySchema) {
+    const model = describeSchema(bodySchema);
+    if (!model.isStrict && !looseBodies.has(key)) contractGaps.push(`${key}: the body schema accepts unknown fields (use z.strictObject, decision 015)`);
+    for (const field of unboundedFields(model)) contractGaps.push(`${key}: ${field} has no maximum length`);
+    const valid = sampleValid(bodySchema, sampleHints) as Record<string, unknown>;
+    for (const bad of bodyCases(bodySchema, valid)) {
+      if (!contractRefuses(bodySchema, bad.value)) contractGaps.push(`${key}: the contract accepts the body with ${bad.name}`);
+      send(`body with ${bad.name}`, { payload: JSON.stringify(bad.value), headers: { 'content-type': 'application/json' } });
+    }
+    for (const raw of rawJsonCases(valid)) sendRaw(send, `body as ${raw.name}`, raw);
+    const upload = selfReadBodies[key]?.multipart;
+    if (upload) {
+      for (const raw of multipartCases({ fields: upload.fields(valid), fileField: upload.fileField, maxFileBytes: 5_242_880, image })) {
+        sendRaw(send, `multipart ${raw.name}`, raw);
+      }
+    }
+  }
+  return { key, cases, contractGaps };
+}
+
+function sendRaw(send: (name: string, request: Partial<InjectOptions>) => void, name: string, raw: RawCase) {
+  send(name, { payload: raw.payload, headers: raw.headers });
+}
+
+
+// ---------------------------------------------------------------------------------------------
+
+/** What is wrong with one answer, or null when it is a clear refusal. */
+function problemWith(response: { statusCode: number; body: string }): string | null {
+  if (response.statusCode < 400 || response.statusCode >= 500) return `status ${response.statusCode}: ${response.body.slice(0, 200)}`;
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return `status ${response.statusCode} with a body that is not JSON: ${response.body.slice(0, 200)}`;
+  }
+  const { code, message } = (body ?? {}) as { code?: unknown; message?: unknown };
+  if (!errorCodes.includes(code as ErrorCode) || typeof message !== 'string') return `no { code, message }: ${response.body.slice(0, 200)}`;
+  if (!/[a-z]{2}/i.test(message) || message.length > 300 || /undefined|\bat .+:\d+|Error:|\[object /.test(message)) {
+    return `unclear message ${JSON.stringify(message.slice(0, 200))}`;
+  }
+  return null;
+}
+
+describe('malformed input on every route', () => {
+  let plans: RoutePlan[] = [];
+
+  beforeAll(async () => {
+    cookies = { owner: await signIn(t.app, cast.owner.user.email), finisher: await signIn(t.app, cast.finisher.user.email) };
+    plans = t.routes
+      // HEAD answers carry no body to check; hidden routes are the WebSocket, the OpenAPI document and /uploads/*.
+      .filter((route) => route.method !== 'HEAD' && !schemaOf(route).hide)
+      .map(planRoute)
+      .filter((plan) => plan.cases.length > 0);
+  });
+
+  it('knows how every mutating route reads its body', () => {
+    const unknown = t.routes
+      .filter((route) => !['GET', 'HEAD'].includes(String(route.method)) && !schemaOf(route).body && !schemaOf(route).hide)
+      .map(routeKey)
+      .filter((key) => !(key in selfReadBodies) && !bodiless.has(key));
+    // A new route that reads a body without schema.body must be added to selfReadBodies (or bodiless).
+    expect(unknown).toEqual([]);
+  });
+
+  it('refuses every generated case with a clear 4xx and changes nothing', { timeout: 120_000 }, async () => {
+    const problems: string[] = plans.flatMap((plan) => plan.contractGaps);
+    let total = 0;
+    for (const plan of plans) {
+      const before = await snapshotDatabase();
+      const filesBefore = await listStoredFiles();
+      for (const { name, request } of plan.cases) {
+        total += 1;
+        const response = await t.app.inject(request);
+        const problem = problemWith(response);
+        if (problem) problems.push(`${plan.key} ${name}: ${problem}`);
+      }
+      const after = await snapshotDatabase();
+      const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+      if (changed.length) problems.push(`${plan.key}: changed ${changed.join(', ')}`);
+      const filesAfter = await listStoredFiles();
+      if (filesAfter.join() !== filesBefore.join()) problems.push(`${plan.key}: stored ${filesAfter.filter((f) => !filesBefore.includes(f)).join(', ')}`);
+    }
+    console.info(`bad-input: ${total} cases over ${plans.length} routes`);
+    expect(problems).toEqual([]);
+  });
+});
