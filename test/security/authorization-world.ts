@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import sharp from 'sharp';
 import { splitPayment } from '../../src/shared/domain/money.js';
 import type { Config } from '../../src/server/config.js';
 import type { Db } from '../../src/server/db/client.js';
@@ -15,7 +13,6 @@ import { type NewUserRow, sessions, type UserRow, users } from '../../src/server
 import { hashPassword } from '../../src/server/features/auth/password.js';
 import { hashToken, SESSION_COOKIE } from '../../src/server/features/auth/sessions.service.js';
 import { TEST_PASSWORD } from '../support/factories.js';
-import { multipart } from '../support/multipart.js';
 
 /** The kinds of caller every route is tried as, in the order the matrix prints them. */
 export const callerNames = ['visitor', 'stranger', 'owner', 'bidder', 'otherFinisher'] as const;
@@ -304,43 +301,4 @@ export function leakedSecrets(world: World, caller: CallerName, response: { body
     .filter((s) => !s.visibleTo.includes(caller) && !alsoVisible.includes(s.label))
     .filter((s) => (typeof s.needle === 'string' ? text.includes(s.needle) : s.needle.test(text)))
     .map((s) => s.label);
-}
-
-export interface RouteRequest {
-  url: string;
-  payload?: InjectOptions['payload'];
-  headers?: Record<string, string>;
-}
-
-/** app.inject as a caller: their session cookie (none for the visitor) plus any headers of the request. */
-export function send(app: FastifyInstance, method: string, caller: Caller, request: RouteRequest) {
-  return app.inject({
-    method: method as InjectOptions['method'],
-    url: request.url,
-    payload: request.payload,
-    headers: { ...(caller.cookie ? { cookie: caller.cookie } : {}), ...request.headers },
-  });
-}
-
-/** As the owner, sets an avatar through the API and answers its /uploads path. */
-export async function uploadOwnerAvatar(app: FastifyInstance, world: World): Promise<string> {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } }).png().toBuffer();
-  const form = multipart({}, [{ field: 'avatar', filename: 'me.png', contentType: 'image/png', body: png }]);
-  const response = await send(app, 'PATCH', world.callers.owner, { url: `/api/users/${world.callers.owner.user!.id}/profile`, ...form });
-  if (response.statusCode !== 200) throw new Error(`avatar upload failed: ${response.statusCode} ${response.body}`);
-  return response.json().avatarUrl as string;
-}
-
-/** The sandbox's hosted-page id of the assigned bid's checkout, opened by its owner. */
-export async function openCheckout(app: FastifyInstance, world: World): Promise<string> {
-  const response = await send(app, 'POST', world.callers.owner, { url: `/api/bids/${world.assigned.bidId}/pay`, payload: {} });
-  if (response.statusCode !== 200) throw new Error(`checkout failed: ${response.statusCode} ${response.body}`);
-  return (response.json().checkoutUrl as string).split('/').at(-1)!;
-}
-
-/** The sandbox's hosted-page id of the bidder's payout onboarding. */
-export async function openOnboarding(app: FastifyInstance, world: World): Promise<string> {
-  const response = await send(app, 'POST', world.callers.bidder, { url: '/api/stripe/create-connect-account', payload: {} });
-  if (response.statusCode !== 200) throw new Error(`onboarding failed: ${response.statusCode} ${response.body}`);
-  return (response.json().url as string).split('/').at(-1)!;
 }
