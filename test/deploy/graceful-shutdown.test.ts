@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bids } from '../../src/server/db/schema/bids.js';
 import { connectAs } from '../support/live.js';
 import { createDeployDatabase, type DeployDatabase } from './deploy-database.js';
-import { httpClient } from './http-client.js';
+import { httpClient, registerUser } from './http-client.js';
 import { type ServerProcess, startServerProcess, stopServerProcess } from './server-process.js';
 
 /**
@@ -49,8 +49,8 @@ describe('graceful shutdown of a server process', () => {
   it('fails readiness, says going away to sockets, finishes the request in flight and exits 0', async () => {
     const owner = httpClient(server.url);
     const finisher = httpClient(server.url);
-    const ownerUser = (await owner.post('/api/register', { username: `owner${process.pid}`, email: `owner${process.pid}@example.test`, password: 'correct-horse', role: 'creator' })).body;
-    await finisher.post('/api/register', { username: `finisher${process.pid}`, email: `finisher${process.pid}@example.test`, password: 'correct-horse', role: 'developer' });
+    const ownerUser = await registerUser(owner, 'creator');
+    await registerUser(finisher, 'developer');
     const project = await owner.post('/api/projects', {
       name: 'Shutdown drill',
       description: 'A half-built application whose bid must survive the server shutting down under it.',

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 // A caller over real HTTP that keeps its cookies, like a browser tab: what a proxy in front of
 // several instances sees, which app.inject cannot show.
 
@@ -29,7 +31,9 @@ export function httpClient(baseUrl: string): HttpClient {
     const headers: Record<string, string> = { cookie: cookieHeader(), ...encoded?.headers };
     // A browser sends its page's origin on a state-changing request; the origin check compares it to PUBLIC_URL.
     if (method !== 'GET') headers.origin = new URL(baseUrl).origin;
-    const response = await fetch(new URL(path, baseUrl), { method, headers, body: encoded?.payload });
+    // fetch's types take only ArrayBuffer-backed bytes; a Buffer may sit on a SharedArrayBuffer.
+    const body = typeof encoded?.payload === 'string' ? encoded.payload : encoded && new Uint8Array(encoded.payload);
+    const response = await fetch(new URL(path, baseUrl), { method, headers, body });
     for (const setCookie of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = setCookie.split(';');
       const [name = '', value = ''] = pair.split('=');
@@ -61,4 +65,12 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** Registers a new user through the API; the client keeps the session. Returns the user. */
+export async function registerUser(client: HttpClient, role: 'creator' | 'developer') {
+  const name = `${role}${process.pid}${randomBytes(3).toString('hex')}`;
+  const response = await client.post('/api/register', { username: name, email: `${name}@example.test`, password: 'correct-horse', role });
+  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body as { id: number; email: string };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectAs, type LiveClient } from '../support/live.js';
 import { multipart } from '../support/multipart.js';
 import { createDeployDatabase, type DeployDatabase } from './deploy-database.js';
-import { type HttpClient, type HttpResponse, httpClient } from './http-client.js';
+import { type HttpResponse, httpClient, registerUser } from './http-client.js';
 import { findNginx, freePort, type Nginx, startNginx } from './nginx.js';
 import { type LogLine, type ServerProcess, startServerProcess, stopServerProcess } from './server-process.js';
 
@@ -69,17 +69,12 @@ function expectStatus(response: HttpResponse, status: number) {
   return response.body;
 }
 
-async function register(client: HttpClient, role: 'creator' | 'developer') {
-  const name = `${role}${process.pid}${randomBytes(3).toString('hex')}`;
-  return expectStatus(await client.post('/api/register', { username: name, email: `${name}@example.test`, password: 'correct-horse', role }), 201);
-}
-
 describe.skipIf(skipReason)(`two instances behind nginx${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   it('completes a whole deal, chat included, with requests spread across both instances', async () => {
     const owner = httpClient(nginx!.url);
     const finisher = httpClient(nginx!.url);
-    const ownerUser = await register(owner, 'creator');
-    const finisherUser = await register(finisher, 'developer');
+    const ownerUser = await registerUser(owner, 'creator');
+    const finisherUser = await registerUser(finisher, 'developer');
 
     // Readiness through the proxy: database and Redis reachable. (Probes are not request-logged.)
     expect(await (await fetch(`${nginx!.url}/api/health/ready`)).json()).toEqual({ status: 'ready', database: 'postgres', redis: 'ok' });
