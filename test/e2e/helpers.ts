@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 
 export type RegistrationRole = 'Creator' | 'Developer';
 
@@ -31,4 +31,28 @@ export async function signOutThroughAvatarMenu(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Log in / Sign up' })).toBeVisible();
+}
+
+/** page.request shares the page's cookies; the explicit Origin satisfies the server's cross-origin check. */
+const originHeader = () => ({ origin: test.info().project.use.baseURL! });
+
+export async function apiGet<T>(page: Page, url: string): Promise<T> {
+  const response = await page.request.get(url);
+  expect(response.status(), `GET ${url}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+export async function apiPost<T>(page: Page, url: string, data: unknown = {}): Promise<T> {
+  const response = await page.request.post(url, { data, headers: originHeader() });
+  expect(response.ok(), `POST ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** A fresh account in its own browser context, registered (and so signed in) through the API. */
+export async function newApiUser(browser: Browser, prefix: string, role: 'creator' | 'developer') {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/');
+  const account = uniqueAccount(prefix);
+  const user = await apiPost<{ id: number }>(page, '/api/register', { ...account, role });
+  return { page, account, id: user.id };
 }

@@ -4,9 +4,10 @@ import type { User } from '../../../shared/contracts/users.js';
 import { Button } from '@/components/ui/button';
 import { formatUsd } from '@/lib/format';
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
+/** One term and its value; `wide` spans both columns (a <dl> allows one wrapping <div> per group, no more). */
+function Detail({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="grid gap-1">
+    <div className={wide ? 'grid gap-1 sm:col-span-2' : 'grid gap-1'}>
       <dt className="text-sm font-medium text-muted-foreground">{term}</dt>
       <dd className="text-sm break-words">{children}</dd>
     </div>
@@ -38,9 +39,9 @@ export function ProfileDetails({ user, showRates, onEdit }: { user: User; showRa
       <dl className="grid gap-5 sm:grid-cols-2">
         <Detail term="Username">{user.username || <NotSet />}</Detail>
         <Detail term="Email">{user.email || <NotSet />}</Detail>
-        <div className="sm:col-span-2">
-          <Detail term="Bio">{user.bio ? <span className="whitespace-pre-line">{user.bio}</span> : <NotSet text="No bio added yet" />}</Detail>
-        </div>
+        <Detail term="Bio" wide>
+          {user.bio ? <span className="whitespace-pre-line">{user.bio}</span> : <NotSet text="No bio added yet" />}
+        </Detail>
         <Detail term="Location">{user.location || <NotSet text="Not specified" />}</Detail>
         <Detail term="Website">
           {user.website ? (
@@ -58,24 +59,22 @@ export function ProfileDetails({ user, showRates, onEdit }: { user: User; showRa
             <Detail term="Years of Experience">{user.yearsOfExperience === null ? <NotSet /> : user.yearsOfExperience}</Detail>
           </>
         ) : null}
-        <div className="sm:col-span-2">
-          <Detail term="Social Profiles">
-            {socials.length === 0 ? (
-              <NotSet text="No social profiles added yet" />
-            ) : (
-              <ul className="flex flex-wrap gap-x-5 gap-y-2">
-                {socials.map((social) => (
-                  <li key={social.label}>
-                    <ExternalLink href={social.href}>
-                      <social.icon aria-hidden="true" className="size-4" />
-                      {social.label}
-                    </ExternalLink>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Detail>
-        </div>
+        <Detail term="Social Profiles" wide>
+          {socials.length === 0 ? (
+            <NotSet text="No social profiles added yet" />
+          ) : (
+            <ul className="flex flex-wrap gap-x-5 gap-y-2">
+              {socials.map((social) => (
+                <li key={social.label}>
+                  <ExternalLink href={social.href}>
+                    <social.icon aria-hidden="true" className="size-4" />
+                    {social.label}
+                  </ExternalLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Detail>
       </dl>
       <div>
         <Button type="button" onClick={onEdit}>
