@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from '../domain/limits.js';
 import { emailSchema, passwordSchema } from './auth.js';
 
 /** One signed-in device as the session list shows it: a public id, never the token or its hash. */
@@ -19,16 +20,19 @@ export const sessionParamsSchema = z.object({ id: z.uuid({ error: 'Session not f
 
 export const revokedSessionsSchema = z.object({ revoked: z.number().int() });
 
-export const changePasswordBodySchema = z.object({
-  currentPassword: z.string({ error: 'Please enter your current password' }).min(1, 'Please enter your current password'),
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: z
+    .string({ error: 'Please enter your current password' })
+    .min(1, 'Please enter your current password')
+    .max(limits.passwordMax, `Password must be at most ${limits.passwordMax} characters`),
   newPassword: passwordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
-export const passwordResetRequestBodySchema = z.object({ email: emailSchema });
+export const passwordResetRequestBodySchema = z.strictObject({ email: emailSchema });
 export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBodySchema>;
 
-export const passwordResetConfirmBodySchema = z.object({
+export const passwordResetConfirmBodySchema = z.strictObject({
   token: z.string({ error: 'This password reset link is incomplete' }).min(1, 'This password reset link is incomplete').max(256),
   password: passwordSchema,
 });
