@@ -1,4 +1,4 @@
-import { Laptop } from 'lucide-react';
+import { Laptop, Smartphone } from 'lucide-react';
 import type { Session } from '../../../shared/contracts/account.js';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -6,15 +6,16 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatRelativeDate } from '@/lib/format';
 import { errorMessage } from '@/lib/api';
-import { describeDevice } from './describe-device';
+import { describeDevice, isMobileDevice } from './describe-device';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from './use-account';
 
 function SessionItem({ session, onSignOut, isBusy }: { session: Session; onSignOut: () => void; isBusy: boolean }) {
   const device = describeDevice(session.userAgent);
+  const DeviceIcon = isMobileDevice(session.userAgent) ? Smartphone : Laptop;
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="flex min-w-0 items-start gap-3">
-        <Laptop aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+        <DeviceIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-medium">
             {device}

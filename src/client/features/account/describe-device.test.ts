@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDevice } from './describe-device';
+import { describeDevice, isMobileDevice } from './describe-device';
 
 describe('describeDevice', () => {
   it.each([
@@ -12,5 +12,13 @@ describe('describeDevice', () => {
     [null, 'Unknown device'],
   ])('%s', (userAgent, expected) => {
     expect(describeDevice(userAgent)).toBe(expected);
+  });
+});
+
+describe('isMobileDevice', () => {
+  it('tells phones from desktops', () => {
+    expect(isMobileDevice('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36')).toBe(true);
+    expect(isMobileDevice('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe(false);
+    expect(isMobileDevice(null)).toBe(false);
   });
 });

@@ -27,3 +27,8 @@ export function describeDevice(userAgent: string | null): string {
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? userAgent.slice(0, 60);
 }
+
+/** Phones and tablets, to pick the icon next to a session. */
+export function isMobileDevice(userAgent: string | null): boolean {
+  return userAgent !== null && /Android|iPhone|iPad|iPod|Mobile/.test(userAgent);
+}
