@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDatabase } from '../support/postgres-admin.js';
 import { type ApiClient, apiClient, durationOf, type Exchange, isSuccess } from './api-client.js';
 import { findViolations, noneAcknowledged } from './invariants.js';
-import { bidBody, describeExchanges, projectBody, repeat, sleep, uniqueName, waitUntil } from './load.js';
+import { bidBody, describeExchanges, faultServerEnv, projectBody, repeat, sleep, uniqueName, waitUntil } from './load.js';
 import { findPostgresBinaries, type PrivatePostgres, type StopMode, startPrivatePostgres } from './private-postgres.js';
-import { type ServerProcess, startServerProcess } from './server-process.js';
+import { type ServerProcess, startServerProcess, stopServerProcess } from '../deploy/server-process.js';
 
 const postgres = findPostgresBinaries();
 const skipReason = 'missing' in postgres ? postgres.missing : undefined;
@@ -34,11 +34,11 @@ describe.skipIf(skipReason !== undefined)(`a PostgreSQL outage under load${skipR
     cluster = await startPrivatePostgres(postgres.bin);
     await withDatabase(cluster.url(), (admin) => admin.query('CREATE DATABASE finishline'));
     databaseUrl = cluster.url('finishline');
-    server = await startServerProcess({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '10' });
+    server = await startServerProcess(faultServerEnv(databaseUrl));
   }, 90_000);
 
   afterAll(async () => {
-    await server?.stop();
+    await stopServerProcess(server);
     await cluster?.destroy();
   }, 30_000);
 
@@ -50,7 +50,7 @@ describe.skipIf(skipReason !== undefined)(`a PostgreSQL outage under load${skipR
       const response = await client.register(uniqueName(role), role);
       expect(response.status, describeExchanges([response]).join()).toBe(201);
       acknowledged.users.push(response.body.id);
-      return client;
+      return Object.assign(client, { id: response.body.id as number });
     };
     const owner = await signUp('creator');
     const finishers = await Promise.all([1, 2, 3].map(() => signUp('developer')));
@@ -80,7 +80,7 @@ describe.skipIf(skipReason !== undefined)(`a PostgreSQL outage under load${skipR
       ...finishers.map(bidder),
       () => visitor.request('GET', '/api/projects?limit=20'),
       () => owner.request('GET', `/api/projects/${acknowledged.projects.at(-1) ?? 1}`),
-      () => finishers[0]!.request('GET', `/api/users/${acknowledged.users[1]}/notifications`),
+      () => finishers[0]!.request('GET', `/api/users/${finishers[0]!.id}/notifications`),
     ];
     let isRunning = true;
     const load = Promise.all(steps.map((step) => repeat(() => isRunning, step)));

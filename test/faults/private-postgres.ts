@@ -43,7 +43,7 @@ function hasUser(name: string): boolean {
     .some((line) => line.startsWith(`${name}:`));
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

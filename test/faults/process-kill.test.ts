@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDatabase } from '../support/postgres-admin.js';
 import { type ApiClient, apiClient, type Exchange, isSuccess } from './api-client.js';
 import { type Acknowledged, findViolations, noneAcknowledged } from './invariants.js';
-import { bidBody, describeExchanges, projectBody, sleep, uniqueName, waitUntil } from './load.js';
+import { bidBody, describeExchanges, faultServerEnv, projectBody, sleep, uniqueName, waitUntil } from './load.js';
 import { findPostgresBinaries, type PrivatePostgres, startPrivatePostgres } from './private-postgres.js';
-import { type ServerProcess, startServerProcess } from './server-process.js';
+import { type ServerProcess, startServerProcess, stopServerProcess } from '../deploy/server-process.js';
 
 const postgres = findPostgresBinaries();
 const skipReason = 'missing' in postgres ? postgres.missing : undefined;
@@ -84,7 +84,7 @@ describe.skipIf(skipReason !== undefined)(`a server process killed mid-load${ski
   let databaseUrl: string;
   const servers: ServerProcess[] = [];
   // Both processes must accept the same sandbox checkout sessions and webhook signatures.
-  const env = () => ({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '10', SANDBOX_SECRET: 'faults-sandbox-secret-0123456789' });
+  const env = () => ({ ...faultServerEnv(databaseUrl), SANDBOX_SECRET: 'faults-sandbox-secret-0123456789' });
 
   beforeAll(async () => {
     if (!('bin' in postgres)) return;
@@ -94,7 +94,7 @@ describe.skipIf(skipReason !== undefined)(`a server process killed mid-load${ski
   }, 90_000);
 
   afterAll(async () => {
-    for (const server of servers) await server.stop();
+    for (const server of servers) await stopServerProcess(server);
     await cluster?.destroy();
   }, 30_000);
 
@@ -123,7 +123,9 @@ describe.skipIf(skipReason !== undefined)(`a server process killed mid-load${ski
     await sleep(150 + Math.floor(Math.random() * 300));
     isKilled = true;
     const killedAt = Date.now();
-    await first.kill();
+    // SIGKILL: no shutdown hook, no draining, like an OOM kill or a pulled plug.
+    first.signal('SIGKILL');
+    await first.exited;
     await lanes;
 
     // Until the kill every answer was what a deal expects (a 2xx, or 409 for the losing accept);
