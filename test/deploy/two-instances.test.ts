@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectAs, type LiveClient } from '../support/live.js';
 import { multipart } from '../support/multipart.js';
 import { createDeployDatabase, type DeployDatabase } from './deploy-database.js';
-import { type HttpResponse, httpClient, registerUser } from './http-client.js';
+import { type HttpClient, type HttpResponse, httpClient, registerUser } from './http-client.js';
 import { findNginx, freePort, type Nginx, startNginx } from './nginx.js';
 import { type LogLine, type ServerProcess, startServerProcess, stopServerProcess } from './server-process.js';
 
@@ -46,23 +46,46 @@ afterAll(async () => {
   await database?.drop();
 }, 60_000);
 
-/** Which instance logged a matching line (their log lines arrive through a pipe, a moment later). */
-function instanceThatLogged(match: (line: LogLine) => boolean, what: string): Promise<number> {
-  return vi.waitFor(
-    () => {
-      const index = instances.findIndex((instance) => instance.logs.some(match));
-      if (index < 0) throw new Error(`no instance logged ${what}`);
-      return index;
-    },
-    { timeout: 10_000, interval: 20 },
-  );
-}
+// Log lines arrive through a pipe, a moment after the response.
+const logArrival = { timeout: 10_000, interval: 20 };
 
 /** Fastify logs "request completed" once the response is sent, so possibly after the client has it. */
 const completed = (requestId: string) => (line: LogLine) => line.requestId === requestId && line.msg === 'request completed';
-const instanceThatServed = (requestId: string) => instanceThatLogged(completed(requestId), `request ${requestId}`);
+
+/** Which instance served the request with this id, by its log. */
+function instanceThatServed(requestId: string): Promise<number> {
+  return vi.waitFor(() => {
+    const index = instances.findIndex((instance) => instance.logs.some(completed(requestId)));
+    if (index < 0) throw new Error(`no instance logged request ${requestId}`);
+    return index;
+  }, logArrival);
+}
 
 const requestIdOf = (response: HttpResponse) => response.headers.get('x-request-id')!;
+
+const upgradesLogged = (instance: ServerProcess) => instance.logs.filter((line) => line.req?.url === '/ws' && line.msg === 'incoming request').length;
+
+/** Opens a live socket through nginx as the client's user, and finds the instance that took it. */
+async function openSocketThroughProxy(client: HttpClient, userId: number) {
+  const before = instances.map(upgradesLogged);
+  const socket = await connectAs(nginx!.url.replace('http:', 'ws:'), client.cookieHeader(), userId);
+  sockets.push(socket);
+  const instance = await vi.waitFor(() => {
+    const index = instances.findIndex((candidate, i) => upgradesLogged(candidate) > before[i]!);
+    if (index < 0) throw new Error('no instance logged the WebSocket upgrade');
+    return index;
+  }, logArrival);
+  return { socket, instance };
+}
+
+const projectFields = {
+  name: 'Invoice dashboard',
+  description: 'A half-built invoicing dashboard: the API exists, the charts and the export are missing.',
+  techStack: ['React', 'Node.js'],
+  codeLink: 'https://github.com/example/invoice-dashboard',
+  budget: 1200,
+};
+const proposal = { amount: 1000, timeline: 14, message: 'I have shipped three dashboards like this one.' };
 
 function expectStatus(response: HttpResponse, status: number) {
   expect(response.status, JSON.stringify(response.body)).toBe(status);
@@ -79,28 +102,19 @@ describe.skipIf(skipReason)(`two instances behind nginx${skipReason ? ` (skipped
     // Readiness through the proxy: database and Redis reachable. (Probes are not request-logged.)
     expect(await (await fetch(`${nginx!.url}/api/health/ready`)).json()).toEqual({ status: 'ready', database: 'postgres', redis: 'ok' });
     const screenshot = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2563eb' } }).png().toBuffer();
-    const projectData = {
-      name: 'Invoice dashboard',
-      description: 'A half-built invoicing dashboard: the API exists, the charts and the export are missing.',
-      techStack: ['React', 'Node.js'],
-      codeLink: 'https://github.com/example/invoice-dashboard',
-      budget: 1200,
-    };
     const project = expectStatus(
-      await owner.postRaw('/api/projects', multipart({ projectData: JSON.stringify(projectData) }, [{ field: 'image', filename: 'screen.png', contentType: 'image/png', body: screenshot }])),
+      await owner.postRaw('/api/projects', multipart({ projectData: JSON.stringify(projectFields) }, [{ field: 'image', filename: 'screen.png', contentType: 'image/png', body: screenshot }])),
       201,
     );
     // The upload is stored once and served by every instance (one shared store).
     const imageFetches = [await owner.get(project.imageUrl), await owner.get(project.imageUrl)];
     expect(imageFetches.map((response) => response.status)).toEqual([200, 200]);
     expect(new Set(await Promise.all(imageFetches.map((response) => instanceThatServed(requestIdOf(response))))).size).toBe(2);
-    const bid = expectStatus(await finisher.post(`/api/projects/${project.id}/bids`, { amount: 1000, timeline: 14, message: 'I have shipped three dashboards like this one.' }), 201);
+    const bid = expectStatus(await finisher.post(`/api/projects/${project.id}/bids`, proposal), 201);
 
     // The chat: the owner's live socket on one instance hears a message posted through the other.
     expectStatus(await owner.post(`/api/bids/${bid.id}/conversations`), 200);
-    const ownerSocket = await connectAs(nginx!.url.replace('http:', 'ws:'), owner.cookieHeader(), ownerUser.id);
-    sockets.push(ownerSocket);
-    const socketInstance = await instanceThatLogged((line) => line.req?.url === '/ws', 'the WebSocket upgrade');
+    const { socket: ownerSocket, instance: socketInstance } = await openSocketThroughProxy(owner, ownerUser.id);
     let crossInstanceMessage: { id: number } | undefined;
     for (let attempt = 1; attempt <= 4 && !crossInstanceMessage; attempt++) {
       const sent = await finisher.post(`/api/bids/${bid.id}/messages`, { content: `Question ${attempt}: is the export CSV or PDF?` });
@@ -151,4 +165,27 @@ describe.skipIf(skipReason)(`two instances behind nginx${skipReason ? ` (skipped
       expect(nginx!.accessLog()).toContain(id);
     }
   }, 90_000);
+
+  // Runs last: it stops one of the two instances.
+  it('moves live sockets to the other instance when one shuts down, and the deal goes on', async () => {
+    const owner = httpClient(nginx!.url);
+    const finisher = httpClient(nginx!.url);
+    const ownerUser = await registerUser(owner, 'creator');
+    await registerUser(finisher, 'developer');
+    const project = expectStatus(await owner.post('/api/projects', projectFields), 201);
+    const bid = expectStatus(await finisher.post(`/api/projects/${project.id}/bids`, proposal), 201);
+    const { socket, instance: stopping } = await openSocketThroughProxy(owner, ownerUser.id);
+
+    instances[stopping]!.signal('SIGTERM');
+    expect(await socket.closed).toEqual({ code: 1001, reason: 'Server shutting down' });
+    expect(await instances[stopping]!.exited).toBe(0);
+
+    // What the browser does on 1001: reconnect through the proxy, which finds the instance left.
+    const { socket: reconnected, instance: remaining } = await openSocketThroughProxy(owner, ownerUser.id);
+    expect(remaining).not.toBe(stopping);
+    const sent = expectStatus(await finisher.post(`/api/bids/${bid.id}/messages`, { content: 'Still there after the restart?' }), 201);
+    const heard = await reconnected.waitFor('new_message', (event) => event.message.id === sent.id, 15_000);
+    expect(heard.message.content).toBe('Still there after the restart?');
+    expect(expectStatus(await owner.get(`/api/projects/${project.id}`), 200).id).toBe(project.id);
+  }, 60_000);
 });
