@@ -4,8 +4,8 @@ import { durationOf, type Exchange } from './api-client.js';
 
 /** What a Finishline server process (test/deploy/server-process.ts) needs to serve a test load on `databaseUrl`. */
 export function faultServerEnv(databaseUrl: string): Record<string, string> {
-  // Every load test comes from one address, past the registration limit's default.
-  return { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '10', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000' };
+  // A load test registers from one address and bids faster than a person: past the default limits.
+  return { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '10', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', BIDS_PER_HOUR: '100000' };
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
