@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveCloseCodes } from '../../src/shared/events.js';
-import { type LiveClient, openLiveSocket } from '../support/live.js';
+import { deleteSession } from '../../src/server/features/auth/sessions.service.js';
+import { connectAs, createLiveOnlyApp, type LiveClient, openLiveSocket } from '../support/live.js';
 import { idOf, type MatrixApp, type RouteRequest, send, startMatrixApp, uniqueText } from './authorization-cells.js';
 import { buildWorld, callerNames, leakedSecrets, type SignedInName, type World } from './authorization-world.js';
 
@@ -78,5 +79,26 @@ describe('the live connection', () => {
     }
     expect(sockets.stranger.events.filter((e) => e.type.startsWith('milestone') || e.type === 'new_milestone')).toEqual([]);
     expect(sockets.otherFinisher.events.filter((e) => e.type.startsWith('milestone'))).toEqual([]);
+  });
+
+  it('closes a socket once its session has ended, so a signed-out or revoked session hears nothing more', async () => {
+    // Only the live features, with a heartbeat short enough to wait for.
+    const { app, wsUrl, cookieFor } = await createLiveOnlyApp(m.database, { heartbeatMs: 100 });
+    try {
+      const world = await buildWorld(m.database.db, m.config);
+      const owner = world.callers.owner;
+      const kept = await connectAs(wsUrl, owner.cookie!, owner.user!.id);
+      const endedCookie = await cookieFor(owner.user!.id);
+      const ended = await connectAs(wsUrl, endedCookie, owner.user!.id);
+
+      await deleteSession(m.database.db, endedCookie.split('=')[1]!);
+      expect((await ended.closed).code).toBe(liveCloseCodes.unauthenticated);
+      expect(ended.events.at(-1)).toEqual({ type: 'error', message: 'Your session has ended' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(kept.socket.readyState).toBe(kept.socket.OPEN);
+      kept.close();
+    } finally {
+      await app.close();
+    }
   });
 });

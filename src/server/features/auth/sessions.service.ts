@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import type { Session } from '../../../shared/contracts/account.js';
 import { AppError } from '../../app-error.js';
 import type { Config } from '../../config.js';
@@ -64,6 +64,22 @@ export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
+/** Sessions past either expiry are dead even if no request has swept them yet. */
+function isLive(config: Config, now: number) {
+  return and(gt(sessions.expiresAt, new Date(now)), gt(sessions.lastSeenAt, new Date(now - config.session.idleMs)));
+}
+
+/** Which of these cookie tokens still belong to a live session (the live connection drops the sockets of the others). */
+export async function findLiveTokens(db: DbOrTx, config: Config, tokens: string[]): Promise<Set<string>> {
+  if (tokens.length === 0) return new Set();
+  const tokenOfHash = new Map(tokens.map((token) => [hashToken(token), token]));
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(and(inArray(sessions.tokenHash, [...tokenOfHash.keys()]), isLive(config, Date.now())));
+  return new Set(rows.map((row) => tokenOfHash.get(row.tokenHash)!));
+}
+
 /** The user's live sessions, most recently used first; `current` marks the one this request came with. */
 export async function listSessions(db: DbOrTx, config: Config, userId: number, currentToken: string): Promise<Session[]> {
   const now = Date.now();
@@ -77,14 +93,7 @@ export async function listSessions(db: DbOrTx, config: Config, userId: number, c
       ipAddress: sessions.ipAddress,
     })
     .from(sessions)
-    // Sessions past either expiry are dead even if no request has swept them yet.
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        gt(sessions.expiresAt, new Date(now)),
-        gt(sessions.lastSeenAt, new Date(now - config.session.idleMs)),
-      ),
-    )
+    .where(and(eq(sessions.userId, userId), isLive(config, now)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
   const currentHash = hashToken(currentToken);
   return rows.map(({ tokenHash, createdAt, lastSeenAt, ...row }) => ({

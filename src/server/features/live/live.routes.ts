@@ -12,6 +12,8 @@ export interface LiveRouteOptions {
   heartbeatMs: number;
   /** A socket that has not sent a valid auth message by then is closed. */
   authTimeoutMs: number;
+  /** Which of these session tokens still belong to a live session. */
+  findLiveTokens(tokens: string[]): Promise<Set<string>>;
 }
 
 /** Client messages are tiny ({type: 'auth', userId}); anything bigger is refused by ws itself. */
@@ -28,6 +30,15 @@ function parseClientEvent(data: RawData, isBinary: boolean): ClientEvent | null 
   } catch {
     return null;
   }
+}
+
+function send(socket: WebSocket, event: ServerEvent) {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+}
+
+function refuse(socket: WebSocket, code: number, message: string) {
+  send(socket, { type: 'error', message });
+  socket.close(code, message);
 }
 
 /**
@@ -56,6 +67,29 @@ export async function liveRoutes(app: FastifyInstance, hub: LiveHub, options: Li
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
 
   const awaitingPong = new WeakSet<WebSocket>();
+  const sessionOf = new WeakMap<WebSocket, string>();
+  let isCheckingSessions = false;
+
+  /**
+   * A socket outlives the request that opened it. Once its session ends (logout, sign-out
+   * elsewhere, a password change or reset, expiry) it is closed, so whoever holds it hears no more
+   * of that user's messages and notifications.
+   */
+  async function closeEndedSessions() {
+    const sockets = [...app.websocketServer.clients].filter((socket) => sessionOf.has(socket));
+    if (isCheckingSessions || sockets.length === 0) return;
+    isCheckingSessions = true;
+    try {
+      const live = await options.findLiveTokens([...new Set(sockets.map((socket) => sessionOf.get(socket)!))]);
+      for (const socket of sockets) if (!live.has(sessionOf.get(socket)!)) refuse(socket, liveCloseCodes.unauthenticated, 'Your session has ended');
+    } catch (error) {
+      // Without the database the sockets stay; the next heartbeat asks again.
+      app.log.warn({ err: error }, 'live connection: could not check sessions');
+    } finally {
+      isCheckingSessions = false;
+    }
+  }
+
   const heartbeat = setInterval(() => {
     for (const socket of app.websocketServer.clients) {
       if (awaitingPong.has(socket)) {
@@ -65,22 +99,17 @@ export async function liveRoutes(app: FastifyInstance, hub: LiveHub, options: Li
       awaitingPong.add(socket);
       socket.ping();
     }
+    void closeEndedSessions();
   }, options.heartbeatMs);
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
   app.get('/ws', { websocket: true, onRequest: refuseUnlessSignedIn(options.publicOrigin), schema: { hide: true } }, (socket, request) => {
     const user = request.user!; // the guard refused visitors
+    sessionOf.set(socket, request.sessionToken!);
     let isAuthenticated = false;
 
-    const send = (event: ServerEvent) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
-    };
-    const refuse = (code: number, message: string) => {
-      send({ type: 'error', message });
-      socket.close(code, message);
-    };
-    const authTimer = setTimeout(() => refuse(liveCloseCodes.unauthenticated, 'Authentication timed out'), options.authTimeoutMs);
+    const authTimer = setTimeout(() => refuse(socket, liveCloseCodes.unauthenticated, 'Authentication timed out'), options.authTimeoutMs);
 
     socket.on('pong', () => awaitingPong.delete(socket));
     socket.on('close', () => {
@@ -90,13 +119,13 @@ export async function liveRoutes(app: FastifyInstance, hub: LiveHub, options: Li
     socket.on('message', (data, isBinary) => {
       const event = parseClientEvent(data, isBinary);
       if (!event) {
-        if (isAuthenticated) send({ type: 'error', message: 'Unsupported message' });
-        else refuse(liveCloseCodes.unauthenticated, 'The first message must be an auth message');
+        if (isAuthenticated) send(socket, { type: 'error', message: 'Unsupported message' });
+        else refuse(socket, liveCloseCodes.unauthenticated, 'The first message must be an auth message');
         return;
       }
       // The only client message is auth. The cookie says who this is; the claim must agree.
       if (event.userId !== user.id) {
-        refuse(liveCloseCodes.forbidden, 'You can only connect as the signed-in user');
+        refuse(socket, liveCloseCodes.forbidden, 'You can only connect as the signed-in user');
         return;
       }
       if (!isAuthenticated) {
@@ -104,7 +133,7 @@ export async function liveRoutes(app: FastifyInstance, hub: LiveHub, options: Li
         clearTimeout(authTimer);
         hub.add(user.id, socket);
       }
-      send({ type: 'auth_success', userId: user.id });
+      send(socket, { type: 'auth_success', userId: user.id });
     });
   });
 }

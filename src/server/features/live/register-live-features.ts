@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RedisClientType } from 'redis';
 import type { AppContext } from '../../context.js';
+import { findLiveTokens } from '../auth/sessions.service.js';
 import { registerConversationPushes } from '../conversations/conversation-pushes.js';
 import { conversationsRoutes } from '../conversations/conversations.routes.js';
 import { registerNotificationDelivery } from '../notifications/notification-outbox.js';
@@ -36,6 +37,7 @@ export async function registerLiveFeatures(
     publicOrigin: ctx.config.publicOrigin,
     heartbeatMs: options.heartbeatMs ?? 30_000,
     authTimeoutMs: options.authTimeoutMs ?? 10_000,
+    findLiveTokens: (tokens) => findLiveTokens(ctx.db, ctx.config, tokens),
   });
   conversationsRoutes(app, ctx);
   notificationsRoutes(app, ctx, live);
