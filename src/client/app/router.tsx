@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import { type RouteObject, useRoutes } from 'react-router';
+import { type ComponentType, isValidElement, lazy } from 'react';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { lazyComponent } from '@/lib/lazy-component';
 import { RootLayout } from './layout/root-layout';
 import { RequireAuth } from './require-auth';
@@ -7,29 +7,39 @@ import { HomePage } from './routes/home';
 
 // Every page but the home page loads on demand, so the first visit downloads only what it shows
 // (docs/decisions/018-performance-budgets.md; bench/bundle-size.ts checks it).
-const AuthPage = lazy(() => import('./routes/auth'));
-const ForgotPasswordPage = lazy(() => import('./routes/forgot-password'));
-const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
-const LoginRedirectPage = lazy(() => import('./routes/login'));
-const RegisterRedirectPage = lazy(() => import('./routes/register'));
-const NotFoundPage = lazy(() => import('./routes/not-found'));
-const BrowseProjectsPage = lazy(() => import('./routes/projects'));
-const ProjectDetailPage = lazy(() => import('./routes/project-detail'));
-const DashboardPage = lazy(() => import('./routes/dashboard'));
-const SubmitProjectPage = lazy(() => import('./routes/submit-project'));
-const MyProjectsPage = lazy(() => import('./routes/my-projects'));
-const ProfilePage = lazy(() => import('./routes/profile'));
-const PaymentPage = lazy(() => import('./routes/payment'));
-const CheckoutPage = lazy(() => import('./routes/checkout'));
-const OnboardingRedirectPage = lazy(() => import('./routes/onboarding-redirect'));
-const MessagesPage = lazy(() => import('./routes/messages'));
-const NotificationsPage = lazy(() => import('./routes/notifications'));
-const TestNotificationsPage = lazy(() => import('./routes/test-notifications'));
-const ChatPage = lazy(() => import('./routes/chat'));
-const DevelopersPage = lazy(() => import('./routes/developers'));
-const DeveloperProfilePage = lazy(() => import('./routes/developer-profile'));
-const SandboxCheckoutPage = lazy(() => import('./routes/sandbox-checkout'));
-const SandboxOnboardingPage = lazy(() => import('./routes/sandbox-onboarding'));
+
+const preloaders = new WeakMap<object, () => Promise<unknown>>();
+
+/** A lazily loaded page whose chunk preloadPage can also fetch ahead of its first render. */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  const page = lazy(load);
+  preloaders.set(page, load);
+  return page;
+}
+
+const AuthPage = lazyPage(() => import('./routes/auth'));
+const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password'));
+const ResetPasswordPage = lazyPage(() => import('./routes/reset-password'));
+const LoginRedirectPage = lazyPage(() => import('./routes/login'));
+const RegisterRedirectPage = lazyPage(() => import('./routes/register'));
+const NotFoundPage = lazyPage(() => import('./routes/not-found'));
+const BrowseProjectsPage = lazyPage(() => import('./routes/projects'));
+const ProjectDetailPage = lazyPage(() => import('./routes/project-detail'));
+const DashboardPage = lazyPage(() => import('./routes/dashboard'));
+const SubmitProjectPage = lazyPage(() => import('./routes/submit-project'));
+const MyProjectsPage = lazyPage(() => import('./routes/my-projects'));
+const ProfilePage = lazyPage(() => import('./routes/profile'));
+const PaymentPage = lazyPage(() => import('./routes/payment'));
+const CheckoutPage = lazyPage(() => import('./routes/checkout'));
+const OnboardingRedirectPage = lazyPage(() => import('./routes/onboarding-redirect'));
+const MessagesPage = lazyPage(() => import('./routes/messages'));
+const NotificationsPage = lazyPage(() => import('./routes/notifications'));
+const TestNotificationsPage = lazyPage(() => import('./routes/test-notifications'));
+const ChatPage = lazyPage(() => import('./routes/chat'));
+const DevelopersPage = lazyPage(() => import('./routes/developers'));
+const DeveloperProfilePage = lazyPage(() => import('./routes/developer-profile'));
+const SandboxCheckoutPage = lazyPage(() => import('./routes/sandbox-checkout'));
+const SandboxOnboardingPage = lazyPage(() => import('./routes/sandbox-onboarding'));
 const SandboxLayout = lazyComponent(() => import('@/features/payments/sandbox/sandbox-layout'), 'SandboxLayout');
 
 /** The route table of spec section 2. */
@@ -87,4 +97,17 @@ const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/**
+ * Starts downloading the chunk of the page at `pathname` at once rather than when the page first
+ * renders: a protected page renders only once the current user has loaded, and its chunk would
+ * otherwise wait for that answer. The chunk is still fetched once: React.lazy's own import() later
+ * gets the same module from the browser's module map.
+ */
+export function preloadPage(pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const preload = isValidElement(route.element) ? preloaders.get(route.element.type as object) : undefined;
+    void preload?.();
+  }
 }

@@ -25,7 +25,11 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className="flex-1">
+      {/*
+        At least a screen tall, so the footer always starts below the first screen: pages load their
+        code and data after the first paint, and a footer in view would jump each time (layout shift).
+      */}
+      <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -1,0 +1,146 @@
+// Lighthouse performance of the built app (docs/decisions/018-performance-budgets.md):
+//
+//   npx tsx bench/lighthouse.ts [runs]      (npm run bench:lighthouse; default 3 runs per page)
+//
+// Builds when a source is newer than the build, starts the built server as `npm start` does on a
+// free loopback port with a fresh embedded database and the demo data, signs the demo user in, and
+// runs Lighthouse's default mobile audit (simulated slow 4G and a 4x slower CPU) on /, /projects
+// (protected: the session cookie goes along in extraHeaders), /developers and a project page, in
+// headless Chromium (CHROME_PATH, default /usr/bin/chromium). It prints every run's score, then
+// per page the median score with the metrics of the median run, and exits 1 when a page's median
+// is under 95. The machine's other load shows in the scores (Lighthouse multiplies the CPU time it
+// observes): run it on a quiet one; the printed benchmark index is Lighthouse's own reading of the
+// machine's speed. BENCH_LIGHTHOUSE_REPORTS=<dir> keeps every run's full report (JSON) there.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { build, findFreePort, isBuildStale, isolatedServerEnv, median, signIn, startServer, stopServerGroup, waitFor200 } from './server-process.js';
+
+const MIN_SCORE = 95;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The metrics the performance score is made of, with how each is shown. */
+const METRICS = [
+  { id: 'first-contentful-paint', label: 'FCP', format: (value: number) => `${Math.round(value)} ms` },
+  { id: 'largest-contentful-paint', label: 'LCP', format: (value: number) => `${Math.round(value)} ms` },
+  { id: 'total-blocking-time', label: 'TBT', format: (value: number) => `${Math.round(value)} ms` },
+  { id: 'cumulative-layout-shift', label: 'CLS', format: (value: number) => value.toFixed(3) },
+  { id: 'speed-index', label: 'SI', format: (value: number) => `${Math.round(value)} ms` },
+] as const;
+
+interface Page {
+  name: string;
+  slug: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+interface Run {
+  score: number;
+  metrics: Record<string, number>;
+  benchmarkIndex: number;
+}
+
+const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+
+const runs = Number(process.argv[2] ?? 3);
+if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
+  console.error(`usage: npx tsx bench/lighthouse.ts [runs 1-20], got ${process.argv[2]}`);
+  process.exit(2);
+}
+
+/** An open project of the demo data, for the project page. */
+async function firstProjectId(origin: string): Promise<number> {
+  const response = await fetch(`${origin}/api/projects`, { signal: AbortSignal.timeout(10_000) });
+  const projects = (await response.json()) as { id: number }[];
+  if (!response.ok || projects.length === 0) throw new Error(`GET /api/projects answered ${response.status} with no project to audit`);
+  return projects[0]!.id;
+}
+
+async function audit(url: string, chromePort: number, headers: Record<string, string> | undefined, reportName: string): Promise<Run> {
+  const result = await lighthouse(url, { port: chromePort, onlyCategories: ['performance'], output: 'json', logLevel: 'error', extraHeaders: headers });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+  if (reportDir) writeFileSync(path.join(reportDir, `${reportName}.json`), JSON.stringify(lhr));
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = lhr.categories.performance?.score;
+  if (typeof score !== 'number') throw new Error(`Lighthouse gave ${url} no performance score (${lhr.runWarnings.join('; ')})`);
+  const metrics = Object.fromEntries(METRICS.map(({ id }) => [id, lhr.audits[id]?.numericValue ?? Number.NaN]));
+  return { score: Math.round(score * 100), metrics, benchmarkIndex: lhr.environment.benchmarkIndex };
+}
+
+function describeRun(run: Run): string {
+  return METRICS.map(({ id, label, format }) => `${label} ${format(run.metrics[id]!)}`).join(', ');
+}
+
+async function main(): Promise<number> {
+  if (isBuildStale()) build();
+  if (reportDir) mkdirSync(reportDir, { recursive: true });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'finishline-lighthouse-'));
+  const port = await findFreePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = startServer(process.execPath, ['scripts/start.mjs'], isolatedServerEnv(port, dataDir));
+  process.env.CHROME_PATH ??= '/usr/bin/chromium';
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    await waitFor200(server, `${origin}/api/health`, {}, performance.now());
+    const cookie = await signIn(origin);
+    const pages: Page[] = [
+      { name: 'home', slug: 'home', path: '/' },
+      { name: 'browse projects (signed in)', slug: 'projects', path: '/projects', headers: { Cookie: cookie } },
+      { name: 'developers', slug: 'developers', path: '/developers' },
+      { name: 'project page', slug: 'project', path: `/projects/${await firstProjectId(origin)}` },
+    ];
+    chrome = await chromeLauncher.launch({ chromeFlags: CHROME_FLAGS });
+    console.log(`Lighthouse mobile performance of the built app at ${origin} (${runs} runs per page, Chromium ${process.env.CHROME_PATH})`);
+
+    const results: { page: Page; runs: Run[] }[] = [];
+    for (const page of pages) {
+      const pageRuns: Run[] = [];
+      for (let i = 1; i <= runs; i += 1) {
+        const run = await audit(`${origin}${page.path}`, chrome.port, page.headers, `${page.slug}-${i}`);
+        pageRuns.push(run);
+        console.log(`  ${page.path} run ${i}: ${run.score} (${describeRun(run)}; benchmark index ${Math.round(run.benchmarkIndex)})`);
+      }
+      results.push({ page, runs: pageRuns });
+    }
+
+    console.log(`\nMedians (aim: at least ${MIN_SCORE} on every page)`);
+    const failing: string[] = [];
+    for (const { page, runs: pageRuns } of results) {
+      const score = median(pageRuns.map((run) => run.score));
+      // The metrics shown are those of a run with the median score, so that they belong together.
+      const typical = [...pageRuns].sort((a, b) => a.score - b.score)[Math.floor((pageRuns.length - 1) / 2)]!;
+      console.log(`  ${String(score).padStart(3)}  ${page.path.padEnd(14)} ${page.name}: ${describeRun(typical)}`);
+      if (score < MIN_SCORE) failing.push(`${page.path} (${score})`);
+    }
+    if (failing.length > 0) {
+      console.error(`\nUnder ${MIN_SCORE}: ${failing.join(', ')}`);
+      return 1;
+    }
+    console.log(`\nEvery page scores at least ${MIN_SCORE}.`);
+    return 0;
+  } finally {
+    await chrome?.kill();
+    await stopServerGroup(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error: unknown) {
+  console.error(error instanceof Error ? error.message : error);
+}
+process.exit(exitCode); // the 'exit' handler of server-process.ts stops a server that outlived its stop
