@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
  * An id from the proxy (nginx's $request_id is 32 hex digits) or a client is kept only when it is
- * short and made of safe characters: it lands in every log line and in a response header, so a
- * long or odd value must not be able to forge log fields or bloat them.
+ * short and made of safe characters: it is repeated on every log line of the request and echoed in
+ * a response header, so a long value would bloat them and odd characters would trip up the tools
+ * that search logs by it.
  */
 const acceptableRequestId = /^[A-Za-z0-9._:-]{1,64}$/;
 
-export function requestIdFor(request: Pick<IncomingMessage, 'headers'>): string {
+function requestIdFor(request: Pick<IncomingMessage, 'headers'>): string {
   const given = request.headers[REQUEST_ID_HEADER];
   return typeof given === 'string' && acceptableRequestId.test(given) ? given : randomUUID();
 }
