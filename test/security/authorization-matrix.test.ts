@@ -34,6 +34,7 @@ const newProject = {
   techStack: ['React'],
   codeLink: 'https://github.com/example/new-project',
 };
+const proposal = { amount: 900, timeline: 10, message: 'I have finished three apps like this one.' };
 
 const sessionDevices = (['stranger', 'owner', 'bidder', 'otherFinisher'] as const).map((name) => `${name}'s session device`);
 
@@ -87,7 +88,7 @@ const matrix: Row[] = [
   {
     route: 'POST /api/projects/:id/bids',
     expect: only({ bidder: 409, otherFinisher: 201 }),
-    request: (w) => ({ url: `/api/projects/${w.open.project.id}/bids`, payload: { amount: 900, timeline: 10, message: 'I have finished three apps like this one.' } }),
+    request: (w) => ({ url: `/api/projects/${w.open.project.id}/bids`, payload: proposal }),
   },
   { route: 'POST /api/bids/:bidId/accept', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/bids/${w.open.bidId}/accept` }) },
   { route: 'GET /api/bids/:id', expect: only({ owner: 200, bidder: 200 }), shows: ['bid message'], request: (w) => ({ url: `/api/bids/${w.open.bidId}` }) },
@@ -221,7 +222,7 @@ const overreach: Overreach[] = [
     actsAs: { field: 'finisherId', caller: 'otherFinisher' },
     row: {
       route: 'POST /api/projects/:id/bids',
-      request: (w) => ({ url: `/api/projects/${w.open.project.id}/bids`, payload: { amount: 900, timeline: 10, message: 'I have finished three apps like this one.', finisherId: idOf(w, 'bidder') } }),
+      request: (w) => ({ url: `/api/projects/${w.open.project.id}/bids`, payload: { ...proposal, finisherId: idOf(w, 'bidder') } }),
     },
   },
   ...Object.entries(refusedProfileFields).map(
