@@ -20,7 +20,7 @@ import { errorResponses } from '../../plugins/error-handler.js';
 import { AppError } from '../../app-error.js';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/session.js';
-import { acceptImageUpload } from '../uploads/image-upload.js';
+import { acceptImageUpload, storeImageWhile } from '../uploads/image-upload.js';
 import { readMultipart } from '../uploads/multipart.js';
 import {
   createProject,
@@ -47,7 +47,7 @@ function nextPageLink(query: ListProjectsQuery, cursor: string): string {
 
 /** POST /api/projects takes multipart (projectData as JSON text, optional image) or plain JSON. */
 async function readSubmission(ctx: AppContext, request: FastifyRequest, uploaderId: number) {
-  if (!request.isMultipart()) return { input: createProjectSchema.parse(request.body ?? {}), imageUrl: null };
+  if (!request.isMultipart()) return { input: createProjectSchema.parse(request.body ?? {}) };
   const { fields, file } = await readMultipart(request, { fileField: 'image', maxBytes: projectLimits.screenshotMaxBytes, maxFiles: 1 });
   let data: unknown;
   try {
@@ -57,13 +57,13 @@ async function readSubmission(ctx: AppContext, request: FastifyRequest, uploader
   }
   // Validate the fields before spending time on the image.
   const input = createProjectSchema.parse(data);
-  if (!file) return { input, imageUrl: null };
-  const imageUrl = await acceptImageUpload(ctx, uploaderId, file.buffer, {
+  if (!file) return { input };
+  const image = await acceptImageUpload(ctx, uploaderId, file.buffer, {
     allowed: ['png', 'jpeg', 'gif', 'webp'],
     maxBytes: projectLimits.screenshotMaxBytes,
     prefix: 'screenshots',
   });
-  return { input, imageUrl };
+  return { input, image };
 }
 
 export function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -97,8 +97,9 @@ export function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const actor = requireUser(request);
-      const { input, imageUrl } = await readSubmission(ctx, request, actor.id);
-      return reply.status(201).send(await createProject(ctx, actor, input, imageUrl));
+      const { input, image } = await readSubmission(ctx, request, actor.id);
+      const project = await storeImageWhile(ctx.storage, image, (imageUrl) => createProject(ctx, actor, input, imageUrl ?? null));
+      return reply.status(201).send(project);
     },
   );
 

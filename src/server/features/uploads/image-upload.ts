@@ -110,17 +110,38 @@ export async function storeImage(
   return { key, url: `/uploads/${key}` };
 }
 
+/** An upload checked and re-encoded, waiting to be stored by storeImageWhile. */
+export interface PendingImage extends ProcessedImage {
+  prefix: UploadPrefix;
+}
+
 /**
  * A signed-in user's image upload: counted against their upload limit first (decoding and
- * re-encoding is the costly part), then checked, re-encoded and stored. Returns its public path.
+ * re-encoding is the costly part), then checked and re-encoded. Nothing is stored yet.
  */
 export async function acceptImageUpload(
-  ctx: Pick<AppContext, 'rateLimits' | 'storage'>,
+  ctx: Pick<AppContext, 'rateLimits'>,
   uploaderId: number,
   buffer: Buffer,
   options: ImageUploadOptions & { prefix: UploadPrefix },
-): Promise<string> {
+): Promise<PendingImage> {
   await ctx.rateLimits.uploads.consume(uploaderId);
-  const processed = await processImageUpload(buffer, options);
-  return (await storeImage(ctx.storage, processed, options.prefix)).url;
+  return { ...(await processImageUpload(buffer, options)), prefix: options.prefix };
+}
+
+/**
+ * Stores `image` (when there is one) and runs `write` with its public path. When `write` fails
+ * (a taken username, a refused project) the file is deleted again, so a refused request leaves
+ * no orphaned upload behind.
+ */
+export async function storeImageWhile<T>(storage: FileStorage, image: PendingImage | undefined, write: (url: string | undefined) => Promise<T>): Promise<T> {
+  if (!image) return write(undefined);
+  const stored = await storeImage(storage, image, image.prefix);
+  try {
+    return await write(stored.url);
+  } catch (error) {
+    // The caller needs the original error; a file that could not be deleted is only wasted space.
+    await storage.delete(stored.key).catch(() => undefined);
+    throw error;
+  }
 }

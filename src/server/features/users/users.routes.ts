@@ -7,7 +7,7 @@ import { errorResponseSchema } from '../../../shared/errors.js';
 import { AppError } from '../../app-error.js';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../plugins/session.js';
-import { acceptImageUpload, avatarSide } from '../uploads/image-upload.js';
+import { acceptImageUpload, avatarSide, storeImageWhile } from '../uploads/image-upload.js';
 import { readMultipart } from '../uploads/multipart.js';
 import { toUserDto } from './users.mapper.js';
 import { updateProfile } from './profile.service.js';
@@ -34,17 +34,17 @@ function fromFormFields(fields: Record<string, string>): Record<string, unknown>
 
 async function readProfileUpdate(ctx: AppContext, request: FastifyRequest, uploaderId: number) {
   // No body at all is an empty update; a JSON null (or any non-object) is refused by the contract.
-  if (!request.isMultipart()) return { changes: updateProfileSchema.parse(request.body === undefined ? {} : request.body), avatarUrl: undefined };
+  if (!request.isMultipart()) return { changes: updateProfileSchema.parse(request.body === undefined ? {} : request.body) };
   const { fields, file } = await readMultipart(request, { fileField: 'avatar', maxBytes: AVATAR_MAX_BYTES, maxFiles: 1 });
   const changes = updateProfileSchema.parse(fromFormFields(fields));
-  if (!file) return { changes, avatarUrl: undefined };
-  const avatarUrl = await acceptImageUpload(ctx, uploaderId, file.buffer, {
+  if (!file) return { changes };
+  const avatar = await acceptImageUpload(ctx, uploaderId, file.buffer, {
     allowed: ['jpeg', 'png', 'gif'],
     maxBytes: AVATAR_MAX_BYTES,
     square: avatarSide,
     prefix: 'avatars',
   });
-  return { changes, avatarUrl };
+  return { changes, avatar };
 }
 
 export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -70,8 +70,9 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       const actor = requireUser(request);
       // Refuse someone else's profile before reading any upload.
       if (actor.id !== request.params.id) throw new AppError('FORBIDDEN', 'You can only edit your own profile');
-      const { changes, avatarUrl } = await readProfileUpdate(ctx, request, actor.id);
-      return toUserDto(await updateProfile(ctx, actor, request.params.id, changes, avatarUrl));
+      const { changes, avatar } = await readProfileUpdate(ctx, request, actor.id);
+      const updated = await storeImageWhile(ctx.storage, avatar, (avatarUrl) => updateProfile(ctx, actor, request.params.id, changes, avatarUrl));
+      return toUserDto(updated);
     },
   );
 }
