@@ -62,7 +62,7 @@ function OnboardingReturn({ userId, email }: { userId: number; email: string }) 
           <>
             <CardHeader className="items-center">
               <CheckCircle2 aria-hidden="true" className="size-12 text-emerald-600" />
-              <CardTitle className="text-2xl">Payout account ready</CardTitle>
+              <CardTitle as="h1" className="text-2xl">Payout account ready</CardTitle>
               <CardDescription>Your onboarding is complete. You will receive 90% of the payment for every project you finish.</CardDescription>
             </CardHeader>
             <CardContent>
@@ -75,7 +75,7 @@ function OnboardingReturn({ userId, email }: { userId: number; email: string }) 
           <>
             <CardHeader className="items-center">
               <RotateCcw aria-hidden="true" className="size-12 text-amber-600" />
-              <CardTitle className="text-2xl">Onboarding not finished</CardTitle>
+              <CardTitle as="h1" className="text-2xl">Onboarding not finished</CardTitle>
               <CardDescription>Your payout account setup is incomplete or the link expired. Continue where you left off.</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-wrap justify-center gap-3">
@@ -91,7 +91,7 @@ function OnboardingReturn({ userId, email }: { userId: number; email: string }) 
           <>
             <CardHeader className="items-center">
               <AlertTriangle aria-hidden="true" className="size-12 text-destructive" />
-              <CardTitle className="text-2xl">Onboarding error</CardTitle>
+              <CardTitle as="h1" className="text-2xl">Onboarding error</CardTitle>
               <CardDescription role="alert">{state.message ?? UNKNOWN_ERROR}</CardDescription>
             </CardHeader>
             <CardContent>
