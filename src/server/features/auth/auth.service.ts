@@ -4,6 +4,7 @@ import type { loginBodySchema, registerBodySchema } from '../../../shared/contra
 import { toCanonicalRole } from '../../../shared/domain/roles.js';
 import { AppError } from '../../app-error.js';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { type UserRow, users } from '../../db/schema/users.js';
 import { hashPassword, spendVerifyTime, verifyPassword } from './password.js';
@@ -25,10 +26,10 @@ export interface SignedIn {
   expiresAt: Date;
 }
 
-async function startSession(ctx: AppContext, user: UserRow, meta: ClientMeta): Promise<SignedIn> {
+async function startSession(ctx: AppContext, db: DbOrTx, user: UserRow, meta: ClientMeta): Promise<SignedIn> {
   // A new token at every sign-in: a token planted before login is worth nothing after it.
-  if (meta.previousToken) await deleteSession(ctx.db, meta.previousToken);
-  const session = await createSession(ctx.db, ctx.config, user.id, meta);
+  if (meta.previousToken) await deleteSession(db, meta.previousToken);
+  const session = await createSession(db, ctx.config, user.id, meta);
   return { user, ...session };
 }
 
@@ -36,20 +37,23 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, meta: 
   // Before the hash: an address past its limit should not cost an argon2 computation.
   await ctx.rateLimits.registrations.consume(meta.ipAddress);
   const passwordHash = await hashPassword(input.password);
-  let user: UserRow | undefined;
-  try {
-    [user] = await ctx.db
-      .insert(users)
-      .values({ username: input.username, email: input.email, passwordHash, role: toCanonicalRole(input.role) })
-      .returning();
-  } catch (error) {
-    const constraint = uniqueViolation(error);
-    if (constraint === 'users_email_lower_key') throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
-    if (constraint === 'users_username_lower_key') throw new AppError('USERNAME_TAKEN', 'This username is already taken');
-    throw error;
-  }
-  if (!user) throw new Error('insert returned no row');
-  return startSession(ctx, user, meta);
+  // The account and its first session together: never an account its creator was not signed in to.
+  return ctx.db.transaction(async (tx) => {
+    let user: UserRow | undefined;
+    try {
+      [user] = await tx
+        .insert(users)
+        .values({ username: input.username, email: input.email, passwordHash, role: toCanonicalRole(input.role) })
+        .returning();
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === 'users_email_lower_key') throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+      if (constraint === 'users_username_lower_key') throw new AppError('USERNAME_TAKEN', 'This username is already taken');
+      throw error;
+    }
+    if (!user) throw new Error('insert returned no row');
+    return startSession(ctx, tx, user, meta);
+  });
 }
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
@@ -68,7 +72,7 @@ export async function logIn(ctx: AppContext, input: LoginInput, meta: ClientMeta
     throw invalidCredentials();
   }
   await ctx.loginLimiter.recordSuccess(input.email);
-  return startSession(ctx, user, meta);
+  return startSession(ctx, ctx.db, user, meta);
 }
 
 export async function logOut(ctx: AppContext, token: string | null): Promise<void> {
