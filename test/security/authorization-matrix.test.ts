@@ -75,7 +75,7 @@ const matrix: Row[] = [
   // Projects. The project page is public (spec section 1); the delivery message is not.
   { route: 'GET /api/projects', expect: everyone(200), request: () => ({ url: '/api/projects' }) },
   { route: 'GET /api/technologies', expect: everyone(200), request: () => ({ url: '/api/technologies' }) },
-  { route: 'GET /api/projects/:id', expect: everyone(200), shows: ['delivery message', 'bid message', 'competing bid message'], request: (w) => ({ url: `/api/projects/${w.delivered.project.id}` }) },
+  { route: 'GET /api/projects/:id', expect: everyone(200), shows: ['delivery message', 'bid message', 'bid timeline', 'competing bid message', 'competing bid timeline'], request: (w) => ({ url: `/api/projects/${w.delivered.project.id}` }) },
   // Any signed-in user may submit; the spec only hides the button from finishers (section 6).
   { route: 'POST /api/projects', expect: signedIn(201), request: () => ({ url: '/api/projects', payload: newProject }) },
   { route: 'PATCH /api/projects/:id/status', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/projects/${w.open.project.id}/status`, payload: { status: 'paused' } }) },
@@ -91,7 +91,7 @@ const matrix: Row[] = [
     request: (w) => ({ url: `/api/projects/${w.open.project.id}/bids`, payload: proposal }),
   },
   { route: 'POST /api/bids/:bidId/accept', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/bids/${w.open.bidId}/accept` }) },
-  { route: 'GET /api/bids/:id', expect: only({ owner: 200, bidder: 200 }), shows: ['bid message'], request: (w) => ({ url: `/api/bids/${w.open.bidId}` }) },
+  { route: 'GET /api/bids/:id', expect: only({ owner: 200, bidder: 200 }), shows: ['bid message', 'bid amount', 'bid timeline'], request: (w) => ({ url: `/api/bids/${w.open.bidId}` }) },
   { route: 'GET /api/users/:id/bids', expect: only({ bidder: 200 }), shows: ['bid message'], request: (w) => ({ url: `/api/users/${idOf(w, 'bidder')}/bids` }) },
 
   // The chat of a bid: its project's owner and its finisher only.
@@ -119,7 +119,7 @@ const matrix: Row[] = [
   { route: 'GET /uploads/*', expect: everyone(200), request: async (w, app) => ({ url: await uploadOwnerAvatar(app, w) }) },
 
   // Milestones: titles are public on the project page; amounts, notes and feedback are the parties'.
-  { route: 'GET /api/projects/:id/milestones', expect: everyone(200), shows: ['milestone note', 'milestone feedback'], request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/milestones` }) },
+  { route: 'GET /api/projects/:id/milestones', expect: everyone(200), shows: ['milestone amount', 'milestone note', 'milestone feedback'], request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/milestones` }) },
   { route: 'POST /api/projects/:id/milestones', expect: only({ owner: 201 }), request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/milestones`, payload: { title: 'Write the docs', amount: 100 } }) },
   { route: 'PATCH /api/milestones/:milestoneId', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/milestones/${w.underWay.pendingMilestoneId}`, payload: { title: 'Wire up the REST API' } }) },
   { route: 'DELETE /api/milestones/:milestoneId', expect: only({ owner: 204 }), request: (w) => ({ url: `/api/milestones/${w.underWay.pendingMilestoneId}` }) },

@@ -67,12 +67,17 @@ export const bidAmount = 73_519;
 const bidTimeline = 2_917;
 const rivalAmount = 64_283;
 const rivalTimeline = 1_877;
-const milestoneAmount = 5_113;
+const milestoneAmount = 31_337;
 const competingAmount = 58_207;
 const competingTimeline = 1_433;
 
 /** A whole number in JSON, in dollars or in cents, not as part of a longer number or word. */
 const amountPattern = (dollars: number) => new RegExp(`(?<![\\w.])${dollars}(00)?(?![\\w.])`);
+/**
+ * Timelines cannot exceed 3650 days, a range row ids reach within one run of the matrix: they are
+ * looked for under their own field names only.
+ */
+const timelinePattern = (days: number) => new RegExp(`"timeline(Days)?":${days}(?![\\w.])`);
 
 /** Tables a request could write to; each has a serial id, and the world's rows have the highest. */
 const tables = ['users', 'projects', 'bids', 'payments', 'milestones', 'reviews', 'notifications', 'conversation_channels', 'conversation_threads', 'messages'] as const;
@@ -210,7 +215,7 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     { label: 'bid message', needle: secret('bid-message'), visibleTo: parties },
     // The bid amount is also the payment, the held money and the owner's spending.
     { label: 'bid amount', needle: amountPattern(bidAmount), visibleTo: parties },
-    { label: 'bid timeline', needle: amountPattern(bidTimeline), visibleTo: parties },
+    { label: 'bid timeline', needle: timelinePattern(bidTimeline), visibleTo: parties },
     { label: 'payment intent id', needle: secret('payment-intent'), visibleTo: parties },
     { label: 'checkout session id', needle: secret('checkout-session'), visibleTo: [] },
     { label: 'checkout url', needle: secret('checkout-url'), visibleTo: [] },
@@ -227,10 +232,10 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     { label: "bidder's notification content", needle: secret('bidder-notification-content'), visibleTo: ['bidder'] },
     { label: 'competing bid message', needle: secret('competing-bid-message'), visibleTo: ['owner'] },
     { label: 'competing bid amount', needle: amountPattern(competingAmount), visibleTo: ['owner'] },
-    { label: 'competing bid timeline', needle: amountPattern(competingTimeline), visibleTo: ['owner'] },
+    { label: 'competing bid timeline', needle: timelinePattern(competingTimeline), visibleTo: ['owner'] },
     { label: 'rival bid message', needle: secret('rival-bid-message'), visibleTo: rivals },
     { label: 'rival bid amount', needle: amountPattern(rivalAmount), visibleTo: rivals },
-    { label: 'rival bid timeline', needle: amountPattern(rivalTimeline), visibleTo: rivals },
+    { label: 'rival bid timeline', needle: timelinePattern(rivalTimeline), visibleTo: rivals },
     { label: 'rival chat message', needle: secret('rival-chat'), visibleTo: rivals },
   ];
 
