@@ -287,6 +287,11 @@ function withInvalidUtf8(valid: Record<string, unknown>): Buffer {
   return Buffer.concat([Buffer.from(before!), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xa0, 0xa1]), Buffer.from(after!)]);
 }
 
+/** The body with U+0000 inside each of its text fields. */
+function withNulInText(valid: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(valid).map(([key, value]) => [key, typeof value === 'string' ? `${value}\u0000` : value]));
+}
+
 /**
  * Transport damage for a JSON route: the right fields in the wrong wrapping. `valid` is a body the
  * route's contract accepts, so each case is refused for its transport alone.
@@ -306,6 +311,8 @@ export function rawJsonCases(valid: Record<string, unknown>): RawCase[] {
     { name: 'JSON with a trailing comma', payload: `${json.slice(0, -1)},}`, headers: asJson },
     { name: 'an empty JSON body', payload: '', headers: asJson },
     { name: 'JSON that is not UTF-8', payload: withInvalidUtf8(valid), headers: asJson },
+    // Valid JSON and valid UTF-8, but PostgreSQL text cannot hold U+0000.
+    { name: 'a NUL character in the text', payload: JSON.stringify(withNulInText(valid)), headers: asJson },
     { name: 'JSON labelled as another charset', payload: Buffer.from(json, 'utf16le'), headers: { 'content-type': 'application/json; charset=utf-16le' } },
     { name: 'a __proto__ key', payload: `{"__proto__":{"isAdmin":true},${json.slice(1)}`, headers: asJson },
     { name: 'a constructor.prototype key', payload: `{"constructor":{"prototype":{"isAdmin":true}},${json.slice(1)}`, headers: asJson },
@@ -431,6 +438,7 @@ export function multipartCases(options: { fields: Record<string, string>; fileFi
     { name: 'a field sent twice', ...sendable(multipartBody([...entries, ...entries])) },
     { name: 'a field over 100 KB', ...sendable(multipartBody({ ...fields, bio: 'b'.repeat(100 * 1024 + 1) })) },
     { name: 'too many fields', ...sendable(multipartBody([...entries, ...Array.from({ length: 25 }, (_, i): [string, string] => [`extra${i}`, 'x'])])) },
+    { name: 'a NUL character in a field', ...sendable(multipartBody(entries.map(([name, value]): [string, string] => [name, `${value}\0`]))) },
     { name: 'a __proto__ field', ...sendable(multipartBody([...entries, ['__proto__', '{"isAdmin":true}']])) },
   ];
   for (const spoof of spoofedImages(fileField)) cases.push({ name: spoof.name, ...sendable(multipartBody(fields, [spoof.file])) });

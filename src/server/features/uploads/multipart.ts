@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.js';
+import { nulRefused } from '../../plugins/json-body.js';
 import { multipartLimits } from '../../plugins/multipart.js';
 
 export interface UploadedFile {
@@ -113,6 +114,7 @@ export async function readMultipart(request: FastifyRequest, options: ReadMultip
           throw new AppError('PAYLOAD_TOO_LARGE', `Field '${part.fieldname}' is larger than ${multipartLimits.fieldSize} bytes`);
         }
         if (part.fieldname in fields) throw new AppError('VALIDATION_FAILED', `Field '${part.fieldname}' is sent more than once`);
+        if (typeof part.value === 'string' && part.value.includes('\0')) throw nulRefused();
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
       }
     }
