@@ -36,7 +36,7 @@ import { createStorage, type FileStorage } from './integrations/storage/storage.
 import { createRateLimits } from './plugins/action-rate-limiter.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
-import { registerJsonBodyParser } from './plugins/json-body.js';
+import { registerRequestTextChecks } from './plugins/request-text.js';
 import { registerMultipart } from './plugins/multipart.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
-  registerJsonBodyParser(app);
+  registerRequestTextChecks(app);
   registerRequestIdHeader(app);
 
   const ctx: AppContext = {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.js';
-import { nulRefused } from '../../plugins/json-body.js';
+import { nulRefused } from '../../plugins/request-text.js';
 import { multipartLimits } from '../../plugins/multipart.js';
 
 export interface UploadedFile {
