@@ -134,31 +134,35 @@ export function send(app: FastifyInstance, method: string, caller: Caller, reque
   });
 }
 
+/** A fixture's own request, which must succeed: the cell after it is what the matrix judges. */
+async function prepare(app: FastifyInstance, method: string, caller: Caller, request: RouteRequest) {
+  const response = await send(app, method, caller, request);
+  if (response.statusCode >= 300) throw new Error(`fixture ${method} ${request.url} failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
 /** As the owner, sets an avatar through the API and answers its /uploads path. */
 export async function uploadOwnerAvatar(app: FastifyInstance, world: World): Promise<string> {
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } }).png().toBuffer();
   const form = multipart({}, [{ field: 'avatar', filename: 'me.png', contentType: 'image/png', body: png }]);
-  const response = await send(app, 'PATCH', world.callers.owner, { url: `/api/users/${world.callers.owner.user!.id}/profile`, ...form });
-  if (response.statusCode !== 200) throw new Error(`avatar upload failed: ${response.statusCode} ${response.body}`);
-  return response.json().avatarUrl as string;
+  const user = await prepare(app, 'PATCH', world.callers.owner, { url: `/api/users/${idOf(world, 'owner')}/profile`, ...form });
+  return user.avatarUrl as string;
 }
 
 /** The sandbox's hosted-page id of the assigned bid's checkout, opened by its owner. */
 export async function openCheckout(app: FastifyInstance, world: World): Promise<string> {
-  const response = await send(app, 'POST', world.callers.owner, { url: `/api/bids/${world.assigned.bidId}/pay`, payload: {} });
-  if (response.statusCode !== 200) throw new Error(`checkout failed: ${response.statusCode} ${response.body}`);
-  return (response.json().checkoutUrl as string).split('/').at(-1)!;
-}
-
-/** The owner's session id, as the owner's own session list shows it. */
-export async function ownerSessionId(app: FastifyInstance, world: World): Promise<string> {
-  const response = await send(app, 'GET', world.callers.owner, { url: '/api/sessions' });
-  return (response.json() as { id: string }[])[0]!.id;
+  const checkout = await prepare(app, 'POST', world.callers.owner, { url: `/api/bids/${world.assigned.bidId}/pay`, payload: {} });
+  return (checkout.checkoutUrl as string).split('/').at(-1)!;
 }
 
 /** The sandbox's hosted-page id of the bidder's payout onboarding. */
 export async function openOnboarding(app: FastifyInstance, world: World): Promise<string> {
-  const response = await send(app, 'POST', world.callers.bidder, { url: '/api/stripe/create-connect-account', payload: {} });
-  if (response.statusCode !== 200) throw new Error(`onboarding failed: ${response.statusCode} ${response.body}`);
-  return (response.json().url as string).split('/').at(-1)!;
+  const onboarding = await prepare(app, 'POST', world.callers.bidder, { url: '/api/stripe/create-connect-account', payload: {} });
+  return (onboarding.url as string).split('/').at(-1)!;
+}
+
+/** The owner's session id, as the owner's own session list shows it. */
+export async function ownerSessionId(app: FastifyInstance, world: World): Promise<string> {
+  const list = (await prepare(app, 'GET', world.callers.owner, { url: '/api/sessions' })) as { id: string }[];
+  return list[0]!.id;
 }
