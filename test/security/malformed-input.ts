@@ -343,8 +343,9 @@ export function paramValues(model: FieldModel): ValueCase[] {
       { name: 'a blank', value: '%20' },
     ];
   }
-  if (model.kind === 'string' && model.max !== undefined) return [...common, { name: `${model.max + 1} characters`, value: 'n'.repeat(model.max + 1) }];
-  return common;
+  const text = [...common, { name: 'a NUL byte', value: 'dev%00eloper' }];
+  if (model.kind === 'string' && model.max !== undefined) return [...text, { name: `${model.max + 1} characters`, value: 'n'.repeat(model.max + 1) }];
+  return text;
 }
 
 /** Query strings that break one query field's rule each (URL-encoded, without the '?'). */
@@ -360,7 +361,10 @@ export function queryCases(schema: AnySchema): ValueCase[] {
     }
     if (field.kind === 'enum') values.push('definitely-not-a-choice');
     if (field.kind === 'string' && field.max !== undefined) values.push('q'.repeat(field.max + 1));
-    for (const value of values) cases.push({ name: `${key}=${value.slice(0, 20)}`, value: `${key}=${encodeURIComponent(value)}` });
+    if (field.kind === 'string') values.push('react\0');
+    for (const value of values) cases.push({ name: `${key}=${JSON.stringify(value.slice(0, 20))}`, value: `${key}=${encodeURIComponent(value)}` });
+    // Percent-encoding of bytes that are not UTF-8.
+    cases.push({ name: `${key} not UTF-8`, value: `${key}=%FF%FE` });
     // A repeated key reaches the route as a list, which no scalar field accepts.
     if (field.kind !== 'array') cases.push({ name: `${key} given twice`, value: `${key}=1&${key}=2` });
   }
