@@ -211,7 +211,7 @@ test('project status controls, accepting a bid and chatting', async () => {
   // Pay through the API so the milestones can be paid out (the checkout page is tested in payments.spec.ts).
   const { checkoutUrl } = await apiPost<{ checkoutUrl: string }>(page, `/api/bids/${bidId}/pay`);
   const sessionId = new URL(checkoutUrl, 'http://localhost').pathname.split('/').pop();
-  await apiPost(page, `/api/sandbox/checkout-sessions/${sessionId}/pay`, { cardNumber: '4242424242424242' });
+  await apiPost(page, `/api/sandbox/checkout-sessions/${sessionId}/pay`, { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
 });
 
 test('profile edit, payment settings and a test notification', async () => {
