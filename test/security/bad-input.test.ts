@@ -18,6 +18,7 @@ import { createProjectSchema } from '../../src/shared/contracts/projects.js';
 import { bids } from '../../src/server/db/schema/bids.js';
 import { milestones } from '../../src/server/db/schema/milestones.js';
 import { notifications } from '../../src/server/db/schema/notifications.js';
+import { imageUploadMaxBytes } from '../../src/server/features/uploads/image-upload.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { type Cast, createCast } from '../support/cast.js';
 import { createProject, signIn } from '../support/factories.js';
@@ -29,7 +30,6 @@ import {
   multipartCases,
   paramValues,
   queryCases,
-  type RawCase,
   rawJsonCases,
   sampleValid,
   unboundedFields,
@@ -38,8 +38,8 @@ import {
 type Schema = z.ZodType;
 
 /**
- * Routes that read their body themselves instead of declaring schema.body: multipart uploads
- * (with a JSON alternative) and the payment webhook, whose signature covers the raw bytes.
+ * Routes that read their body themselves instead of declaring schema.body: a multipart upload or
+ * the same fields as JSON. Their contract and file field are named here.
  */
 const selfReadBodies: Record<string, { json: Schema; multipart?: { fileField: string; fields: (valid: object) => Record<string, string> } }> = {
   'POST /api/projects': { json: createProjectSchema, multipart: { fileField: 'image', fields: (valid) => ({ projectData: JSON.stringify(valid) }) } },
@@ -218,19 +218,15 @@ function planRoute(route: RouteOptions): RoutePlan {
       if (!contractRefuses(bodySchema, bad.value)) contractGaps.push(`${key}: the contract accepts the body with ${bad.name}`);
       send(`body with ${bad.name}`, { payload: JSON.stringify(bad.value), headers: { 'content-type': 'application/json' } });
     }
-    for (const raw of rawJsonCases(valid)) sendRaw(send, `body as ${raw.name}`, raw);
+    for (const { name, payload, headers } of rawJsonCases(valid)) send(`body as ${name}`, { payload, headers });
     const upload = selfReadBodies[key]?.multipart;
     if (upload) {
-      for (const raw of multipartCases({ fields: upload.fields(valid), fileField: upload.fileField, maxFileBytes: 5_242_880, image })) {
-        sendRaw(send, `multipart ${raw.name}`, raw);
+      for (const { name, payload, headers } of multipartCases({ fields: upload.fields(valid), fileField: upload.fileField, maxFileBytes: imageUploadMaxBytes, image })) {
+        send(`multipart ${name}`, { payload, headers });
       }
     }
   }
   return { key, cases, contractGaps };
-}
-
-function sendRaw(send: (name: string, request: Partial<InjectOptions>) => void, name: string, raw: RawCase) {
-  send(name, { payload: raw.payload, headers: raw.headers });
 }
 
 

@@ -414,12 +414,12 @@ export function spoofedImages(field: string): { name: string; file: MultipartFil
   ];
 }
 
+const sendable = ({ payload, headers }: { payload: Buffer; headers: Record<string, string> }) => ({ payload, headers });
+
 /**
  * Damaged and hostile multipart bodies for a route that takes `fields` (valid ones) and a file in
  * `fileField` of at most `maxFileBytes`.
  */
-const sendable = ({ payload, headers }: { payload: Buffer; headers: Record<string, string> }) => ({ payload, headers });
-
 export function multipartCases(options: { fields: Record<string, string>; fileField: string; maxFileBytes: number; image: Buffer }): RawCase[] {
   const { fields, fileField, image } = options;
   const imageFile = (overrides: Partial<MultipartFile> = {}): MultipartFile => ({ field: fileField, filename: 'picture.png', contentType: 'image/png', body: image, ...overrides });
