@@ -201,12 +201,13 @@ test('project status controls, accepting a bid and chatting', async () => {
   await open(page, `/chat/${bidId}`, page.getByRole('heading', { name: 'Project Chat' }));
   await typeInto(page, page.getByRole('textbox', { name: 'Message' }), 'Welcome aboard: checkout first, please.');
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Welcome aboard: checkout first, please.')).toBeVisible();
+  const sent = (text: string) => page.getByTestId('message-content').filter({ hasText: text });
+  await expect(sent('Welcome aboard: checkout first, please.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
   // The send button works from the keyboard too.
   await page.keyboard.type('Ping me with questions.');
   await press(page, page.getByRole('button', { name: 'Send message' }));
-  await expect(page.getByText('Ping me with questions.')).toBeVisible();
+  await expect(sent('Ping me with questions.')).toBeVisible();
 
   // Pay through the API so the milestones can be paid out (the checkout page is tested in payments.spec.ts).
   const { checkoutUrl } = await apiPost<{ checkoutUrl: string }>(page, `/api/bids/${bidId}/pay`);
