@@ -63,10 +63,14 @@ async function choose(page: Page, trigger: Locator, option: string) {
   await expect(page.getByRole('listbox')).toBeHidden();
 }
 
-/** Opens a dialog with its trigger, closes it with Escape and checks the focus is back on the trigger. */
+/**
+ * Opens a dialog with its trigger, checks the focus moved into it, closes it with Escape and checks
+ * the focus is back on the trigger. (Escape is pressed once the dialog holds the focus, when it listens.)
+ */
 async function escapeReturnsFocus(page: Page, trigger: Locator, dialog: Locator) {
   await press(page, trigger);
   await expect(dialog).toBeVisible();
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement)), { message: 'the focus moves into the dialog' }).toBe(true);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(trigger).toBeFocused();
