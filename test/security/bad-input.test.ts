@@ -22,11 +22,11 @@ import { imageUploadMaxBytes } from '../../src/server/features/uploads/image-upl
 import { createTestApp, type TestApp } from '../support/app.js';
 import { type Cast, createCast } from '../support/cast.js';
 import { createProject, signIn } from '../support/factories.js';
+import { multipart } from '../support/multipart.js';
 import {
   bodyCases,
   contractRefuses,
   describeSchema,
-  multipartBody,
   multipartCases,
   paramValues,
   queryCases,
@@ -291,7 +291,7 @@ describe(`malformed input: ${plans.reduce((sum, plan) => sum + plan.cases.length
 describe('an upload refused after it was read', () => {
   it('leaves no file behind when the profile update itself is refused', async () => {
     const filesBefore = await listStoredFiles();
-    const taken = multipartBody({ username: cast.otherSubmitter.user.username }, [{ field: 'avatar', filename: 'me.png', contentType: 'image/png', body: image }]);
+    const taken = multipart({ username: cast.otherSubmitter.user.username }, [{ field: 'avatar', filename: 'me.png', contentType: 'image/png', body: image }]);
     const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${cast.owner.user.id}/profile`,

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import { multipart, type MultipartFile } from '../support/multipart.js';
 
 type AnySchema = z.ZodType;
 
@@ -374,30 +375,6 @@ export function queryCases(schema: AnySchema): ValueCase[] {
 // ---------------------------------------------------------------------------------------------
 // Multipart
 
-export interface MultipartFile {
-  field: string;
-  filename: string;
-  contentType: string;
-  body: Buffer;
-}
-
-/** A multipart/form-data body of text fields (a name may repeat) and files; `boundary` is random unless given. */
-export function multipartBody(fields: Record<string, string> | [string, string][], files: MultipartFile[] = [], boundary = `----bad${randomBytes(6).toString('hex')}`) {
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`),
-      file.body,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), boundary, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 /** The 8-byte signature every PNG starts with. */
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -424,7 +401,7 @@ export function multipartCases(options: { fields: Record<string, string>; fileFi
   const { fields, fileField, image } = options;
   const imageFile = (overrides: Partial<MultipartFile> = {}): MultipartFile => ({ field: fileField, filename: 'picture.png', contentType: 'image/png', body: image, ...overrides });
   const entries = Object.entries(fields);
-  const whole = multipartBody(fields, [imageFile()]);
+  const whole = multipart(fields, [imageFile()]);
   const cases: RawCase[] = [
     { name: 'a body cut off in the file', payload: whole.payload.subarray(0, whole.payload.length - image.length / 2 - 40), headers: whole.headers },
     { name: 'a body cut off in a part header', payload: whole.payload.subarray(0, Object.keys(fields).length ? 30 : 10), headers: whole.headers },
@@ -435,16 +412,16 @@ export function multipartCases(options: { fields: Record<string, string>; fileFi
     { name: 'a part without a name', payload: Buffer.from(`--b\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--b--\r\n`), headers: { 'content-type': 'multipart/form-data; boundary=b' } },
     {
       name: `a file over ${options.maxFileBytes} bytes`,
-      ...sendable(multipartBody(fields, [imageFile({ body: Buffer.concat([image, Buffer.alloc(options.maxFileBytes + 1 - image.length, 0)]) })])),
+      ...sendable(multipart(fields, [imageFile({ body: Buffer.concat([image, Buffer.alloc(options.maxFileBytes + 1 - image.length, 0)]) })])),
     },
-    { name: 'two files', ...sendable(multipartBody(fields, [imageFile(), imageFile({ filename: 'second.png' })])) },
-    { name: 'a file in an unknown field', ...sendable(multipartBody(fields, [imageFile({ field: 'attachment' })])) },
-    { name: 'a field sent twice', ...sendable(multipartBody([...entries, ...entries])) },
-    { name: 'a field over 100 KB', ...sendable(multipartBody({ ...fields, bio: 'b'.repeat(100 * 1024 + 1) })) },
-    { name: 'too many fields', ...sendable(multipartBody([...entries, ...Array.from({ length: 25 }, (_, i): [string, string] => [`extra${i}`, 'x'])])) },
-    { name: 'a NUL character in a field', ...sendable(multipartBody(entries.map(([name, value]): [string, string] => [name, `${value}\0`]))) },
-    { name: 'a __proto__ field', ...sendable(multipartBody([...entries, ['__proto__', '{"isAdmin":true}']])) },
+    { name: 'two files', ...sendable(multipart(fields, [imageFile(), imageFile({ filename: 'second.png' })])) },
+    { name: 'a file in an unknown field', ...sendable(multipart(fields, [imageFile({ field: 'attachment' })])) },
+    { name: 'a field sent twice', ...sendable(multipart([...entries, ...entries])) },
+    { name: 'a field over 100 KB', ...sendable(multipart({ ...fields, bio: 'b'.repeat(100 * 1024 + 1) })) },
+    { name: 'too many fields', ...sendable(multipart([...entries, ...Array.from({ length: 25 }, (_, i): [string, string] => [`extra${i}`, 'x'])])) },
+    { name: 'a NUL character in a field', ...sendable(multipart(entries.map(([name, value]): [string, string] => [name, `${value}\0`]))) },
+    { name: 'a __proto__ field', ...sendable(multipart([...entries, ['__proto__', '{"isAdmin":true}']])) },
   ];
-  for (const spoof of spoofedImages(fileField)) cases.push({ name: spoof.name, ...sendable(multipartBody(fields, [spoof.file])) });
+  for (const spoof of spoofedImages(fileField)) cases.push({ name: spoof.name, ...sendable(multipart(fields, [spoof.file])) });
   return cases;
 }

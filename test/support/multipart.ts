@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto';
 
-interface FilePart {
+export interface MultipartFile {
   field: string;
   filename: string;
   contentType: string;
   body: Buffer;
 }
 
-/** A multipart/form-data body for app.inject: text fields plus any files. */
-export function multipart(fields: Record<string, string>, files: FilePart[] = []) {
-  const boundary = `----finishline${randomBytes(8).toString('hex')}`;
+/**
+ * A multipart/form-data body for app.inject: text fields (as entries when a name must repeat) plus
+ * any files. The boundary is random unless given.
+ */
+export function multipart(
+  fields: Record<string, string> | [string, string][],
+  files: MultipartFile[] = [],
+  boundary = `----finishline${randomBytes(8).toString('hex')}`,
+) {
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
+  for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const file of files) {
@@ -22,5 +28,5 @@ export function multipart(fields: Record<string, string>, files: FilePart[] = []
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return { payload: Buffer.concat(chunks), boundary, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

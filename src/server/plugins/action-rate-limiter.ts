@@ -50,66 +50,50 @@ function describeWait(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** The per-action limits of spec'd abuse targets; failed logins have their own LoginLimiter. */
-export interface RateLimits {
-  /** Keyed by client address. */
-  registrations: ActionRateLimiter;
-  /** Keyed by user id. */
-  bids: ActionRateLimiter;
-  /** Image uploads (project screenshots, avatars), keyed by user id. */
-  uploads: ActionRateLimiter;
-  /** Chat messages, keyed by user id. */
-  chatMessages: ActionRateLimiter;
-  /** Password reset emails, keyed by client address. */
-  passwordResetsByAddress: ActionRateLimiter;
-  /** Password reset emails, keyed by the address asked about (whether or not it has an account). */
-  passwordResetsByEmail: ActionRateLimiter;
-}
+const HOUR = 3600;
 
-export function createRateLimits(config: Config, redis?: RedisClientType): RateLimits {
-  const { rateLimits: limits } = config;
+/** What each limited action allows, and what the refused caller reads. */
+function rateLimitRules(config: Config) {
+  const { rateLimits: limits, passwordReset } = config;
   return {
-    registrations: new ActionRateLimiter({
-      keyPrefix: `${config.redisKeyPrefix}register`,
+    /** Keyed by client address. */
+    registrations: {
       points: limits.registrationsPerAddressPerHour,
-      windowSeconds: 3600,
-      message: (wait) => `Too many accounts were created from your address. Please try again in ${wait}.`,
-      redis,
-    }),
-    bids: new ActionRateLimiter({
-      keyPrefix: `${config.redisKeyPrefix}bid`,
-      points: limits.bidsPerHour,
-      windowSeconds: 3600,
-      message: (wait) => `You are placing bids too quickly. Please try again in ${wait}.`,
-      redis,
-    }),
-    uploads: new ActionRateLimiter({
-      keyPrefix: `${config.redisKeyPrefix}upload`,
-      points: limits.uploadsPerHour,
-      windowSeconds: 3600,
-      message: (wait) => `You are uploading images too quickly. Please try again in ${wait}.`,
-      redis,
-    }),
-    chatMessages: new ActionRateLimiter({
-      keyPrefix: `${config.redisKeyPrefix}chat_send`,
+      windowSeconds: HOUR,
+      message: (wait: string) => `Too many accounts were created from your address. Please try again in ${wait}.`,
+    },
+    /** Keyed by user id. */
+    bids: { points: limits.bidsPerHour, windowSeconds: HOUR, message: (wait: string) => `You are placing bids too quickly. Please try again in ${wait}.` },
+    /** Image uploads (project screenshots, avatars), keyed by user id. */
+    uploads: { points: limits.uploadsPerHour, windowSeconds: HOUR, message: (wait: string) => `You are uploading images too quickly. Please try again in ${wait}.` },
+    /** Chat messages, keyed by user id. */
+    chatMessages: {
       points: limits.chatMessagesPerMinute,
       windowSeconds: 60,
-      message: (wait) => `You are sending messages too quickly. Please wait ${wait} and try again.`,
-      redis,
-    }),
-    passwordResetsByAddress: new ActionRateLimiter({
-      keyPrefix: `${config.redisKeyPrefix}password_reset_address`,
-      points: config.passwordReset.perAddressPerHour,
-      windowSeconds: 3600,
-      message: (wait) => `Too many password reset requests. Please try again in ${wait}.`,
-      redis,
-    }),
-    passwordResetsByEmail: new ActionRateLimiter({
-      keyPrefix: `${config.redisKeyPrefix}password_reset_email`,
-      points: config.passwordReset.perEmailPerHour,
-      windowSeconds: 3600,
-      message: (wait) => `Too many password reset requests for this email. Please try again in ${wait}.`,
-      redis,
-    }),
-  };
+      message: (wait: string) => `You are sending messages too quickly. Please wait ${wait} and try again.`,
+    },
+    /** Password reset emails, keyed by client address. */
+    passwordResetsByAddress: {
+      points: passwordReset.perAddressPerHour,
+      windowSeconds: HOUR,
+      message: (wait: string) => `Too many password reset requests. Please try again in ${wait}.`,
+    },
+    /** Password reset emails, keyed by the address asked about (whether or not it has an account). */
+    passwordResetsByEmail: {
+      points: passwordReset.perEmailPerHour,
+      windowSeconds: HOUR,
+      message: (wait: string) => `Too many password reset requests for this email. Please try again in ${wait}.`,
+    },
+  } satisfies Record<string, Omit<ActionRateLimiterOptions, 'keyPrefix' | 'redis'>>;
+}
+
+/** The per-action limits of spec'd abuse targets; failed logins have their own LoginLimiter. */
+export type RateLimits = Record<keyof ReturnType<typeof rateLimitRules>, ActionRateLimiter>;
+
+export function createRateLimits(config: Config, redis?: RedisClientType): RateLimits {
+  const limiters = Object.entries(rateLimitRules(config)).map(([action, rule]) => [
+    action,
+    new ActionRateLimiter({ ...rule, keyPrefix: `${config.redisKeyPrefix}${action}`, redis }),
+  ]);
+  return Object.fromEntries(limiters) as RateLimits;
 }

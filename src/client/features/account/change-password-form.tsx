@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { AuthField } from '@/features/auth/auth-field';
 import { type ChangePasswordForm as FormValues, changePasswordFormSchema } from './password-form-schemas';
 import { useChangePassword } from './use-account';
@@ -37,15 +36,9 @@ export function ChangePasswordForm() {
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" className="w-fit" disabled={change.isPending}>
-        {change.isPending ? (
-          <>
-            <Spinner className="size-4 text-primary-foreground" label="Changing password" /> Changing password...
-          </>
-        ) : (
-          'Change password'
-        )}
-      </Button>
+      <SubmitButton className="w-fit" isPending={change.isPending} pendingText="Changing password...">
+        Change password
+      </SubmitButton>
     </form>
   );
 }

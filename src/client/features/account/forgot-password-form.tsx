@@ -3,8 +3,7 @@ import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type PasswordResetRequestBody, passwordResetRequestBodySchema } from '../../../shared/contracts/account.js';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { AuthField } from '@/features/auth/auth-field';
 import { useRequestPasswordReset } from './use-account';
 
@@ -32,15 +31,9 @@ export function ForgotPasswordForm() {
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => request.mutate(values))} className="grid gap-4" aria-label="Forgot password">
       <AuthField id="forgot-email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register('email')} />
-      <Button type="submit" className="w-full" disabled={request.isPending}>
-        {request.isPending ? (
-          <>
-            <Spinner className="size-4 text-primary-foreground" label="Sending reset link" /> Sending...
-          </>
-        ) : (
-          'Send reset link'
-        )}
-      </Button>
+      <SubmitButton className="w-full" isPending={request.isPending} pendingText="Sending..." spinnerLabel="Sending reset link">
+        Send reset link
+      </SubmitButton>
       <Link to="/auth" className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline">
         Back to login
       </Link>

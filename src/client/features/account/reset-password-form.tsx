@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { AuthField } from '@/features/auth/auth-field';
 import { type ResetPasswordForm as FormValues, resetPasswordFormSchema } from './password-form-schemas';
 import { useConfirmPasswordReset } from './use-account';
@@ -29,15 +28,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" className="w-full" disabled={confirm.isPending}>
-        {confirm.isPending ? (
-          <>
-            <Spinner className="size-4 text-primary-foreground" label="Resetting password" /> Resetting...
-          </>
-        ) : (
-          'Reset password'
-        )}
-      </Button>
+      <SubmitButton className="w-full" isPending={confirm.isPending} pendingText="Resetting..." spinnerLabel="Resetting password">
+        Reset password
+      </SubmitButton>
       {confirm.isError ? (
         <Link to="/forgot-password" className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline">
           Request a new reset link

@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { loginBodySchema } from '../../../shared/contracts/auth.js';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { AuthField } from './auth-field';
 import { useLoginMutation } from './use-auth-mutations';
 
@@ -31,15 +30,9 @@ export function LoginForm() {
       <Link to="/forgot-password" className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
         Forgot password?
       </Link>
-      <Button type="submit" className="mt-2 w-full" disabled={login.isPending}>
-        {login.isPending ? (
-          <>
-            <Spinner className="size-4 text-primary-foreground" label="Logging in" /> Logging in...
-          </>
-        ) : (
-          'Login'
-        )}
-      </Button>
+      <SubmitButton className="mt-2 w-full" isPending={login.isPending} pendingText="Logging in...">
+        Login
+      </SubmitButton>
     </form>
   );
 }

@@ -3,11 +3,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { registerBodySchema } from '../../../shared/contracts/auth.js';
-import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { AuthField } from './auth-field';
 import { useRegisterMutation } from './use-auth-mutations';
 
@@ -54,15 +53,9 @@ export function RegisterForm() {
         </p>
         <FieldError id="register-role-error" message={errors.role?.message} />
       </div>
-      <Button type="submit" className="mt-2 w-full" disabled={register.isPending}>
-        {register.isPending ? (
-          <>
-            <Spinner className="size-4 text-primary-foreground" label="Creating account" /> Creating account...
-          </>
-        ) : (
-          'Create account'
-        )}
-      </Button>
+      <SubmitButton className="mt-2 w-full" isPending={register.isPending} pendingText="Creating account...">
+        Create account
+      </SubmitButton>
     </form>
   );
 }

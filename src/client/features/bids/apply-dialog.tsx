@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import type { ApplyVisibility } from './bid-eligibility';
 import { usePlaceBid } from './use-bids';
@@ -97,15 +97,9 @@ function ApplyForm({ projectId, finisherId, onDone }: { projectId: number; finis
         )}
       </FormField>
       <DialogFooter>
-        <Button type="submit" disabled={placeBid.isPending}>
-          {placeBid.isPending ? (
-            <>
-              <Spinner className="size-4 text-primary-foreground" label="Submitting" /> Submitting...
-            </>
-          ) : (
-            'Submit Bid'
-          )}
-        </Button>
+        <SubmitButton isPending={placeBid.isPending} pendingText="Submitting...">
+          Submit Bid
+        </SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -5,10 +5,9 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { createProjectSchema } from '../../../shared/contracts/projects.js';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { useUser } from '@/features/auth/use-user';
 import { ScreenshotInput } from './screenshot-input';
@@ -101,15 +100,9 @@ export function SubmitProjectForm() {
           setImageError(problem);
         }}
       />
-      <Button type="submit" size="lg" className="w-full sm:w-fit" disabled={createProject.isPending}>
-        {createProject.isPending ? (
-          <>
-            <Spinner className="size-4 text-primary-foreground" label="Submitting" /> Submitting...
-          </>
-        ) : (
-          'Submit Project'
-        )}
-      </Button>
+      <SubmitButton size="lg" className="w-full sm:w-fit" isPending={createProject.isPending} pendingText="Submitting...">
+        Submit Project
+      </SubmitButton>
     </form>
   );
 }
