@@ -5,7 +5,7 @@ import { toCanonicalRole } from '../../../shared/domain/roles.js';
 import { AppError } from '../../app-error.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { uniqueViolation } from '../../db/errors.js';
+import { explainIdentityTaken } from '../users/identity-taken.js';
 import { type UserRow, users } from '../../db/schema/users.js';
 import { hashPassword, spendVerifyTime, verifyPassword } from './password.js';
 import { createSession, deleteSession } from './sessions.service.js';
@@ -46,10 +46,7 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, meta: 
         .values({ username: input.username, email: input.email, passwordHash, role: toCanonicalRole(input.role) })
         .returning();
     } catch (error) {
-      const constraint = uniqueViolation(error);
-      if (constraint === 'users_email_lower_key') throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
-      if (constraint === 'users_username_lower_key') throw new AppError('USERNAME_TAKEN', 'This username is already taken');
-      throw error;
+      throw explainIdentityTaken(error);
     }
     if (!user) throw new Error('insert returned no row');
     return startSession(ctx, tx, user, meta);

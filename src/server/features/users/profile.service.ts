@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { updateProfileSchema } from '../../../shared/contracts/profile.js';
 import { AppError } from '../../app-error.js';
 import type { AppContext } from '../../context.js';
-import { uniqueViolation } from '../../db/errors.js';
+import { explainIdentityTaken } from './identity-taken.js';
 import { type UserRow, users } from '../../db/schema/users.js';
 
 type ProfileChanges = z.output<typeof updateProfileSchema>;
@@ -17,9 +17,6 @@ export async function updateProfile(ctx: AppContext, actor: UserRow, userId: num
     const [updated] = await ctx.db.update(users).set(values).where(eq(users.id, actor.id)).returning();
     return updated!;
   } catch (error) {
-    const constraint = uniqueViolation(error);
-    if (constraint === 'users_email_lower_key') throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
-    if (constraint === 'users_username_lower_key') throw new AppError('USERNAME_TAKEN', 'This username is already taken');
-    throw error;
+    throw explainIdentityTaken(error);
   }
 }
