@@ -5,7 +5,7 @@ import { bids } from '../../src/server/db/schema/bids.js';
 import { connectAs } from '../support/live.js';
 import { createDeployDatabase, type DeployDatabase } from './deploy-database.js';
 import { httpClient, registerUser } from './http-client.js';
-import { type ServerProcess, startServerProcess, stopServerProcess } from './server-process.js';
+import { type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-process.js';
 
 /**
  * A request whose body arrives in two parts: in flight on the server (its route matched, its log

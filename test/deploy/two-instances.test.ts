@@ -6,7 +6,7 @@ import { multipart } from '../support/multipart.js';
 import { createDeployDatabase, type DeployDatabase } from './deploy-database.js';
 import { type HttpClient, type HttpResponse, httpClient, registerUser } from './http-client.js';
 import { findNginx, freePort, type Nginx, startNginx } from './nginx.js';
-import { type LogLine, type ServerProcess, startServerProcess, stopServerProcess } from './server-process.js';
+import { type LogLine, type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-process.js';
 
 // The production topology in miniature: nginx on loopback in front of two server processes that
 // share one PostgreSQL, one Redis and one uploads directory, as in docs/deploy.md.

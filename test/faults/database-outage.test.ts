@@ -6,7 +6,7 @@ import { type ApiClient, apiClient, durationOf, type Exchange, isSuccess } from 
 import { findViolations, noneAcknowledged } from './invariants.js';
 import { bidBody, describeExchanges, faultServerEnv, projectBody, repeat, sleep, uniqueName, waitUntil } from './load.js';
 import { findPostgresBinaries, type PrivatePostgres, type StopMode, startPrivatePostgres } from './private-postgres.js';
-import { type ServerProcess, startServerProcess, stopServerProcess } from '../deploy/server-process.js';
+import { type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-process.js';
 
 const postgres = findPostgresBinaries();
 const skipReason = 'missing' in postgres ? postgres.missing : undefined;
