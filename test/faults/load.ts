@@ -2,7 +2,7 @@
 // a readable summary of the exchanges that went wrong.
 import { durationOf, type Exchange } from './api-client.js';
 
-/** What a Finishline server process (test/deploy/server-process.ts) needs to serve a test load on `databaseUrl`. */
+/** What a Finishline server process (test/support/server-process.ts) needs to serve a test load on `databaseUrl`. */
 export function faultServerEnv(databaseUrl: string): Record<string, string> {
   // A load test registers from one address and bids faster than a person: past the default limits.
   return { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '10', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', BIDS_PER_HOUR: '100000' };
