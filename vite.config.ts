@@ -5,10 +5,11 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 5000}`;
 const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
+const clientSource = fileURLToPath(new URL('./src/client', import.meta.url));
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -43,10 +44,58 @@ function precompress(): Plugin {
   };
 }
 
+/** The path the browser hydrates index.html's prerendered markup at. */
+const PRERENDERED_PATHNAME = '/';
+
+/**
+ * Prerenders the home page into index.html (docs/decisions/018-performance-budgets.md), so the
+ * browser paints it, and its largest text, before any JavaScript has run; main.tsx hydrates it.
+ * Every other page is sent app.html, the same document with an empty root: its content needs its
+ * own chunk, the current user and its data, and a prerendered frame only moved the first paint
+ * ahead of the entry's evaluation, which Lighthouse then counts as blocking time (measured). The
+ * markup comes from the app's own components (prerender.tsx), loaded through a Vite server in Node,
+ * so it cannot drift from what the browser renders.
+ */
+function prerenderHomePage(): Plugin {
+  return {
+    name: 'finishline:prerender',
+    apply: 'build',
+    generateBundle: {
+      // After Vite's own HTML plugin has written the asset tags into index.html.
+      order: 'post',
+      async handler(_options, bundle) {
+        const page = bundle['index.html'];
+        if (page?.type !== 'asset') return this.error('index.html is missing from the bundle');
+        // Only what loading the components in Node takes: the alias; no CSS, no HMR, no watcher.
+        const server = await createServer({
+          configFile: false,
+          root: clientSource,
+          resolve: { alias: { '@': clientSource } },
+          logLevel: 'error',
+          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+          appType: 'custom',
+        });
+        try {
+          const { renderFirstView } = (await server.ssrLoadModule('/prerender.tsx')) as typeof import('./src/client/prerender');
+          const template = String(page.source);
+          const markup = await renderFirstView(PRERENDERED_PATHNAME);
+          // A function, so that a `$` in the markup is not read as a replacement pattern.
+          const filled = template.replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${PRERENDERED_PATHNAME}">${markup}</div>`);
+          if (filled === template) return this.error('index.html has no empty <div id="root"></div> to prerender into');
+          page.source = filled;
+          this.emitFile({ type: 'asset', fileName: 'app.html', source: template });
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src/client', import.meta.url)) } },
+  plugins: [react(), tailwindcss(), prerenderHomePage(), precompress()],
+  resolve: { alias: { '@': clientSource } },
   build: {
     outDir,
     emptyOutDir: true,

@@ -1,7 +1,7 @@
 // First: schemas read this setting when they are created.
 import '@/lib/zod-jitless';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { preloadPage } from '@/app/router';
 import './styles.css';
@@ -12,8 +12,12 @@ if (!container) throw new Error('Root element #root is missing from index.html')
 // The page's own chunk downloads alongside the current user, not after it.
 preloadPage(window.location.pathname);
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// The build prerendered the home page into its HTML (vite.config.ts), which is hydrated where it
+// stands; every other page comes with an empty root.
+if (container.dataset.prerendered === window.location.pathname) hydrateRoot(container, app);
+else createRoot(container).render(app);

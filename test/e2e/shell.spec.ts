@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { registerThroughUi, uniqueAccount } from './helpers';
 
 test.describe('routing', () => {
@@ -85,6 +85,38 @@ test.describe('home page', () => {
     const cta = page.getByRole('region', { name: 'Ready to cross the finish line?' });
     await expect(cta.getByRole('link', { name: 'Find projects to finish', exact: true })).toHaveAttribute('href', '/projects');
     await expect(cta.getByRole('link', { name: 'Submit your project', exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe('prerendered first view', () => {
+  /** Errors the page reports, such as React's hydration mismatches; refused requests (a visitor's 401) aside. */
+  function recordErrors(page: Page) {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    });
+    return errors;
+  }
+
+  test('the home page is in the HTML before any script runs, and hydrates without a mismatch', async ({ browser, page }) => {
+    const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await withoutScripts.newPage();
+    await bare.goto('/');
+    await expect(bare.getByRole('heading', { level: 1 })).toHaveText("Your project is 80% done. Let's finish it.");
+    await expect(bare.getByRole('heading', { name: 'How It Works' })).toBeVisible();
+    await withoutScripts.close();
+
+    const errors = recordErrors(page);
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'View Project' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign up for free', exact: true })).toBeVisible();
+    // Signed in, the call to action under the first screen differs from the prerendered visitor's.
+    await registerThroughUi(page, uniqueAccount('hyd'), 'Creator');
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Submit your project', exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
   });
 });
 

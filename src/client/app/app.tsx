@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/use-user';
@@ -18,11 +18,15 @@ function LiveUpdatesWhileSignedIn() {
   return user ? <LiveUpdates userId={user.id} /> : null;
 }
 
-export function App() {
+/**
+ * The whole app under `router`: the browser's history in the browser, a StaticRouter when the build
+ * prerenders the home page (prerender.tsx), which the browser then hydrates.
+ */
+export function App({ router: Router = BrowserRouter }: { router?: ComponentType<{ children: ReactNode }> }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      <Router>
         <Suspense fallback={<PageSpinner />}>
           <AppRoutes />
         </Suspense>
@@ -33,7 +37,7 @@ export function App() {
         <Suspense fallback={null}>
           <LiveUpdatesWhileSignedIn />
         </Suspense>
-      </BrowserRouter>
+      </Router>
     </QueryClientProvider>
   );
 }

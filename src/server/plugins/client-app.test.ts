@@ -9,8 +9,11 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 
-// A built client as vite.config.ts writes it: hashed assets, and a .br and a .gz beside each text file.
-const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
+// A built client as vite.config.ts writes it: the home page prerendered into index.html, app.html with
+// an empty root for every other page, hashed assets, and a .br and a .gz beside each text file.
+const page = (body: string) => `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root">${body}</div></body></html>`;
+const INDEX_HTML = page('<h1>Home</h1>');
+const APP_HTML = page('');
 const ENTRY_JS = `export const answer = ${JSON.stringify('x'.repeat(2000))};`;
 
 let clientDir: string;
@@ -27,6 +30,7 @@ function writeWithTwins(file: string, content: string) {
 beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'finishline-client-'));
   writeWithTwins(path.join(clientDir, 'index.html'), INDEX_HTML);
+  writeWithTwins(path.join(clientDir, 'app.html'), APP_HTML);
   writeWithTwins(path.join(clientDir, 'assets/index-Ab12Cd34.js'), ENTRY_JS);
   database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false' });
@@ -58,13 +62,22 @@ describe('the built client', () => {
     expect(plain.body).toBe(ENTRY_JS);
   });
 
-  it('answers a deep link with index.html, compressed and revalidated on every visit, under a CSP without inline scripts', async () => {
+  it('answers the home page with its prerendered index.html, whatever the query string', async () => {
+    for (const url of ['/', '/?ref=newsletter']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    }
+  });
+
+  it('answers a deep link with app.html, compressed and revalidated on every visit, under a CSP without inline scripts', async () => {
     const response = await app.inject({ method: 'GET', url: '/projects/42', headers: { 'accept-encoding': 'br' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX_HTML);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(APP_HTML);
     const scriptSrc = String(response.headers['content-security-policy']).match(/script-src ([^;]*)/)?.[1];
     expect(scriptSrc).toContain("'self'");
     expect(scriptSrc).not.toContain("'unsafe-inline'");

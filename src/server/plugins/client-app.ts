@@ -6,7 +6,8 @@ import { AppError } from '../app-error.js';
 
 /**
  * Serves the built React app: hashed assets cached for a year, every other non-API GET answered
- * with index.html (never cached) so the client router takes over (deep links, reloads). The build
+ * with the app's HTML (never cached) so the client router takes over (deep links, reloads): the home
+ * page's prerendered markup for `/`, the document with an empty root for any other path. The build
  * writes a .br and a .gz beside every text file (vite.config.ts), sent as they are to a browser that
  * accepts them, so no response is compressed on the fly.
  */
@@ -37,6 +38,9 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
       throw new AppError('NOT_FOUND', isApi ? 'Not found' : 'Page not found');
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    // The build prerendered the home page into index.html; app.html is the same document with an
+    // empty root, for every other page (vite.config.ts).
+    const pathname = request.url.split('?', 1)[0];
+    return reply.sendFile(pathname === '/' ? 'index.html' : 'app.html');
   });
 }

@@ -2,11 +2,14 @@ import { Link } from 'react-router';
 import { isSubmitter } from '../../../shared/domain/roles.js';
 import { Button } from '@/components/ui/button';
 import { useUser } from '@/features/auth/use-user';
+import { useIsHydrating } from '@/lib/use-is-hydrating';
 
 function CallToActionButtons() {
   const { user, isLoading } = useUser();
   // Holding the buttons back while the user loads avoids flashing the visitor's choices at a signed-in user.
-  if (isLoading) return <div aria-hidden="true" className="h-11" />;
+  // The prerendered home page has this placeholder too, and this section may hydrate after the user arrived.
+  const isHydrating = useIsHydrating();
+  if (isLoading || isHydrating) return <div aria-hidden="true" className="h-11" />;
   if (!user) {
     return (
       <>
