@@ -1,7 +1,10 @@
 // Helpers every benchmark uses: its own PostgreSQL database, child servers, and /proc CPU readings.
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { type Config, loadConfig } from '../src/server/config.js';
 
 /** The PostgreSQL server the benchmarks create their databases on. */
 export const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -42,4 +45,15 @@ export function readCpuMs(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A benchmark server's configuration: production, silent, on its own PostgreSQL database, no demo
+ * data, and a temporary DATA_DIR (uploads are never touched, but the disk store must stay away
+ * from the repository's data/). The caller removes `dataDir` when it stops.
+ */
+export function benchServerConfig(name: string, databaseUrl: string, env: Record<string, string> = {}): { config: Config; dataDir: string } {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `finishline-bench-${name}-`));
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'false', DATA_DIR: dataDir, ...env });
+  return { config, dataDir };
 }

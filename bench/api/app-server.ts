@@ -3,12 +3,10 @@
 // generator in bench/api/run.ts does not share its event loop.
 //
 //   node --import tsx bench/api/app-server.ts <database-url>      prints {"port": n} when listening
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
 import { openPostgres } from '../../src/server/db/client.js';
+import { benchServerConfig } from '../shared.js';
 
 const databaseUrl = process.argv[2];
 if (!databaseUrl) {
@@ -16,15 +14,7 @@ if (!databaseUrl) {
   process.exit(2);
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'finishline-bench-api-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  DATABASE_URL: databaseUrl,
-  SEED_DEMO_DATA: 'false',
-  // Uploads are never touched here; keep the disk store away from the repository's data/.
-  DATA_DIR: dataDir,
-});
+const { config, dataDir } = benchServerConfig('api', databaseUrl);
 const database = await openPostgres(databaseUrl, 20);
 const app = await buildApp({ config, database, logger: false, clientDir: null });
 

@@ -9,16 +9,14 @@
 // {type: 'stats'} with process.memoryUsage() (after a full GC when --expose-gc is on) and the
 // event-loop delay since the previous 'stats', which it then resets, and its PostgreSQL query count: the benchmark's probe, kept
 // out of src/.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import type { RedisClientType } from 'redis';
 import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
 import { openPostgres } from '../../src/server/db/client.js';
 import { connectRedis } from '../../src/server/integrations/redis.js';
+import { benchServerConfig } from '../shared.js';
 
 export interface ServerStats {
   type: 'stats';
@@ -48,16 +46,7 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'finishline-bench-live-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  DATABASE_URL: databaseUrl,
-  SEED_DEMO_DATA: 'false',
-  // Uploads are never touched here; keep the disk store away from the repository's data/.
-  DATA_DIR: dataDir,
-  ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-});
+const { config, dataDir } = benchServerConfig('live', databaseUrl, redisUrl ? { REDIS_URL: redisUrl } : {});
 const database = await openPostgres(databaseUrl, config.databasePoolSize);
 const redis: RedisClientType | undefined = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
 const app = await buildApp({ config, database, redis, logger: false, clientDir: null });
