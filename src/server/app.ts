@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // The sandbox's signed ids travel in the path.
-    maxParamLength: 4096,
+    routerOptions: { maxParamLength: 4096 },
     // Bad percent-encoding and over-long parameters are refused by the router, before the error handler.
     frameworkErrors: answerFrameworkError,
     // Drop idle keep-alive sockets at shutdown so close() only waits for requests in flight.
