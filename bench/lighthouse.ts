@@ -1,6 +1,8 @@
 // Lighthouse performance of the built app (docs/decisions/018-performance-budgets.md):
 //
-//   npx tsx bench/lighthouse.ts [runs]      (npm run bench:lighthouse; default 3 runs per page)
+//   npx tsx bench/lighthouse.ts [runs] [pages]   (npm run bench:lighthouse; default 3 runs per page)
+//
+// pages: a comma-separated choice of home, projects, developers, project (default all four).
 //
 // Builds when a source is newer than the build, starts the built server as `npm start` does on a
 // free loopback port with a fresh embedded database and the demo data, signs the demo user in, and
@@ -53,7 +55,14 @@ interface Run {
 
 const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
 
+/** Failures of Lighthouse's trace recording, not of the page: the run is tried again. */
+const FLAKY_RUNTIME_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_FCP']);
+const ATTEMPTS_PER_RUN = 3;
+
+class FlakyRunError extends Error {}
+
 const runs = Number(process.argv[2] ?? 3);
+const onlyPages = process.argv[3]?.split(',');
 if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
   console.error(`usage: npx tsx bench/lighthouse.ts [runs 1-20], got ${process.argv[2]}`);
   process.exit(2);
@@ -72,11 +81,25 @@ async function audit(url: string, chromePort: number, headers: Record<string, st
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
   if (reportDir) writeFileSync(path.join(reportDir, `${reportName}.json`), JSON.stringify(lhr));
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    const message = `Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    throw FLAKY_RUNTIME_ERRORS.has(lhr.runtimeError.code) ? new FlakyRunError(message) : new Error(message);
+  }
   const score = lhr.categories.performance?.score;
   if (typeof score !== 'number') throw new Error(`Lighthouse gave ${url} no performance score (${lhr.runWarnings.join('; ')})`);
   const metrics = Object.fromEntries(METRICS.map(({ id }) => [id, lhr.audits[id]?.numericValue ?? Number.NaN]));
   return { score: Math.round(score * 100), metrics, benchmarkIndex: lhr.environment.benchmarkIndex };
+}
+
+async function auditWithRetries(url: string, chromePort: number, headers: Record<string, string> | undefined, reportName: string): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url, chromePort, headers, reportName);
+    } catch (error) {
+      if (!(error instanceof FlakyRunError) || attempt === ATTEMPTS_PER_RUN) throw error;
+      console.log(`  (${error.message}; trying again)`);
+    }
+  }
 }
 
 function describeRun(run: Run): string {
@@ -101,14 +124,16 @@ async function main(): Promise<number> {
       { name: 'developers', slug: 'developers', path: '/developers' },
       { name: 'project page', slug: 'project', path: `/projects/${await firstProjectId(origin)}` },
     ];
+    const unknownPages = onlyPages?.filter((slug) => !pages.some((page) => page.slug === slug)) ?? [];
+    if (unknownPages.length > 0) throw new Error(`No such page: ${unknownPages.join(', ')} (pages: ${pages.map((page) => page.slug).join(', ')})`);
     chrome = await chromeLauncher.launch({ chromeFlags: CHROME_FLAGS });
     console.log(`Lighthouse mobile performance of the built app at ${origin} (${runs} runs per page, Chromium ${process.env.CHROME_PATH})`);
 
     const results: { page: Page; runs: Run[] }[] = [];
-    for (const page of pages) {
+    for (const page of pages.filter(({ slug }) => !onlyPages || onlyPages.includes(slug))) {
       const pageRuns: Run[] = [];
       for (let i = 1; i <= runs; i += 1) {
-        const run = await audit(`${origin}${page.path}`, chrome.port, page.headers, `${page.slug}-${i}`);
+        const run = await auditWithRetries(`${origin}${page.path}`, chrome.port, page.headers, `${page.slug}-${i}`);
         pageRuns.push(run);
         console.log(`  ${page.path} run ${i}: ${run.score} (${describeRun(run)}; benchmark index ${Math.round(run.benchmarkIndex)})`);
       }

@@ -1,9 +1,11 @@
 // First: schemas read this setting when they are created.
 import '@/lib/zod-jitless';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { preloadPage } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -12,12 +14,19 @@ if (!container) throw new Error('Root element #root is missing from index.html')
 // The page's own chunk downloads alongside the current user, not after it.
 preloadPage(window.location.pathname);
 
+// A page the server rendered comes with the data it was rendered from (server-render.tsx), so the
+// browser's first render shows the same, without asking again.
+const queryClient = createQueryClient();
+const state = document.getElementById('finishline-state')?.textContent;
+if (state) hydrate(queryClient, JSON.parse(state));
+
 const app = (
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>
 );
-// The build prerendered the home page into its HTML (vite.config.ts), which is hydrated where it
-// stands; every other page comes with an empty root.
+// The build prerendered the home page into its HTML (vite.config.ts) and the server renders the
+// browsing pages (src/server/plugins/client-app.ts): that markup is hydrated where it stands. Every
+// other page comes with an empty root.
 if (container.dataset.prerendered === window.location.pathname) hydrateRoot(container, app);
 else createRoot(container).render(app);

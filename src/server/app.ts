@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -106,6 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPaymentHandlers(ctx.events, ctx);
 
   await registerSecurityHeaders(app);
+  // Answers over 1 KiB go out brotli- or gzip-compressed to a client that accepts it (the built
+  // client's files are compressed at build time and sent as they are). Compressed request bodies
+  // are not accepted: nothing sends them, and inflating one would only widen what a body can cost.
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(cookie);
   await registerMultipart(app);
   await app.register(rateLimit, {

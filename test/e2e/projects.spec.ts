@@ -53,7 +53,9 @@ test.describe('Browse Projects', () => {
       url.searchParams.set('limit', '3');
       await route.continue({ url: url.toString() });
     });
-    await page.goto('/projects');
+    // From inside the app the list loads in the browser (a visit from outside arrives rendered by the
+    // server with its data, shell.spec.ts).
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Browse Projects' }).click();
     await expect(page.getByRole('heading', { name: 'Browse Projects', level: 1 })).toBeVisible();
     await expect(page.getByText('Find half-finished projects that match your skills')).toBeVisible();
     await expect(page.getByRole('status', { name: 'Loading projects' })).toBeVisible();

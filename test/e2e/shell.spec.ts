@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { registerThroughUi, uniqueAccount } from './helpers';
+import { apiGet, apiPost, newApiUser, registerThroughUi, uniqueAccount } from './helpers';
 
 test.describe('routing', () => {
   test('a visitor opening a protected route is sent to /auth', async ({ page }) => {
@@ -88,17 +88,17 @@ test.describe('home page', () => {
   });
 });
 
-test.describe('prerendered first view', () => {
-  /** Errors the page reports, such as React's hydration mismatches; refused requests (a visitor's 401) aside. */
-  function recordErrors(page: Page) {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-    });
-    return errors;
-  }
+/** Errors the page reports, such as React's hydration mismatches; refused requests (a visitor's 401) aside. */
+function recordErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  return errors;
+}
 
+test.describe('prerendered first view', () => {
   test('the home page is in the HTML before any script runs, and hydrates without a mismatch', async ({ browser, page }) => {
     const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
     const bare = await withoutScripts.newPage();
@@ -117,6 +117,78 @@ test.describe('prerendered first view', () => {
     await expect(page.getByRole('link', { name: 'Submit your project', exact: true })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe('server-rendered pages', () => {
+  test('the browsing pages arrive with their data in the HTML, for a visitor and a signed-in user', async ({ browser, page }) => {
+    const [project] = await apiGet<{ id: number; name: string }[]>(page, '/api/projects');
+    const developer = await newApiUser(browser, 'ssrdev', 'developer');
+    const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await withoutScripts.newPage();
+
+    await bare.goto('/developers');
+    await expect(bare.getByRole('heading', { level: 1, name: 'Hire Developers' })).toBeVisible();
+    await expect(bare.getByRole('list', { name: 'Developers' }).getByRole('listitem').first()).toBeVisible();
+    await bare.goto(`/developers/${developer.account.username}`);
+    await expect(bare.getByRole('heading', { level: 1, name: developer.account.username })).toBeVisible();
+    await bare.goto(`/projects/${project!.id}`);
+    await expect(bare.getByText(project!.name).first()).toBeVisible();
+    await expect(bare.getByRole('button', { name: 'Apply for this Project' })).toBeVisible();
+    // Browse Projects is for signed-in users: a visitor's page is left to the browser, which sends them to /auth.
+    await bare.goto('/projects');
+    await expect(bare.getByRole('heading', { name: 'Browse Projects' })).toHaveCount(0);
+    await withoutScripts.close();
+
+    const signedInWithoutScripts = await browser.newContext({ javaScriptEnabled: false, storageState: await developer.page.context().storageState() });
+    const signedIn = await signedInWithoutScripts.newPage();
+    await signedIn.goto('/projects');
+    await expect(signedIn.getByRole('heading', { level: 1, name: 'Browse Projects' })).toBeVisible();
+    await expect(signedIn.getByText(project!.name).first()).toBeVisible();
+    await expect(signedIn.getByRole('button', { name: 'Load more' }).or(signedIn.getByRole('link', { name: 'View Details' }).first())).toBeVisible();
+    await signedInWithoutScripts.close();
+    await developer.page.context().close();
+  });
+
+  test('they hydrate without a mismatch and work as pages the browser rendered', async ({ browser, page }) => {
+    const errors = recordErrors(page);
+    const [project] = await apiGet<{ id: number; name: string }[]>(page, '/api/projects');
+    await page.goto('/developers');
+    await page.waitForLoadState('networkidle');
+    await page.goto(`/projects/${project!.id}`);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Apply for this Project' }).click();
+    await expect(page.getByText('You must be logged in to submit a bid')).toBeVisible();
+    expect(errors).toEqual([]);
+
+    const developer = await newApiUser(browser, 'ssrhyd', 'developer');
+    const developerErrors = recordErrors(developer.page);
+    await developer.page.goto('/projects');
+    await developer.page.waitForLoadState('networkidle');
+    // The live connection and the signed-in header came up on the server-rendered page.
+    await expect(developer.page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+    await developer.page.getByRole('searchbox', { name: 'Search projects' }).fill('no project is called this');
+    await expect(developer.page.getByText('No projects found')).toBeVisible();
+    expect(developerErrors).toEqual([]);
+    await developer.page.context().close();
+  });
+
+  test('data that looks like markup stays text in the page and in its embedded data', async ({ browser, page }) => {
+    const owner = await newApiUser(browser, 'ssrxss', 'creator');
+    const hostile = '</script><script>window.__injected = true</script><!-- <b>bold</b>';
+    const project = await apiPost<{ id: number }>(owner.page, '/api/projects', {
+      name: 'Markup in the description',
+      description: `A half-built app whose owner writes ${hostile} in the description.`,
+      techStack: ['React'],
+      codeLink: 'https://github.com/example/markup',
+    });
+    const errors = recordErrors(page);
+    await page.goto(`/projects/${project.id}`);
+    await expect(page.getByText(hostile, { exact: false })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+    expect(errors).toEqual([]);
+    await owner.page.context().close();
   });
 });
 

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -18,12 +18,19 @@ function LiveUpdatesWhileSignedIn() {
   return user ? <LiveUpdates userId={user.id} /> : null;
 }
 
+interface AppProps {
+  /** The browser's history by default; a StaticRouter where the page is rendered ahead (server-render.tsx). */
+  router?: ComponentType<{ children: ReactNode }>;
+  /** The cache, when it comes filled: with what the server rendered the page from, for hydration. */
+  queryClient?: QueryClient;
+}
+
 /**
- * The whole app under `router`: the browser's history in the browser, a StaticRouter when the build
- * prerenders the home page (prerender.tsx), which the browser then hydrates.
+ * The whole app under `router`. The build prerenders the home page and the server renders the
+ * browsing pages with their data (server-render.tsx); the browser hydrates either.
  */
-export function App({ router: Router = BrowserRouter }: { router?: ComponentType<{ children: ReactNode }> }) {
-  const [queryClient] = useState(createQueryClient);
+export function App({ router: Router = BrowserRouter, queryClient: filled }: AppProps) {
+  const [queryClient] = useState(() => filled ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <Router>

@@ -45,13 +45,26 @@ async function parseResponse<T>(response: Response): Promise<T> {
   return (text ? JSON.parse(text) : null) as T;
 }
 
+/** How the app's requests reach the API: the browser's fetch, or the server's own page renderer. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * Sends the app's requests through `next` instead of the browser's fetch: the server's page renderer
+ * (server-render.tsx) answers them in-process, as the signed-in visitor whose page it renders.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 function withCacheBuster(url: string): string {
   const separator = url.includes('?') ? '&' : '?';
   return `${url}${separator}_t=${Date.now()}`;
 }
 
 export async function apiGet<T>(url: string, init?: { signal?: AbortSignal }): Promise<T> {
-  const response = await fetch(withCacheBuster(url), {
+  const response = await transport(withCacheBuster(url), {
     method: 'GET',
     credentials: 'include',
     cache: 'no-store',
@@ -63,7 +76,7 @@ export async function apiGet<T>(url: string, init?: { signal?: AbortSignal }): P
 
 /** A GET that also hands back the response headers (the project list pages through a Link header). */
 export async function apiGetWithHeaders<T>(url: string, init?: { signal?: AbortSignal }): Promise<{ data: T; headers: Headers }> {
-  const response = await fetch(withCacheBuster(url), {
+  const response = await transport(withCacheBuster(url), {
     method: 'GET',
     credentials: 'include',
     cache: 'no-store',
@@ -92,7 +105,7 @@ export async function apiRequest<T>(method: Method, url: string, body?: unknown)
   const isForm = body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  const response = await fetch(url, {
+  const response = await transport(url, {
     method,
     credentials: 'include',
     headers,

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/database.js';
+import { createUser, signIn } from '../../../test/support/factories.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -16,6 +17,24 @@ const INDEX_HTML = page('<h1>Home</h1>');
 const APP_HTML = page('');
 const ENTRY_JS = `export const answer = ${JSON.stringify('x'.repeat(2000))};`;
 
+// A page renderer as `vite build --ssr` writes it beside the client (dist/ssr/server-render.js), with
+// the interface of src/client/server-render.tsx: it renders paths under /rendered from what its
+// transport answers, and fails on /throws.
+const RENDERER_JS = `
+export async function renderPage(url, transport) {
+  const pathname = new URL(url, 'http://localhost').pathname;
+  if (pathname === '/throws') throw new Error('the renderer broke');
+  if (!pathname.startsWith('/rendered')) return null;
+  const user = await transport('/api/user', { method: 'GET' });
+  const write = await transport('/api/logout', { method: 'POST' }).then(() => 'sent', () => 'refused');
+  return { markup: '<main>' + user.status + ' ' + write + '</main>' + '<p>Lorem ipsum.</p>'.repeat(100), state: { text: '</script><!--' } };
+}
+export function serializeState(state) {
+  return JSON.stringify(state).replace(/</g, '\\\\u003c');
+}
+`;
+
+let root: string;
 let clientDir: string;
 let database: Database;
 let app: FastifyInstance;
@@ -28,7 +47,8 @@ function writeWithTwins(file: string, content: string) {
 }
 
 beforeAll(async () => {
-  clientDir = mkdtempSync(path.join(tmpdir(), 'finishline-client-'));
+  root = mkdtempSync(path.join(tmpdir(), 'finishline-client-'));
+  clientDir = path.join(root, 'client');
   writeWithTwins(path.join(clientDir, 'index.html'), INDEX_HTML);
   writeWithTwins(path.join(clientDir, 'app.html'), APP_HTML);
   writeWithTwins(path.join(clientDir, 'assets/index-Ab12Cd34.js'), ENTRY_JS);
@@ -39,7 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.close();
-  rmSync(clientDir, { recursive: true, force: true });
+  rmSync(root, { recursive: true, force: true });
 });
 
 describe('the built client', () => {
@@ -83,11 +103,69 @@ describe('the built client', () => {
     expect(scriptSrc).not.toContain("'unsafe-inline'");
   });
 
-  it('does not serve the compressed twins as files of their own, and keeps API misses as JSON', async () => {
-    const twin = await app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js.br' });
-    expect(twin.headers['content-type']).toMatch(/^text\/html/); // the client router's page, not the brotli bytes
-    const api = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
-    expect(api.statusCode).toBe(404);
-    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  it('does not serve the compressed twins as files of their own, and keeps asset and API misses as JSON', async () => {
+    // A chunk that is gone must fail as a script rather than load a page in its place.
+    for (const url of ['/assets/index-Ab12Cd34.js.br', '/assets/index-0ld0ld00.js', '/api/no-such-thing', '/api']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
+    }
+    const post = await app.inject({ method: 'POST', url: '/projects/42' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ code: 'NOT_FOUND', message: 'Page not found' });
+  });
+
+  it('compresses API answers for a client that accepts it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString())).toHaveProperty('openapi');
+  });
+});
+
+describe('pages the server renders', () => {
+  let rendering: FastifyInstance;
+  let logs: string[];
+
+  beforeAll(async () => {
+    mkdirSync(path.join(root, 'ssr'));
+    writeFileSync(path.join(root, 'ssr', 'server-render.js'), RENDERER_JS);
+    logs = [];
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', SEED_DEMO_DATA: 'false' });
+    const logger = { level: 'error', stream: { write: (line: string) => logs.push(line) } };
+    rendering = await buildApp({ config, database, logger, clientDir });
+  });
+  afterAll(async () => {
+    await rendering?.close();
+  });
+
+  it('fills app.html with the markup and its data, as the visitor sees it, for no shared cache', async () => {
+    const response = await rendering.inject({ method: 'GET', url: '/rendered/7?tab=bids' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(String(response.headers.vary)).toMatch(/cookie/i);
+    // The renderer's requests carry the visitor's session and may only read.
+    const root = `<div id="root" data-prerendered="/rendered/7"><main>401 refused</main>${'<p>Lorem ipsum.</p>'.repeat(100)}</div>`;
+    const state = '<script type="application/json" id="finishline-state">{"text":"\\u003c/script>\\u003c!--"}</script>';
+    expect(response.body).toBe(APP_HTML.replace('<div id="root"></div>', root + state));
+  });
+
+  it('renders as the signed-in user, compressed for a browser that accepts it', async () => {
+    const user = await createUser(database.db);
+    const cookie = await signIn(rendering, user.email);
+    const response = await rendering.inject({ method: 'GET', url: '/rendered', headers: { cookie, 'accept-encoding': 'gzip, br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<main>200 refused</main>');
+  });
+
+  it('leaves a page it does not render, or fails to, to the browser with app.html', async () => {
+    for (const url of ['/dashboard', '/throws']) {
+      const response = await rendering.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toBe(APP_HTML);
+    }
+    expect(logs.join('\n')).toContain('the renderer broke');
   });
 });

@@ -1,8 +1,69 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../app-error.js';
+
+/** How the page renderer's requests reach the API (src/client/lib/api.ts). */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * The server's page renderer: src/client/server-render.tsx as `vite build --ssr` writes it to
+ * dist/ssr (client-app.test.ts checks that the two agree).
+ */
+export interface PageRenderer<State = unknown> {
+  renderPage(url: string, transport: ApiTransport): Promise<{ markup: string; state: State } | null>;
+  serializeState(state: State): string;
+}
+
+/** Statuses whose answers have no body, which a Response refuses one for. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** A page that takes longer than this to render is left to the browser. */
+const RENDER_TIMEOUT_MS = 2000;
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * The app's GET requests answered in-process (Fastify's inject), as the visitor of `request`: the
+ * same routes, permissions and session as over HTTP, without leaving the process.
+ */
+export function transportFor(app: FastifyInstance, request: Pick<FastifyRequest, 'id' | 'ip' | 'headers'>): ApiTransport {
+  return async (url, init) => {
+    if ((init.method ?? 'GET') !== 'GET') throw new Error(`The page renderer only reads: ${init.method} ${url}`);
+    const answer = await app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: request.ip,
+      // The page's request id, so that the log lines of its API requests are found with the page's.
+      headers: { accept: 'application/json', 'x-request-id': request.id, ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    return new Response(NULL_BODY_STATUSES.has(answer.statusCode) ? null : answer.payload, { status: answer.statusCode, headers });
+  };
+}
+
+/** The renderer from the build, or null when the build has none (a client-only build, the tests' fake). */
+async function loadPageRenderer(app: FastifyInstance, clientDir: string): Promise<PageRenderer | null> {
+  const entry = path.join(clientDir, '..', 'ssr', 'server-render.js');
+  if (!existsSync(entry)) return null;
+  try {
+    return (await import(pathToFileURL(entry).href)) as PageRenderer;
+  } catch (error) {
+    app.log.error({ err: error }, 'the page renderer failed to load; every page is rendered by the browser');
+    return null;
+  }
+}
 
 /**
  * Serves the built React app: hashed assets cached for a year, every other non-API GET answered
@@ -13,6 +74,31 @@ import { AppError } from '../app-error.js';
  */
 export async function registerClientApp(app: FastifyInstance, clientDir: string | null) {
   const hasClient = clientDir !== null && existsSync(path.join(clientDir, 'index.html'));
+  // Loaded while the server starts, not before: the first page waits for it, if it comes that early.
+  const renderer = hasClient ? loadPageRenderer(app, clientDir) : Promise.resolve(null);
+  const appHtml = hasClient ? readFileSync(path.join(clientDir, 'app.html'), 'utf8') : '';
+
+  /** A page rendered by the server (server-render.tsx) in app.html, or null to leave it to the browser. */
+  async function renderedPage(request: FastifyRequest, pathname: string): Promise<string | null> {
+    const pages = await renderer;
+    if (!pages || !appHtml.includes(EMPTY_ROOT)) return null;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
+    });
+    try {
+      const page = await Promise.race([pages.renderPage(request.url, transportFor(app, request)), timeout]);
+      if (!page) return null;
+      const root = `<div id="root" data-prerendered="${escapeAttribute(pathname)}">${page.markup}</div><script type="application/json" id="finishline-state">${pages.serializeState(page.state)}</script>`;
+      return appHtml.replace(EMPTY_ROOT, () => root);
+    } catch (error) {
+      request.log.error({ err: error }, 'rendering the page failed; the browser renders it');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -30,17 +116,27 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
         res.setHeader('vary', 'accept-encoding');
       },
     });
+
+    // Every other GET is a page of the app: a route rather than the not-found handler, so that the
+    // compression plugin (which hooks into routes) compresses the pages the server renders.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      if (isApiPath(request.url)) throw new AppError('NOT_FOUND', 'Not found');
+      // A chunk that is gone (an older build's) must fail as a script, not load a page in its place.
+      if (request.url.startsWith('/assets/')) throw new AppError('NOT_FOUND', 'Not found');
+      reply.header('cache-control', 'no-cache');
+      // The build prerendered the home page into index.html; app.html is the same document with an
+      // empty root, for every other page (vite.config.ts), which the server fills for the pages it
+      // renders with their data.
+      const pathname = request.url.split('?', 1)[0]!;
+      if (pathname === '/') return reply.sendFile('index.html');
+      const page = request.method === 'GET' ? await renderedPage(request, pathname) : null;
+      if (page === null) return reply.sendFile('app.html');
+      // The page holds the visitor's own data: no shared cache may keep it.
+      return reply.header('cache-control', 'private, no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(page);
+    });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (isApi || !hasClient || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      throw new AppError('NOT_FOUND', isApi ? 'Not found' : 'Page not found');
-    }
-    reply.header('cache-control', 'no-cache');
-    // The build prerendered the home page into index.html; app.html is the same document with an
-    // empty root, for every other page (vite.config.ts).
-    const pathname = request.url.split('?', 1)[0];
-    return reply.sendFile(pathname === '/' ? 'index.html' : 'app.html');
+  app.setNotFoundHandler(async (request) => {
+    throw new AppError('NOT_FOUND', isApiPath(request.url) || !hasClient ? 'Not found' : 'Page not found');
   });
 }

@@ -1,21 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Suspense, useState } from 'react';
 import { toast } from 'sonner';
-import type { z } from 'zod';
-import { placeBidSchema } from '../../../shared/contracts/bids.js';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { Textarea } from '@/components/ui/textarea';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { lazyComponent } from '@/lib/lazy-component';
 import type { ApplyVisibility } from './bid-eligibility';
-import { usePlaceBid } from './use-bids';
 
-type BidInput = z.input<typeof placeBidSchema>;
-type BidOutput = z.output<typeof placeBidSchema>;
+// The form (react-hook-form and the bid schema) is needed only once the dialog opens: the project
+// page loads and hydrates without it (docs/decisions/018-performance-budgets.md).
+const loadApplyForm = () => import('./apply-form');
+const ApplyForm = lazyComponent(loadApplyForm, 'ApplyForm');
 
 interface ApplyButtonProps {
   projectId: number;
@@ -34,6 +29,7 @@ export function ApplyButton({ projectId, projectName, userId, visibility }: Appl
       toast.error('You must be logged in to submit a bid');
       return;
     }
+    void loadApplyForm();
     setOpen(true);
   };
 
@@ -49,58 +45,18 @@ export function ApplyButton({ projectId, projectName, userId, visibility }: Appl
               <DialogTitle>Apply for Project</DialogTitle>
               <DialogDescription>Send {projectName}'s owner your rate, timeline and proposal.</DialogDescription>
             </DialogHeader>
-            <ApplyForm projectId={projectId} finisherId={userId} onDone={() => setOpen(false)} />
+            <Suspense
+              fallback={
+                <div className="flex justify-center py-8">
+                  <Spinner className="size-6" label="Loading the form" />
+                </div>
+              }
+            >
+              <ApplyForm projectId={projectId} finisherId={userId} onDone={() => setOpen(false)} />
+            </Suspense>
           </DialogContent>
         </Dialog>
       ) : null}
     </>
-  );
-}
-
-function ApplyForm({ projectId, finisherId, onDone }: { projectId: number; finisherId: number; onDone: () => void }) {
-  const placeBid = usePlaceBid('apply');
-  const form = useForm<BidInput, unknown, BidOutput>({
-    resolver: zodResolver(placeBidSchema),
-    defaultValues: { amount: '', timeline: '', message: '' },
-  });
-  const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit(({ amount, timeline, message }) => {
-    placeBid.mutate(
-      { projectId, body: { amount, timeline, message, finisherId } },
-      { onSuccess: onDone },
-    );
-  });
-
-  return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Apply for Project">
-      <FormField id="bid-amount" label="Your Rate ($)" hint="Enter the total amount you'd like to be paid for this project." error={errors.amount?.message}>
-        {(describedBy) => (
-          <Input id="bid-amount" type="number" inputMode="numeric" min={1} step={1} aria-describedby={describedBy} aria-invalid={errors.amount ? true : undefined} {...form.register('amount')} />
-        )}
-      </FormField>
-      <FormField id="bid-timeline" label="Timeline (Days)" error={errors.timeline?.message}>
-        {(describedBy) => (
-          <Input id="bid-timeline" type="number" inputMode="numeric" min={1} step={1} aria-describedby={describedBy} aria-invalid={errors.timeline ? true : undefined} {...form.register('timeline')} />
-        )}
-      </FormField>
-      <FormField id="bid-message" label="Your Proposal" error={errors.message?.message}>
-        {(describedBy) => (
-          <Textarea
-            id="bid-message"
-            rows={5}
-            placeholder="Explain how you would finish this project."
-            aria-describedby={describedBy}
-            aria-invalid={errors.message ? true : undefined}
-            {...form.register('message')}
-          />
-        )}
-      </FormField>
-      <DialogFooter>
-        <SubmitButton isPending={placeBid.isPending} pendingText="Submitting...">
-          Submit Bid
-        </SubmitButton>
-      </DialogFooter>
-    </form>
   );
 }

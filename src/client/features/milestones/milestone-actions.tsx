@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Milestone } from '../../../shared/contracts/milestones.js';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { MilestoneFormDialog } from './milestone-form-dialog';
+import { MilestoneFormDialog } from './lazy-milestone-form-dialog';
 import { MilestoneNoteDialog } from './milestone-note-dialog';
 import { useApproveMilestone, useCompleteMilestone, useRemoveMilestone, useSendBackMilestone } from './use-milestones';
 

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { FinisherMilestoneActions, OwnerMilestoneActions } from './milestone-actions';
-import { MilestoneFormDialog } from './milestone-form-dialog';
+import { MilestoneFormDialog } from './lazy-milestone-form-dialog';
 import { MilestoneItem } from './milestone-item';
 import { acceptedBidAmount, canPlanMilestones, canReviewMilestones, formatMilestoneAmount, plannedAmount } from './milestone-rules';
 import { useMilestones } from './use-milestones';

@@ -1,0 +1,98 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { createProject, createUser, signIn } from '../../test/support/factories.js';
+import { createTestApp, type TestApp } from '../../test/support/app.js';
+import { type ApiTransport, type PageRenderer, transportFor } from '../server/plugins/client-app.js';
+import * as serverRender from './server-render';
+import { renderPage, serializeState } from './server-render';
+
+// The page renderer on the real API: the data it asks for, what it renders, and when it declines.
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof createUser>>;
+let finisherCookie: string;
+let project: Awaited<ReturnType<typeof createProject>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.database.db, { role: 'submitter', username: 'ssr_owner' });
+  const finisher = await createUser(t.database.db, { role: 'finisher', username: 'ssr_finisher', skills: ['Rust'] });
+  finisherCookie = await signIn(t.app, finisher.email);
+  project = await createProject(t.database.db, { submitterId: owner.id, name: 'Half-built <b>ledger</b>' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The transport the server gives the renderer, counting what it was asked. */
+function transport(cookie?: string) {
+  const asked: string[] = [];
+  const send = transportFor(t.app, { id: 'page-request', ip: '127.0.0.1', headers: cookie ? { cookie } : {} });
+  const counting: ApiTransport = (url, init) => {
+    asked.push(`${init.method ?? 'GET'} ${url.replace(/[?&]_t=\d+/, '')}`);
+    return send(url, init);
+  };
+  return { asked, counting };
+}
+
+function queryKeys(state: DehydratedState) {
+  return state.queries.map((query) => JSON.stringify(query.queryKey));
+}
+
+describe('renderPage', () => {
+  it('is the module the server loads', () => {
+    expectTypeOf(serverRender).toExtend<PageRenderer<DehydratedState>>();
+  });
+
+  it('renders the developer directory with its data, for a visitor', async () => {
+    const { asked, counting } = transport();
+    const page = await renderPage('/developers', counting);
+    expect(page).not.toBeNull();
+    expect(page!.markup).toContain('Hire Developers');
+    expect(page!.markup).toContain('ssr_finisher');
+    expect(page!.markup).not.toContain('<script');
+    expect(asked).toEqual(expect.arrayContaining(['GET /api/user', 'GET /api/developers']));
+    expect(queryKeys(page!.state)).toEqual(expect.arrayContaining(['["/api/user"]', '["/api/developers"]']));
+  });
+
+  it('renders a project page with the parts that load after the project, as text', async () => {
+    const { asked, counting } = transport(finisherCookie);
+    const page = await renderPage(`/projects/${project.id}?tab=bids`, counting);
+    expect(page).not.toBeNull();
+    expect(page!.markup).toContain('Half-built &lt;b&gt;ledger&lt;/b&gt;');
+    expect(page!.markup).toContain('Apply for this Project');
+    expect(asked).toContain(`GET /api/projects/${project.id}`);
+    expect(asked.every((request) => request.startsWith('GET '))).toBe(true);
+    expect(page!.state.queries.every((query) => query.state.status === 'success')).toBe(true);
+  });
+
+  it('renders Browse Projects for a signed-in user and leaves a visitor to the browser', async () => {
+    const signedIn = await renderPage('/projects', transport(finisherCookie).counting);
+    expect(signedIn?.markup).toContain('Browse Projects');
+    expect(signedIn?.markup).toContain('Half-built &lt;b&gt;ledger&lt;/b&gt;');
+    expect(await renderPage('/projects', transport().counting)).toBeNull();
+  });
+
+  it('leaves to the browser a page whose data fails to load, and pages it does not render', async () => {
+    expect(await renderPage('/projects/999999', transport().counting)).toBeNull();
+    expect(await renderPage('/developers/nobody_by_this_name', transport().counting)).toBeNull();
+    const { asked, counting } = transport(finisherCookie);
+    expect(await renderPage('/dashboard', counting)).toBeNull();
+    expect(await renderPage('/', counting)).toBeNull();
+    expect(asked).toEqual([]);
+  });
+
+  it('keeps every visitor to their own data when pages render at once', async () => {
+    const [visitor, member] = await Promise.all([renderPage('/developers', transport().counting), renderPage('/developers', transport(finisherCookie).counting)]);
+    const user = (page: typeof visitor) => page!.state.queries.find((query) => query.queryKey[0] === '/api/user')!.state.data as { username: string } | null;
+    expect(user(visitor)).toBeNull();
+    expect(user(member)?.username).toBe('ssr_finisher');
+  });
+});
+
+describe('serializeState', () => {
+  it('writes JSON that cannot close its script element or open a comment', () => {
+    const text = serializeState({ mutations: [], queries: [{ queryKey: ['x'], queryHash: '["x"]', state: { data: '</script><!-- <b>' } }] } as unknown as DehydratedState);
+    expect(text).not.toContain('<');
+    expect(JSON.parse(text).queries[0].state.data).toBe('</script><!-- <b>');
+  });
+});
