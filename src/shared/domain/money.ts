@@ -17,16 +17,19 @@ export function splitPayment(amountCents: number): PaymentSplit {
 export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
 export const centsToDollars = (cents: number): number => cents / 100;
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+// Built on first use: creating an Intl formatter costs milliseconds of a page's start-up (locale
+// data), which a page that shows no amount need not pay.
+let wholeDollars: Intl.NumberFormat | undefined;
+let dollarsAndCents: Intl.NumberFormat | undefined;
+const usd = () => (wholeDollars ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 }));
+const usdCents = () => (dollarsAndCents ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** Amounts are shown in US dollars with no decimals. */
 export function formatDollars(cents: number): string {
-  return usd.format(Math.round(cents / 100));
+  return usd().format(Math.round(cents / 100));
 }
-
-const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Whole amounts without decimals ($1,000), others to the cent ($249.50). */
 export function formatAmount(cents: number): string {
-  return cents % 100 === 0 ? usd.format(cents / 100) : usdCents.format(cents / 100);
+  return cents % 100 === 0 ? usd().format(cents / 100) : usdCents().format(cents / 100);
 }

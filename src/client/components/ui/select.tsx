@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { cn } from '@/lib/utils';
 
 export const Select = SelectPrimitive.Root;
@@ -63,5 +63,44 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
       </span>
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
     </SelectPrimitive.Item>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+interface OptionsSelectProps extends Omit<ComponentProps<typeof SelectPrimitive.Trigger>, 'value' | 'children'> {
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly SelectOption[];
+}
+
+/**
+ * A Select of plain options that renders them only while it is open, with the chosen option's label
+ * in the trigger from the first render. A closed Radix Select renders every option a second time
+ * after mounting (into a detached fragment, to find the chosen option's text), which on a page the
+ * server rendered is a synchronous render of the whole list during hydration, and leaves the
+ * server's markup with an empty trigger. The props other than these go to the trigger. Typing a
+ * letter on the closed trigger does not pick an option; it does once the list is open.
+ */
+export function OptionsSelect({ value, onValueChange, options, ...triggerProps }: OptionsSelectProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Select value={value} onValueChange={onValueChange} open={open} onOpenChange={setOpen}>
+      <SelectTrigger {...triggerProps}>
+        <SelectValue>{options.find((option) => option.value === value)?.label}</SelectValue>
+      </SelectTrigger>
+      <SelectContent>
+        {open
+          ? options.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))
+          : null}
+      </SelectContent>
+    </Select>
   );
 }

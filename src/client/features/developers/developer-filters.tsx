@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionsSelect } from '@/components/ui/select';
 import { directorySkillOptions } from '@/features/profile/language-options';
 import { type Availability, availabilityOptions, isAvailability } from './filter-developers';
 
@@ -22,18 +22,13 @@ export function DeveloperFilters({ availability, onAvailabilityChange, skills, o
     <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Filters">
       <div className="grid gap-2">
         <Label htmlFor="developer-availability">Availability</Label>
-        <Select value={availability} onValueChange={(value) => isAvailability(value) && onAvailabilityChange(value)}>
-          <SelectTrigger id="developer-availability" className="w-48">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {availabilityOptions.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionsSelect
+          id="developer-availability"
+          className="w-48"
+          value={availability}
+          onValueChange={(value) => isAvailability(value) && onAvailabilityChange(value)}
+          options={availabilityOptions}
+        />
       </div>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>

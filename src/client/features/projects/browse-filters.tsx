@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
+import { useMemo } from 'react';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionsSelect } from '@/components/ui/select';
 import { useTechnologies } from './use-project-queries';
 
 /** Radix Select has no empty value, so 'All Technologies' is this sentinel. */
@@ -15,25 +16,14 @@ interface BrowseFiltersProps {
 
 export function BrowseFilters({ search, onSearchChange, tech, onTechChange }: BrowseFiltersProps) {
   const { data: technologies = [] } = useTechnologies();
+  const options = useMemo(() => [{ value: ALL_TECHNOLOGIES, label: 'All Technologies' }, ...technologies.map((technology) => ({ value: technology, label: technology }))], [technologies]);
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
       <div className="relative flex-1">
         <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
         <Input type="search" aria-label="Search projects" placeholder="Search projects..." value={search} onChange={(event) => onSearchChange(event.target.value)} className="pl-9" />
       </div>
-      <Select value={tech} onValueChange={onTechChange}>
-        <SelectTrigger aria-label="Filter by technology" className="sm:w-56">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL_TECHNOLOGIES}>All Technologies</SelectItem>
-          {technologies.map((technology) => (
-            <SelectItem key={technology} value={technology}>
-              {technology}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <OptionsSelect value={tech} onValueChange={onTechChange} options={options} aria-label="Filter by technology" className="sm:w-56" />
     </div>
   );
 }
