@@ -2,16 +2,13 @@ import { format, parseISO } from 'date-fns';
 import type { Milestone } from '../../../shared/contracts/milestones.js';
 import type { ProjectDetail } from '../../../shared/contracts/projects.js';
 import { winningBidStatuses } from '../../../shared/domain/bid-lifecycle.js';
+import { dollarsToCents, formatAmount } from '../../../shared/domain/money.js';
 import type { ProjectStatus } from '../../../shared/domain/project-status.js';
 import { milestoneApprovalStatuses, milestoneWorkStatuses } from '../../../shared/domain/project-lifecycle.js';
 
-const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** Milestone amounts may carry cents: '$400', '$350.50', '$1,000'. */
 export function formatMilestoneAmount(dollars: number): string {
-  const cents = Math.round(dollars * 100);
-  return cents % 100 === 0 ? whole.format(cents / 100) : withCents.format(cents / 100);
+  return formatAmount(dollarsToCents(dollars));
 }
 
 /** 'YYYY-MM-DD' as 'Jan 5, 2026'; parsed as a local date so no time zone shifts the day. */
