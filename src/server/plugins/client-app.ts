@@ -68,9 +68,10 @@ async function loadPageRenderer(app: FastifyInstance, clientDir: string): Promis
 /**
  * Serves the built React app: hashed assets cached for a year, every other non-API GET answered
  * with the app's HTML (never cached) so the client router takes over (deep links, reloads): the home
- * page's prerendered markup for `/`, the document with an empty root for any other path. The build
- * writes a .br and a .gz beside every text file (vite.config.ts), sent as they are to a browser that
- * accepts them, so no response is compressed on the fly.
+ * page's prerendered markup for `/`, the browsing pages rendered here with their data
+ * (docs/decisions/021-server-rendered-pages.md), the document with an empty root for any other
+ * path. The build writes a .br and a .gz beside every text file (vite.config.ts), sent as they are
+ * to a browser that accepts them; only the rendered pages are compressed as they go out.
  */
 export async function registerClientApp(app: FastifyInstance, clientDir: string | null) {
   const hasClient = clientDir !== null && existsSync(path.join(clientDir, 'index.html'));
