@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { SiteFooter } from './site-footer';
@@ -17,6 +17,18 @@ function useScrollToTopOnNewPage() {
   }, [pathname, navigationType]);
 }
 
+/**
+ * Marks the document once the page's own part has hydrated (it sits in the page's Suspense boundary,
+ * so it commits with the page): until then a server-rendered page's buttons have no handlers, and
+ * styles.css lets them take no click, rather than drop one.
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+
 export function RootLayout() {
   useScrollToTopOnNewPage();
   return (
@@ -32,6 +44,7 @@ export function RootLayout() {
       <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
+          <HydratedMark />
         </Suspense>
       </main>
       <SiteFooter />
