@@ -231,6 +231,9 @@ test('a deal from checkout through milestones, delivery and review, for both sid
   await owner.page.getByLabel('CVC').fill('123');
   await owner.page.getByRole('button', { name: /^Pay / }).click();
   await owner.page.waitForURL(new RegExp(`/projects/${dealProjectId}\\?payment=success$`));
+  // The page arrives rendered by the server; its toast comes once it has hydrated, and is checked
+  // once it has finished coming in (settle), not while it fades in over the page.
+  await expect(owner.page.locator('[data-sonner-toast][data-mounted="true"]').filter({ hasText: 'Payment successful' })).toBeVisible();
   await expectAccessible(owner.page, 'the project page back from checkout');
 
   const milestone = await apiPost<{ id: number }>(owner.page, `/api/projects/${dealProjectId}/milestones`, {
