@@ -2,8 +2,8 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { createProject, createUser, signIn } from '../../test/support/factories.js';
 import { createTestApp, type TestApp } from '../../test/support/app.js';
-import { type ApiTransport, type PageRenderer, transportFor } from '../server/plugins/client-app.js';
-import * as serverRender from './server-render';
+import type { ApiTransport } from '../shared/api-transport.js';
+import { type PageRenderer, transportFor } from '../server/plugins/client-app.js';
 import { renderPage, serializeState } from './server-render';
 
 // The page renderer on the real API: the data it asks for, what it renders, and when it declines.
@@ -40,7 +40,7 @@ function queryKeys(state: DehydratedState) {
 
 describe('renderPage', () => {
   it('is the module the server loads', () => {
-    expectTypeOf(serverRender).toExtend<PageRenderer<DehydratedState>>();
+    expectTypeOf<typeof import('./server-render')>().toExtend<PageRenderer<DehydratedState>>();
   });
 
   it('renders the developer directory with its data, for a visitor', async () => {

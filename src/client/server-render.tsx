@@ -11,10 +11,9 @@ import { prerender } from 'react-dom/static';
 import { matchPath, StaticRouter } from 'react-router';
 import { App } from '@/app/app';
 import { currentUserKey } from '@/features/auth/use-user';
-import { type ApiTransport, setApiTransport } from '@/lib/api';
+import type { ApiTransport } from '../shared/api-transport.js';
+import { setApiTransport } from '@/lib/api';
 import { createQueryClient } from '@/lib/query-client';
-
-export type { ApiTransport } from '@/lib/api';
 
 // React Query keeps an unused query for gcTime (5 minutes) on a timer, which would hold the build's
 // process open that long after prerendering: its timers here must not keep Node running.

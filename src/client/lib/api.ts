@@ -2,6 +2,7 @@
  * The api client of spec sections 7 and 8: every request sends the session cookie, GETs are
  * cache-busted and never cached, and a failed request throws '{status}: {message}'.
  */
+import type { ApiTransport } from '../../shared/api-transport.js';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -44,9 +45,6 @@ async function parseResponse<T>(response: Response): Promise<T> {
   if (!response.ok) throw new ApiError(response.status, errorMessageFromBody(text));
   return (text ? JSON.parse(text) : null) as T;
 }
-
-/** How the app's requests reach the API: the browser's fetch, or the server's own page renderer. */
-export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 
 let transport: ApiTransport = (url, init) => fetch(url, init);
 

@@ -3,10 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiTransport } from '../../shared/api-transport.js';
 import { AppError } from '../app-error.js';
-
-/** How the page renderer's requests reach the API (src/client/lib/api.ts). */
-export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 
 /**
  * The server's page renderer: src/client/server-render.tsx as `vite build --ssr` writes it to
@@ -78,11 +76,13 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
   // Loaded while the server starts, not before: the first page waits for it, if it comes that early.
   const renderer = hasClient ? loadPageRenderer(app, clientDir) : Promise.resolve(null);
   const appHtml = hasClient ? readFileSync(path.join(clientDir, 'app.html'), 'utf8') : '';
+  // A page can only be rendered into a document with the empty root to fill.
+  const canRender = appHtml.includes(EMPTY_ROOT);
 
   /** A page rendered by the server (server-render.tsx) in app.html, or null to leave it to the browser. */
   async function renderedPage(request: FastifyRequest, pathname: string): Promise<string | null> {
-    const pages = await renderer;
-    if (!pages || !appHtml.includes(EMPTY_ROOT)) return null;
+    const pages = canRender ? await renderer : null;
+    if (!pages) return null;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
