@@ -35,7 +35,9 @@ function precompress(): Plugin {
           const file = path.join(entry.parentPath, entry.name);
           const content = await readFile(file);
           const [br, gz] = await Promise.all([
-            brotli(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+            brotli(content, {
+              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length },
+            }),
             gzipAsync(content, { level: zlibConstants.Z_BEST_COMPRESSION }),
           ]);
           await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
@@ -97,11 +99,11 @@ function prerenderHomePage(): Plugin {
       async handler(_options, bundle) {
         const page = bundle['index.html'];
         if (page?.type !== 'asset') return this.error('index.html is missing from the bundle');
-        // Only what loading the components in Node takes: the alias; no CSS, no HMR, no watcher.
+        // Only what loading the components in Node takes: no CSS, no HMR, no watcher (imports resolve
+        // through package.json's #client/* and #shared/* subpaths).
         const server = await createServer({
           configFile: false,
           root: clientSource,
-          resolve: { alias: { '@': clientSource } },
           logLevel: 'error',
           server: { middlewareMode: true, hmr: false, ws: false, watch: null },
           appType: 'custom',
@@ -128,7 +130,6 @@ function prerenderHomePage(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), inlineStylesheet(), prerenderHomePage(), precompress()],
-  resolve: { alias: { '@': clientSource } },
   // Bundled into the renderer rather than imported at run time, which would load every icon.
   ssr: { noExternal: ['lucide-react'] },
   build: isSsrBuild

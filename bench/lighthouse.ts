@@ -156,7 +156,7 @@ async function main(): Promise<number> {
     console.log(`\nEvery page scores at least ${MIN_SCORE}.`);
     return 0;
   } finally {
-    await chrome?.kill();
+    chrome?.kill();
     await stopServerGroup(server);
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Config, loadConfig } from '../src/server/config.js';
+import { type Config, loadConfig } from '#server/config.js';
 
 /** The PostgreSQL server the benchmarks create their databases on. */
 export const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

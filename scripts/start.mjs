@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outputs = ['dist/client/index.html', 'dist/ssr/server-render.js', 'dist/server/main.js'].map((f) => path.join(root, f));
+const outputs = ['dist/client/index.html', 'dist/ssr/server-render.js', 'dist/server/main.js', 'dist/package.json'].map((f) => path.join(root, f));
 const inputs = ['src', 'vite.config.ts', 'tsconfig.server.json', 'tsconfig.base.json', 'package-lock.json'];
 
 function newestMtime(target) {

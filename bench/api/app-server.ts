@@ -4,8 +4,8 @@
 //
 //   node --import tsx bench/api/app-server.ts <database-url>      prints {"port": n} when listening
 import { rmSync } from 'node:fs';
-import { buildApp } from '../../src/server/app.js';
-import { openPostgres } from '../../src/server/db/client.js';
+import { buildApp } from '#server/app.js';
+import { openPostgres } from '#server/db/client.js';
 import { benchServerConfig } from '../shared.js';
 
 const databaseUrl = process.argv[2];

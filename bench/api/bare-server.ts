@@ -139,7 +139,8 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 async function listProjects(res: ServerResponse, params: URLSearchParams) {
   const q = params.get('q')?.trim();
   const limit = params.has('limit') ? Number(params.get('limit')) : PAGE_DEFAULT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX || (q && q.length > 200)) return send(res, 400, { code: 'VALIDATION_FAILED', message: 'Invalid request' });
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX || (q && q.length > 200))
+    return send(res, 400, { code: 'VALIDATION_FAILED', message: 'Invalid request' });
   const cursorText = params.get('cursor');
   const cursor = cursorText ? decodeCursor(cursorText) : null;
   if (cursorText && !cursor) return send(res, 400, { code: 'VALIDATION_FAILED', message: 'The cursor is not valid' });

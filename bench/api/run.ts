@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openPostgres } from '../../src/server/db/client.js';
+import { openPostgres } from '#server/db/client.js';
 import { seedBenchData } from './seed.js';
 import { readCpuMs, recreateDatabase, stopServer } from '../shared.js';
 
@@ -31,7 +31,6 @@ if (!Number.isInteger(DURATION_SECONDS) || DURATION_SECONDS < 1 || DURATION_SECO
   console.error(`BENCH_API_DURATION must be whole seconds from 1 to 120, got ${process.env.BENCH_API_DURATION}`);
   process.exit(2);
 }
-
 
 interface Server {
   name: 'finishline' | 'bare';
@@ -52,7 +51,7 @@ function startServer(name: Server['name'], script: string, databaseUrl: string, 
   return new Promise<Server>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} server did not print its port within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
     let isListening = false;
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /\{"port":(\d+)\}/.exec(output);
       if (match && !isListening) {
@@ -61,7 +60,7 @@ function startServer(name: Server['name'], script: string, databaseUrl: string, 
         resolve({ name, child, origin: `http://127.0.0.1:${match[1]}` });
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (isListening) process.stderr.write(`[${name}] ${chunk.toString()}`);
     });
@@ -71,8 +70,6 @@ function startServer(name: Server['name'], script: string, databaseUrl: string, 
     });
   });
 }
-
-
 
 /** Both servers must answer each URL with the same status, JSON and Link header, or the comparison means nothing. */
 async function assertSameAnswers(servers: Server[], paths: string[]) {
@@ -86,7 +83,9 @@ async function assertSameAnswers(servers: Server[], paths: string[]) {
     const [first, second] = answers;
     if (first!.status !== 200) throw new Error(`${servers[0]!.name} answered ${path} with ${first!.status}: ${JSON.stringify(first!.body)}`);
     if (!isDeepStrictEqual(first, second)) {
-      throw new Error(`the servers answer ${path} differently:\n${servers[0]!.name}: ${JSON.stringify(first).slice(0, 800)}\n${servers[1]!.name}: ${JSON.stringify(second).slice(0, 800)}`);
+      throw new Error(
+        `the servers answer ${path} differently:\n${servers[0]!.name}: ${JSON.stringify(first).slice(0, 800)}\n${servers[1]!.name}: ${JSON.stringify(second).slice(0, 800)}`,
+      );
     }
   }
 }
@@ -99,7 +98,6 @@ interface Measurement {
   cpuMsPerRequest: number | null;
   failures: number;
 }
-
 
 async function measure(server: Server, url: string): Promise<Measurement> {
   const options = { url, connections: CONNECTIONS, pipelining: 1, timeout: 10 };
@@ -127,7 +125,11 @@ function printTable(rows: { scenario: string; server: string; m: Measurement; ra
     return [scenario, server, m.requestsPerSecond.toFixed(0), m.p50.toFixed(0), m.p99.toFixed(0), cpu, ratio === undefined ? '' : ratio.toFixed(2), verdict];
   });
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
-  const format = (cells: string[]) => cells.map((cell, i) => (i >= 2 && i <= 6 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i >= 2 && i <= 6 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(format(line));
@@ -161,14 +163,19 @@ async function main() {
     startServer('bare', 'bench/api/bare-server.ts', databaseUrl),
   ]);
   try {
-    await assertSameAnswers(servers, scenarios.map((s) => s.path));
+    await assertSameAnswers(
+      servers,
+      scenarios.map((s) => s.path),
+    );
     console.log(`Both servers answer ${scenarios.length} URL(s) with the same JSON and Link header.`);
-    console.log(`autocannon: ${CONNECTIONS} connections, pipelining 1, visitor, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s per run, one server at a time\n`);
+    console.log(
+      `autocannon: ${CONNECTIONS} connections, pipelining 1, visitor, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s per run, one server at a time\n`,
+    );
 
     const rows: Parameters<typeof printTable>[0] = [];
     for (const scenario of scenarios) {
-      const app = await measure(servers[0]!, servers[0]!.origin + scenario.path);
-      const bare = await measure(servers[1]!, servers[1]!.origin + scenario.path);
+      const app = await measure(servers[0], servers[0].origin + scenario.path);
+      const bare = await measure(servers[1], servers[1].origin + scenario.path);
       rows.push({ scenario: scenario.label, server: 'finishline', m: app, ratio: app.requestsPerSecond / bare.requestsPerSecond });
       rows.push({ scenario: '', server: 'bare', m: bare });
     }

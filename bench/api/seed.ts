@@ -3,8 +3,8 @@
 // INSERT per table (a few seconds).
 // Deterministic: the same pseudo-random sequence every run, so runs compare.
 import type pg from 'pg';
-import { splitPayment } from '../../src/shared/domain/money.js';
-import { hashPassword } from '../../src/server/features/auth/password.js';
+import { splitPayment } from '#shared/domain/money.js';
+import { hashPassword } from '#server/features/auth/password.js';
 
 export const SUBMITTERS = 200;
 export const FINISHERS = 500;
@@ -32,21 +32,221 @@ function createRandom(seed: number) {
   return { next, int, pick, pickSome };
 }
 
-const adjectives = ['Half-built', 'Unfinished', 'Open-source', 'Simple', 'Realtime', 'Minimal', 'Self-hosted', 'Modern', 'Legacy', 'Tiny', 'Collaborative', 'Mobile', 'Offline-first', 'Serverless', 'Privacy-first', 'Lightweight'];
+const adjectives = [
+  'Half-built',
+  'Unfinished',
+  'Open-source',
+  'Simple',
+  'Realtime',
+  'Minimal',
+  'Self-hosted',
+  'Modern',
+  'Legacy',
+  'Tiny',
+  'Collaborative',
+  'Mobile',
+  'Offline-first',
+  'Serverless',
+  'Privacy-first',
+  'Lightweight',
+];
 // 40 products: "dashboard" is one of them, so about 2.5% of names contain it.
-const products = ['dashboard', 'tracker', 'marketplace', 'chat app', 'CRM', 'budget planner', 'recipe manager', 'habit tracker', 'portfolio site', 'booking system', 'inventory tool', 'blog engine', 'analytics tool', 'time tracker', 'invoice generator', 'fitness app', 'note-taking app', 'kanban board', 'job board', 'podcast player', 'online store', 'survey builder', 'chess engine', 'weather app', 'music player', 'photo gallery', 'wiki', 'forum', 'URL shortener', 'password manager', 'expense splitter', 'learning platform', 'event planner', 'crypto wallet', 'social network', 'newsletter tool', 'CMS', 'API gateway', 'browser game', 'scheduler'];
-const audiences = ['for small teams', 'for freelancers', 'for schools', 'for dentists', 'for gyms', 'for local shops', 'for families', 'for students', 'for remote teams', 'for nonprofits', 'for musicians', 'for landlords'];
+const products = [
+  'dashboard',
+  'tracker',
+  'marketplace',
+  'chat app',
+  'CRM',
+  'budget planner',
+  'recipe manager',
+  'habit tracker',
+  'portfolio site',
+  'booking system',
+  'inventory tool',
+  'blog engine',
+  'analytics tool',
+  'time tracker',
+  'invoice generator',
+  'fitness app',
+  'note-taking app',
+  'kanban board',
+  'job board',
+  'podcast player',
+  'online store',
+  'survey builder',
+  'chess engine',
+  'weather app',
+  'music player',
+  'photo gallery',
+  'wiki',
+  'forum',
+  'URL shortener',
+  'password manager',
+  'expense splitter',
+  'learning platform',
+  'event planner',
+  'crypto wallet',
+  'social network',
+  'newsletter tool',
+  'CMS',
+  'API gateway',
+  'browser game',
+  'scheduler',
+];
+const audiences = [
+  'for small teams',
+  'for freelancers',
+  'for schools',
+  'for dentists',
+  'for gyms',
+  'for local shops',
+  'for families',
+  'for students',
+  'for remote teams',
+  'for nonprofits',
+  'for musicians',
+  'for landlords',
+];
 // 50 features: one mentions a dashboard, so descriptions add a few percent more matches.
-const features = ['user sign-up and login', 'an admin dashboard', 'email notifications', 'a REST API', 'a GraphQL endpoint', 'dark mode', 'CSV export', 'search with filters', 'file uploads', 'Stripe payments', 'a mobile layout', 'push notifications', 'role-based access', 'an onboarding flow', 'a public landing page', 'unit tests for the core', 'a Docker setup', 'OAuth with GitHub', 'team invitations', 'audit logs', 'a calendar view', 'drag and drop', 'markdown editing', 'image resizing', 'rate limiting', 'webhooks', 'multi-language support', 'offline caching', 'a settings page', 'two-factor authentication', 'PDF generation', 'a billing page', 'charts and reports', 'an activity feed', 'comments and mentions', 'tagging', 'bulk import', 'keyboard shortcuts', 'a REST client', 'an SDK', 'background jobs', 'a plugin system', 'SEO metadata', 'accessibility fixes', 'a CLI', 'map integration', 'video playback', 'real-time sync', 'a chat widget', 'usage analytics'];
-const problems = ['the deployment is broken', 'the tests are flaky', 'half the screens are mock-ups', 'the database migrations are a mess', 'payments never got wired up', 'the mobile layout falls apart', 'performance is poor with real data', 'the original developer moved on', 'the code has no documentation', 'authentication is only stubbed'];
-const tasks = ['finish the remaining features and ship it', 'clean up the code and deploy it', 'fix the bugs and write tests', 'take it from prototype to production', 'finish the backend and connect the frontend', 'polish the UI and launch it'];
-const technologies = ['React', 'Vue', 'Svelte', 'Angular', 'Next.js', 'Node.js', 'Express', 'Fastify', 'TypeScript', 'JavaScript', 'Python', 'Django', 'Flask', 'FastAPI', 'Go', 'Rust', 'Ruby on Rails', 'PHP', 'Laravel', 'Java', 'Spring', 'Kotlin', 'Swift', 'Flutter', 'React Native', 'PostgreSQL', 'MySQL', 'MongoDB', 'Redis', 'Tailwind CSS'];
+const features = [
+  'user sign-up and login',
+  'an admin dashboard',
+  'email notifications',
+  'a REST API',
+  'a GraphQL endpoint',
+  'dark mode',
+  'CSV export',
+  'search with filters',
+  'file uploads',
+  'Stripe payments',
+  'a mobile layout',
+  'push notifications',
+  'role-based access',
+  'an onboarding flow',
+  'a public landing page',
+  'unit tests for the core',
+  'a Docker setup',
+  'OAuth with GitHub',
+  'team invitations',
+  'audit logs',
+  'a calendar view',
+  'drag and drop',
+  'markdown editing',
+  'image resizing',
+  'rate limiting',
+  'webhooks',
+  'multi-language support',
+  'offline caching',
+  'a settings page',
+  'two-factor authentication',
+  'PDF generation',
+  'a billing page',
+  'charts and reports',
+  'an activity feed',
+  'comments and mentions',
+  'tagging',
+  'bulk import',
+  'keyboard shortcuts',
+  'a REST client',
+  'an SDK',
+  'background jobs',
+  'a plugin system',
+  'SEO metadata',
+  'accessibility fixes',
+  'a CLI',
+  'map integration',
+  'video playback',
+  'real-time sync',
+  'a chat widget',
+  'usage analytics',
+];
+const problems = [
+  'the deployment is broken',
+  'the tests are flaky',
+  'half the screens are mock-ups',
+  'the database migrations are a mess',
+  'payments never got wired up',
+  'the mobile layout falls apart',
+  'performance is poor with real data',
+  'the original developer moved on',
+  'the code has no documentation',
+  'authentication is only stubbed',
+];
+const tasks = [
+  'finish the remaining features and ship it',
+  'clean up the code and deploy it',
+  'fix the bugs and write tests',
+  'take it from prototype to production',
+  'finish the backend and connect the frontend',
+  'polish the UI and launch it',
+];
+const technologies = [
+  'React',
+  'Vue',
+  'Svelte',
+  'Angular',
+  'Next.js',
+  'Node.js',
+  'Express',
+  'Fastify',
+  'TypeScript',
+  'JavaScript',
+  'Python',
+  'Django',
+  'Flask',
+  'FastAPI',
+  'Go',
+  'Rust',
+  'Ruby on Rails',
+  'PHP',
+  'Laravel',
+  'Java',
+  'Spring',
+  'Kotlin',
+  'Swift',
+  'Flutter',
+  'React Native',
+  'PostgreSQL',
+  'MySQL',
+  'MongoDB',
+  'Redis',
+  'Tailwind CSS',
+];
 const timeframes = ['1 week', '2 weeks', '1 month', '2 months', '3 months', 'ASAP', 'Flexible'];
-const firstNames = ['alex', 'sam', 'maya', 'jonas', 'priya', 'devon', 'lena', 'omar', 'kim', 'lucas', 'sofia', 'yuki', 'noah', 'ines', 'ravi', 'eva', 'chen', 'ana', 'tom', 'zoe'];
+const firstNames = [
+  'alex',
+  'sam',
+  'maya',
+  'jonas',
+  'priya',
+  'devon',
+  'lena',
+  'omar',
+  'kim',
+  'lucas',
+  'sofia',
+  'yuki',
+  'noah',
+  'ines',
+  'ravi',
+  'eva',
+  'chen',
+  'ana',
+  'tom',
+  'zoe',
+];
 
 // The project status mix: about 80% open or active (visible to a visitor), the rest further along.
 const statusWeights: [status: string, weight: number][] = [
-  ['open', 70], ['active', 10], ['assigned', 4], ['in_progress', 4], ['paid', 2], ['completed', 3], ['accepted', 3], ['paused', 2], ['cancelled', 2],
+  ['open', 70],
+  ['active', 10],
+  ['assigned', 4],
+  ['in_progress', 4],
+  ['paid', 2],
+  ['completed', 3],
+  ['accepted', 3],
+  ['paused', 2],
+  ['cancelled', 2],
 ];
 /** The winning bid's status for a project that has a finisher; paid ones also get a payment. */
 const winningBid: Record<string, { bid: string; payment?: string }> = {
@@ -93,7 +293,14 @@ export async function seedBenchData(pool: pg.Pool): Promise<SeedSummary> {
   const yearMs = 365 * 86_400_000;
 
   const userCount = SUBMITTERS + FINISHERS;
-  const users = { id: [] as number[], username: [] as string[], email: [] as string[], role: [] as string[], avatar: [] as (string | null)[], created: [] as Date[] };
+  const users = {
+    id: [] as number[],
+    username: [] as string[],
+    email: [] as string[],
+    role: [] as string[],
+    avatar: [] as (string | null)[],
+    created: [] as Date[],
+  };
   for (let id = 1; id <= userCount; id++) {
     const role = id <= SUBMITTERS ? 'submitter' : 'finisher';
     const username = `${random.pick(firstNames)}_${role === 'submitter' ? 's' : 'f'}${id}`;
@@ -107,8 +314,18 @@ export async function seedBenchData(pool: pg.Pool): Promise<SeedSummary> {
 
   const statusTable = statusWeights.flatMap(([status, weight]) => Array<string>(weight).fill(status));
   const projects = {
-    id: [] as number[], name: [] as string[], description: [] as string[], tech: [] as string[], codeLink: [] as string[], image: [] as (string | null)[],
-    status: [] as string[], submitter: [] as number[], finisher: [] as (number | null)[], budget: [] as (number | null)[], timeframe: [] as (string | null)[], created: [] as Date[],
+    id: [] as number[],
+    name: [] as string[],
+    description: [] as string[],
+    tech: [] as string[],
+    codeLink: [] as string[],
+    image: [] as (string | null)[],
+    status: [] as string[],
+    submitter: [] as number[],
+    finisher: [] as (number | null)[],
+    budget: [] as (number | null)[],
+    timeframe: [] as (string | null)[],
+    created: [] as Date[],
   };
   // Spread over the past year, ascending with the id as in a live database (the planner reads that correlation).
   const projectTimes = Array.from({ length: PROJECTS }, () => now - Math.floor(random.next() * yearMs)).sort((a, b) => a - b);
@@ -165,7 +382,14 @@ export async function seedBenchData(pool: pg.Pool): Promise<SeedSummary> {
   }
   // Ids in time order, as a live database would have them.
   drafts.sort((a, b) => a.created - b.created);
-  const payments = { bidId: [] as number[], amount: [] as number[], fee: [] as number[], developer: [] as number[], released: [] as number[], status: [] as string[] };
+  const payments = {
+    bidId: [] as number[],
+    amount: [] as number[],
+    fee: [] as number[],
+    developer: [] as number[],
+    released: [] as number[],
+    status: [] as string[],
+  };
   drafts.forEach((bid, i) => {
     const payment = winningBid[projects.status[bid.projectId - 1]!]?.payment;
     if (bid.status === 'pending' || bid.status === 'rejected' || !payment) return;

@@ -3,7 +3,7 @@
 // receives it.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
-import { SESSION_COOKIE } from '../../src/server/features/auth/sessions.service.js';
+import { SESSION_COOKIE } from '#server/features/auth/sessions.service.js';
 
 export interface LiveUser {
   id: number;
@@ -56,7 +56,7 @@ export class SocketFleet {
       socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', userId: user.id })));
       socket.on('message', (data) => {
         const receivedAt = performance.now();
-        const text = data.toString();
+        const text = Buffer.isBuffer(data) ? data.toString() : Buffer.from(data as ArrayBuffer).toString();
         // The server writes `type` first; notifications (one per message) are not timed.
         if (text.startsWith('{"type":"new_message"')) {
           const event = JSON.parse(text) as { message: { content: string } };

@@ -17,9 +17,9 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { loadConfig } from '../../src/server/config.js';
-import { openPostgres } from '../../src/server/db/client.js';
-import { createSession } from '../../src/server/features/auth/sessions.service.js';
+import { loadConfig } from '#server/config.js';
+import { openPostgres } from '#server/db/client.js';
+import { createSession } from '#server/features/auth/sessions.service.js';
 import type { ServerStats } from './app-server.js';
 import { type LiveUser, type LoadResult, type Send, SocketFleet, sendPaced } from './clients.js';
 import { type Deal, seedLiveData } from './seed.js';
@@ -89,7 +89,6 @@ function startServer(name: string, databaseUrl: string, redis?: string): Promise
   });
 }
 
-
 /** The server's memory (after a full GC) and event-loop delay since the previous call. */
 function requestStats(server: Server): Promise<ServerStats> {
   return new Promise((resolve, reject) => {
@@ -105,19 +104,19 @@ function requestStats(server: Server): Promise<ServerStats> {
   });
 }
 
-
 /**
  * CPU milliseconds used so far by each PostgreSQL backend serving the bench database (the server
  * runs on this machine), by pid. The difference over a row is PostgreSQL's share of the work.
  */
 async function readDatabaseCpuMs(monitor: pg.Client): Promise<Map<number, number>> {
   const { rows } = await monitor.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-  return new Map(rows.flatMap(({ pid }) => {
-    const ms = readCpuMs(pid);
-    return ms === null ? [] : [[pid, ms] as const];
-  }));
+  return new Map(
+    rows.flatMap(({ pid }) => {
+      const ms = readCpuMs(pid);
+      return ms === null ? [] : [[pid, ms] as const];
+    }),
+  );
 }
-
 
 /** A session per user, made directly (no 2,000 argon2 logins), 10 at a time. */
 async function createSessions(databaseUrl: string, userIds: number[]): Promise<LiveUser[]> {
@@ -171,12 +170,24 @@ interface Row {
   serverLoopDelayP99: number;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 /** One paced row: sends through `sendTo`, timed until the fleet (on `socketsOn`) receives them. */
-async function measureRow(monitor: pg.Client, scenario: string, fleet: SocketFleet, sendTo: Server, socketsOn: Server, sends: Send[], rate: number): Promise<Row> {
+async function measureRow(
+  monitor: pg.Client,
+  scenario: string,
+  fleet: SocketFleet,
+  sendTo: Server,
+  socketsOn: Server,
+  sends: Send[],
+  rate: number,
+): Promise<Row> {
   await requestStats(socketsOn); // resets the server's event-loop histogram
   const queriesBefore = (await requestStats(sendTo)).queries;
   const databaseBefore = await readDatabaseCpuMs(monitor);
@@ -200,7 +211,22 @@ async function measureRow(monitor: pg.Client, scenario: string, fleet: SocketFle
 }
 
 function printTable(rows: Row[]) {
-  const header = ['scenario', 'msg/s', 'sent', 'delivered', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'POST p50', 'POST p99', 'CPU ms/msg app/db', 'queries/msg', 'loop p99 srv/cli', `aim p99 < ${AIM_P99_MS} ms`];
+  const header = [
+    'scenario',
+    'msg/s',
+    'sent',
+    'delivered',
+    'p50 ms',
+    'p90 ms',
+    'p99 ms',
+    'max ms',
+    'POST p50',
+    'POST p99',
+    'CPU ms/msg app/db',
+    'queries/msg',
+    'loop p99 srv/cli',
+    `aim p99 < ${AIM_P99_MS} ms`,
+  ];
   const lines = rows.map(({ scenario, result: r, cpuMsPerMessage, databaseCpuMsPerMessage, queriesPerMessage, serverLoopDelayP99 }) => {
     const p99 = percentile(r.latencies, 99);
     const failed = r.sent - r.accepted;
@@ -225,7 +251,11 @@ function printTable(rows: Row[]) {
     ];
   });
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
-  const format = (cells: string[]) => cells.map((cell, i) => (i >= 1 && i <= 12 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i >= 1 && i <= 12 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(format(line));
@@ -281,8 +311,13 @@ async function main() {
   const seedStart = performance.now();
   const seedPool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const deals = await seedLiveData(seedPool, DEALS).finally(() => seedPool.end());
-  const users = await createSessions(databaseUrl, deals.flatMap((deal) => [deal.ownerId, deal.finisherId]));
-  console.log(`Seeded ${DATABASE_NAME} in ${((performance.now() - seedStart) / 1000).toFixed(1)} s: ${users.length} users with a session each, ${deals.length} deals (project + bid + open conversation)`);
+  const users = await createSessions(
+    databaseUrl,
+    deals.flatMap((deal) => [deal.ownerId, deal.finisherId]),
+  );
+  console.log(
+    `Seeded ${DATABASE_NAME} in ${((performance.now() - seedStart) / 1000).toFixed(1)} s: ${users.length} users with a session each, ${deals.length} deals (project + bid + open conversation)`,
+  );
   const usersById = new Map(users.map((user) => [user.id, user]));
   const nextSends = createRotation(deals, usersById);
   const rows: Row[] = [];
@@ -329,7 +364,9 @@ async function runScenarios(databaseUrl: string, users: LiveUser[], nextSends: (
 
   if (redisUrl !== 'off' && (await isRedisUp(redisUrl))) {
     const [a, b] = await Promise.all([startServer('instance A', databaseUrl, redisUrl), startServer('instance B', databaseUrl, redisUrl)]);
-    console.log(`two instances with REDIS_URL=${redisUrl}: A on ${a.origin} (pid ${a.pid}) takes the messages, B on ${b.origin} (pid ${b.pid}) holds the sockets`);
+    console.log(
+      `two instances with REDIS_URL=${redisUrl}: A on ${a.origin} (pid ${a.pid}) takes the messages, B on ${b.origin} (pid ${b.pid}) holds the sockets`,
+    );
     try {
       const fleet = await connectFleet(b, users);
       await sendPaced(fleet, a.origin, nextSends(WARMUP.count), WARMUP.rate, `warm-up ${Date.now()}`);

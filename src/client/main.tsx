@@ -1,11 +1,11 @@
 // First: schemas read this setting when they are created.
-import '@/lib/zod-jitless';
-import { hydrate } from '@tanstack/react-query';
+import '#client/lib/zod-jitless.js';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from '@/app/app';
-import { preloadPage } from '@/app/router';
-import { createQueryClient } from '@/lib/query-client';
+import { App } from '#client/app/app.js';
+import { preloadPage } from '#client/app/router.js';
+import { createQueryClient } from '#client/lib/query-client.js';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -18,7 +18,7 @@ preloadPage(window.location.pathname);
 // browser's first render shows the same, without asking again.
 const queryClient = createQueryClient();
 const state = document.getElementById('finishline-state')?.textContent;
-if (state) hydrate(queryClient, JSON.parse(state));
+if (state) hydrate(queryClient, JSON.parse(state) as DehydratedState);
 
 const app = (
   <StrictMode>

@@ -1,10 +1,10 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { createProject, createUser, signIn } from '../../test/support/factories.js';
-import { createTestApp, type TestApp } from '../../test/support/app.js';
-import type { ApiTransport } from '../shared/api-transport.js';
-import { type PageRenderer, transportFor } from '../server/plugins/client-app.js';
-import { renderPage, serializeState } from './server-render';
+import { createProject, createUser, signIn } from '#test/support/factories.js';
+import { createTestApp, type TestApp } from '#test/support/app.js';
+import type { ApiTransport } from '#shared/api-transport.js';
+import { type PageRenderer, transportFor } from '#server/plugins/client-app.js';
+import { renderPage, serializeState } from './server-render.js';
 
 // The page renderer on the real API: the data it asks for, what it renders, and when it declines.
 let t: TestApp;
@@ -40,7 +40,7 @@ function queryKeys(state: DehydratedState) {
 
 describe('renderPage', () => {
   it('is the module the server loads', () => {
-    expectTypeOf<typeof import('./server-render')>().toExtend<PageRenderer<DehydratedState>>();
+    expectTypeOf<typeof import('./server-render.js')>().toExtend<PageRenderer<DehydratedState>>();
   });
 
   it('renders the developer directory with its data, for a visitor', async () => {
@@ -82,7 +82,10 @@ describe('renderPage', () => {
   });
 
   it('keeps every visitor to their own data when pages render at once', async () => {
-    const [visitor, member] = await Promise.all([renderPage('/developers', transport().counting), renderPage('/developers', transport(finisherCookie).counting)]);
+    const [visitor, member] = await Promise.all([
+      renderPage('/developers', transport().counting),
+      renderPage('/developers', transport(finisherCookie).counting),
+    ]);
     const user = (page: typeof visitor) => page!.state.queries.find((query) => query.queryKey[0] === '/api/user')!.state.data as { username: string } | null;
     expect(user(visitor)).toBeNull();
     expect(user(member)?.username).toBe('ssr_finisher');
@@ -91,7 +94,10 @@ describe('renderPage', () => {
 
 describe('serializeState', () => {
   it('writes JSON that cannot close its script element or open a comment', () => {
-    const text = serializeState({ mutations: [], queries: [{ queryKey: ['x'], queryHash: '["x"]', state: { data: '</script><!-- <b>' } }] } as unknown as DehydratedState);
+    const text = serializeState({
+      mutations: [],
+      queries: [{ queryKey: ['x'], queryHash: '["x"]', state: { data: '</script><!-- <b>' } }],
+    } as unknown as DehydratedState);
     expect(text).not.toContain('<');
     expect(JSON.parse(text).queries[0].state.data).toBe('</script><!-- <b>');
   });

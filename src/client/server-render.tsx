@@ -3,17 +3,17 @@
 // (docs/decisions/018-performance-budgets.md, 021-server-rendered-pages.md). The build prerenders
 // the home page with it (vite.config.ts); the server renders the browsing pages with their data on
 // each request (src/server/plugins/client-app.ts loads the build of this module, dist/ssr).
-import '@/lib/zod-jitless';
+import '#client/lib/zod-jitless.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { dehydrate, type DehydratedState, type Query, QueryClient, timeoutManager } from '@tanstack/react-query';
+import { dehydrate, type DehydratedState, type Query, type QueryClient, timeoutManager } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { matchPath, StaticRouter } from 'react-router';
-import { App } from '@/app/app';
-import { currentUserKey } from '@/features/auth/use-user';
-import type { ApiTransport } from '../shared/api-transport.js';
-import { setApiTransport } from '@/lib/api';
-import { createQueryClient } from '@/lib/query-client';
+import { App } from '#client/app/app.js';
+import { currentUserKey } from '#client/features/auth/use-user.js';
+import type { ApiTransport } from '#shared/api-transport.js';
+import { setApiTransport } from '#client/lib/api.js';
+import { createQueryClient } from '#client/lib/query-client.js';
 
 // React Query keeps an unused query for gcTime (5 minutes) on a timer, which would hold the build's
 // process open that long after prerendering: its timers here must not keep Node running.

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../shared/errors.js';
+import type { ErrorCode } from '#shared/errors.js';
 
 const statusByCode: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,

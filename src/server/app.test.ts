@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/support/app.js';
+import { createTestApp, type TestApp } from '#test/support/app.js';
 
 let t: TestApp;
 beforeAll(async () => {

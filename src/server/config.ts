@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /**
  * Every environment variable Finishline reads, with its default. This is the only module that
@@ -20,13 +18,22 @@ const configSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: z.url().optional(),
   /** Namespaces every Redis key and channel, so deployments (or test runs) can share one Redis. */
-  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/).default('finishline:'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/)
+    .default('finishline:'),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   /** Defaults to true on the embedded database and false on a PostgreSQL of your own (DATABASE_URL). */
   SEED_DEMO_DATA: booleanFromEnv.optional(),
-  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(24 * 30),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 30),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
-import type { DomainEvents } from './events/domain-events.js';
-import type { LoginLimiter } from './features/auth/login-limiter.js';
-import type { RateLimits } from './plugins/action-rate-limiter.js';
-import type { Mailer } from './integrations/email/mailer.js';
-import type { PaymentProvider } from './integrations/payments/payment-provider.js';
-import type { FileStorage } from './integrations/storage/storage.js';
+import type { Db } from '#server/db/client.js';
+import type { DomainEvents } from '#server/events/domain-events.js';
+import type { LoginLimiter } from '#server/features/auth/login-limiter.js';
+import type { RateLimits } from '#server/plugins/action-rate-limiter.js';
+import type { Mailer } from '#server/integrations/email/mailer.js';
+import type { PaymentProvider } from '#server/integrations/payments/payment-provider.js';
+import type { FileStorage } from '#server/integrations/storage/storage.js';
 
 /** What every service function receives: its dependencies, never the request. */
 export interface AppContext {

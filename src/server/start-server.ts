@@ -2,10 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { RedisClientType } from 'redis';
 import { type AppDeps, buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { seedDemoDataIfEmpty } from './db/seed.js';
-import { Readiness } from './features/health/readiness.js';
-import { connectRedis } from './integrations/redis.js';
+import { openDatabase } from '#server/db/client.js';
+import { seedDemoDataIfEmpty } from '#server/db/seed.js';
+import { Readiness } from '#server/features/health/readiness.js';
+import { connectRedis } from '#server/integrations/redis.js';
 
 /** What a caller may swap for a test double: test/e2e/server.ts captures email this way. */
 export type ServerOverrides = Pick<AppDeps, 'mailer'>;

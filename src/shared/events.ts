@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { chatMessageSchema } from './contracts/conversations.js';
-import { notificationSchema } from './contracts/notifications.js';
+import { chatMessageSchema } from '#shared/contracts/conversations.js';
+import { notificationSchema } from '#shared/contracts/notifications.js';
 
 /**
  * Every event on the live connection (WebSocket /ws). The server pings at the protocol level;

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Database, openPglite, openPostgres } from '../../src/server/db/client.js';
-import { databaseUrl, withDatabase } from '../support/postgres-admin.js';
+import { type Database, openPglite, openPostgres } from '#server/db/client.js';
+import { databaseUrl, withDatabase } from '#test/support/postgres-admin.js';
 
 export interface DeployDatabase {
   /** DATABASE_URL (on PostgreSQL) and DATA_DIR (uploads; PGlite's files otherwise) for the server processes. */

@@ -1,11 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bids } from '../../src/server/db/schema/bids.js';
-import { connectAs } from '../support/live.js';
+import { bids } from '#server/db/schema/bids.js';
+import { connectAs } from '#test/support/live.js';
 import { createDeployDatabase, type DeployDatabase } from './deploy-database.js';
 import { httpClient, registerUser } from './http-client.js';
-import { type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-process.js';
+import { type ServerProcess, startServerProcess, stopServerProcess } from '#test/support/server-process.js';
 
 /**
  * A request whose body arrives in two parts: in flight on the server (its route matched, its log
@@ -58,14 +58,23 @@ describe('graceful shutdown of a server process', () => {
       codeLink: 'https://github.com/example/shutdown-drill',
     });
     expect(project.status).toBe(201);
-    expect((await owner.get('/api/health/ready')).body).toEqual({ status: 'ready', database: database.env.DATABASE_URL ? 'postgres' : 'pglite', redis: 'not configured' });
+    expect((await owner.get('/api/health/ready')).body).toEqual({
+      status: 'ready',
+      database: database.env.DATABASE_URL ? 'postgres' : 'pglite',
+      redis: 'not configured',
+    });
     const socket = await connectAs(server.url.replace('http:', 'ws:'), owner.cookieHeader(), ownerUser.id);
 
     const requestId = `shutdown-drill-${process.pid}`;
-    const bid = startSlowRequest(server.url, `/api/projects/${project.body.id}/bids`, { amount: 800, timeline: 5, message: 'Placed while the server shuts down.' }, {
-      cookie: finisher.cookieHeader(),
-      'x-request-id': requestId,
-    });
+    const bid = startSlowRequest(
+      server.url,
+      `/api/projects/${project.body.id}/bids`,
+      { amount: 800, timeline: 5, message: 'Placed while the server shuts down.' },
+      {
+        cookie: finisher.cookieHeader(),
+        'x-request-id': requestId,
+      },
+    );
     await server.waitForLog((line) => line.requestId === requestId && line.msg === 'incoming request');
 
     server.signal('SIGTERM');

@@ -73,9 +73,11 @@ ${upstreams.map((address) => `    server ${address} max_fails=3 fail_timeout=10s
 `,
   );
   const errorLog = path.join(prefix, 'error.log');
-  const child = spawn(binary, ['-p', prefix, '-c', conf, '-e', errorLog, '-g', `daemon off; pid ${prefix}/nginx.pid;`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(binary, ['-p', prefix, '-c', conf, '-e', errorLog, '-g', `daemon off; pid ${prefix}/nginx.pid;`], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = once(child, 'exit');
   const url = `http://127.0.0.1:${port}`;
   const readLog = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');

@@ -1,21 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { connectAs, type LiveClient } from '../support/live.js';
-import { multipart } from '../support/multipart.js';
+import { connectAs, type LiveClient } from '#test/support/live.js';
+import { multipart } from '#test/support/multipart.js';
 import { createDeployDatabase, type DeployDatabase } from './deploy-database.js';
 import { type HttpClient, type HttpResponse, httpClient, registerUser } from './http-client.js';
 import { findNginx, freePort, type Nginx, startNginx } from './nginx.js';
-import { type LogLine, type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-process.js';
+import { type LogLine, type ServerProcess, startServerProcess, stopServerProcess } from '#test/support/server-process.js';
 
 // The production topology in miniature: nginx on loopback in front of two server processes that
 // share one PostgreSQL, one Redis and one uploads directory, as in docs/deploy.md.
 const nginxBinary = findNginx();
-const skipReason = !process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL
-  ? 'needs TEST_DATABASE_URL and TEST_REDIS_URL'
-  : !nginxBinary
-    ? 'needs nginx (apt-get install nginx-light)'
-    : undefined;
+const skipReason =
+  !process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL
+    ? 'needs TEST_DATABASE_URL and TEST_REDIS_URL'
+    : !nginxBinary
+      ? 'needs nginx (apt-get install nginx-light)'
+      : undefined;
 
 let database: DeployDatabase;
 let instances: ServerProcess[] = [];
@@ -35,7 +36,11 @@ beforeAll(async () => {
   };
   // Started together, so both run the migrations: the advisory lock makes them take turns.
   instances = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-  nginx = await startNginx(nginxBinary!, port, instances.map((instance) => `127.0.0.1:${instance.port}`));
+  nginx = await startNginx(
+    nginxBinary!,
+    port,
+    instances.map((instance) => `127.0.0.1:${instance.port}`),
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -101,9 +106,14 @@ describe.skipIf(skipReason)(`two instances behind nginx${skipReason ? ` (skipped
 
     // Readiness through the proxy: database and Redis reachable. (Probes are not request-logged.)
     expect(await (await fetch(`${nginx!.url}/api/health/ready`)).json()).toEqual({ status: 'ready', database: 'postgres', redis: 'ok' });
-    const screenshot = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2563eb' } }).png().toBuffer();
+    const screenshot = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2563eb' } })
+      .png()
+      .toBuffer();
     const project = expectStatus(
-      await owner.postRaw('/api/projects', multipart({ projectData: JSON.stringify(projectFields) }, [{ field: 'image', filename: 'screen.png', contentType: 'image/png', body: screenshot }])),
+      await owner.postRaw(
+        '/api/projects',
+        multipart({ projectData: JSON.stringify(projectFields) }, [{ field: 'image', filename: 'screen.png', contentType: 'image/png', body: screenshot }]),
+      ),
       201,
     );
     // The upload is stored once and served by every instance (one shared store).
@@ -131,7 +141,10 @@ describe.skipIf(skipReason)(`two instances behind nginx${skipReason ? ` (skipped
     expectStatus(await owner.post(`/api/bids/${bid.id}/accept`), 200);
 
     // Payout setup: the sandbox's signed link works on whichever instance opens it (one SANDBOX_SECRET).
-    const { url: onboardingUrl } = expectStatus(await finisher.post('/api/stripe/create-connect-account', { userId: finisherUser.id, email: finisherUser.email }), 200);
+    const { url: onboardingUrl } = expectStatus(
+      await finisher.post('/api/stripe/create-connect-account', { userId: finisherUser.id, email: finisherUser.email }),
+      200,
+    );
     const onboardingToken = onboardingUrl.replace('/sandbox/onboarding/', '');
     expectStatus(await finisher.get(`/api/sandbox/onboarding/${onboardingToken}`), 200);
     expectStatus(await finisher.post(`/api/sandbox/onboarding/${onboardingToken}/complete`), 200);
@@ -155,7 +168,10 @@ describe.skipIf(skipReason)(`two instances behind nginx${skipReason ? ` (skipped
     // Every request of the deal was logged, under nginx's request id, by exactly one instance,
     // and both instances served a share of them.
     const requestIds = [...owner.requestIds, ...finisher.requestIds];
-    expect(requestIds.every((id) => /^[0-9a-f]{32}$/.test(id)), 'nginx passes its $request_id').toBe(true);
+    expect(
+      requestIds.every((id) => /^[0-9a-f]{32}$/.test(id)),
+      'nginx passes its $request_id',
+    ).toBe(true);
     const servedBy = await Promise.all(requestIds.map(instanceThatServed));
     for (const [index] of instances.entries()) {
       expect(servedBy.filter((served) => served === index).length, `requests served by instance ${index}`).toBeGreaterThan(requestIds.length / 4);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiPost, newApiUser } from './helpers';
+import { apiPost, newApiUser } from './helpers.js';
 
 // Issue 8: axe over every page of the route table and every state worth seeing, as a visitor, a
 // submitter and a finisher, fails on any serious or critical violation. The data is built through
@@ -198,9 +198,19 @@ test('pages as a finisher', async () => {
   await visit(page, '/dashboard', 'the developer dashboard', heading('Open Projects'), heading('Applied Projects'), text(/Deal storefront/));
   await visit(page, '/dashboard?tab=messages', 'the dashboard messages tab', text(/Deal storefront/));
   await visit(page, `/projects/${openProjectId}`, 'an open project as a finisher', text('Project Bids'));
-  await withOpen(page, page.getByRole('button', { name: 'Apply for this Project' }), page.getByRole('dialog', { name: 'Apply for Project' }), 'the apply dialog');
+  await withOpen(
+    page,
+    page.getByRole('button', { name: 'Apply for this Project' }),
+    page.getByRole('dialog', { name: 'Apply for Project' }),
+    'the apply dialog',
+  );
   await visit(page, `/projects/${dealProjectId}`, 'the assigned project as its finisher', text('Assigned to: You'));
-  await withOpen(page, page.getByRole('button', { name: 'Mark as Completed' }), page.getByRole('dialog', { name: 'Mark project as completed' }), 'the delivery dialog');
+  await withOpen(
+    page,
+    page.getByRole('button', { name: 'Mark as Completed' }),
+    page.getByRole('dialog', { name: 'Mark project as completed' }),
+    'the delivery dialog',
+  );
   await visit(page, '/my-projects', 'My Projects as a finisher', (p) => p.getByRole('tab', { name: 'My Bids' }));
   await page.getByRole('tab', { name: 'Accepted Projects' }).click();
   await expect(page.getByRole('article').filter({ hasText: 'Deal storefront' })).toBeVisible();
@@ -243,12 +253,24 @@ test('a deal from checkout through milestones, delivery and review, for both sid
     dueDate: '2020-01-15',
   });
   const milestones = owner.page.getByRole('region', { name: 'Milestones' });
-  await visit(owner.page, `/projects/${dealProjectId}?tab=milestones`, 'the milestones tab with a pending milestone', () => milestones.getByText('Checkout flow'));
+  await visit(owner.page, `/projects/${dealProjectId}?tab=milestones`, 'the milestones tab with a pending milestone', () =>
+    milestones.getByText('Checkout flow'),
+  );
   await visit(finisher.page, `/projects/${dealProjectId}?tab=milestones`, 'the milestones tab as the finisher', text('Checkout flow'));
-  await withOpen(finisher.page, finisher.page.getByRole('button', { name: 'Mark Complete' }), finisher.page.getByRole('dialog', { name: 'Mark milestone complete' }), 'the milestone completion dialog');
+  await withOpen(
+    finisher.page,
+    finisher.page.getByRole('button', { name: 'Mark Complete' }),
+    finisher.page.getByRole('dialog', { name: 'Mark milestone complete' }),
+    'the milestone completion dialog',
+  );
   await apiPost(finisher.page, `/api/milestones/${milestone.id}/complete`, { note: 'Checkout works end to end with test cards.' });
   await visit(owner.page, `/projects/${dealProjectId}?tab=milestones`, 'a completed milestone as the owner', (p) => p.getByRole('button', { name: 'Approve' }));
-  await withOpen(owner.page, owner.page.getByRole('button', { name: 'Send Back' }), owner.page.getByRole('dialog', { name: 'Send milestone back' }), 'the send-back dialog');
+  await withOpen(
+    owner.page,
+    owner.page.getByRole('button', { name: 'Send Back' }),
+    owner.page.getByRole('dialog', { name: 'Send milestone back' }),
+    'the send-back dialog',
+  );
 
   await apiPost(finisher.page, `/api/projects/${dealProjectId}/complete`, { deliveryMessage: 'Checkout and the order emails are done; see the README.' });
   await visit(owner.page, `/projects/${dealProjectId}`, 'a delivered project as its owner', (p) => p.getByRole('button', { name: 'Accept Work' }));
@@ -256,8 +278,12 @@ test('a deal from checkout through milestones, delivery and review, for both sid
     await withOpen(owner.page, owner.page.getByRole('button', { name: action }), owner.page.getByRole('alertdialog'), `the ${action} dialog`);
   }
   await apiPost(owner.page, `/api/projects/${dealProjectId}/accept`, { accepted: true });
-  await visit(owner.page, `/projects/${dealProjectId}`, 'an accepted project, review form for the owner', (p) => p.getByRole('form', { name: 'Rate the developer' }));
-  await visit(finisher.page, `/projects/${dealProjectId}`, 'an accepted project, review form for the finisher', (p) => p.getByRole('form', { name: 'Rate the client' }));
+  await visit(owner.page, `/projects/${dealProjectId}`, 'an accepted project, review form for the owner', (p) =>
+    p.getByRole('form', { name: 'Rate the developer' }),
+  );
+  await visit(finisher.page, `/projects/${dealProjectId}`, 'an accepted project, review form for the finisher', (p) =>
+    p.getByRole('form', { name: 'Rate the client' }),
+  );
   await apiPost(owner.page, `/api/projects/${dealProjectId}/reviews`, { rating: 5, comment: 'Finished on time and well tested.' });
   await visit(owner.page, `/developers/${finisher.account.username}`, 'a developer profile with a review', text('Finished on time and well tested.'));
 });

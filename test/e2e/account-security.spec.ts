@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { uniqueAccount } from './helpers';
-import { readMailTo } from './mail';
+import { uniqueAccount } from './helpers.js';
+import { readMailTo } from './mail.js';
 
 // Issue 8, account half: the profile's Security tab (password change, sessions) and password reset
 // by email, read from the mail the e2e server captures (test/e2e/mail.ts).

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughUi, signOutThroughAvatarMenu, uniqueAccount } from './helpers';
+import { registerThroughUi, signOutThroughAvatarMenu, uniqueAccount } from './helpers.js';
 
 test.describe('registration and sign-in', () => {
   test('a creator registers, stays signed in across a reload, signs out and logs back in', async ({ page }) => {

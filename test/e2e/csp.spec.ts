@@ -2,7 +2,7 @@
 // roles and the sandbox's hosted pages are opened with a recorder of `securitypolicyviolation`
 // events and of the console's CSP reports, and the document itself must carry the policy.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { apiPost, newApiUser } from './helpers';
+import { apiPost, newApiUser } from './helpers.js';
 
 interface Violation {
   page: string;
@@ -69,7 +69,15 @@ test('every screen runs under the Content-Security-Policy without a violation', 
   });
 
   const visitor = await visitorContext.newPage();
-  for (const path of ['/', '/auth', '/auth?tab=register', '/developers', `/developers/${finisher.account.username}`, `/projects/${project.id}`, '/no-such-page']) {
+  for (const path of [
+    '/',
+    '/auth',
+    '/auth?tab=register',
+    '/developers',
+    `/developers/${finisher.account.username}`,
+    `/projects/${project.id}`,
+    '/no-such-page',
+  ]) {
     await open(visitor, path);
   }
   for (const path of [

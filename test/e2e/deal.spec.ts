@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { registerThroughUi, type RegistrationRole, uniqueAccount } from './helpers';
+import { registerThroughUi, type RegistrationRole, uniqueAccount } from './helpers.js';
 
 // A valid 1x1 PNG, written to a temporary file for the screenshot input.
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -97,7 +97,11 @@ test('a project goes from submission through bids, acceptance, delivery, revisio
   await expect(owner.page.getByText('No bids yet')).toBeVisible();
 
   // Two developers apply.
-  await applyForProject(winner.page, projectUrl, { amount: '1200', days: '1', proposal: 'I have built three booking systems and can finish payments and reminders.' });
+  await applyForProject(winner.page, projectUrl, {
+    amount: '1200',
+    days: '1',
+    proposal: 'I have built three booking systems and can finish payments and reminders.',
+  });
   await expect(winner.page.getByText('Posted by Client')).toBeVisible();
   await expect(bidOf(winner.page, winner.account.username).getByText('$1,200')).toBeVisible();
   await expect(bidOf(winner.page, winner.account.username).getByText('1 day', { exact: true })).toBeVisible();

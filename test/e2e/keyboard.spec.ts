@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiPost, newApiUser, uniqueAccount } from './helpers';
+import { apiPost, newApiUser, uniqueAccount } from './helpers.js';
 
 // Issue 8: every form is filled and submitted with the keyboard alone: Tab and Shift+Tab to move,
 // typing, Enter and Space to press, arrow keys and type-ahead in lists, Escape to close a dialog.
@@ -34,7 +34,7 @@ async function tabTo(page: Page, target: Locator, { backwards = false, limit = 6
     if (await isFocused(target)) return expectVisibleFocus(target);
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
-  throw new Error(`${target} was not reached with ${limit} presses of ${backwards ? 'Shift+Tab' : 'Tab'}`);
+  throw new Error(`${target.toString()} was not reached with ${limit} presses of ${backwards ? 'Shift+Tab' : 'Tab'}`);
 }
 
 /** Tabs to a text field and types into it. */

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { uniqueAccount } from './helpers';
+import { uniqueAccount } from './helpers.js';
 
 // Chat, notifications and the live connection between two parties of one bid, in two browser
 // contexts: messages and toasts arrive without a reload, the header badges follow, and a third
@@ -131,7 +131,10 @@ test('messages travel live both ways, Enter sends, Shift+Enter adds a line and H
   // The owner opens the conversation on the Messages page.
   await openLive(owner.page, '/messages');
   await expect(owner.page.getByText('Select a conversation')).toBeVisible();
-  await owner.page.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: new RegExp(finisher.username) }).click();
+  await owner.page
+    .getByRole('list', { name: 'Conversations' })
+    .getByRole('button', { name: new RegExp(finisher.username) })
+    .click();
   await expect(owner.page.getByText('No messages yet. Start the conversation!')).toBeVisible();
 
   // Enter sends (trimmed); the owner sees it without reloading, with the 'New Message' toast.
@@ -225,7 +228,9 @@ test('notifications open what they are about, and mark all as read clears the ba
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}\\?tab=bids$`));
 
   // A new message arrives while the list is open; it shows up unread and raises the badge.
-  await header(page).getByRole('link', { name: /^Notifications/ }).click();
+  await header(page)
+    .getByRole('link', { name: /^Notifications/ })
+    .click();
   await expect(list.getByRole('button', { name: /New bid received/ })).not.toContainText('(unread)');
   await messageInput(finisher.page).fill('Sent you the repo invite.');
   await messageInput(finisher.page).press('Enter');

@@ -3,7 +3,7 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { MailMessage, Mailer } from '../../src/server/integrations/email/mailer.js';
+import type { MailMessage, Mailer } from '#server/integrations/email/mailer.js';
 
 /** One file per server port, so runs on different ports do not read each other's mail. */
 export const e2eMailFile = (port: string | number = process.env.E2E_PORT ?? 5179) => path.join(tmpdir(), `finishline-e2e-mail-${port}.jsonl`);

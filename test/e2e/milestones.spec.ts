@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { uniqueAccount } from './helpers';
+import { uniqueAccount } from './helpers.js';
 
 // A two-milestone deal from a fresh owner and finisher: paid through the sandbox checkout, each
 // approved milestone paid out at once (its amount less the 10% fee), the rest when the work is accepted.
@@ -194,7 +194,14 @@ test('a two-milestone deal: planned, paid through the sandbox checkout, paid out
   // First milestone: completed, sent back with feedback, completed again, approved and paid out.
   await markComplete(finisher, project.id, 'Checkout flow', 'Checkout works end to end with test cards.');
   await openMilestones(owner, project.id);
-  await writeInDialog(owner, milestoneItem(owner, 'Checkout flow'), 'Send Back', 'Send milestone back', 'Feedback', 'The address form loses its values on back.');
+  await writeInDialog(
+    owner,
+    milestoneItem(owner, 'Checkout flow'),
+    'Send Back',
+    'Send milestone back',
+    'Feedback',
+    'The address form loses its values on back.',
+  );
   await expect(toast(owner, 'Milestone sent back')).toBeVisible();
   await expect(milestoneItem(owner, 'Checkout flow').getByText('Pending', { exact: true })).toBeVisible();
   await expect(milestoneItem(owner, 'Checkout flow').getByText('The address form loses its values on back.')).toBeVisible();
@@ -211,7 +218,13 @@ test('a two-milestone deal: planned, paid through the sandbox checkout, paid out
   await apiPost(finisher, `/api/projects/${project.id}/complete`, { deliveryMessage: 'Checkout and the order emails are done; see the README.' });
   await apiPost(owner, `/api/projects/${project.id}/accept`, { accepted: true });
   await expect.poll(async () => (await payment(owner, project.id)).status).toBe('released');
-  expect(await payment(owner, project.id)).toMatchObject({ status: 'released', amountCents: 100000, releasedCents: 90000, settledCents: 100000, refundedCents: 0 });
+  expect(await payment(owner, project.id)).toMatchObject({
+    status: 'released',
+    amountCents: 100000,
+    releasedCents: 90000,
+    settledCents: 100000,
+    refundedCents: 0,
+  });
 
   // After acceptance the plan is read-only for both.
   await openMilestones(owner, project.id);

@@ -191,11 +191,16 @@ test.describe.serial('payments', () => {
     const maya = await signIn(browser, 'maya');
     await apiSend(maya, 'POST', `/api/projects/${habitTracker.id}/accept`, { accepted: true });
 
-    await expect
-      .poll(async () => (await apiGet<Payment>(maya, `/api/projects/${habitTracker.id}/payment`)).status)
-      .toBe('released');
+    await expect.poll(async () => (await apiGet<Payment>(maya, `/api/projects/${habitTracker.id}/payment`)).status).toBe('released');
     const payment = await apiGet<Payment>(devon, `/api/projects/${habitTracker.id}/payment`);
-    expect(payment).toMatchObject({ status: 'released', amountCents: 75000, platformFeeCents: 7500, developerAmountCents: 67500, releasedCents: 67500, refundedCents: 0 });
+    expect(payment).toMatchObject({
+      status: 'released',
+      amountCents: 75000,
+      platformFeeCents: 7500,
+      developerAmountCents: 67500,
+      releasedCents: 67500,
+      refundedCents: 0,
+    });
     await devon.context().close();
     await maya.context().close();
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { registerThroughUi, uniqueAccount } from './helpers';
+import { registerThroughUi, uniqueAccount } from './helpers.js';
 
 // A valid 1x1 PNG; the server re-encodes whatever it accepts.
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -125,7 +125,20 @@ test('a developer edits the profile with an avatar, picks skills and shares it; 
   await visitor.getByRole('button', { name: 'Skills' }).click();
   const menu = visitor.getByRole('menu');
   await expect(menu.getByText('Programming Languages')).toBeVisible();
-  await expect(menu.getByRole('menuitemcheckbox')).toHaveText(['JavaScript', 'TypeScript', 'Python', 'Java', 'C#', 'C++', 'PHP', 'Ruby', 'Go', 'Swift', 'Kotlin', 'Rust']);
+  await expect(menu.getByRole('menuitemcheckbox')).toHaveText([
+    'JavaScript',
+    'TypeScript',
+    'Python',
+    'Java',
+    'C#',
+    'C++',
+    'PHP',
+    'Ruby',
+    'Go',
+    'Swift',
+    'Kotlin',
+    'Rust',
+  ]);
   await menu.getByRole('menuitemcheckbox', { name: 'Rust' }).click();
   await expect(menu.getByRole('menuitemcheckbox', { name: 'Rust' })).toHaveAttribute('aria-checked', 'true');
   await visitor.keyboard.press('Escape');

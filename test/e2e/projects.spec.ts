@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { registerThroughUi, uniqueAccount } from './helpers';
+import { registerThroughUi, uniqueAccount } from './helpers.js';
 
 const DESCRIPTION = 'Sign-up and the main screens work; the reports, email notifications and tests are still missing.';
 
@@ -32,7 +32,9 @@ async function apiUser(browser: Browser, prefix: string, role: 'creator' | 'deve
 }
 
 async function placeBid(page: Page, projectId: number): Promise<number> {
-  const response = await page.request.post(`/api/projects/${projectId}/bids`, { data: { amount: 700, timeline: 6, message: 'I can finish the reports, notifications and tests.' } });
+  const response = await page.request.post(`/api/projects/${projectId}/bids`, {
+    data: { amount: 700, timeline: 6, message: 'I can finish the reports, notifications and tests.' },
+  });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: number }).id;
 }
@@ -100,7 +102,12 @@ test.describe('Submit Project', () => {
     await expect(form.getByLabel('Screenshot (optional)')).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
 
     await form.getByRole('button', { name: 'Submit Project' }).click();
-    for (const message of ['Project name must be at least 5 characters', 'Description must be at least 50 characters', 'Select at least one technology', 'Please enter a valid URL']) {
+    for (const message of [
+      'Project name must be at least 5 characters',
+      'Description must be at least 50 characters',
+      'Select at least one technology',
+      'Please enter a valid URL',
+    ]) {
       await expect(form.getByText(message)).toBeVisible();
     }
 
@@ -214,7 +221,10 @@ test.describe('My Projects', () => {
     await expect(bid.getByRole('link', { name: 'View Project' })).toHaveAttribute('href', `/projects/${pending}`);
     await expect(page.getByRole('article', { name: 'Won project for my bids' }).getByText('Accepted', { exact: true })).toBeVisible();
     await page.getByRole('tab', { name: 'Accepted Projects' }).click();
-    await expect(page.getByRole('article', { name: 'Won project for my bids' }).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/projects/${won}`);
+    await expect(page.getByRole('article', { name: 'Won project for my bids' }).getByRole('link', { name: 'View Details' })).toHaveAttribute(
+      'href',
+      `/projects/${won}`,
+    );
     await expect(page.getByRole('article', { name: 'Pending project for my bids' })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Completed Projects' }).click();
     await expect(page.getByText('No completed projects')).toBeVisible();
@@ -225,7 +235,10 @@ test.describe('My Projects', () => {
 test.describe('Dashboard', () => {
   test('a new developer sees stats, the profile banner, paged open projects and quick applications', async ({ page }) => {
     await registerThroughUi(page, uniqueAccount('quick'), 'Developer');
-    await expect(page.getByRole('region', { name: 'Complete your profile' }).getByRole('link', { name: 'Set up payouts' })).toHaveAttribute('href', '/profile?tab=skills');
+    await expect(page.getByRole('region', { name: 'Complete your profile' }).getByRole('link', { name: 'Set up payouts' })).toHaveAttribute(
+      'href',
+      '/profile?tab=skills',
+    );
     await expect(page.getByRole('group', { name: 'Applications' })).toContainText('0');
     await expect(page.getByRole('group', { name: 'Projects Completed' })).toContainText('0');
     await expect(page.getByRole('group', { name: 'Acceptance Rate' })).toContainText('0%');

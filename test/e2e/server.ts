@@ -33,6 +33,6 @@ if (!env.REDIS_URL) delete env.REDIS_URL;
 
 // A variable path keeps the type checker from requiring a build before it runs.
 const entry = '../../dist/server/start-server.js';
-const { startServer } = (await import(entry)) as typeof import('../../src/server/start-server.js');
+const { startServer } = (await import(entry)) as typeof import('#server/start-server.js');
 // Mail goes to a file the tests read (test/e2e/mail.ts) instead of the log.
 await startServer({ mailer: createFileMailer(e2eMailFile(env.PORT)) });

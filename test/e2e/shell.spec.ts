@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, apiPost, newApiUser, registerThroughUi, uniqueAccount } from './helpers';
+import { apiGet, apiPost, newApiUser, registerThroughUi, uniqueAccount } from './helpers.js';
 
 test.describe('routing', () => {
   test('a visitor opening a protected route is sent to /auth', async ({ page }) => {

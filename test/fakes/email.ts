@@ -1,4 +1,4 @@
-import type { MailMessage, Mailer } from '../../src/server/integrations/email/mailer.js';
+import type { MailMessage, Mailer } from '#server/integrations/email/mailer.js';
 
 /** A Mailer that keeps what it is given, for tests to read instead of an inbox. */
 export class CapturingMailer implements Mailer {

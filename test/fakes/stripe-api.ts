@@ -23,15 +23,28 @@ export async function startFakeStripe() {
   const answer = (method: string, path: string, form: URLSearchParams): [number, unknown] => {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const sessionId = id('cs_test');
-      return [200, { id: sessionId, object: 'checkout.session', url: `https://checkout.stripe.test/c/${sessionId}`, expires_at: now() + 86_400, amount_total: Number(form.get('line_items[0][price_data][unit_amount]')), currency: form.get('line_items[0][price_data][currency]') }];
+      return [
+        200,
+        {
+          id: sessionId,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/c/${sessionId}`,
+          expires_at: now() + 86_400,
+          amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+          currency: form.get('line_items[0][price_data][currency]'),
+        },
+      ];
     }
     const intent = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
-    if (method === 'GET' && intent) return [200, { id: intent[1], object: 'payment_intent', status: 'succeeded', amount_received: 75_000, latest_charge: 'ch_test_123' }];
+    if (method === 'GET' && intent)
+      return [200, { id: intent[1], object: 'payment_intent', status: 'succeeded', amount_received: 75_000, latest_charge: 'ch_test_123' }];
     if (method === 'POST' && path === '/v1/accounts') return [200, { id: id('acct'), object: 'account', details_submitted: false, payouts_enabled: false }];
-    if (method === 'POST' && path === '/v1/account_links') return [200, { object: 'account_link', url: `https://connect.stripe.test/setup/${form.get('account')}`, expires_at: now() + 300 }];
+    if (method === 'POST' && path === '/v1/account_links')
+      return [200, { object: 'account_link', url: `https://connect.stripe.test/setup/${form.get('account')}`, expires_at: now() + 300 }];
     const account = /^\/v1\/accounts\/([\w]+)$/.exec(path);
     if (method === 'GET' && account) return [200, { id: account[1], object: 'account', details_submitted: true, payouts_enabled: true }];
-    if (method === 'POST' && path === '/v1/transfers') return [200, { id: id('tr'), object: 'transfer', amount: Number(form.get('amount')), destination: form.get('destination') }];
+    if (method === 'POST' && path === '/v1/transfers')
+      return [200, { id: id('tr'), object: 'transfer', amount: Number(form.get('amount')), destination: form.get('destination') }];
     if (method === 'POST' && path === '/v1/refunds') return [200, { id: id('re'), object: 'refund', amount: Number(form.get('amount')), status: 'succeeded' }];
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
   };

@@ -1,12 +1,12 @@
 // PostgreSQL stops in the middle of a load of reads and writes and comes back: the server keeps
 // answering (503, fast, with a clear message), recovers by itself and loses no acknowledged write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDatabase } from '../support/postgres-admin.js';
+import { withDatabase } from '#test/support/postgres-admin.js';
 import { type ApiClient, apiClient, durationOf, type Exchange, isSuccess } from './api-client.js';
 import { findViolations, noneAcknowledged } from './invariants.js';
 import { bidBody, describeExchanges, faultServerEnv, projectBody, repeat, sleep, uniqueName, waitUntil } from './load.js';
 import { findPostgresBinaries, type PrivatePostgres, type StopMode, startPrivatePostgres } from './private-postgres.js';
-import { type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-process.js';
+import { type ServerProcess, startServerProcess, stopServerProcess } from '#test/support/server-process.js';
 
 const postgres = findPostgresBinaries();
 const skipReason = 'missing' in postgres ? postgres.missing : undefined;

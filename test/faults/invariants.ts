@@ -2,7 +2,7 @@
 // no deal is half done. Checked with plain SQL on the server's own database, so the checks trust
 // nothing the application says about itself.
 import pg from 'pg';
-import { splitPayment } from '../../src/shared/domain/money.js';
+import { splitPayment } from '#shared/domain/money.js';
 
 /** Ids the API answered 2xx for, by what the answer promised. */
 export interface Acknowledged {
@@ -25,7 +25,18 @@ export interface Acknowledged {
 }
 
 export function noneAcknowledged(): Acknowledged {
-  return { users: [], projects: [], bids: [], acceptedBids: [], checkouts: [], paidBids: [], messages: [], deliveredProjects: [], acceptedProjects: [], onboardedUsers: [] };
+  return {
+    users: [],
+    projects: [],
+    bids: [],
+    acceptedBids: [],
+    checkouts: [],
+    paidBids: [],
+    messages: [],
+    deliveredProjects: [],
+    acceptedProjects: [],
+    onboardedUsers: [],
+  };
 }
 
 const WINNING = `('accepted', 'paid', 'completed')`;
@@ -124,11 +135,17 @@ export async function findViolations(databaseUrl: string, acknowledged: Acknowle
     };
     for (const [kind, query] of Object.entries(acknowledgedChecks) as [keyof Acknowledged, string][]) {
       const { rows } = await client.query<{ id: number }>(query, [acknowledged[kind]]);
-      report(`acknowledged ${kind} missing`, rows.map((row) => row.id));
+      report(
+        `acknowledged ${kind} missing`,
+        rows.map((row) => row.id),
+      );
     }
     for (const [rule, query] of Object.entries(dealRules)) {
       const { rows } = await client.query<{ id: number }>(query);
-      report(rule, rows.map((row) => row.id));
+      report(
+        rule,
+        rows.map((row) => row.id),
+      );
     }
     // The split is one pure function; the stored one must be what it says for the amount.
     const { rows: splits } = await client.query<{ id: number; amount_cents: number; platform_fee_cents: number; developer_amount_cents: number }>(

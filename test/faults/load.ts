@@ -43,7 +43,7 @@ export async function waitUntil(what: string, condition: () => boolean | Promise
 
 /** One line per exchange, for assertion messages: "POST /api/bids/3/accept -> 500 INTERNAL (12 ms)". */
 export function describeExchanges(exchanges: Exchange[]): string[] {
-  return exchanges.map(
-    (e) => `${e.method} ${e.path} -> ${e.status || e.failure} ${e.body?.code ?? ''} ${e.body?.message ?? ''} (${durationOf(e)} ms)`.replace(/\s+/g, ' '),
+  return exchanges.map((e) =>
+    `${e.method} ${e.path} -> ${e.status || e.failure} ${e.body?.code ?? ''} ${e.body?.message ?? ''} (${durationOf(e)} ms)`.replace(/\s+/g, ' '),
   );
 }

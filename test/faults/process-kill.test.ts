@@ -1,12 +1,12 @@
 // The server process is SIGKILLed in the middle of many whole deals running in parallel. A new
 // process on the same database must find every acknowledged write and no half-done deal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDatabase } from '../support/postgres-admin.js';
+import { withDatabase } from '#test/support/postgres-admin.js';
 import { type ApiClient, apiClient, type Exchange, isSuccess } from './api-client.js';
 import { type Acknowledged, findViolations, noneAcknowledged } from './invariants.js';
 import { bidBody, describeExchanges, faultServerEnv, projectBody, sleep, uniqueName, waitUntil } from './load.js';
 import { findPostgresBinaries, type PrivatePostgres, startPrivatePostgres } from './private-postgres.js';
-import { type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-process.js';
+import { type ServerProcess, startServerProcess, stopServerProcess } from '#test/support/server-process.js';
 
 const postgres = findPostgresBinaries();
 const skipReason = 'missing' in postgres ? postgres.missing : undefined;

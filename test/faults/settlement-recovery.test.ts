@@ -4,13 +4,13 @@
 // next instance to start pays it out, once.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bids } from '../../src/server/db/schema/bids.js';
-import { notifications } from '../../src/server/db/schema/notifications.js';
-import { payments } from '../../src/server/db/schema/payments.js';
-import { createSandboxProvider, SANDBOX_CARD_SUCCESS } from '../../src/server/integrations/payments/sandbox-provider.js';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { type Cast, createCast } from '../support/cast.js';
-import { createProject } from '../support/factories.js';
+import { bids } from '#server/db/schema/bids.js';
+import { notifications } from '#server/db/schema/notifications.js';
+import { payments } from '#server/db/schema/payments.js';
+import { createSandboxProvider, SANDBOX_CARD_SUCCESS } from '#server/integrations/payments/sandbox-provider.js';
+import { createTestApp, type TestApp } from '#test/support/app.js';
+import { type Cast, createCast } from '#test/support/cast.js';
+import { createProject } from '#test/support/factories.js';
 import { bidBody, waitUntil } from './load.js';
 
 let t: TestApp;
@@ -36,7 +36,9 @@ it('pays out, on the next start, the accepted work whose payout a dying instance
   expect((await owner.api.post(`/api/bids/${bid.id}/accept`)).statusCode).toBe(200);
   const { checkoutUrl } = (await owner.api.post(`/api/bids/${bid.id}/pay`)).json();
   const session = checkoutUrl.replace('/sandbox/checkout/', '');
-  expect((await visitor.api.post(`/api/sandbox/checkout-sessions/${session}/pay`, { cardNumber: SANDBOX_CARD_SUCCESS, expiry: '12/34', cvc: '123' })).statusCode).toBe(200);
+  expect(
+    (await visitor.api.post(`/api/sandbox/checkout-sessions/${session}/pay`, { cardNumber: SANDBOX_CARD_SUCCESS, expiry: '12/34', cvc: '123' })).statusCode,
+  ).toBe(200);
   const { url } = (await finisher.api.post('/api/stripe/create-connect-account', { userId: finisher.user.id })).json();
   expect((await finisher.api.post(`/api/sandbox/onboarding/${url.replace('/sandbox/onboarding/', '')}/complete`)).statusCode).toBe(200);
   await finisher.api.post(`/api/projects/${project.id}/complete`, { deliveryMessage: 'Everything is delivered.' });

@@ -5,11 +5,9 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
-import type { Config } from '../../src/server/config.js';
-import type { Database } from '../../src/server/db/client.js';
-import { connectTestRedis, createTestApp, type TestApp } from '../support/app.js';
-import { type LiveClient, openLiveSocket } from '../support/live.js';
-import { multipart } from '../support/multipart.js';
+import { connectTestRedis, createTestApp, type TestApp } from '#test/support/app.js';
+import { type LiveClient, openLiveSocket } from '#test/support/live.js';
+import { multipart } from '#test/support/multipart.js';
 import { buildWorld, type Caller, type CallerName, leakedSecrets, type SignedInName, snapshotWorld, type World } from './authorization-world.js';
 
 /** The whole API on a fresh database, listening (the live connection needs a real socket), uploads in a temporary directory. */
@@ -21,7 +19,14 @@ export interface MatrixApp extends TestApp {
 export async function startMatrixApp(): Promise<MatrixApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'finishline-authz-'));
   // The matrix is about who may do what, not how often: the rate limits stay out of the way.
-  const unlimited = ['REGISTRATIONS_PER_ADDRESS_PER_HOUR', 'BIDS_PER_HOUR', 'CHAT_MESSAGES_PER_MINUTE', 'UPLOADS_PER_HOUR', 'PASSWORD_RESETS_PER_ADDRESS_PER_HOUR', 'PASSWORD_RESETS_PER_EMAIL_PER_HOUR'];
+  const unlimited = [
+    'REGISTRATIONS_PER_ADDRESS_PER_HOUR',
+    'BIDS_PER_HOUR',
+    'CHAT_MESSAGES_PER_MINUTE',
+    'UPLOADS_PER_HOUR',
+    'PASSWORD_RESETS_PER_ADDRESS_PER_HOUR',
+    'PASSWORD_RESETS_PER_EMAIL_PER_HOUR',
+  ];
   const env = { DATA_DIR: dataDir, ...Object.fromEntries(unlimited.map((name) => [name, '100000'])) };
   const t = await createTestApp(env, { redis: await connectTestRedis() });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -84,7 +89,10 @@ async function connectLive(wsUrl: string, caller: Caller): Promise<Answer> {
 const isRefusal = (status: number) => status >= 400 && status < 500;
 
 const isErrorShape = (body: unknown) =>
-  typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'string' && typeof (body as { message?: unknown }).message === 'string';
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as { code?: unknown }).code === 'string' &&
+  typeof (body as { message?: unknown }).message === 'string';
 
 /**
  * One cell on a world of its own: the status the caller gets, and what else is wrong with the
@@ -143,7 +151,9 @@ async function prepare(app: FastifyInstance, method: string, caller: Caller, req
 
 /** As the owner, sets an avatar through the API and answers its /uploads path. */
 export async function uploadOwnerAvatar(app: FastifyInstance, world: World): Promise<string> {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
   const form = multipart({}, [{ field: 'avatar', filename: 'me.png', contentType: 'image/png', body: png }]);
   const user = await prepare(app, 'PATCH', world.callers.owner, { url: `/api/users/${idOf(world, 'owner')}/profile`, ...form });
   return user.avatarUrl as string;

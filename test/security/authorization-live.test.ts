@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveCloseCodes } from '../../src/shared/events.js';
-import { deleteSession } from '../../src/server/features/auth/sessions.service.js';
-import { connectAs, createLiveOnlyApp, type LiveClient, openLiveSocket } from '../support/live.js';
+import { liveCloseCodes } from '#shared/events.js';
+import { deleteSession } from '#server/features/auth/sessions.service.js';
+import { connectAs, createLiveOnlyApp, type LiveClient, openLiveSocket } from '#test/support/live.js';
 import { idOf, type MatrixApp, type RouteRequest, send, startMatrixApp, uniqueText } from './authorization-cells.js';
 import { buildWorld, callerNames, leakedSecrets, type SignedInName, type World } from './authorization-world.js';
 

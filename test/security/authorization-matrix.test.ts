@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CARD_SUCCESS } from '../../src/server/integrations/payments/sandbox-provider.js';
-import { TEST_PASSWORD } from '../support/factories.js';
+import { SANDBOX_CARD_SUCCESS } from '#server/integrations/payments/sandbox-provider.js';
+import { TEST_PASSWORD } from '#test/support/factories.js';
 import {
   everyone,
   idOf,
@@ -63,26 +63,68 @@ const matrix: Row[] = [
   { route: 'GET /api/user', expect: signedIn(200), request: () => ({ url: '/api/user' }) },
   // Sessions and passwords: one's own only. Someone else's session id answers 404, like a missing one.
   { route: 'GET /api/sessions', expect: signedIn(200), shows: sessionDevices, request: () => ({ url: '/api/sessions' }) },
-  { route: 'DELETE /api/sessions/:id', expect: only({ owner: 204 }, 404), request: async (w, app) => ({ url: `/api/sessions/${await ownerSessionId(app, w)}` }) },
+  {
+    route: 'DELETE /api/sessions/:id',
+    expect: only({ owner: 204 }, 404),
+    request: async (w, app) => ({ url: `/api/sessions/${await ownerSessionId(app, w)}` }),
+  },
   { route: 'POST /api/sessions/revoke-others', expect: signedIn(200), request: () => ({ url: '/api/sessions/revoke-others' }) },
-  { route: 'POST /api/user/password', expect: signedIn(200), request: () => ({ url: '/api/user/password', payload: { currentPassword: TEST_PASSWORD, newPassword: 'battery-staple' } }) },
+  {
+    route: 'POST /api/user/password',
+    expect: signedIn(200),
+    request: () => ({ url: '/api/user/password', payload: { currentPassword: TEST_PASSWORD, newPassword: 'battery-staple' } }),
+  },
   // Anyone may ask for a reset link; it goes to the account's mailbox, and the answer is the same for every address.
-  { route: 'POST /api/password-reset/request', expect: everyone(202), request: (w) => ({ url: '/api/password-reset/request', payload: { email: w.callers.owner.user!.email } }) },
+  {
+    route: 'POST /api/password-reset/request',
+    expect: everyone(202),
+    request: (w) => ({ url: '/api/password-reset/request', payload: { email: w.callers.owner.user!.email } }),
+  },
   // The emailed token is the only credential: a session is no substitute.
-  { route: 'POST /api/password-reset/confirm', expect: everyone(400), request: () => ({ url: '/api/password-reset/confirm', payload: { token: 'not-a-reset-token', password: 'battery-staple' } }) },
-  { route: 'PATCH /api/users/:id/profile', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/profile`, payload: { bio: 'Ships on Fridays.' } }) },
+  {
+    route: 'POST /api/password-reset/confirm',
+    expect: everyone(400),
+    request: () => ({ url: '/api/password-reset/confirm', payload: { token: 'not-a-reset-token', password: 'battery-staple' } }),
+  },
+  {
+    route: 'PATCH /api/users/:id/profile',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/profile`, payload: { bio: 'Ships on Fridays.' } }),
+  },
 
   // Projects. The project page is public (spec section 1); the delivery message is not.
   { route: 'GET /api/projects', expect: everyone(200), request: () => ({ url: '/api/projects' }) },
   { route: 'GET /api/technologies', expect: everyone(200), request: () => ({ url: '/api/technologies' }) },
-  { route: 'GET /api/projects/:id', expect: everyone(200), shows: ['delivery message', 'bid message', 'bid timeline', 'competing bid message', 'competing bid timeline'], request: (w) => ({ url: `/api/projects/${w.delivered.project.id}` }) },
+  {
+    route: 'GET /api/projects/:id',
+    expect: everyone(200),
+    shows: ['delivery message', 'bid message', 'bid timeline', 'competing bid message', 'competing bid timeline'],
+    request: (w) => ({ url: `/api/projects/${w.delivered.project.id}` }),
+  },
   // Any signed-in user may submit; the spec only hides the button from finishers (section 6).
   { route: 'POST /api/projects', expect: signedIn(201), request: () => ({ url: '/api/projects', payload: newProject }) },
-  { route: 'PATCH /api/projects/:id/status', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/projects/${w.open.project.id}/status`, payload: { status: 'paused' } }) },
-  { route: 'POST /api/projects/:id/complete', expect: only({ bidder: 200 }), request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/complete`, payload: { deliveryMessage: 'Deployed and documented.' } }) },
-  { route: 'POST /api/projects/:id/accept', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/projects/${w.delivered.project.id}/accept`, payload: { accepted: true } }) },
+  {
+    route: 'PATCH /api/projects/:id/status',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/projects/${w.open.project.id}/status`, payload: { status: 'paused' } }),
+  },
+  {
+    route: 'POST /api/projects/:id/complete',
+    expect: only({ bidder: 200 }),
+    request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/complete`, payload: { deliveryMessage: 'Deployed and documented.' } }),
+  },
+  {
+    route: 'POST /api/projects/:id/accept',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/projects/${w.delivered.project.id}/accept`, payload: { accepted: true } }),
+  },
   { route: 'GET /api/users/:id/projects', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/projects` }) },
-  { route: 'GET /api/users/:id/total-spending', expect: only({ owner: 200 }), shows: ['bid amount'], request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/total-spending` }) },
+  {
+    route: 'GET /api/users/:id/total-spending',
+    expect: only({ owner: 200 }),
+    shows: ['bid amount'],
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/total-spending` }),
+  },
 
   // Bids. Submitters cannot bid, the owner not on their own project, the bidder not twice.
   {
@@ -91,22 +133,72 @@ const matrix: Row[] = [
     request: (w) => ({ url: `/api/projects/${w.open.project.id}/bids`, payload: proposal }),
   },
   { route: 'POST /api/bids/:bidId/accept', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/bids/${w.open.bidId}/accept` }) },
-  { route: 'GET /api/bids/:id', expect: only({ owner: 200, bidder: 200 }), shows: ['bid message', 'bid amount', 'bid timeline'], request: (w) => ({ url: `/api/bids/${w.open.bidId}` }) },
-  { route: 'GET /api/users/:id/bids', expect: only({ bidder: 200 }), shows: ['bid message'], request: (w) => ({ url: `/api/users/${idOf(w, 'bidder')}/bids` }) },
+  {
+    route: 'GET /api/bids/:id',
+    expect: only({ owner: 200, bidder: 200 }),
+    shows: ['bid message', 'bid amount', 'bid timeline'],
+    request: (w) => ({ url: `/api/bids/${w.open.bidId}` }),
+  },
+  {
+    route: 'GET /api/users/:id/bids',
+    expect: only({ bidder: 200 }),
+    shows: ['bid message'],
+    request: (w) => ({ url: `/api/users/${idOf(w, 'bidder')}/bids` }),
+  },
 
   // The chat of a bid: its project's owner and its finisher only.
-  { route: 'POST /api/bids/:bidId/conversations', expect: only({ owner: 200, bidder: 200 }), request: (w) => ({ url: `/api/bids/${w.open.bidId}/conversations` }) },
-  { route: 'GET /api/bids/:id/messages', expect: only({ owner: 200, bidder: 200 }), shows: ["owner's chat message", "bidder's chat message"], request: (w) => ({ url: `/api/bids/${w.open.bidId}/messages` }) },
-  { route: 'POST /api/bids/:id/messages', expect: only({ owner: 201, bidder: 201 }), request: (w) => ({ url: `/api/bids/${w.open.bidId}/messages`, payload: { content: 'When can we talk?' } }) },
-  { route: 'GET /api/users/:id/chats', expect: only({ owner: 200 }), shows: ["bidder's chat message"], request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/chats` }) },
+  {
+    route: 'POST /api/bids/:bidId/conversations',
+    expect: only({ owner: 200, bidder: 200 }),
+    request: (w) => ({ url: `/api/bids/${w.open.bidId}/conversations` }),
+  },
+  {
+    route: 'GET /api/bids/:id/messages',
+    expect: only({ owner: 200, bidder: 200 }),
+    shows: ["owner's chat message", "bidder's chat message"],
+    request: (w) => ({ url: `/api/bids/${w.open.bidId}/messages` }),
+  },
+  {
+    route: 'POST /api/bids/:id/messages',
+    expect: only({ owner: 201, bidder: 201 }),
+    request: (w) => ({ url: `/api/bids/${w.open.bidId}/messages`, payload: { content: 'When can we talk?' } }),
+  },
+  {
+    route: 'GET /api/users/:id/chats',
+    expect: only({ owner: 200 }),
+    shows: ["bidder's chat message"],
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/chats` }),
+  },
 
   // Notifications: one's own only. Someone else's notification id answers 404, like a missing one.
-  { route: 'GET /api/users/:id/notifications', expect: only({ owner: 200 }), shows: ["owner's notification title"], request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/notifications` }) },
-  { route: 'GET /api/users/:id/unread-notifications', expect: only({ owner: 200 }), shows: ["owner's notification content"], request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/unread-notifications` }) },
+  {
+    route: 'GET /api/users/:id/notifications',
+    expect: only({ owner: 200 }),
+    shows: ["owner's notification title"],
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/notifications` }),
+  },
+  {
+    route: 'GET /api/users/:id/unread-notifications',
+    expect: only({ owner: 200 }),
+    shows: ["owner's notification content"],
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/unread-notifications` }),
+  },
   { route: 'GET /api/users/:id/unread-count', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/unread-count` }) },
-  { route: 'PATCH /api/notifications/:id/read', expect: only({ owner: 200 }, 404), request: (w) => ({ url: `/api/notifications/${w.ownerNotificationId}/read` }) },
-  { route: 'POST /api/users/:id/mark-all-notifications-read', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/mark-all-notifications-read` }) },
-  { route: 'POST /api/notifications', expect: only({ owner: 201 }), request: (w) => ({ url: '/api/notifications', payload: { userId: idOf(w, 'owner'), title: 'Hello', content: 'A test notification' } }) },
+  {
+    route: 'PATCH /api/notifications/:id/read',
+    expect: only({ owner: 200 }, 404),
+    request: (w) => ({ url: `/api/notifications/${w.ownerNotificationId}/read` }),
+  },
+  {
+    route: 'POST /api/users/:id/mark-all-notifications-read',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/mark-all-notifications-read` }),
+  },
+  {
+    route: 'POST /api/notifications',
+    expect: only({ owner: 201 }),
+    request: (w) => ({ url: '/api/notifications', payload: { userId: idOf(w, 'owner'), title: 'Hello', content: 'A test notification' } }),
+  },
 
   // People: the directory, profiles, stats and reviews are public (spec section 6); emails are not.
   { route: 'GET /api/developers', expect: everyone(200), request: () => ({ url: '/api/developers' }) },
@@ -114,35 +206,101 @@ const matrix: Row[] = [
   { route: 'GET /api/developers/:username/stats', expect: everyone(200), request: (w) => ({ url: `/api/developers/${usernameOf(w, 'bidder')}/stats` }) },
   { route: 'GET /api/developers/:username/reviews', expect: everyone(200), request: (w) => ({ url: `/api/developers/${usernameOf(w, 'bidder')}/reviews` }) },
   { route: 'GET /api/projects/:id/reviews', expect: everyone(200), request: (w) => ({ url: `/api/projects/${w.accepted.project.id}/reviews` }) },
-  { route: 'POST /api/projects/:id/reviews', expect: only({ owner: 201, bidder: 201 }), request: (w) => ({ url: `/api/projects/${w.accepted.project.id}/reviews`, payload: { rating: 5, comment: 'Great to work with.' } }) },
+  {
+    route: 'POST /api/projects/:id/reviews',
+    expect: only({ owner: 201, bidder: 201 }),
+    request: (w) => ({ url: `/api/projects/${w.accepted.project.id}/reviews`, payload: { rating: 5, comment: 'Great to work with.' } }),
+  },
   // An avatar is a public image under an unguessable name.
   { route: 'GET /uploads/*', expect: everyone(200), request: async (w, app) => ({ url: await uploadOwnerAvatar(app, w) }) },
 
   // Milestones: titles are public on the project page; amounts, notes and feedback are the parties'.
-  { route: 'GET /api/projects/:id/milestones', expect: everyone(200), shows: ['milestone amount', 'milestone note', 'milestone feedback'], request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/milestones` }) },
-  { route: 'POST /api/projects/:id/milestones', expect: only({ owner: 201 }), request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/milestones`, payload: { title: 'Write the docs', amount: 100 } }) },
-  { route: 'PATCH /api/milestones/:milestoneId', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/milestones/${w.underWay.pendingMilestoneId}`, payload: { title: 'Wire up the REST API' } }) },
+  {
+    route: 'GET /api/projects/:id/milestones',
+    expect: everyone(200),
+    shows: ['milestone amount', 'milestone note', 'milestone feedback'],
+    request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/milestones` }),
+  },
+  {
+    route: 'POST /api/projects/:id/milestones',
+    expect: only({ owner: 201 }),
+    request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/milestones`, payload: { title: 'Write the docs', amount: 100 } }),
+  },
+  {
+    route: 'PATCH /api/milestones/:milestoneId',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/milestones/${w.underWay.pendingMilestoneId}`, payload: { title: 'Wire up the REST API' } }),
+  },
   { route: 'DELETE /api/milestones/:milestoneId', expect: only({ owner: 204 }), request: (w) => ({ url: `/api/milestones/${w.underWay.pendingMilestoneId}` }) },
-  { route: 'POST /api/milestones/:milestoneId/complete', expect: only({ bidder: 200 }), request: (w) => ({ url: `/api/milestones/${w.underWay.pendingMilestoneId}/complete`, payload: { note: 'Done and tested.' } }) },
-  { route: 'POST /api/milestones/:milestoneId/approve', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/milestones/${w.underWay.completedMilestoneId}/approve` }) },
-  { route: 'POST /api/milestones/:milestoneId/send-back', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/milestones/${w.underWay.completedMilestoneId}/send-back`, payload: { feedback: 'Needs tests.' } }) },
+  {
+    route: 'POST /api/milestones/:milestoneId/complete',
+    expect: only({ bidder: 200 }),
+    request: (w) => ({ url: `/api/milestones/${w.underWay.pendingMilestoneId}/complete`, payload: { note: 'Done and tested.' } }),
+  },
+  {
+    route: 'POST /api/milestones/:milestoneId/approve',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/milestones/${w.underWay.completedMilestoneId}/approve` }),
+  },
+  {
+    route: 'POST /api/milestones/:milestoneId/send-back',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/milestones/${w.underWay.completedMilestoneId}/send-back`, payload: { feedback: 'Needs tests.' } }),
+  },
 
   // Payments. Payout accounts are finishers' own; submitters have none.
-  { route: 'POST /api/bids/:bidId/pay', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/bids/${w.assigned.bidId}/pay`, payload: { accept: true } }) },
-  { route: 'GET /api/projects/:id/payment', expect: only({ owner: 200, bidder: 200 }), shows: ['bid amount'], request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/payment` }) },
-  { route: 'POST /api/stripe/create-connect-account', expect: only({ bidder: 200 }), request: (w) => ({ url: '/api/stripe/create-connect-account', payload: { userId: idOf(w, 'bidder') } }) },
-  { route: 'POST /api/stripe/check-onboarding-status', expect: only({ bidder: 200 }), request: (w) => ({ url: '/api/stripe/check-onboarding-status', payload: { userId: idOf(w, 'bidder') } }) },
+  {
+    route: 'POST /api/bids/:bidId/pay',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/bids/${w.assigned.bidId}/pay`, payload: { accept: true } }),
+  },
+  {
+    route: 'GET /api/projects/:id/payment',
+    expect: only({ owner: 200, bidder: 200 }),
+    shows: ['bid amount'],
+    request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/payment` }),
+  },
+  {
+    route: 'POST /api/stripe/create-connect-account',
+    expect: only({ bidder: 200 }),
+    request: (w) => ({ url: '/api/stripe/create-connect-account', payload: { userId: idOf(w, 'bidder') } }),
+  },
+  {
+    route: 'POST /api/stripe/check-onboarding-status',
+    expect: only({ bidder: 200 }),
+    request: (w) => ({ url: '/api/stripe/check-onboarding-status', payload: { userId: idOf(w, 'bidder') } }),
+  },
   // The provider's signature is the only credential; a session cookie is no substitute.
-  { route: 'POST /api/stripe/webhook', expect: everyone(400), request: () => ({ url: '/api/stripe/webhook', payload: '{"type":"checkout.session.completed"}', headers: { 'content-type': 'application/json' } }) },
-  { route: 'GET /api/sandbox/checkout-sessions/:id', expect: everyone(200), capabilityReveals: sandboxReveals, request: async (w, app) => ({ url: `/api/sandbox/checkout-sessions/${await openCheckout(app, w)}` }) },
+  {
+    route: 'POST /api/stripe/webhook',
+    expect: everyone(400),
+    request: () => ({ url: '/api/stripe/webhook', payload: '{"type":"checkout.session.completed"}', headers: { 'content-type': 'application/json' } }),
+  },
+  {
+    route: 'GET /api/sandbox/checkout-sessions/:id',
+    expect: everyone(200),
+    capabilityReveals: sandboxReveals,
+    request: async (w, app) => ({ url: `/api/sandbox/checkout-sessions/${await openCheckout(app, w)}` }),
+  },
   {
     route: 'POST /api/sandbox/checkout-sessions/:id/pay',
     expect: everyone(200),
     capabilityReveals: sandboxReveals,
-    request: async (w, app) => ({ url: `/api/sandbox/checkout-sessions/${await openCheckout(app, w)}/pay`, payload: { cardNumber: SANDBOX_CARD_SUCCESS, expiry: '12/40', cvc: '123' } }),
+    request: async (w, app) => ({
+      url: `/api/sandbox/checkout-sessions/${await openCheckout(app, w)}/pay`,
+      payload: { cardNumber: SANDBOX_CARD_SUCCESS, expiry: '12/40', cvc: '123' },
+    }),
   },
-  { route: 'GET /api/sandbox/onboarding/:id', expect: everyone(200), request: async (w, app) => ({ url: `/api/sandbox/onboarding/${await openOnboarding(app, w)}` }) },
-  { route: 'POST /api/sandbox/onboarding/:id/complete', expect: everyone(200), request: async (w, app) => ({ url: `/api/sandbox/onboarding/${await openOnboarding(app, w)}/complete` }) },
+  {
+    route: 'GET /api/sandbox/onboarding/:id',
+    expect: everyone(200),
+    request: async (w, app) => ({ url: `/api/sandbox/onboarding/${await openOnboarding(app, w)}` }),
+  },
+  {
+    route: 'POST /api/sandbox/onboarding/:id/complete',
+    expect: everyone(200),
+    request: async (w, app) => ({ url: `/api/sandbox/onboarding/${await openOnboarding(app, w)}/complete` }),
+  },
 
   // The live connection: 101 once the upgrade is accepted and the caller has authenticated as themself.
   { route: 'GET /ws', expect: signedIn(101), request: () => ({ url: '/ws' }) },
@@ -172,9 +330,18 @@ describe('authorization matrix', () => {
   it('has one row for every route the server registers, and none for a route that is gone', () => {
     const registered = routeKeys(m.routes);
     const rows = matrix.map((row) => row.route);
-    expect(registered.filter((route) => !rows.includes(route)), 'routes without a row in the matrix').toEqual([]);
-    expect(rows.filter((route) => !registered.includes(route)), 'rows naming a route that does not exist').toEqual([]);
-    expect(rows.filter((route, i) => rows.indexOf(route) !== i), 'routes with two rows').toEqual([]);
+    expect(
+      registered.filter((route) => !rows.includes(route)),
+      'routes without a row in the matrix',
+    ).toEqual([]);
+    expect(
+      rows.filter((route) => !registered.includes(route)),
+      'rows naming a route that does not exist',
+    ).toEqual([]);
+    expect(
+      rows.filter((route, i) => rows.indexOf(route) !== i),
+      'routes with two rows',
+    ).toEqual([]);
   });
 
   for (const row of matrix) {
@@ -225,19 +392,20 @@ const overreach: Overreach[] = [
       request: (w) => ({ url: `/api/projects/${w.open.project.id}/bids`, payload: { ...proposal, finisherId: idOf(w, 'bidder') } }),
     },
   },
-  ...Object.entries(refusedProfileFields).map(
-    ([field, value]): Overreach => ({
-      caller: 'stranger',
-      field,
-      status: 400,
-      row: { route: 'PATCH /api/users/:id/profile', request: (w) => ({ url: `/api/users/${idOf(w, 'stranger')}/profile`, payload: { [field]: value } }) },
-    }),
-  ),
+  ...Object.entries(refusedProfileFields).map(([field, value]): Overreach => ({
+    caller: 'stranger',
+    field,
+    status: 400,
+    row: { route: 'PATCH /api/users/:id/profile', request: (w) => ({ url: `/api/users/${idOf(w, 'stranger')}/profile`, payload: { [field]: value } }) },
+  })),
   {
     caller: 'owner',
     field: 'status accepted',
     status: 400,
-    row: { route: 'PATCH /api/projects/:id/status', request: (w) => ({ url: `/api/projects/${w.delivered.project.id}/status`, payload: { status: 'accepted' } }) },
+    row: {
+      route: 'PATCH /api/projects/:id/status',
+      request: (w) => ({ url: `/api/projects/${w.delivered.project.id}/status`, payload: { status: 'accepted' } }),
+    },
   },
 ];
 

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import { splitPayment } from '../../src/shared/domain/money.js';
-import type { Config } from '../../src/server/config.js';
-import type { Db } from '../../src/server/db/client.js';
-import { bids } from '../../src/server/db/schema/bids.js';
-import { conversationChannels, conversationThreads, messages } from '../../src/server/db/schema/conversations.js';
-import { milestones } from '../../src/server/db/schema/milestones.js';
-import { notifications } from '../../src/server/db/schema/notifications.js';
-import { payments } from '../../src/server/db/schema/payments.js';
-import { type NewProjectRow, type ProjectRow, projects } from '../../src/server/db/schema/projects.js';
-import { type NewUserRow, sessions, type UserRow, users } from '../../src/server/db/schema/users.js';
-import { hashPassword } from '../../src/server/features/auth/password.js';
-import { hashToken, SESSION_COOKIE } from '../../src/server/features/auth/sessions.service.js';
-import { TEST_PASSWORD } from '../support/factories.js';
+import { splitPayment } from '#shared/domain/money.js';
+import type { Config } from '#server/config.js';
+import type { Db } from '#server/db/client.js';
+import { bids } from '#server/db/schema/bids.js';
+import { conversationChannels, conversationThreads, messages } from '#server/db/schema/conversations.js';
+import { milestones } from '#server/db/schema/milestones.js';
+import { notifications } from '#server/db/schema/notifications.js';
+import { payments } from '#server/db/schema/payments.js';
+import { type NewProjectRow, type ProjectRow, projects } from '#server/db/schema/projects.js';
+import { type NewUserRow, sessions, type UserRow, users } from '#server/db/schema/users.js';
+import { hashPassword } from '#server/features/auth/password.js';
+import { hashToken, SESSION_COOKIE } from '#server/features/auth/sessions.service.js';
+import { TEST_PASSWORD } from '#test/support/factories.js';
 
 /** The kinds of caller every route is tried as, in the order the matrix prints them. */
 export const callerNames = ['visitor', 'stranger', 'owner', 'bidder', 'otherFinisher'] as const;
@@ -80,7 +80,18 @@ const amountPattern = (dollars: number) => new RegExp(`(?<![\\w.])${dollars}(00)
 const timelinePattern = (days: number) => new RegExp(`"timeline(Days)?":${days}(?![\\w.])`);
 
 /** Tables a request could write to; each has a serial id, and the world's rows have the highest. */
-const tables = ['users', 'projects', 'bids', 'payments', 'milestones', 'reviews', 'notifications', 'conversation_channels', 'conversation_threads', 'messages'] as const;
+const tables = [
+  'users',
+  'projects',
+  'bids',
+  'payments',
+  'milestones',
+  'reviews',
+  'notifications',
+  'conversation_channels',
+  'conversation_threads',
+  'messages',
+] as const;
 type TableName = (typeof tables)[number];
 
 let worldCount = 0;
@@ -98,7 +109,16 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 export async function buildWorld(db: Db, config: Config): Promise<World> {
   const [floors] = await rowsOf<Record<TableName, number>>(
     db,
-    sql.join([sql`select`, sql.join(tables.map((table) => sql`(select coalesce(max(id), 0) + 1 from ${sql.identifier(table)})::int as ${sql.identifier(table)}`), sql`, `)], sql` `),
+    sql.join(
+      [
+        sql`select`,
+        sql.join(
+          tables.map((table) => sql`(select coalesce(max(id), 0) + 1 from ${sql.identifier(table)})::int as ${sql.identifier(table)}`),
+          sql`, `,
+        ),
+      ],
+      sql` `,
+    ),
   );
   const tag = `w${++worldCount}x${randomBytes(3).toString('hex')}`;
   const secret = (label: string) => `secret-${label}-${tag}`;
@@ -126,10 +146,17 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     .values(people.map((p) => ({ ...p, passwordHash: hash })))
     .returning()) as [UserRow, UserRow, UserRow, UserRow, UserRow, UserRow];
 
-  const signedIn: [SignedInName, UserRow][] = [['stranger', stranger], ['owner', owner], ['bidder', bidder], ['otherFinisher', otherFinisher]];
+  const signedIn: [SignedInName, UserRow][] = [
+    ['stranger', stranger],
+    ['owner', owner],
+    ['bidder', bidder],
+    ['otherFinisher', otherFinisher],
+  ];
   const tokens = signedIn.map(() => randomBytes(32).toString('base64url'));
   const expiresAt = new Date(Date.now() + config.session.absoluteMs);
-  await db.insert(sessions).values(signedIn.map(([, user], i) => ({ tokenHash: hashToken(tokens[i]!), userId: user.id, expiresAt, userAgent: secret(`${user.id}-agent`) })));
+  await db
+    .insert(sessions)
+    .values(signedIn.map(([, user], i) => ({ tokenHash: hashToken(tokens[i]!), userId: user.id, expiresAt, userAgent: secret(`${user.id}-agent`) })));
   const callers = { visitor: { name: 'visitor', user: null, cookie: undefined } } as Record<CallerName, Caller>;
   signedIn.forEach(([name, user], i) => (callers[name] = { name, user, cookie: `${SESSION_COOKIE}=${tokens[i]}` }));
 
@@ -156,7 +183,12 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     .returning()) as [ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow];
 
   const proposal = { finisherId: bidder.id, amountCents: bidAmount * 100, timelineDays: bidTimeline, message: `${secret('bid-message')} I can finish this.` };
-  const competingBid = { finisherId: competitor.id, amountCents: competingAmount * 100, timelineDays: competingTimeline, message: `${secret('competing-bid-message')} Pick me.` };
+  const competingBid = {
+    finisherId: competitor.id,
+    amountCents: competingAmount * 100,
+    timelineDays: competingTimeline,
+    message: `${secret('competing-bid-message')} Pick me.`,
+  };
   const bidRows = await db
     .insert(bids)
     .values([
@@ -165,12 +197,25 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
       { ...proposal, projectId: underWayProject.id, status: 'paid', paymentIntentId: `pi_${secret('payment-intent')}` },
       { ...proposal, projectId: deliveredProject.id, status: 'paid' },
       { ...proposal, projectId: acceptedProject.id, status: 'completed' },
-      { projectId: rivalProject.id, finisherId: otherFinisher.id, amountCents: rivalAmount * 100, timelineDays: rivalTimeline, message: `${secret('rival-bid-message')} I can finish it.` },
+      {
+        projectId: rivalProject.id,
+        finisherId: otherFinisher.id,
+        amountCents: rivalAmount * 100,
+        timelineDays: rivalTimeline,
+        message: `${secret('rival-bid-message')} I can finish it.`,
+      },
       { ...competingBid, projectId: openProject.id },
       { ...competingBid, projectId: deliveredProject.id, status: 'rejected' },
     ])
     .returning({ id: bids.id });
-  const [openBid, assignedBid, underWayBid, deliveredBid, acceptedBid, rivalBid] = bidRows.map((row) => row.id) as [number, number, number, number, number, number];
+  const [openBid, assignedBid, underWayBid, deliveredBid, acceptedBid, rivalBid] = bidRows.map((row) => row.id) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
 
   await db.insert(payments).values({
     bidId: underWayBid,
@@ -186,12 +231,27 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     .insert(milestones)
     .values([
       { projectId: underWayProject.id, title: 'Wire up the API', amountCents: milestoneAmount * 100, feedback: secret('milestone-feedback') },
-      { projectId: underWayProject.id, title: 'Ship the client', amountCents: milestoneAmount * 100, status: 'completed', completionNote: secret('milestone-note'), completedAt: new Date() },
+      {
+        projectId: underWayProject.id,
+        title: 'Ship the client',
+        amountCents: milestoneAmount * 100,
+        status: 'completed',
+        completionNote: secret('milestone-note'),
+        completedAt: new Date(),
+      },
     ])
     .returning({ id: milestones.id });
 
   await startChats(db, [
-    { project: openProject, bidId: openBid, finisherId: bidder.id, lines: [[owner.id, secret('owner-chat')], [bidder.id, secret('bidder-chat')]] },
+    {
+      project: openProject,
+      bidId: openBid,
+      finisherId: bidder.id,
+      lines: [
+        [owner.id, secret('owner-chat')],
+        [bidder.id, secret('bidder-chat')],
+      ],
+    },
     { project: rivalProject, bidId: rivalBid, finisherId: otherFinisher.id, lines: [[otherFinisher.id, secret('rival-chat')]] },
   ]);
 
@@ -199,7 +259,13 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     .insert(notifications)
     .values([
       { userId: owner.id, type: 'bid', title: secret('owner-notification-title'), content: secret('owner-notification-content'), relatedId: openProject.id },
-      { userId: bidder.id, type: 'project', title: secret('bidder-notification-title'), content: secret('bidder-notification-content'), relatedId: openProject.id },
+      {
+        userId: bidder.id,
+        type: 'project',
+        title: secret('bidder-notification-title'),
+        content: secret('bidder-notification-content'),
+        relatedId: openProject.id,
+      },
     ])
     .returning({ id: notifications.id });
 
@@ -282,7 +348,8 @@ async function startChats(db: Db, chats: Chat[]) {
 export async function snapshotWorld(db: Db, world: World): Promise<Record<string, unknown>> {
   const userIds = Object.values(world.callers).flatMap((c) => (c.user ? [c.user.id] : []));
   const perTable = tables.map(
-    (table) => sql`(select coalesce(json_agg(t order by t.id), '[]') from ${sql.identifier(table)} t where t.id >= ${world.floors[table]})::text as ${sql.identifier(table)}`,
+    (table) =>
+      sql`(select coalesce(json_agg(t order by t.id), '[]') from ${sql.identifier(table)} t where t.id >= ${world.floors[table]})::text as ${sql.identifier(table)}`,
   );
   const [row] = await rowsOf<Record<string, unknown>>(
     db,

@@ -12,17 +12,17 @@ import type { InjectOptions, RouteOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type ErrorCode, errorCodes } from '../../src/shared/errors.js';
-import { updateProfileSchema } from '../../src/shared/contracts/profile.js';
-import { createProjectSchema } from '../../src/shared/contracts/projects.js';
-import { bids } from '../../src/server/db/schema/bids.js';
-import { milestones } from '../../src/server/db/schema/milestones.js';
-import { notifications } from '../../src/server/db/schema/notifications.js';
-import { imageUploadMaxBytes } from '../../src/server/features/uploads/image-upload.js';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { type Cast, createCast } from '../support/cast.js';
-import { createProject, signIn } from '../support/factories.js';
-import { multipart } from '../support/multipart.js';
+import { type ErrorCode, errorCodes } from '#shared/errors.js';
+import { updateProfileSchema } from '#shared/contracts/profile.js';
+import { createProjectSchema } from '#shared/contracts/projects.js';
+import { bids } from '#server/db/schema/bids.js';
+import { milestones } from '#server/db/schema/milestones.js';
+import { notifications } from '#server/db/schema/notifications.js';
+import { imageUploadMaxBytes } from '#server/features/uploads/image-upload.js';
+import { createTestApp, type TestApp } from '#test/support/app.js';
+import { type Cast, createCast } from '#test/support/cast.js';
+import { createProject, signIn } from '#test/support/factories.js';
+import { multipart } from '#test/support/multipart.js';
 import {
   bodyCases,
   contractRefuses,
@@ -85,7 +85,9 @@ const cast: Cast = await createCast(t.app, t.database.db);
 const world = await createWorld();
 /** Cookie headers of the owner and the finisher, for requests built by hand. */
 const cookies: Record<Role, string> = { owner: await signIn(t.app, cast.owner.user.email), finisher: await signIn(t.app, cast.finisher.user.email) };
-const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366cc' } }).png().toBuffer();
+const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366cc' } })
+  .png()
+  .toBuffer();
 afterAll(async () => {
   await t.close();
   await rm(dataDir, { recursive: true, force: true });
@@ -101,7 +103,10 @@ async function createWorld() {
     .values({ projectId: open.id, finisherId: cast.finisher.user.id, amountCents: 50_000, timelineDays: 10, message: 'A proposal of a reasonable length.' })
     .returning();
   const [milestone] = await db.insert(milestones).values({ projectId: assigned.id, title: 'First part', amountCents: 10_000 }).returning();
-  const [notification] = await db.insert(notifications).values({ userId: cast.owner.user.id, type: 'notification', title: 'Hello', content: 'World' }).returning();
+  const [notification] = await db
+    .insert(notifications)
+    .values({ userId: cast.owner.user.id, type: 'notification', title: 'Hello', content: 'World' })
+    .returning();
   return { openProjectId: open.id, assignedProjectId: assigned.id, bidId: bid!.id, milestoneId: milestone!.id, notificationId: notification!.id };
 }
 
@@ -144,7 +149,10 @@ async function snapshotDatabase(): Promise<Record<string, string>> {
 async function listStoredFiles(): Promise<string[]> {
   const root = path.join(dataDir, 'uploads');
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name))).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -163,7 +171,7 @@ interface RoutePlan {
 }
 
 const schemaOf = (route: RouteOptions) => (route.schema ?? {}) as { body?: Schema; querystring?: Schema; params?: Schema; hide?: boolean };
-const routeKey = (route: RouteOptions) => `${route.method} ${route.url}`;
+const routeKey = (route: RouteOptions) => `${[route.method].flat().join(',')} ${route.url}`;
 
 type Role = 'owner' | 'finisher';
 const roleFor = (url: string): Role => (finisherRoutes.some((pattern) => pattern.test(url)) ? 'finisher' : 'owner');
@@ -221,14 +229,18 @@ function planRoute(route: RouteOptions): RoutePlan {
     for (const { name, payload, headers } of rawJsonCases(valid)) send(`body as ${name}`, { payload, headers });
     const upload = selfReadBodies[key]?.multipart;
     if (upload) {
-      for (const { name, payload, headers } of multipartCases({ fields: upload.fields(valid), fileField: upload.fileField, maxFileBytes: imageUploadMaxBytes, image })) {
+      for (const { name, payload, headers } of multipartCases({
+        fields: upload.fields(valid),
+        fileField: upload.fileField,
+        maxFileBytes: imageUploadMaxBytes,
+        image,
+      })) {
         send(`multipart ${name}`, { payload, headers });
       }
     }
   }
   return { key, cases, contractGaps };
 }
-
 
 // ---------------------------------------------------------------------------------------------
 

@@ -3,10 +3,10 @@
 // shared by every instance through Redis when the run has one.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectTestRedis, createTestApp, type TestApp } from '../support/app.js';
-import { type Cast, createCast } from '../support/cast.js';
-import { createProject, signIn } from '../support/factories.js';
-import { multipart } from '../support/multipart.js';
+import { connectTestRedis, createTestApp, type TestApp } from '#test/support/app.js';
+import { type Cast, createCast } from '#test/support/cast.js';
+import { createProject, signIn } from '#test/support/factories.js';
+import { multipart } from '#test/support/multipart.js';
 
 // Chat message limits are tested with the conversations feature.
 const limits = { BIDS_PER_HOUR: '2', UPLOADS_PER_HOUR: '1' };
@@ -20,7 +20,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const bid = { amount: 500, timeline: 7, message: 'I have shipped three apps like this one.' };
-const tinyPng = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#36c' } }).png().toBuffer();
+const tinyPng = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#36c' } })
+    .png()
+    .toBuffer();
 
 function expectRateLimited(response: { statusCode: number; headers: Record<string, unknown>; json(): { code: string; message: string } }, message: RegExp) {
   expect(response.statusCode).toBe(429);
@@ -33,10 +36,12 @@ describe('security headers', () => {
   it('sends a Content-Security-Policy that allows only this origin’s scripts', async () => {
     const response = await cast.visitor.api.get('/api/projects');
     const policy = String(response.headers['content-security-policy']);
-    const directives = new Map(policy.split(';').map((part) => {
-      const [name, ...values] = part.trim().split(/\s+/);
-      return [name, values] as const;
-    }));
+    const directives = new Map(
+      policy.split(';').map((part) => {
+        const [name, ...values] = part.trim().split(/\s+/);
+        return [name, values] as const;
+      }),
+    );
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('connect-src')).toEqual(["'self'"]);
@@ -98,7 +103,10 @@ describe('rate limits', () => {
     expect((await cast.otherSubmitter.api.post(`/api/projects/${projects[0]!.id}/bids`, bid)).statusCode).toBe(403);
     expect((await cast.finisher.api.post(`/api/projects/${projects[0]!.id}/bids`, bid)).statusCode).toBe(201);
     expect((await cast.finisher.api.post(`/api/projects/${projects[1]!.id}/bids`, bid)).statusCode).toBe(201);
-    expectRateLimited(await cast.finisher.api.post(`/api/projects/${projects[2]!.id}/bids`, bid), /^You are placing bids too quickly\. Please try again in \d+ minutes?\.$/);
+    expectRateLimited(
+      await cast.finisher.api.post(`/api/projects/${projects[2]!.id}/bids`, bid),
+      /^You are placing bids too quickly\. Please try again in \d+ minutes?\.$/,
+    );
     // Another finisher still bids.
     expect((await cast.otherFinisher.api.post(`/api/projects/${projects[2]!.id}/bids`, bid)).statusCode).toBe(201);
   });
@@ -106,7 +114,12 @@ describe('rate limits', () => {
   it('limits image uploads per user per hour, across avatars and screenshots', async () => {
     const avatar = multipart({}, [{ field: 'avatar', filename: 'me.png', contentType: 'image/png', body: await tinyPng() }]);
     const owner = await cookieOf(cast.owner);
-    const first = await t.app.inject({ method: 'PATCH', url: `/api/users/${cast.owner.user.id}/profile`, payload: avatar.payload, headers: { ...avatar.headers, cookie: owner } });
+    const first = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${cast.owner.user.id}/profile`,
+      payload: avatar.payload,
+      headers: { ...avatar.headers, cookie: owner },
+    });
     expect(first.statusCode).toBe(200);
 
     const projectData = JSON.stringify({

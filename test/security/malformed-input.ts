@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { multipart, type MultipartFile } from '../support/multipart.js';
+import { multipart, type MultipartFile } from '#test/support/multipart.js';
 
 type AnySchema = z.ZodType;
 
@@ -185,7 +185,13 @@ function wrongTypes(model: FieldModel): ValueCase[] {
     { name: 'an object', value: { nested: 'object' } },
     { name: 'an array', value: ['array'] },
   ];
-  const ownType: Partial<Record<FieldModel['kind'], string>> = { string: 'a string', number: 'a number', boolean: 'a boolean', array: 'an array', object: 'an object' };
+  const ownType: Partial<Record<FieldModel['kind'], string>> = {
+    string: 'a string',
+    number: 'a number',
+    boolean: 'a boolean',
+    array: 'an array',
+    object: 'an object',
+  };
   return all.filter((c) => c.name !== ownType[model.kind]);
 }
 
@@ -283,7 +289,7 @@ export function contractRefuses(schema: AnySchema, value: unknown): boolean {
 function withInvalidUtf8(valid: Record<string, unknown>): Buffer {
   const marker = '\u0001MARK\u0001';
   const textKey = Object.keys(valid).find((key) => typeof valid[key] === 'string') ?? 'text';
-  const json = JSON.stringify({ ...valid, [textKey]: `${String(valid[textKey] ?? '')}${marker}` });
+  const json = JSON.stringify({ ...valid, [textKey]: `${typeof valid[textKey] === 'string' ? valid[textKey] : ''}${marker}` });
   const [before, after] = json.split(JSON.stringify(marker).slice(1, -1));
   return Buffer.concat([Buffer.from(before!), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xa0, 0xa1]), Buffer.from(after!)]);
 }
@@ -307,7 +313,11 @@ export function rawJsonCases(valid: Record<string, unknown>): RawCase[] {
     { name: 'XML', payload: `<body>${json}</body>`, headers: { 'content-type': 'application/xml' } },
     { name: 'an unknown content type', payload: json, headers: { 'content-type': 'application/x-finishline' } },
     { name: 'no content type', payload: Buffer.from(json), headers: { 'content-type': '' } },
-    { name: 'multipart instead of JSON', payload: `--b\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--b--\r\n`, headers: { 'content-type': 'multipart/form-data; boundary=b' } },
+    {
+      name: 'multipart instead of JSON',
+      payload: `--b\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--b--\r\n`,
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    },
     { name: 'JSON cut off', payload: json.slice(0, Math.ceil(json.length / 2)), headers: asJson },
     { name: 'JSON with a trailing comma', payload: `${json.slice(0, -1)},}`, headers: asJson },
     { name: 'an empty JSON body', payload: '', headers: asJson },
@@ -399,7 +409,13 @@ const sendable = ({ payload, headers }: { payload: Buffer; headers: Record<strin
  */
 export function multipartCases(options: { fields: Record<string, string>; fileField: string; maxFileBytes: number; image: Buffer }): RawCase[] {
   const { fields, fileField, image } = options;
-  const imageFile = (overrides: Partial<MultipartFile> = {}): MultipartFile => ({ field: fileField, filename: 'picture.png', contentType: 'image/png', body: image, ...overrides });
+  const imageFile = (overrides: Partial<MultipartFile> = {}): MultipartFile => ({
+    field: fileField,
+    filename: 'picture.png',
+    contentType: 'image/png',
+    body: image,
+    ...overrides,
+  });
   const entries = Object.entries(fields);
   const whole = multipart(fields, [imageFile()]);
   const cases: RawCase[] = [
@@ -409,7 +425,11 @@ export function multipartCases(options: { fields: Record<string, string>; fileFi
     { name: 'a content type without a boundary', payload: whole.payload, headers: { 'content-type': 'multipart/form-data' } },
     { name: 'a boundary the body does not use', payload: whole.payload, headers: { 'content-type': 'multipart/form-data; boundary=somethingelse' } },
     { name: 'an empty multipart body', payload: '', headers: whole.headers },
-    { name: 'a part without a name', payload: Buffer.from(`--b\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--b--\r\n`), headers: { 'content-type': 'multipart/form-data; boundary=b' } },
+    {
+      name: 'a part without a name',
+      payload: Buffer.from(`--b\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--b--\r\n`),
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    },
     {
       name: `a file over ${options.maxFileBytes} bytes`,
       ...sendable(multipart(fields, [imageFile({ body: Buffer.concat([image, Buffer.alloc(options.maxFileBytes + 1 - image.length, 0)]) })])),

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createClient, type RedisClientType } from 'redis';
-import { buildApp } from '../../src/server/app.js';
-import { type Config, loadConfig } from '../../src/server/config.js';
-import type { Database } from '../../src/server/db/client.js';
-import type { Mailer } from '../../src/server/integrations/email/mailer.js';
-import type { PaymentProvider } from '../../src/server/integrations/payments/payment-provider.js';
+import { buildApp } from '#server/app.js';
+import { type Config, loadConfig } from '#server/config.js';
+import type { Database } from '#server/db/client.js';
+import type { Mailer } from '#server/integrations/email/mailer.js';
+import type { PaymentProvider } from '#server/integrations/payments/payment-provider.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestApp {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../src/server/db/client.js';
+import type { Db } from '#server/db/client.js';
 import { createUser, signIn } from './factories.js';
 import { client } from './http.js';
 

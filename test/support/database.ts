@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { type Database, openPglite, openPostgres } from '../../src/server/db/client.js';
+import { type Database, openPglite, openPostgres } from '#server/db/client.js';
 import { databaseUrl, withDatabase } from './postgres-admin.js';
 
 /** A brand-new, migrated database for one test file, copied from the run's snapshot. */

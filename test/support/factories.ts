@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../src/server/db/client.js';
-import { type NewProjectRow, projects } from '../../src/server/db/schema/projects.js';
-import { type NewUserRow, users } from '../../src/server/db/schema/users.js';
-import { hashPassword } from '../../src/server/features/auth/password.js';
+import type { Db } from '#server/db/client.js';
+import { type NewProjectRow, projects } from '#server/db/schema/projects.js';
+import { type NewUserRow, users } from '#server/db/schema/users.js';
+import { hashPassword } from '#server/features/auth/password.js';
 
 export const TEST_PASSWORD = 'correct-horse';
 

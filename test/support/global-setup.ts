@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../../src/server/db/client.js';
+import { openPglite, openPostgres } from '#server/db/client.js';
 import { databaseUrl, withDatabase } from './postgres-admin.js';
 
 declare module 'vitest' {
@@ -28,10 +28,10 @@ export default async function setup(project: TestProject) {
     project.provide('databaseSnapshot', { kind: 'postgres', template });
     return async () => {
       await withDatabase(adminUrl, async (admin) => {
-        const { rows } = await admin.query<{ datname: string }>(
-          `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
-          [template, `finishline_t_${process.pid}_%`],
-        );
+        const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`, [
+          template,
+          `finishline_t_${process.pid}_%`,
+        ]);
         for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(datname)} WITH (FORCE)`);
       });
     };

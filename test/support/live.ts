@@ -3,17 +3,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { RedisClientType } from 'redis';
 import { WebSocket } from 'ws';
-import { type ServerEvent, serverEventSchema } from '../../src/shared/events.js';
-import { buildApp } from '../../src/server/app.js';
-import { type Config, loadConfig } from '../../src/server/config.js';
-import type { Database } from '../../src/server/db/client.js';
-import { DomainEvents } from '../../src/server/events/domain-events.js';
-import { createSession, SESSION_COOKIE } from '../../src/server/features/auth/sessions.service.js';
-import { type LiveFeaturesOptions, registerLiveFeatures } from '../../src/server/features/live/register-live-features.js';
-import { registerErrorHandler } from '../../src/server/plugins/error-handler.js';
-import { registerSessionLoader } from '../../src/server/plugins/session.js';
+import { type ServerEvent, serverEventSchema } from '#shared/events.js';
+import { buildApp } from '#server/app.js';
+import { type Config, loadConfig } from '#server/config.js';
+import type { Database } from '#server/db/client.js';
+import { DomainEvents } from '#server/events/domain-events.js';
+import { createSession, SESSION_COOKIE } from '#server/features/auth/sessions.service.js';
+import { type LiveFeaturesOptions, registerLiveFeatures } from '#server/features/live/register-live-features.js';
+import { registerErrorHandler } from '#server/plugins/error-handler.js';
+import { registerSessionLoader } from '#server/plugins/session.js';
 import { createTestDatabase } from './database.js';
-import { createRateLimits } from '../../src/server/plugins/action-rate-limiter.js';
+import { createRateLimits } from '#server/plugins/action-rate-limiter.js';
 
 export interface LiveTestApp {
   app: FastifyInstance;
@@ -24,8 +24,7 @@ export interface LiveTestApp {
   close(): Promise<void>;
 }
 
-const testConfig = (env: Record<string, string> = {}) =>
-  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env });
+const testConfig = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env });
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -82,7 +81,11 @@ export interface LiveClient {
   socket: WebSocket;
   events: ServerEvent[];
   /** Resolves with the first event (already received or still to come) that matches. */
-  waitFor<T extends ServerEvent['type']>(type: T, match?: (event: Extract<ServerEvent, { type: T }>) => boolean, timeoutMs?: number): Promise<Extract<ServerEvent, { type: T }>>;
+  waitFor<T extends ServerEvent['type']>(
+    type: T,
+    match?: (event: Extract<ServerEvent, { type: T }>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Extract<ServerEvent, { type: T }>>;
   /** Resolves with the close code. */
   closed: Promise<{ code: number; reason: string }>;
   close(): void;
@@ -95,7 +98,7 @@ export function openLiveSocket(wsUrl: string, cookieHeader?: string, options: { 
   const events: ServerEvent[] = [];
   const listeners = new Set<() => void>();
   socket.on('message', (data) => {
-    events.push(serverEventSchema.parse(JSON.parse(data.toString())));
+    events.push(serverEventSchema.parse(JSON.parse(Buffer.isBuffer(data) ? data.toString() : Buffer.from(data as ArrayBuffer).toString())));
     for (const listener of listeners) listener();
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {

@@ -46,7 +46,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const listeners = new Set<() => void>();
   // Whatever it wrote that was not JSON (Node warnings, a crash's stack trace), for failure messages.
   let otherOutput = '';
-  createInterface({ input: child.stdout! }).on('line', (text) => {
+  createInterface({ input: child.stdout }).on('line', (text) => {
     try {
       logs.push(JSON.parse(text) as LogLine);
     } catch {
@@ -54,7 +54,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     }
     for (const listener of listeners) listener();
   });
-  child.stderr!.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     otherOutput += chunk.toString();
   });
   const exited = once(child, 'exit').then(([code]) => code as number | null);

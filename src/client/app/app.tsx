@@ -1,17 +1,17 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { PageSpinner } from '@/components/ui/spinner';
-import { useUser } from '@/features/auth/use-user';
-import { createQueryClient } from '@/lib/query-client';
-import { lazyComponent } from '@/lib/lazy-component';
-import { AppRoutes } from './router';
+import { PageSpinner } from '#client/components/ui/spinner.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { createQueryClient } from '#client/lib/query-client.js';
+import { lazyComponent } from '#client/lib/lazy-component.js';
+import { AppRoutes } from './router.js';
 
 // Neither is needed for the first paint: the toaster (sonner) has nothing to show yet, and the live
 // connection (with the zod schemas of its events) only matters to a signed-in user. A toast raised
 // before the toaster arrives is not lost: sonner replays active toasts when a toaster subscribes.
-const Toaster = lazyComponent(() => import('@/components/ui/toaster'), 'Toaster');
-const LiveUpdates = lazyComponent(() => import('@/features/notifications/live-provider'), 'LiveUpdates');
+const Toaster = lazyComponent(() => import('#client/components/ui/toaster.js'), 'Toaster');
+const LiveUpdates = lazyComponent(() => import('#client/features/notifications/live-provider.js'), 'LiveUpdates');
 
 function LiveUpdatesWhileSignedIn() {
   const { user } = useUser();

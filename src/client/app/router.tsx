@@ -1,9 +1,9 @@
 import { type ComponentType, isValidElement, lazy } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
-import { lazyComponent } from '@/lib/lazy-component';
-import { RootLayout } from './layout/root-layout';
-import { RequireAuth } from './require-auth';
-import { HomePage } from './routes/home';
+import { lazyComponent } from '#client/lib/lazy-component.js';
+import { RootLayout } from '#client/app/layout/root-layout.js';
+import { RequireAuth } from './require-auth.js';
+import { HomePage } from '#client/app/routes/home.js';
 
 // Every page but the home page loads on demand, so the first visit downloads only what it shows
 // (docs/decisions/018-performance-budgets.md; bench/bundle-size.ts checks it).
@@ -17,30 +17,30 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   return page;
 }
 
-const AuthPage = lazyPage(() => import('./routes/auth'));
-const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password'));
-const ResetPasswordPage = lazyPage(() => import('./routes/reset-password'));
-const LoginRedirectPage = lazyPage(() => import('./routes/login'));
-const RegisterRedirectPage = lazyPage(() => import('./routes/register'));
-const NotFoundPage = lazyPage(() => import('./routes/not-found'));
-const BrowseProjectsPage = lazyPage(() => import('./routes/projects'));
-const ProjectDetailPage = lazyPage(() => import('./routes/project-detail'));
-const DashboardPage = lazyPage(() => import('./routes/dashboard'));
-const SubmitProjectPage = lazyPage(() => import('./routes/submit-project'));
-const MyProjectsPage = lazyPage(() => import('./routes/my-projects'));
-const ProfilePage = lazyPage(() => import('./routes/profile'));
-const PaymentPage = lazyPage(() => import('./routes/payment'));
-const CheckoutPage = lazyPage(() => import('./routes/checkout'));
-const OnboardingRedirectPage = lazyPage(() => import('./routes/onboarding-redirect'));
-const MessagesPage = lazyPage(() => import('./routes/messages'));
-const NotificationsPage = lazyPage(() => import('./routes/notifications'));
-const TestNotificationsPage = lazyPage(() => import('./routes/test-notifications'));
-const ChatPage = lazyPage(() => import('./routes/chat'));
-const DevelopersPage = lazyPage(() => import('./routes/developers'));
-const DeveloperProfilePage = lazyPage(() => import('./routes/developer-profile'));
-const SandboxCheckoutPage = lazyPage(() => import('./routes/sandbox-checkout'));
-const SandboxOnboardingPage = lazyPage(() => import('./routes/sandbox-onboarding'));
-const SandboxLayout = lazyComponent(() => import('@/features/payments/sandbox/sandbox-layout'), 'SandboxLayout');
+const AuthPage = lazyPage(() => import('#client/app/routes/auth.js'));
+const ForgotPasswordPage = lazyPage(() => import('#client/app/routes/forgot-password.js'));
+const ResetPasswordPage = lazyPage(() => import('#client/app/routes/reset-password.js'));
+const LoginRedirectPage = lazyPage(() => import('#client/app/routes/login.js'));
+const RegisterRedirectPage = lazyPage(() => import('#client/app/routes/register.js'));
+const NotFoundPage = lazyPage(() => import('#client/app/routes/not-found.js'));
+const BrowseProjectsPage = lazyPage(() => import('#client/app/routes/projects.js'));
+const ProjectDetailPage = lazyPage(() => import('#client/app/routes/project-detail.js'));
+const DashboardPage = lazyPage(() => import('#client/app/routes/dashboard.js'));
+const SubmitProjectPage = lazyPage(() => import('#client/app/routes/submit-project.js'));
+const MyProjectsPage = lazyPage(() => import('#client/app/routes/my-projects.js'));
+const ProfilePage = lazyPage(() => import('#client/app/routes/profile.js'));
+const PaymentPage = lazyPage(() => import('#client/app/routes/payment.js'));
+const CheckoutPage = lazyPage(() => import('#client/app/routes/checkout.js'));
+const OnboardingRedirectPage = lazyPage(() => import('#client/app/routes/onboarding-redirect.js'));
+const MessagesPage = lazyPage(() => import('#client/app/routes/messages.js'));
+const NotificationsPage = lazyPage(() => import('#client/app/routes/notifications.js'));
+const TestNotificationsPage = lazyPage(() => import('#client/app/routes/test-notifications.js'));
+const ChatPage = lazyPage(() => import('#client/app/routes/chat.js'));
+const DevelopersPage = lazyPage(() => import('#client/app/routes/developers.js'));
+const DeveloperProfilePage = lazyPage(() => import('#client/app/routes/developer-profile.js'));
+const SandboxCheckoutPage = lazyPage(() => import('#client/app/routes/sandbox-checkout.js'));
+const SandboxOnboardingPage = lazyPage(() => import('#client/app/routes/sandbox-onboarding.js'));
+const SandboxLayout = lazyComponent(() => import('#client/features/payments/sandbox/sandbox-layout.js'), 'SandboxLayout');
 
 /** The route table of spec section 2. */
 const routes: RouteObject[] = [

@@ -2,7 +2,7 @@
  * The api client of spec sections 7 and 8: every request sends the session cookie, GETs are
  * cache-busted and never cached, and a failed request throws '{status}: {message}'.
  */
-import type { ApiTransport } from '../../shared/api-transport.js';
+import type { ApiTransport } from '#shared/api-transport.js';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -1,5 +1,5 @@
 import { formatDistanceToNow } from 'date-fns';
-import { dollarsToCents, formatDollars } from '../../shared/domain/money.js';
+import { dollarsToCents, formatDollars } from '#shared/domain/money.js';
 
 /** Spec section 9: amounts are shown in US dollars with no decimals ('$1,500'). */
 export function formatUsd(dollars: number | null | undefined): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LiveConnection, type LiveSocket, liveSocketUrl, parseServerEvent, reconnectDelay } from './live-connection';
+import { LiveConnection, type LiveSocket, liveSocketUrl, parseServerEvent, reconnectDelay } from './live-connection.js';
 
 class FakeSocket implements LiveSocket {
   sent: string[] = [];

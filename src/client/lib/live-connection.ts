@@ -1,4 +1,4 @@
-import { type ServerEvent, serverEventSchema } from '../../shared/events.js';
+import { type ServerEvent, serverEventSchema } from '#shared/events.js';
 
 /**
  * The live connection of spec sections 4 and 7: a WebSocket at /ws that authenticates with

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api';
+import { ApiError } from './api.js';
 
 /** Spec section 7: unread counts are refreshed every 300000 ms (the only polling in the app). */
 export const UNREAD_REFRESH_MS = 300_000;

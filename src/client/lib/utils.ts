@@ -8,7 +8,10 @@ export function cn(...inputs: ClassValue[]): string {
 
 /** Up to two initials for an avatar fallback. */
 export function initialsOf(name: string | null | undefined): string {
-  const parts = (name ?? '').trim().split(/[\s._-]+/).filter(Boolean);
+  const parts = (name ?? '')
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   const letters = parts.length > 1 ? `${parts[0]![0]}${parts[1]![0]}` : (parts[0] ?? '?').slice(0, 2);
   return letters.toUpperCase();
 }

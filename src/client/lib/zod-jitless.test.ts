@@ -12,7 +12,7 @@ describe('zod-jitless', () => {
       },
     });
     try {
-      await import('./zod-jitless');
+      await import('./zod-jitless.js');
       const { z } = await import('zod');
       expect(z.config().jitless).toBe(true);
       const schema = z.object({ name: z.string(), tags: z.array(z.string()) });

@@ -1,7 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../app-error.js';
+import { AppError } from '#server/app-error.js';
 import { databaseUnavailableError, isDatabaseUnavailable, uniqueViolation } from './errors.js';
 
 /** A server error as node-postgres reports it, wrapped the way Drizzle throws it. */

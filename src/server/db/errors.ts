@@ -1,4 +1,4 @@
-import { AppError } from '../app-error.js';
+import { AppError } from '#server/app-error.js';
 
 type ErrorLike = { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
 
@@ -48,11 +48,7 @@ const unavailableCodes = new Set([
 ]);
 
 /** node-postgres reports a dropped or timed-out connection with these messages and no code. */
-const unavailableMessages = [
-  'Connection terminated',
-  'timeout exceeded when trying to connect',
-  'is not queryable',
-];
+const unavailableMessages = ['Connection terminated', 'timeout exceeded when trying to connect', 'is not queryable'];
 
 /** Whether a failure means the database is unreachable or restarting rather than a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {

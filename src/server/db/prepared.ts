@@ -32,7 +32,7 @@ export function preparedVariants<K extends string, P, R>(build: (db: Db, variant
  */
 export function preparedPerDb<P, R>(build: (db: Db) => Statement<P, R>, unprepared: (db: DbOrTx, params: P) => Promise<R>) {
   const run = preparedVariants<'only', P, R>((db) => build(db));
-  return (db: DbOrTx, params: P): Promise<R> => (isTransaction(db) ? unprepared(db, params) : run(db as Db, 'only', params));
+  return (db: DbOrTx, params: P): Promise<R> => (isTransaction(db) ? unprepared(db, params) : run(db, 'only', params));
 }
 
 function isTransaction(db: DbOrTx): boolean {

@@ -1,12 +1,12 @@
 // The full schema object handed to Drizzle; each aggregate keeps its own file under schema/.
-import * as bids from './schema/bids.js';
-import * as conversations from './schema/conversations.js';
-import * as milestones from './schema/milestones.js';
-import * as notifications from './schema/notifications.js';
-import * as payments from './schema/payments.js';
-import * as projects from './schema/projects.js';
-import * as reviews from './schema/reviews.js';
-import * as users from './schema/users.js';
+import * as bids from '#server/db/schema/bids.js';
+import * as conversations from '#server/db/schema/conversations.js';
+import * as milestones from '#server/db/schema/milestones.js';
+import * as notifications from '#server/db/schema/notifications.js';
+import * as payments from '#server/db/schema/payments.js';
+import * as projects from '#server/db/schema/projects.js';
+import * as reviews from '#server/db/schema/reviews.js';
+import * as users from '#server/db/schema/users.js';
 
 export const schema = { ...users, ...projects, ...bids, ...payments, ...conversations, ...milestones, ...notifications, ...reviews };
 export type Schema = typeof schema;

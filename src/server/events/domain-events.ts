@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatMessage } from '../../shared/contracts/conversations.js';
-import type { Db, DbOrTx, Tx } from '../db/client.js';
+import type { ChatMessage } from '#shared/contracts/conversations.js';
+import type { Db, DbOrTx, Tx } from '#server/db/client.js';
 
 /** Everything that happens to a deal, as the features tell each other about it. */
 export type DomainEvent =
@@ -38,7 +38,8 @@ interface MilestoneFields {
   finisherId: number;
 }
 // One union member per type (the intersection distributes), so handlers see each type's fields.
-type MilestoneEvent = ({ type: 'milestone.added' } | { type: 'milestone.completed' } | { type: 'milestone.approved' } | { type: 'milestone.sent_back' }) & MilestoneFields;
+type MilestoneEvent = ({ type: 'milestone.added' } | { type: 'milestone.completed' } | { type: 'milestone.approved' } | { type: 'milestone.sent_back' }) &
+  MilestoneFields;
 
 export type DomainEventType = DomainEvent['type'];
 type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -1,7 +1,7 @@
 import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
-import { AppError } from '../app-error.js';
-import type { Config } from '../config.js';
+import { AppError } from '#server/app-error.js';
+import type { Config } from '#server/config.js';
 
 export interface ActionRateLimiterOptions {
   keyPrefix: string;
@@ -26,9 +26,7 @@ export class ActionRateLimiter {
     const { keyPrefix, points, windowSeconds: duration, redis } = options;
     const memory = new RateLimiterMemory({ keyPrefix, points, duration });
     // If Redis fails, each instance keeps counting in memory rather than refusing everyone.
-    this.limiter = redis
-      ? new RateLimiterRedis({ storeClient: redis, useRedisPackage: true, keyPrefix, points, duration, insuranceLimiter: memory })
-      : memory;
+    this.limiter = redis ? new RateLimiterRedis({ storeClient: redis, useRedisPackage: true, keyPrefix, points, duration, insuranceLimiter: memory }) : memory;
   }
 
   async consume(key: string | number): Promise<void> {
@@ -65,7 +63,11 @@ function rateLimitRules(config: Config) {
     /** Keyed by user id. */
     bids: { points: limits.bidsPerHour, windowSeconds: HOUR, message: (wait: string) => `You are placing bids too quickly. Please try again in ${wait}.` },
     /** Image uploads (project screenshots, avatars), keyed by user id. */
-    uploads: { points: limits.uploadsPerHour, windowSeconds: HOUR, message: (wait: string) => `You are uploading images too quickly. Please try again in ${wait}.` },
+    uploads: {
+      points: limits.uploadsPerHour,
+      windowSeconds: HOUR,
+      message: (wait: string) => `You are uploading images too quickly. Please try again in ${wait}.`,
+    },
     /** Chat messages, keyed by user id. */
     chatMessages: {
       points: limits.chatMessagesPerMinute,

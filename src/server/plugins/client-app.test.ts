@@ -4,15 +4,16 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/support/database.js';
-import { createUser, signIn } from '../../../test/support/factories.js';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import type { Database } from '../db/client.js';
+import { createTestDatabase } from '#test/support/database.js';
+import { createUser, signIn } from '#test/support/factories.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
+import type { Database } from '#server/db/client.js';
 
 // A built client as vite.config.ts writes it: the home page prerendered into index.html, app.html with
 // an empty root for every other page, hashed assets, and a .br and a .gz beside each text file.
-const page = (body: string) => `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root">${body}</div></body></html>`;
+const page = (body: string) =>
+  `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root">${body}</div></body></html>`;
 const INDEX_HTML = page('<h1>Home</h1>');
 const APP_HTML = page('');
 const ENTRY_JS = `export const answer = ${JSON.stringify('x'.repeat(2000))};`;

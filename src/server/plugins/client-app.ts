@@ -3,8 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiTransport } from '../../shared/api-transport.js';
-import { AppError } from '../app-error.js';
+import type { ApiTransport } from '#shared/api-transport.js';
+import { AppError } from '#server/app-error.js';
 
 /**
  * The server's page renderer: src/client/server-render.tsx as `vite build --ssr` writes it to

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { type ErrorResponse, errorResponseSchema } from '../../shared/errors.js';
-import { AppError, codeForStatus } from '../app-error.js';
-import { databaseUnavailableError, isDatabaseUnavailable } from '../db/errors.js';
+import { type ErrorResponse, errorResponseSchema } from '#shared/errors.js';
+import { AppError, codeForStatus } from '#server/app-error.js';
+import { databaseUnavailableError, isDatabaseUnavailable } from '#server/db/errors.js';
 import { installValidationMessages } from './validation-messages.js';
 
 /** Fastify's own 4xx errors, reworded for people. */
@@ -34,9 +34,9 @@ export function registerErrorHandler(app: FastifyInstance) {
  * Fastify's frameworkErrors option: bad percent-encoding or an over-long path parameter is
  * refused by the router before any route runs, so it never reaches the error handler.
  */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const message = routerMessages[error.code];
-  return sendError(message ? Object.assign(error, { message }) : error, request, reply);
+  void sendError(message ? Object.assign(error, { message }) : error, request, reply);
 }
 
 function sendError(thrown: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../app-error.js';
+import { AppError } from '#server/app-error.js';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/support/database.js';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import type { Database } from '../db/client.js';
+import { createTestDatabase } from '#test/support/database.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
+import type { Database } from '#server/db/client.js';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 let database: Database;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../app-error.js';
+import { AppError } from '#server/app-error.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -35,7 +35,7 @@ export function registerRequestTextChecks(app: FastifyInstance) {
       done(nulRefused(), undefined);
       return;
     }
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
 
   app.addHook('onRequest', async (request) => {

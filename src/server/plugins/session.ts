@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../app-error.js';
-import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import type { UserRow } from '../db/schema/users.js';
-import { findSessionUser, SESSION_COOKIE } from '../features/auth/sessions.service.js';
+import { AppError } from '#server/app-error.js';
+import type { Config } from '#server/config.js';
+import type { Db } from '#server/db/client.js';
+import type { UserRow } from '#server/db/schema/users.js';
+import { findSessionUser, SESSION_COOKIE } from '#server/features/auth/sessions.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limits } from '../domain/limits.js';
+import { limits } from '#shared/domain/limits.js';
 import { emailSchema, passwordSchema } from './auth.js';
 
 /** One signed-in device as the session list shows it: a public id, never the token or its hash. */

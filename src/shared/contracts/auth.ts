@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { limits } from '../domain/limits.js';
-import { roleAliases } from '../domain/roles.js';
+import { limits } from '#shared/domain/limits.js';
+import { roleAliases } from '#shared/domain/roles.js';
 
 export const emailSchema = z
   .string({ error: 'Please enter a valid email' })

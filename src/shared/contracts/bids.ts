@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { bidStatuses } from '../domain/bid-lifecycle.js';
-import { projectLimits as L } from '../domain/limits.js';
+import { bidStatuses } from '#shared/domain/bid-lifecycle.js';
+import { projectLimits as L } from '#shared/domain/limits.js';
 import { numberOrNumericText } from './numeric-text.js';
 
 export const bidStatusSchema = z.enum(bidStatuses);
@@ -49,7 +49,9 @@ const wholeNumber = (message: string) => z.number({ error: message }).int(messag
 
 export const placeBidSchema = z.strictObject({
   amount: numberOrNumericText(wholeNumber('Amount must be positive').positive('Amount must be positive').max(L.bidAmountMaxDollars, 'Amount is too large')),
-  timeline: numberOrNumericText(wholeNumber('Timeline must be positive').positive('Timeline must be positive').max(L.bidTimelineMaxDays, 'Timeline is too long')),
+  timeline: numberOrNumericText(
+    wholeNumber('Timeline must be positive').positive('Timeline must be positive').max(L.bidTimelineMaxDays, 'Timeline is too long'),
+  ),
   message: z
     .string({ error: 'Message must be at least 20 characters' })
     .trim()

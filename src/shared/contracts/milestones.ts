@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { milestoneStatuses } from '../domain/project-lifecycle.js';
+import { milestoneStatuses } from '#shared/domain/project-lifecycle.js';
 
 const dollars = z
   .number({ error: 'Amount must be a positive number of dollars' })
@@ -16,7 +16,11 @@ const dueDate = z
   .nullish();
 
 export const createMilestoneSchema = z.strictObject({
-  title: z.string({ error: 'Title must be at least 3 characters' }).trim().min(3, 'Title must be at least 3 characters').max(120, 'Title must be at most 120 characters'),
+  title: z
+    .string({ error: 'Title must be at least 3 characters' })
+    .trim()
+    .min(3, 'Title must be at least 3 characters')
+    .max(120, 'Title must be at most 120 characters'),
   description: z.string().trim().max(2_000, 'Description must be at most 2000 characters').nullish(),
   amount: dollars,
   dueDate,
@@ -30,7 +34,11 @@ export const completeMilestoneSchema = z.strictObject({
 });
 
 export const sendBackMilestoneSchema = z.strictObject({
-  feedback: z.string({ error: 'Please say what still needs work (at least 5 characters)' }).trim().min(5, 'Please say what still needs work (at least 5 characters)').max(2_000),
+  feedback: z
+    .string({ error: 'Please say what still needs work (at least 5 characters)' })
+    .trim()
+    .min(5, 'Please say what still needs work (at least 5 characters)')
+    .max(2_000),
 });
 
 /** A milestone as its project's owner and finisher see it; others get no amount. */

@@ -25,13 +25,18 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /** Absent, null or '' mean no relatedId; anything else must be a whole number. */
 const optionalRelatedId = z.preprocess(
   (value) => (value === '' ? null : value),
-  numberOrNumericText(z.number({ error: 'Related ID must be a number' }).int('Related ID must be a number').min(0, 'Related ID must be a number').max(2_147_483_647, 'Related ID must be a number'))
+  numberOrNumericText(
+    z
+      .number({ error: 'Related ID must be a number' })
+      .int('Related ID must be a number')
+      .min(0, 'Related ID must be a number')
+      .max(2_147_483_647, 'Related ID must be a number'),
+  )
     .nullish()
     .transform((value) => value ?? undefined),
 );

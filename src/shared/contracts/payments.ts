@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limits } from '../domain/limits.js';
+import { limits } from '#shared/domain/limits.js';
 import { numberOrNumericText } from './numeric-text.js';
 
 export const paymentStatuses = ['pending', 'held', 'released', 'refunded', 'failed'] as const;
@@ -51,8 +51,16 @@ export const sandboxCheckoutSchema = z.object({
 });
 export const sandboxPayBodySchema = z.strictObject({
   cardNumber: z.string().trim().min(1, 'Enter a card number').max(32, 'Enter a card number of at most 32 characters'),
-  expiry: z.string().trim().max(16, 'Enter the expiry as MM/YY').regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Enter the expiry as MM/YY'),
-  cvc: z.string().trim().max(4, 'Enter the 3 or 4 digit security code').regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+  expiry: z
+    .string()
+    .trim()
+    .max(16, 'Enter the expiry as MM/YY')
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Enter the expiry as MM/YY'),
+  cvc: z
+    .string()
+    .trim()
+    .max(4, 'Enter the 3 or 4 digit security code')
+    .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
 });
 export const sandboxRedirectSchema = z.object({ redirectUrl: z.string() });
 export const sandboxAccountSchema = z.object({ id: z.string(), email: z.string().nullable(), returnUrl: z.string(), refreshUrl: z.string() });

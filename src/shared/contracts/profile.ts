@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limits } from '../domain/limits.js';
+import { limits } from '#shared/domain/limits.js';
 import { usernameSchema } from './auth.js';
 
 /** An optional, nullable link: empty text clears it. */
@@ -11,7 +11,10 @@ const link = z
   .nullish()
   .transform((value) => (value === '' ? null : value));
 
-const textList = z.array(z.string().trim().min(1).max(40), { error: 'Expected a list of text' }).max(50).transform((list) => [...new Set(list)]);
+const textList = z
+  .array(z.string().trim().min(1).max(40), { error: 'Expected a list of text' })
+  .max(50)
+  .transform((list) => [...new Set(list)]);
 
 const wholeNumber = (message: string) => z.number({ error: message }).int(message).min(0, message).max(1_000_000, message).nullish();
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { projectLimits as L, limits } from '../domain/limits.js';
-import { projectStatuses } from '../domain/project-status.js';
+import { projectLimits as L, limits } from '#shared/domain/limits.js';
+import { projectStatuses } from '#shared/domain/project-status.js';
 import { bidSchema } from './bids.js';
 import { numberOrNumericText } from './numeric-text.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalRoles } from '../domain/roles.js';
+import { canonicalRoles } from '#shared/domain/roles.js';
 
 /** The signed-in user as the API returns it: never the password hash. */
 export const userSchema = z.object({

@@ -22,7 +22,8 @@ export const centsToDollars = (cents: number): number => cents / 100;
 let wholeDollars: Intl.NumberFormat | undefined;
 let dollarsAndCents: Intl.NumberFormat | undefined;
 const usd = () => (wholeDollars ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 }));
-const usdCents = () => (dollarsAndCents ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const usdCents = () =>
+  (dollarsAndCents ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** Amounts are shown in US dollars with no decimals. */
 export function formatDollars(cents: number): string {

@@ -1,13 +1,13 @@
 import { LogIn, LogOut } from 'lucide-react';
 import type { RefObject } from 'react';
 import { NavLink } from 'react-router';
-import type { User } from '../../../shared/contracts/users.js';
-import { Separator } from '@/components/ui/separator';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
-import { cn } from '@/lib/utils';
-import { accountLinks, primaryLinks } from './nav-links';
-import { useSignOut } from './use-sign-out';
-import { UserAvatar } from './user-avatar';
+import type { User } from '#shared/contracts/users.js';
+import { Separator } from '#client/components/ui/separator.js';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '#client/components/ui/sheet.js';
+import { cn } from '#client/lib/utils.js';
+import { accountLinks, primaryLinks } from './nav-links.js';
+import { useSignOut } from './use-sign-out.js';
+import { UserAvatar } from './user-avatar.js';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(

@@ -1,12 +1,12 @@
 import { Menu } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
-import type { User } from '../../../shared/contracts/users.js';
-import { Button } from '@/components/ui/button';
-import { lazyComponent } from '@/lib/lazy-component';
+import type { User } from '#shared/contracts/users.js';
+import { Button } from '#client/components/ui/button.js';
+import { lazyComponent } from '#client/lib/lazy-component.js';
 
 // The sheet (Radix Dialog, the account links, sign-out) is fetched when the button is pointed at,
 // focused or pressed, not with the page: most visits never open the menu.
-const loadSheet = () => import('./mobile-nav-sheet');
+const loadSheet = () => import('./mobile-nav-sheet.js');
 const MobileNavSheet = lazyComponent(loadSheet, 'MobileNavSheet');
 const preloadSheet = () => void loadSheet();
 

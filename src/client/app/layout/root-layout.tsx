@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useLayoutEffect } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { PageSpinner } from '@/components/ui/spinner';
-import { SiteFooter } from './site-footer';
-import { SiteHeader } from './site-header';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
+import { PageSpinner } from '#client/components/ui/spinner.js';
+import { SiteFooter } from './site-footer.js';
+import { SiteHeader } from './site-header.js';
 
 /**
  * A page reached by a link or redirect starts at the top; back and forward leave the position to the
@@ -13,7 +13,7 @@ function useScrollToTopOnNewPage() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   useLayoutEffect(() => {
-    if (navigationType !== 'POP') window.scrollTo(0, 0);
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
   }, [pathname, navigationType]);
 }
 

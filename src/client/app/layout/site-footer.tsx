@@ -1,8 +1,8 @@
 import { AtSign, MessageCircle, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
-import { Logo } from './logo';
+import { buttonVariants } from '#client/components/ui/button.js';
+import { cn } from '#client/lib/utils.js';
+import { Logo } from './logo.js';
 
 const columns = [
   {

@@ -1,19 +1,19 @@
 import { Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { useUser } from '@/features/auth/use-user';
-import { lazyComponent } from '@/lib/lazy-component';
-import { cn } from '@/lib/utils';
-import { Logo } from './logo';
-import { MobileNav } from './mobile-nav';
-import { primaryLinks } from './nav-links';
+import { Button } from '#client/components/ui/button.js';
+import { Skeleton } from '#client/components/ui/skeleton.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { lazyComponent } from '#client/lib/lazy-component.js';
+import { cn } from '#client/lib/utils.js';
+import { Logo } from './logo.js';
+import { MobileNav } from './mobile-nav.js';
+import { primaryLinks } from './nav-links.js';
 
 // A signed-in user's menu and unread icons (Radix menus and tooltips, the sign-out mutation) wait
 // behind lazy boundaries: the first paint needs none of them, and a visitor never loads them. Each
 // fallback holds the control's place so that nothing shifts when it arrives.
-const UnreadIconLinks = lazyComponent(() => import('./unread-icon-links'), 'UnreadIconLinks');
-const UserMenu = lazyComponent(() => import('./user-menu'), 'UserMenu');
+const UnreadIconLinks = lazyComponent(() => import('./unread-icon-links.js'), 'UnreadIconLinks');
+const UserMenu = lazyComponent(() => import('./user-menu.js'), 'UserMenu');
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground', isActive && 'text-foreground');

@@ -1,10 +1,10 @@
 import { Bell, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
-import { CountBadge, formatUnreadCount } from '@/components/ui/count-badge';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
-import { useUnreadCounts } from '@/features/notifications/use-unread-counts';
-import { cn } from '@/lib/utils';
+import { buttonVariants } from '#client/components/ui/button.js';
+import { CountBadge, formatUnreadCount } from '#client/components/ui/count-badge.js';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '#client/components/ui/tooltip.js';
+import { useUnreadCounts } from '#client/features/notifications/use-unread-counts.js';
+import { cn } from '#client/lib/utils.js';
 
 type IconLinkProps = { to: string; label: string; count: number; icon: typeof Bell };
 

@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
-import { useLogoutMutation } from '@/features/auth/use-auth-mutations';
+import { useLogoutMutation } from '#client/features/auth/use-auth-mutations.js';
 
 /** Signs out and returns to the home page. */
 export function useSignOut() {
   const navigate = useNavigate();
   const logout = useLogoutMutation();
   return {
-    signOut: () => logout.mutate(undefined, { onSuccess: () => navigate('/', { replace: true }) }),
+    signOut: () => logout.mutate(undefined, { onSuccess: () => void navigate('/', { replace: true }) }),
     isSigningOut: logout.isPending,
   };
 }

@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { Link } from 'react-router';
-import type { User } from '../../../shared/contracts/users.js';
+import type { User } from '#shared/contracts/users.js';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,10 +9,10 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { accountLinks } from './nav-links';
-import { useSignOut } from './use-sign-out';
-import { UserAvatar } from './user-avatar';
+} from '#client/components/ui/dropdown-menu.js';
+import { accountLinks } from './nav-links.js';
+import { useSignOut } from './use-sign-out.js';
+import { UserAvatar } from './user-avatar.js';
 
 /** The avatar menu: who is signed in, the account links and 'Sign out'. */
 export function UserMenu({ user }: { user: User }) {

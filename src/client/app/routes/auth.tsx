@@ -1,11 +1,11 @@
 import { Navigate, useSearchParams } from 'react-router';
-import { Card, CardContent } from '@/components/ui/card';
-import { PageSpinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { AuthMarketingPanel } from '@/features/auth/auth-marketing-panel';
-import { LoginForm } from '@/features/auth/login-form';
-import { RegisterForm } from '@/features/auth/register-form';
-import { useUser } from '@/features/auth/use-user';
+import { Card, CardContent } from '#client/components/ui/card.js';
+import { PageSpinner } from '#client/components/ui/spinner.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
+import { AuthMarketingPanel } from '#client/features/auth/auth-marketing-panel.js';
+import { LoginForm } from '#client/features/auth/login-form.js';
+import { RegisterForm } from '#client/features/auth/register-form.js';
+import { useUser } from '#client/features/auth/use-user.js';
 
 type Tab = 'login' | 'register';
 

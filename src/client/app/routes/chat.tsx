@@ -1,15 +1,15 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { Card } from '@/components/ui/card';
-import { PageSpinner } from '@/components/ui/spinner';
-import { useUser } from '@/features/auth/use-user';
-import { chatParties, isChatParticipant } from '@/features/messages/chat-parties';
-import { ChatThread } from '@/features/messages/chat-thread';
-import { ChatUnavailable } from '@/features/messages/chat-unavailable';
-import { idParam } from '@/features/messages/select-conversation';
-import { useBidMessages, useChatBid } from '@/features/messages/use-messages';
-import { isApiStatus } from '@/lib/api';
-import { formatUsd } from '@/lib/format';
+import { Card } from '#client/components/ui/card.js';
+import { PageSpinner } from '#client/components/ui/spinner.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { chatParties, isChatParticipant } from '#client/features/messages/chat-parties.js';
+import { ChatThread } from '#client/features/messages/chat-thread.js';
+import { ChatUnavailable } from '#client/features/messages/chat-unavailable.js';
+import { idParam } from '#client/features/messages/select-conversation.js';
+import { useBidMessages, useChatBid } from '#client/features/messages/use-messages.js';
+import { isApiStatus } from '#client/lib/api.js';
+import { formatUsd } from '#client/lib/format.js';
 
 export default function ChatPage() {
   const bidId = idParam(useParams().bidId ?? null);
@@ -34,7 +34,9 @@ export default function ChatPage() {
       </Link>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Project Chat</h1>
       <p className="mt-2 text-muted-foreground">
-        {parties.isViewerCreator ? `Chatting with ${parties.otherUsername} about your project "${projectName}"` : `Chatting with the client about "${projectName}"`}
+        {parties.isViewerCreator
+          ? `Chatting with ${parties.otherUsername} about your project "${projectName}"`
+          : `Chatting with the client about "${projectName}"`}
       </p>
       <p className="mt-1 text-sm">
         Bid Amount: <span className="font-semibold">{formatUsd(bid.data.amount)}</span>

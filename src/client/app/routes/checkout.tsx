@@ -1,2 +1,2 @@
 // /checkout/{bidId} (linked from the Accepted tab) is the same page as /payment/bid/{bidId}.
-export { default } from './payment';
+export { default } from './payment.js';

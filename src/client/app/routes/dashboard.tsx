@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router';
-import { isFinisher } from '../../../shared/domain/roles.js';
-import { PageSpinner } from '@/components/ui/spinner';
-import { useUser } from '@/features/auth/use-user';
-import { CreatorDashboard } from '@/features/dashboard/creator-dashboard';
-import { DashboardTabs } from '@/features/dashboard/dashboard-tabs';
-import { DeveloperDashboard } from '@/features/dashboard/developer-dashboard';
-import { MessagesView } from '@/features/messages/messages-view';
+import { isFinisher } from '#shared/domain/roles.js';
+import { PageSpinner } from '#client/components/ui/spinner.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { CreatorDashboard } from '#client/features/dashboard/creator-dashboard.js';
+import { DashboardTabs } from '#client/features/dashboard/dashboard-tabs.js';
+import { DeveloperDashboard } from '#client/features/dashboard/developer-dashboard.js';
+import { MessagesView } from '#client/features/messages/messages-view.js';
 
 export default function DashboardPage() {
   const { user } = useUser();

@@ -1,17 +1,17 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { PageSpinner, Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { DeveloperProfileHeader } from '@/features/developers/developer-profile-header';
-import { DeveloperSkills } from '@/features/developers/developer-skills';
-import { DeveloperStatCards } from '@/features/developers/developer-stats';
-import { PortfolioList } from '@/features/developers/portfolio-list';
-import { useDeveloper, useDeveloperStats } from '@/features/developers/use-developers';
-import { ReviewList } from '@/features/reviews/review-list';
-import { useDeveloperReviews } from '@/features/reviews/use-reviews';
-import { errorMessage, isApiStatus } from '@/lib/api';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { PageSpinner, Spinner } from '#client/components/ui/spinner.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
+import { DeveloperProfileHeader } from '#client/features/developers/developer-profile-header.js';
+import { DeveloperSkills } from '#client/features/developers/developer-skills.js';
+import { DeveloperStatCards } from '#client/features/developers/developer-stats.js';
+import { PortfolioList } from '#client/features/developers/portfolio-list.js';
+import { useDeveloper, useDeveloperStats } from '#client/features/developers/use-developers.js';
+import { ReviewList } from '#client/features/reviews/review-list.js';
+import { useDeveloperReviews } from '#client/features/reviews/use-reviews.js';
+import { errorMessage, isApiStatus } from '#client/lib/api.js';
 
 function BackToDirectory() {
   return (

@@ -1,12 +1,12 @@
 import { SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { PageSpinner } from '@/components/ui/spinner';
-import { DeveloperCard } from '@/features/developers/developer-card';
-import { DeveloperFilters } from '@/features/developers/developer-filters';
-import { type Availability, filterDevelopers } from '@/features/developers/filter-developers';
-import { useDevelopers } from '@/features/developers/use-developers';
-import { errorMessage } from '@/lib/api';
+import { Button } from '#client/components/ui/button.js';
+import { PageSpinner } from '#client/components/ui/spinner.js';
+import { DeveloperCard } from '#client/features/developers/developer-card.js';
+import { DeveloperFilters } from '#client/features/developers/developer-filters.js';
+import { type Availability, filterDevelopers } from '#client/features/developers/filter-developers.js';
+import { useDevelopers } from '#client/features/developers/use-developers.js';
+import { errorMessage } from '#client/lib/api.js';
 
 /** The public developer directory (spec section 2), filtered on the client (spec section 5). */
 export default function DevelopersPage() {

@@ -1,5 +1,5 @@
-import { AccountPageShell } from '@/features/account/account-page-shell';
-import { ForgotPasswordForm } from '@/features/account/forgot-password-form';
+import { AccountPageShell } from '#client/features/account/account-page-shell.js';
+import { ForgotPasswordForm } from '#client/features/account/forgot-password-form.js';
 
 export default function ForgotPasswordPage() {
   return (

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
-import { HeroSection } from '@/features/home/hero-section';
-import { HowItWorksSection } from '@/features/home/how-it-works-section';
-import { lazyComponent } from '@/lib/lazy-component';
+import { HeroSection } from '#client/features/home/hero-section.js';
+import { HowItWorksSection } from '#client/features/home/how-it-works-section.js';
+import { lazyComponent } from '#client/lib/lazy-component.js';
 
-const BelowTheFold = lazyComponent(() => import('@/features/home/below-the-fold'), 'BelowTheFold');
+const BelowTheFold = lazyComponent(() => import('#client/features/home/below-the-fold.js'), 'BelowTheFold');
 
 export function HomePage() {
   return (

@@ -1,4 +1,4 @@
-import { MessagesView } from '@/features/messages/messages-view';
+import { MessagesView } from '#client/features/messages/messages-view.js';
 
 export default function MessagesPage() {
   return (

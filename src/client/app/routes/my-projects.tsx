@@ -1,18 +1,18 @@
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Project } from '../../../shared/contracts/projects.js';
-import { isFinisher } from '../../../shared/domain/roles.js';
-import { Button } from '@/components/ui/button';
-import { PageSpinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useUser } from '@/features/auth/use-user';
-import { BidStatusBadge } from '@/features/bids/bid-status-badge';
-import { useUserBids } from '@/features/bids/use-bids';
-import { EmptyList, MyProjectCard } from '@/features/projects/my-project-card';
-import { ProjectStatusBadge } from '@/features/projects/project-status-badge';
-import { useUserProjects } from '@/features/projects/use-project-queries';
-import { formatDays, formatUsd } from '@/lib/format';
+import type { Project } from '#shared/contracts/projects.js';
+import { isFinisher } from '#shared/domain/roles.js';
+import { Button } from '#client/components/ui/button.js';
+import { PageSpinner } from '#client/components/ui/spinner.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { BidStatusBadge } from '#client/features/bids/bid-status-badge.js';
+import { useUserBids } from '#client/features/bids/use-bids.js';
+import { EmptyList, MyProjectCard } from '#client/features/projects/my-project-card.js';
+import { ProjectStatusBadge } from '#client/features/projects/project-status-badge.js';
+import { useUserProjects } from '#client/features/projects/use-project-queries.js';
+import { formatDays, formatUsd } from '#client/lib/format.js';
 
 const browse = { to: '/projects', label: 'Browse Projects' } as const;
 const submit = { to: '/submit', label: 'Submit a Project' } as const;
@@ -25,7 +25,14 @@ function ProjectGrid({ projects }: { projects: Project[] }) {
   return (
     <Grid>
       {projects.map((project) => (
-        <MyProjectCard key={project.id} projectId={project.id} name={project.name} description={project.description} badge={<ProjectStatusBadge status={project.status} />} linkLabel="View Details" />
+        <MyProjectCard
+          key={project.id}
+          projectId={project.id}
+          name={project.name}
+          description={project.description}
+          badge={<ProjectStatusBadge status={project.status} />}
+          linkLabel="View Details"
+        />
       ))}
     </Grid>
   );
@@ -72,7 +79,14 @@ export default function MyProjectsPage() {
             ) : (
               <Grid>
                 {(bidsQuery.data ?? []).map((bid) => (
-                  <MyProjectCard key={bid.id} projectId={bid.projectId} name={bid.project.name} description={bid.project.description} badge={<BidStatusBadge status={bid.status} />} linkLabel="View Project">
+                  <MyProjectCard
+                    key={bid.id}
+                    projectId={bid.projectId}
+                    name={bid.project.name}
+                    description={bid.project.description}
+                    badge={<BidStatusBadge status={bid.status} />}
+                    linkLabel="View Project"
+                  >
                     {bid.detailsHidden ? null : (
                       <p className="text-sm">
                         <span className="font-semibold">{formatUsd(bid.amount)}</span> · {formatDays(bid.timeline)}

@@ -1,12 +1,12 @@
 import { CheckCheck } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import type { Notification } from '../../../shared/contracts/notifications.js';
-import { Button } from '@/components/ui/button';
-import { PageSpinner, Spinner } from '@/components/ui/spinner';
-import { useUser } from '@/features/auth/use-user';
-import { notificationDestination } from '@/features/notifications/notification-destination';
-import { NotificationList } from '@/features/notifications/notification-list';
-import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '@/features/notifications/use-notifications';
+import type { Notification } from '#shared/contracts/notifications.js';
+import { Button } from '#client/components/ui/button.js';
+import { PageSpinner, Spinner } from '#client/components/ui/spinner.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { notificationDestination } from '#client/features/notifications/notification-destination.js';
+import { NotificationList } from '#client/features/notifications/notification-list.js';
+import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '#client/features/notifications/use-notifications.js';
 
 export default function NotificationsPage() {
   const { user } = useUser();
@@ -25,7 +25,7 @@ function Notifications({ userId }: { userId: number }) {
     const destination = notificationDestination(notification);
     if (destination === null) return;
     if (!notification.isRead) markRead.mutate(notification.id);
-    navigate(destination);
+    void navigate(destination);
   };
 
   return (

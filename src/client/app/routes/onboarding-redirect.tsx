@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, LoaderCircle, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { PageSpinner } from '@/components/ui/spinner';
-import { currentUserKey, useUser } from '@/features/auth/use-user';
-import { useOnboardingStatus, useStartOnboarding } from '@/features/payments/use-payout-onboarding';
-import { ApiError } from '@/lib/api';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { PageSpinner } from '#client/components/ui/spinner.js';
+import { currentUserKey, useUser } from '#client/features/auth/use-user.js';
+import { useOnboardingStatus, useStartOnboarding } from '#client/features/payments/use-payout-onboarding.js';
+import { ApiError } from '#client/lib/api.js';
 
 type ReturnState = { kind: 'loading' } | { kind: 'success' } | { kind: 'refresh' } | { kind: 'error'; message: string | null };
 
@@ -62,7 +62,9 @@ function OnboardingReturn({ userId, email }: { userId: number; email: string }) 
           <>
             <CardHeader className="items-center">
               <CheckCircle2 aria-hidden="true" className="size-12 text-emerald-600" />
-              <CardTitle as="h1" className="text-2xl">Payout account ready</CardTitle>
+              <CardTitle as="h1" className="text-2xl">
+                Payout account ready
+              </CardTitle>
               <CardDescription>Your onboarding is complete. You will receive 90% of the payment for every project you finish.</CardDescription>
             </CardHeader>
             <CardContent>
@@ -75,7 +77,9 @@ function OnboardingReturn({ userId, email }: { userId: number; email: string }) 
           <>
             <CardHeader className="items-center">
               <RotateCcw aria-hidden="true" className="size-12 text-amber-600" />
-              <CardTitle as="h1" className="text-2xl">Onboarding not finished</CardTitle>
+              <CardTitle as="h1" className="text-2xl">
+                Onboarding not finished
+              </CardTitle>
               <CardDescription>Your payout account setup is incomplete or the link expired. Continue where you left off.</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-wrap justify-center gap-3">
@@ -91,7 +95,9 @@ function OnboardingReturn({ userId, email }: { userId: number; email: string }) 
           <>
             <CardHeader className="items-center">
               <AlertTriangle aria-hidden="true" className="size-12 text-destructive" />
-              <CardTitle as="h1" className="text-2xl">Onboarding error</CardTitle>
+              <CardTitle as="h1" className="text-2xl">
+                Onboarding error
+              </CardTitle>
               <CardDescription role="alert">{state.message ?? UNKNOWN_ERROR}</CardDescription>
             </CardHeader>
             <CardContent>

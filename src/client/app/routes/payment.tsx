@@ -1,13 +1,13 @@
 import { AlertTriangle, ArrowLeft } from 'lucide-react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { PageSpinner } from '@/components/ui/spinner';
-import { useUser } from '@/features/auth/use-user';
-import { CheckoutLaunchPanel } from '@/features/payments/checkout-launch-panel';
-import { PaymentSummaryCard } from '@/features/payments/payment-summary-card';
-import { useBid } from '@/features/payments/use-bid';
-import { useCheckoutLauncher } from '@/features/payments/use-checkout-launcher';
-import { usePaymentPageRules } from '@/features/payments/use-payment-page-rules';
+import { Button } from '#client/components/ui/button.js';
+import { PageSpinner } from '#client/components/ui/spinner.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { CheckoutLaunchPanel } from '#client/features/payments/checkout-launch-panel.js';
+import { PaymentSummaryCard } from '#client/features/payments/payment-summary-card.js';
+import { useBid } from '#client/features/payments/use-bid.js';
+import { useCheckoutLauncher } from '#client/features/payments/use-checkout-launcher.js';
+import { usePaymentPageRules } from '#client/features/payments/use-payment-page-rules.js';
 
 /**
  * Payment for an accepted bid, at /payment/bid/{bidId} and /checkout/{bidId}. Both routes are
@@ -53,9 +53,7 @@ function BidLoadError() {
     <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
       <AlertTriangle aria-hidden="true" className="size-10 text-destructive" />
       <h1 className="text-2xl font-bold tracking-tight">Error Loading Bid</h1>
-      <p className="text-muted-foreground">
-        We couldn't load the bid details. This bid may have been removed or you may not have permission to view it.
-      </p>
+      <p className="text-muted-foreground">We couldn't load the bid details. This bid may have been removed or you may not have permission to view it.</p>
       <Button asChild>
         <Link to="/dashboard">Return to Dashboard</Link>
       </Button>

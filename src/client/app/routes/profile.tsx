@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { isFinisher } from '../../../shared/domain/roles.js';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { PageSpinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { SecurityTab } from '@/features/account/security-tab';
-import { useUser } from '@/features/auth/use-user';
-import { ProfileDetails } from '@/features/profile/profile-details';
-import { ProfileEditForm } from '@/features/profile/profile-edit-form';
-import { ProfileHeader } from '@/features/profile/profile-header';
-import { SkillsTab } from '@/features/profile/skills-tab';
+import { isFinisher } from '#shared/domain/roles.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { PageSpinner } from '#client/components/ui/spinner.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
+import { SecurityTab } from '#client/features/account/security-tab.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { ProfileDetails } from '#client/features/profile/profile-details.js';
+import { ProfileEditForm } from '#client/features/profile/profile-edit-form.js';
+import { ProfileHeader } from '#client/features/profile/profile-header.js';
+import { SkillsTab } from '#client/features/profile/skills-tab.js';
 
 function initialTab(requested: string | null, finisher: boolean): string {
   if (requested === 'security') return 'security';

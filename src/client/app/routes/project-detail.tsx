@@ -1,23 +1,23 @@
 import { ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { canTakeAction } from '../../../shared/domain/project-lifecycle.js';
-import { Button } from '@/components/ui/button';
-import { PageSpinner } from '@/components/ui/spinner';
-import { useUser } from '@/features/auth/use-user';
-import { ApplyButton } from '@/features/bids/apply-dialog';
-import { applyVisibility } from '@/features/bids/bid-eligibility';
-import { ProjectBidsCard } from '@/features/bids/project-bids-card';
-import { MilestonesCard } from '@/features/milestones/milestones-card';
-import { DeliveryPanel } from '@/features/projects/delivery-panel';
-import { ProjectPaymentCard } from '@/features/payments/project-payment-card';
-import { useCheckoutSuccessToast } from '@/features/payments/use-checkout-success-toast';
-import { ProjectControls } from '@/features/projects/project-controls';
-import { ProjectReviewsPanel } from '@/features/reviews/review-panel';
-import { ProjectOverviewCard } from '@/features/projects/project-overview-card';
-import { ReviewPanel } from '@/features/projects/review-panel';
-import { useProject } from '@/features/projects/use-project-queries';
-import { errorMessage, isApiStatus } from '@/lib/api';
+import { canTakeAction } from '#shared/domain/project-lifecycle.js';
+import { Button } from '#client/components/ui/button.js';
+import { PageSpinner } from '#client/components/ui/spinner.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { ApplyButton } from '#client/features/bids/apply-dialog.js';
+import { applyVisibility } from '#client/features/bids/bid-eligibility.js';
+import { ProjectBidsCard } from '#client/features/bids/project-bids-card.js';
+import { MilestonesCard } from '#client/features/milestones/milestones-card.js';
+import { DeliveryPanel } from '#client/features/projects/delivery-panel.js';
+import { ProjectPaymentCard } from '#client/features/payments/project-payment-card.js';
+import { useCheckoutSuccessToast } from '#client/features/payments/use-checkout-success-toast.js';
+import { ProjectControls } from '#client/features/projects/project-controls.js';
+import { ProjectReviewsPanel } from '#client/features/reviews/review-panel.js';
+import { ProjectOverviewCard } from '#client/features/projects/project-overview-card.js';
+import { ReviewPanel } from '#client/features/projects/review-panel.js';
+import { useProject } from '#client/features/projects/use-project-queries.js';
+import { errorMessage, isApiStatus } from '#client/lib/api.js';
 
 export default function ProjectDetailPage() {
   const id = Number(useParams().id);
@@ -39,7 +39,9 @@ export default function ProjectDetailPage() {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
         <h1 className="text-2xl font-bold tracking-tight">{notFound ? 'Project not found' : 'Error loading project'}</h1>
-        <p className="text-muted-foreground">{notFound ? 'This project does not exist or is no longer available.' : errorMessage(error, 'Please try again later')}</p>
+        <p className="text-muted-foreground">
+          {notFound ? 'This project does not exist or is no longer available.' : errorMessage(error, 'Please try again later')}
+        </p>
         <Button asChild variant="outline">
           <Link to="/projects">Browse Projects</Link>
         </Button>
@@ -75,7 +77,9 @@ export default function ProjectDetailPage() {
           {isAssignedFinisher && canTakeAction('deliver', project.status) ? <DeliveryPanel projectId={project.id} /> : null}
           {showDelivery ? <ReviewPanel projectId={project.id} deliveryMessage={project.deliveryMessage} canReview={isOwner} /> : null}
           <ProjectReviewsPanel project={project} user={user} />
-          {project.finisherId !== null && (isOwner || isAssignedFinisher) ? <MilestonesCard project={project} isOwner={isOwner} isAssignedFinisher={isAssignedFinisher} /> : null}
+          {project.finisherId !== null && (isOwner || isAssignedFinisher) ? (
+            <MilestonesCard project={project} isOwner={isOwner} isAssignedFinisher={isAssignedFinisher} />
+          ) : null}
           <ProjectBidsCard project={project} userId={user?.id ?? null} isOwner={isOwner} />
         </div>
         <aside className="grid content-start gap-6" aria-label="Project actions">

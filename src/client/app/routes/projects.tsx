@@ -1,12 +1,12 @@
 import { FolderSearch } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { ALL_TECHNOLOGIES, BrowseFilters } from '@/features/projects/browse-filters';
-import { BrowseProjectCard, BrowseProjectCardSkeleton } from '@/features/projects/browse-project-card';
-import { useBrowseProjects } from '@/features/projects/use-project-queries';
-import { errorMessage } from '@/lib/api';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { Button } from '#client/components/ui/button.js';
+import { Spinner } from '#client/components/ui/spinner.js';
+import { ALL_TECHNOLOGIES, BrowseFilters } from '#client/features/projects/browse-filters.js';
+import { BrowseProjectCard, BrowseProjectCardSkeleton } from '#client/features/projects/browse-project-card.js';
+import { useBrowseProjects } from '#client/features/projects/use-project-queries.js';
+import { errorMessage } from '#client/lib/api.js';
+import { useDebouncedValue } from '#client/lib/use-debounced-value.js';
 
 /** Spec section 9: six skeleton cards while the list loads. */
 const SKELETON_COUNT = 6;

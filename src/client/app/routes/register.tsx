@@ -1,4 +1,4 @@
-import { RedirectScreen } from '@/app/layout/redirect-screen';
+import { RedirectScreen } from '#client/app/layout/redirect-screen.js';
 
 export default function RegisterRedirectPage() {
   return <RedirectScreen to="/auth?tab=register" message="Redirecting to registration..." />;

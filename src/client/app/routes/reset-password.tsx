@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
-import { AccountPageShell } from '@/features/account/account-page-shell';
-import { ResetPasswordForm } from '@/features/account/reset-password-form';
+import { AccountPageShell } from '#client/features/account/account-page-shell.js';
+import { ResetPasswordForm } from '#client/features/account/reset-password-form.js';
 
 /** /reset-password?token=...: the page the reset email links to. */
 export default function ResetPasswordPage() {

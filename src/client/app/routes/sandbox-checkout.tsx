@@ -1,15 +1,15 @@
 import { Lock, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
-import { sandboxPayBodySchema } from '../../../shared/contracts/payments.js';
-import { formatDollars } from '../../../shared/domain/money.js';
-import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { PageSpinner } from '@/components/ui/spinner';
-import { SandboxNotice } from '@/features/payments/sandbox/sandbox-layout';
-import { type SandboxCard, useSandboxCheckout, useSandboxPay } from '@/features/payments/sandbox/use-sandbox';
-import { errorMessage, isApiStatus } from '@/lib/api';
+import { sandboxPayBodySchema } from '#shared/contracts/payments.js';
+import { formatDollars } from '#shared/domain/money.js';
+import { Button } from '#client/components/ui/button.js';
+import { FormField } from '#client/components/ui/form-field.js';
+import { Input } from '#client/components/ui/input.js';
+import { PageSpinner } from '#client/components/ui/spinner.js';
+import { SandboxNotice } from '#client/features/payments/sandbox/sandbox-layout.js';
+import { type SandboxCard, useSandboxCheckout, useSandboxPay } from '#client/features/payments/sandbox/use-sandbox.js';
+import { errorMessage, isApiStatus } from '#client/lib/api.js';
 
 type CardErrors = Partial<Record<keyof SandboxCard, string>>;
 
@@ -20,16 +20,34 @@ export default function SandboxCheckoutPage() {
 
   if (error) {
     return isApiStatus(error, 404, 400) ? (
-      <SandboxNotice title="Checkout session not found" text="This checkout link is invalid. Go back to Finishline and start the payment again." action={{ href: '/dashboard', label: 'Return to Finishline' }} />
+      <SandboxNotice
+        title="Checkout session not found"
+        text="This checkout link is invalid. Go back to Finishline and start the payment again."
+        action={{ href: '/dashboard', label: 'Return to Finishline' }}
+      />
     ) : (
       <SandboxNotice title="Checkout unavailable" text={errorMessage(error, 'Please try again later')} />
     );
   }
   if (isPending) return <PageSpinner label="Loading checkout" />;
   if (session.isExpired) {
-    return <SandboxNotice title="This checkout session has expired" text="Go back to Finishline and start the payment again." action={{ href: session.cancelUrl, label: 'Return to Finishline' }} />;
+    return (
+      <SandboxNotice
+        title="This checkout session has expired"
+        text="Go back to Finishline and start the payment again."
+        action={{ href: session.cancelUrl, label: 'Return to Finishline' }}
+      />
+    );
   }
-  return <CheckoutForm sessionId={sessionId} description={session.description} amountCents={session.amountCents} currency={session.currency} cancelUrl={session.cancelUrl} />;
+  return (
+    <CheckoutForm
+      sessionId={sessionId}
+      description={session.description}
+      amountCents={session.amountCents}
+      currency={session.currency}
+      cancelUrl={session.cancelUrl}
+    />
+  );
 }
 
 interface CheckoutFormProps {

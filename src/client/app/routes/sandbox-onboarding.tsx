@@ -1,13 +1,13 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ComponentProps, FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { PageSpinner } from '@/components/ui/spinner';
-import { SandboxNotice } from '@/features/payments/sandbox/sandbox-layout';
-import { useCompleteSandboxOnboarding, useSandboxOnboarding } from '@/features/payments/sandbox/use-sandbox';
-import { errorMessage } from '@/lib/api';
+import { Button } from '#client/components/ui/button.js';
+import { Input } from '#client/components/ui/input.js';
+import { Label } from '#client/components/ui/label.js';
+import { PageSpinner } from '#client/components/ui/spinner.js';
+import { SandboxNotice } from '#client/features/payments/sandbox/sandbox-layout.js';
+import { useCompleteSandboxOnboarding, useSandboxOnboarding } from '#client/features/payments/sandbox/use-sandbox.js';
+import { errorMessage } from '#client/lib/api.js';
 
 /** The sandbox provider's Express onboarding at /sandbox/onboarding/{token}: prefilled test details and one Submit. */
 export default function SandboxOnboardingPage() {
@@ -17,7 +17,13 @@ export default function SandboxOnboardingPage() {
   const isSubmitting = complete.isPending || complete.isSuccess;
 
   if (error) {
-    return <SandboxNotice title="Onboarding link not valid" text="This onboarding link is invalid or has expired. Start payout setup again from your Finishline profile." action={{ href: '/profile?tab=skills', label: 'Return to Finishline' }} />;
+    return (
+      <SandboxNotice
+        title="Onboarding link not valid"
+        text="This onboarding link is invalid or has expired. Start payout setup again from your Finishline profile."
+        action={{ href: '/profile?tab=skills', label: 'Return to Finishline' }}
+      />
+    );
   }
   if (isPending) return <PageSpinner label="Loading onboarding" />;
 
@@ -30,7 +36,9 @@ export default function SandboxOnboardingPage() {
     <div className="w-full max-w-lg rounded-xl border bg-card p-8 shadow-sm">
       <p className="text-xs font-medium text-muted-foreground">Express account {link.id}</p>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">Set up payouts for Finishline</h1>
-      <p className="mt-2 text-sm text-muted-foreground">Finishline partners with a payment provider to send you payouts. These test details are prefilled; nothing is verified.</p>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Finishline partners with a payment provider to send you payouts. These test details are prefilled; nothing is verified.
+      </p>
       <form onSubmit={submit} className="mt-6 grid gap-4" aria-label="Payout details">
         <Field id="legal-name" label="Legal name" defaultValue="Test Developer" autoComplete="name" />
         <Field id="country" label="Country" defaultValue="United States" autoComplete="country-name" />

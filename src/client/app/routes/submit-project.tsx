@@ -1,5 +1,5 @@
-import { Card, CardContent } from '@/components/ui/card';
-import { SubmitProjectForm } from '@/features/projects/submit-project-form';
+import { Card, CardContent } from '#client/components/ui/card.js';
+import { SubmitProjectForm } from '#client/features/projects/submit-project-form.js';
 
 export default function SubmitProjectPage() {
   return (

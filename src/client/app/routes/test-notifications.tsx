@@ -1,7 +1,7 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { PageSpinner } from '@/components/ui/spinner';
-import { useUser } from '@/features/auth/use-user';
-import { TestNotificationForm } from '@/features/notifications/test-notification-form';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { PageSpinner } from '#client/components/ui/spinner.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { TestNotificationForm } from '#client/features/notifications/test-notification-form.js';
 
 export default function TestNotificationsPage() {
   const { user } = useUser();

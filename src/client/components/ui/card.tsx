@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '#client/lib/utils.js';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card" className={cn('flex flex-col gap-5 rounded-xl border bg-card py-6 text-card-foreground shadow-sm', className)} {...props} />;

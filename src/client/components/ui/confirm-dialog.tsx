@@ -9,8 +9,8 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
-import { buttonVariants } from '@/components/ui/button';
+} from '#client/components/ui/alert-dialog.js';
+import { buttonVariants } from '#client/components/ui/button.js';
 
 interface ConfirmDialogProps {
   /** The button that opens the dialog. */

@@ -1,4 +1,4 @@
-import { cn } from '@/lib/utils';
+import { cn } from '#client/lib/utils.js';
 
 /** Spec section 9: unread badges cap at 99 and show '99+'. */
 export function formatUnreadCount(count: number): string {

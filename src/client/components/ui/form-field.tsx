@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
+import { FieldError } from '#client/components/ui/field-error.js';
+import { Label } from '#client/components/ui/label.js';
 
 interface FormFieldProps {
   id: string;

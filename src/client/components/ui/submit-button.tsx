@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, type ButtonProps } from './button';
-import { Spinner } from './spinner';
+import { Button, type ButtonProps } from './button.js';
+import { Spinner } from './spinner.js';
 
 type SubmitButtonProps = Omit<ButtonProps, 'type' | 'children'> & {
   isPending: boolean;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent } from '@/components/ui/card';
+import { Card, CardContent } from '#client/components/ui/card.js';
 
 /** The narrow, centred layout of the forgot-password and reset-password pages. */
 export function AccountPageShell({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {

@@ -1,13 +1,13 @@
 import { Laptop, Smartphone } from 'lucide-react';
-import type { Session } from '../../../shared/contracts/account.js';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Skeleton } from '@/components/ui/skeleton';
-import { formatRelativeDate } from '@/lib/format';
-import { errorMessage } from '@/lib/api';
-import { describeDevice, isMobileDevice } from './describe-device';
-import { useRevokeOtherSessions, useRevokeSession, useSessions } from './use-account';
+import type { Session } from '#shared/contracts/account.js';
+import { Badge } from '#client/components/ui/badge.js';
+import { Button } from '#client/components/ui/button.js';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
+import { Skeleton } from '#client/components/ui/skeleton.js';
+import { formatRelativeDate } from '#client/lib/format.js';
+import { errorMessage } from '#client/lib/api.js';
+import { describeDevice, isMobileDevice } from './describe-device.js';
+import { useRevokeOtherSessions, useRevokeSession, useSessions } from './use-account.js';
 
 function SessionItem({ session, onSignOut, isBusy }: { session: Session; onSignOut: () => void; isBusy: boolean }) {
   const device = describeDevice(session.userAgent);
@@ -22,8 +22,7 @@ function SessionItem({ session, onSignOut, isBusy }: { session: Session; onSignO
             {session.current ? <Badge variant="success">This device</Badge> : null}
           </p>
           <p className="text-sm text-muted-foreground">
-            {session.ipAddress ?? 'Unknown address'} · Signed in {formatRelativeDate(session.createdAt)} · Last active{' '}
-            {formatRelativeDate(session.lastSeenAt)}
+            {session.ipAddress ?? 'Unknown address'} · Signed in {formatRelativeDate(session.createdAt)} · Last active {formatRelativeDate(session.lastSeenAt)}
           </p>
         </div>
       </div>
@@ -44,7 +43,12 @@ export function ActiveSessions() {
   const revokeOthers = useRevokeOtherSessions();
 
   if (sessions.isPending) return <Skeleton className="h-24 w-full" />;
-  if (sessions.isError) return <p role="alert" className="text-sm text-destructive">{errorMessage(sessions.error, 'Could not load your sessions')}</p>;
+  if (sessions.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(sessions.error, 'Could not load your sessions')}
+      </p>
+    );
 
   const hasOthers = sessions.data.some((s) => !s.current);
   return (

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { AuthField } from '@/features/auth/auth-field';
-import { type ChangePasswordForm as FormValues, changePasswordFormSchema } from './password-form-schemas';
-import { useChangePassword } from './use-account';
+import { SubmitButton } from '#client/components/ui/submit-button.js';
+import { AuthField } from '#client/features/auth/auth-field.js';
+import { type ChangePasswordForm as FormValues, changePasswordFormSchema } from './password-form-schemas.js';
+import { useChangePassword } from './use-account.js';
 
 const emptyForm: FormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -27,7 +27,14 @@ export function ChangePasswordForm() {
         error={errors.currentPassword?.message}
         {...form.register('currentPassword')}
       />
-      <AuthField id="new-password" label="New password" type="password" autoComplete="new-password" error={errors.newPassword?.message} {...form.register('newPassword')} />
+      <AuthField
+        id="new-password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...form.register('newPassword')}
+      />
       <AuthField
         id="confirm-new-password"
         label="Confirm new password"

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { type PasswordResetRequestBody, passwordResetRequestBodySchema } from '../../../shared/contracts/account.js';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { AuthField } from '@/features/auth/auth-field';
-import { useRequestPasswordReset } from './use-account';
+import { type PasswordResetRequestBody, passwordResetRequestBodySchema } from '#shared/contracts/account.js';
+import { SubmitButton } from '#client/components/ui/submit-button.js';
+import { AuthField } from '#client/features/auth/auth-field.js';
+import { useRequestPasswordReset } from './use-account.js';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {
@@ -30,7 +30,15 @@ export function ForgotPasswordForm() {
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => request.mutate(values))} className="grid gap-4" aria-label="Forgot password">
-      <AuthField id="forgot-email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register('email')} />
+      <AuthField
+        id="forgot-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
       <SubmitButton className="w-full" isPending={request.isPending} pendingText="Sending..." spinnerLabel="Sending reset link">
         Send reset link
       </SubmitButton>

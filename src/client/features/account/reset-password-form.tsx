@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { AuthField } from '@/features/auth/auth-field';
-import { type ResetPasswordForm as FormValues, resetPasswordFormSchema } from './password-form-schemas';
-import { useConfirmPasswordReset } from './use-account';
+import { SubmitButton } from '#client/components/ui/submit-button.js';
+import { AuthField } from '#client/features/auth/auth-field.js';
+import { type ResetPasswordForm as FormValues, resetPasswordFormSchema } from './password-form-schemas.js';
+import { useConfirmPasswordReset } from './use-account.js';
 
 /** The new password, twice; on success the user logs in with it on /auth. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -14,12 +14,19 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ password }) => {
-    confirm.mutate({ token, password }, { onSuccess: () => navigate('/auth', { replace: true }) });
+    confirm.mutate({ token, password }, { onSuccess: () => void navigate('/auth', { replace: true }) });
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Reset password">
-      <AuthField id="reset-password" label="New password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+      <AuthField
+        id="reset-password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <AuthField
         id="reset-confirm-password"
         label="Confirm new password"

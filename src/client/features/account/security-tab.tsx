@@ -1,6 +1,6 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ActiveSessions } from './active-sessions';
-import { ChangePasswordForm } from './change-password-form';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { ActiveSessions } from './active-sessions.js';
+import { ChangePasswordForm } from './change-password-form.js';
 
 /** The profile's Security tab: password change and the devices signed in to the account. */
 export function SecurityTab() {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { ChangePasswordBody, PasswordResetConfirmBody, PasswordResetRequestBody, Session } from '../../../shared/contracts/account.js';
-import { apiGet, apiRequest, errorMessage } from '@/lib/api';
-import { forgetSignedInUser } from '@/features/auth/use-auth-mutations';
+import type { ChangePasswordBody, PasswordResetConfirmBody, PasswordResetRequestBody, Session } from '#shared/contracts/account.js';
+import { apiGet, apiRequest, errorMessage } from '#client/lib/api.js';
+import { forgetSignedInUser } from '#client/features/auth/use-auth-mutations.js';
 
 export const sessionsKey = ['/api/sessions'] as const;
 

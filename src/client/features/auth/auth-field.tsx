@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FieldError } from '#client/components/ui/field-error.js';
+import { Input } from '#client/components/ui/input.js';
+import { Label } from '#client/components/ui/label.js';
 
 type AuthFieldProps = ComponentProps<typeof Input> & { id: string; label: string; error?: string };
 

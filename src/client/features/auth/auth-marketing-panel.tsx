@@ -5,7 +5,10 @@ const highlights = ['Developers bid with timelines and pricing', 'Pay securely o
 /** The sign-in page's marketing side (spec section 1): a headline and a testimonial from a named person. */
 export function AuthMarketingPanel() {
   return (
-    <aside aria-label="Why Finishline" className="relative hidden overflow-hidden rounded-2xl bg-gradient-to-br from-indigo-700 via-indigo-600 to-violet-700 p-10 text-white lg:flex lg:flex-col lg:justify-between">
+    <aside
+      aria-label="Why Finishline"
+      className="relative hidden overflow-hidden rounded-2xl bg-gradient-to-br from-indigo-700 via-indigo-600 to-violet-700 p-10 text-white lg:flex lg:flex-col lg:justify-between"
+    >
       <div aria-hidden="true" className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-white/10 blur-2xl" />
       <div className="relative space-y-6">
         <h2 className="text-3xl leading-tight font-bold tracking-tight text-balance">Don't leave your dream project on 'read'</h2>

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { loginBodySchema } from '../../../shared/contracts/auth.js';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { AuthField } from './auth-field';
-import { useLoginMutation } from './use-auth-mutations';
+import { loginBodySchema } from '#shared/contracts/auth.js';
+import { SubmitButton } from '#client/components/ui/submit-button.js';
+import { AuthField } from './auth-field.js';
+import { useLoginMutation } from './use-auth-mutations.js';
 
 type LoginInput = z.input<typeof loginBodySchema>;
 type LoginOutput = z.output<typeof loginBodySchema>;
@@ -20,13 +20,28 @@ export function LoginForm() {
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
-    login.mutate(values, { onSuccess: () => navigate('/dashboard', { replace: true }) });
+    login.mutate(values, { onSuccess: () => void navigate('/dashboard', { replace: true }) });
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Login">
-      <AuthField id="login-email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register('email')} />
-      <AuthField id="login-password" label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <AuthField
+        id="login-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <AuthField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <Link to="/forgot-password" className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
         Forgot password?
       </Link>

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { registerBodySchema } from '../../../shared/contracts/auth.js';
-import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { AuthField } from './auth-field';
-import { useRegisterMutation } from './use-auth-mutations';
+import { registerBodySchema } from '#shared/contracts/auth.js';
+import { FieldError } from '#client/components/ui/field-error.js';
+import { Label } from '#client/components/ui/label.js';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#client/components/ui/select.js';
+import { SubmitButton } from '#client/components/ui/submit-button.js';
+import { AuthField } from './auth-field.js';
+import { useRegisterMutation } from './use-auth-mutations.js';
 
 type RegisterInput = z.input<typeof registerBodySchema>;
 type RegisterOutput = z.output<typeof registerBodySchema>;
@@ -23,14 +23,29 @@ export function RegisterForm() {
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
-    register.mutate(values, { onSuccess: () => navigate('/dashboard', { replace: true }) });
+    register.mutate(values, { onSuccess: () => void navigate('/dashboard', { replace: true }) });
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Register">
       <AuthField id="register-username" label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
-      <AuthField id="register-email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register('email')} />
-      <AuthField id="register-password" label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+      <AuthField
+        id="register-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <AuthField
+        id="register-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <div className="grid gap-2">
         <Label htmlFor="register-role">Role</Label>
         <Controller
@@ -38,7 +53,13 @@ export function RegisterForm() {
           name="role"
           render={({ field }) => (
             <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-              <SelectTrigger id="register-role" aria-describedby="register-role-hint" aria-invalid={errors.role ? true : undefined} onBlur={field.onBlur} ref={field.ref}>
+              <SelectTrigger
+                id="register-role"
+                aria-describedby="register-role-hint"
+                aria-invalid={errors.role ? true : undefined}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              >
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>

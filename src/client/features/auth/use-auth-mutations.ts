@@ -1,9 +1,9 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { LoginBody, RegisterBody } from '../../../shared/contracts/auth.js';
-import type { User } from '../../../shared/contracts/users.js';
-import { apiRequest, errorMessage } from '@/lib/api';
-import { currentUserKey } from './use-user';
+import type { LoginBody, RegisterBody } from '#shared/contracts/auth.js';
+import type { User } from '#shared/contracts/users.js';
+import { apiRequest, errorMessage } from '#client/lib/api.js';
+import { currentUserKey } from './use-user.js';
 
 export function useLoginMutation() {
   const queryClient = useQueryClient();

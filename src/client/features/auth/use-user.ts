@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { User } from '../../../shared/contracts/users.js';
-import { apiGet, isApiStatus } from '@/lib/api';
+import type { User } from '#shared/contracts/users.js';
+import { apiGet, isApiStatus } from '#client/lib/api.js';
 
 /** The cache key of the current user (spec section 7: GET /api/user is cached as the current user). */
 export const currentUserKey = ['/api/user'] as const;

@@ -1,15 +1,15 @@
 import { Send } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
-import { lazyComponent } from '@/lib/lazy-component';
-import type { ApplyVisibility } from './bid-eligibility';
+import { Button } from '#client/components/ui/button.js';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
+import { Spinner } from '#client/components/ui/spinner.js';
+import { lazyComponent } from '#client/lib/lazy-component.js';
+import type { ApplyVisibility } from './bid-eligibility.js';
 
 // The form (react-hook-form and the bid schema) is needed only once the dialog opens: the project
 // page loads and hydrates without it (docs/decisions/018-performance-budgets.md).
-const loadApplyForm = () => import('./apply-form');
+const loadApplyForm = () => import('./apply-form.js');
 const ApplyForm = lazyComponent(loadApplyForm, 'ApplyForm');
 
 interface ApplyButtonProps {

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { placeBidSchema } from '../../../shared/contracts/bids.js';
-import { DialogFooter } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { Textarea } from '@/components/ui/textarea';
-import { usePlaceBid } from './use-bids';
+import { placeBidSchema } from '#shared/contracts/bids.js';
+import { DialogFooter } from '#client/components/ui/dialog.js';
+import { FormField } from '#client/components/ui/form-field.js';
+import { Input } from '#client/components/ui/input.js';
+import { SubmitButton } from '#client/components/ui/submit-button.js';
+import { Textarea } from '#client/components/ui/textarea.js';
+import { usePlaceBid } from './use-bids.js';
 
 type BidInput = z.input<typeof placeBidSchema>;
 type BidOutput = z.output<typeof placeBidSchema>;
@@ -22,22 +22,37 @@ export function ApplyForm({ projectId, finisherId, onDone }: { projectId: number
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ amount, timeline, message }) => {
-    placeBid.mutate(
-      { projectId, body: { amount, timeline, message, finisherId } },
-      { onSuccess: onDone },
-    );
+    placeBid.mutate({ projectId, body: { amount, timeline, message, finisherId } }, { onSuccess: onDone });
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Apply for Project">
       <FormField id="bid-amount" label="Your Rate ($)" hint="Enter the total amount you'd like to be paid for this project." error={errors.amount?.message}>
         {(describedBy) => (
-          <Input id="bid-amount" type="number" inputMode="numeric" min={1} step={1} aria-describedby={describedBy} aria-invalid={errors.amount ? true : undefined} {...form.register('amount')} />
+          <Input
+            id="bid-amount"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            aria-describedby={describedBy}
+            aria-invalid={errors.amount ? true : undefined}
+            {...form.register('amount')}
+          />
         )}
       </FormField>
       <FormField id="bid-timeline" label="Timeline (Days)" error={errors.timeline?.message}>
         {(describedBy) => (
-          <Input id="bid-timeline" type="number" inputMode="numeric" min={1} step={1} aria-describedby={describedBy} aria-invalid={errors.timeline ? true : undefined} {...form.register('timeline')} />
+          <Input
+            id="bid-timeline"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            aria-describedby={describedBy}
+            aria-invalid={errors.timeline ? true : undefined}
+            {...form.register('timeline')}
+          />
         )}
       </FormField>
       <FormField id="bid-message" label="Your Proposal" error={errors.message?.message}>

@@ -1,7 +1,7 @@
-import type { ProjectDetail } from '../../../shared/contracts/projects.js';
-import type { User } from '../../../shared/contracts/users.js';
-import { isOpenForBids } from '../../../shared/domain/project-lifecycle.js';
-import { isFinisher } from '../../../shared/domain/roles.js';
+import type { ProjectDetail } from '#shared/contracts/projects.js';
+import type { User } from '#shared/contracts/users.js';
+import { isOpenForBids } from '#shared/domain/project-lifecycle.js';
+import { isFinisher } from '#shared/domain/roles.js';
 
 export type ApplyVisibility = 'apply' | 'login-required' | 'hidden';
 

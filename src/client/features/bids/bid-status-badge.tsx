@@ -1,5 +1,5 @@
-import { bidStatusLabel, type BidStatus } from '../../../shared/domain/bid-lifecycle.js';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { bidStatusLabel, type BidStatus } from '#shared/domain/bid-lifecycle.js';
+import { Badge, type BadgeProps } from '#client/components/ui/badge.js';
 
 /** Spec section 4: pending yellow, accepted green, rejected red; paid and completed a neutral blue. */
 const variantByStatus: Record<BidStatus, BadgeProps['variant']> = {

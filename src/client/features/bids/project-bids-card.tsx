@@ -1,13 +1,13 @@
 import { Inbox } from 'lucide-react';
-import type { Bid } from '../../../shared/contracts/bids.js';
-import type { ProjectDetail } from '../../../shared/contracts/projects.js';
-import { isOpenForBids } from '../../../shared/domain/project-lifecycle.js';
-import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useStartConversation } from '@/features/messages/use-start-conversation';
-import { type BidActions, BidItem } from './bid-item';
-import { useAcceptBid } from './use-bids';
+import type { Bid } from '#shared/contracts/bids.js';
+import type { ProjectDetail } from '#shared/contracts/projects.js';
+import { isOpenForBids } from '#shared/domain/project-lifecycle.js';
+import { Badge } from '#client/components/ui/badge.js';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
+import { useStartConversation } from '#client/features/messages/use-start-conversation.js';
+import { type BidActions, BidItem } from './bid-item.js';
+import { useAcceptBid } from './use-bids.js';
 
 type Tab = 'all' | 'accepted';
 

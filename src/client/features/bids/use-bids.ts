@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { Bid, BidWithProject } from '../../../shared/contracts/bids.js';
-import { useUser } from '@/features/auth/use-user';
-import { apiGet, apiRequest, errorMessage } from '@/lib/api';
-import { invalidateMarketplace, queryKeys } from '@/lib/query-keys';
+import type { Bid, BidWithProject } from '#shared/contracts/bids.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { apiGet, apiRequest, errorMessage } from '#client/lib/api.js';
+import { invalidateMarketplace, queryKeys } from '#client/lib/query-keys.js';
 
 /** A finisher's own bids with their projects; the query runs only for finishers (spec section 6). */
 export function useUserBids(userId: number | undefined, enabled: boolean) {

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import type { BidWithProject } from '../../../shared/contracts/bids.js';
-import { BidStatusBadge } from '@/features/bids/bid-status-badge';
-import { formatDays, formatRelativeDate, formatUsd } from '@/lib/format';
-import { DashboardSection, EmptyNote } from './dashboard-section';
-import { Pager } from './pager';
-import { usePager } from './use-pager';
+import type { BidWithProject } from '#shared/contracts/bids.js';
+import { BidStatusBadge } from '#client/features/bids/bid-status-badge.js';
+import { formatDays, formatRelativeDate, formatUsd } from '#client/lib/format.js';
+import { DashboardSection, EmptyNote } from './dashboard-section.js';
+import { Pager } from './pager.js';
+import { usePager } from './use-pager.js';
 
 /** The projects the developer applied to (their bids), paged at 4. */
 export function AppliedList({ bids }: { bids: BidWithProject[] }) {

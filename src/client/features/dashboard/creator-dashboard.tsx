@@ -1,13 +1,13 @@
 import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import type { User } from '../../../shared/contracts/users.js';
-import { Button } from '@/components/ui/button';
-import { useTotalSpending, useUserProjects } from '@/features/projects/use-project-queries';
-import { formatUsd } from '@/lib/format';
-import { jobsWithBids } from './dashboard-rules';
-import { NewProjectForm } from './new-project-form';
-import { ProjectListPanel } from './project-list-panel';
-import { StatCard } from './stat-card';
+import type { User } from '#shared/contracts/users.js';
+import { Button } from '#client/components/ui/button.js';
+import { useTotalSpending, useUserProjects } from '#client/features/projects/use-project-queries.js';
+import { formatUsd } from '#client/lib/format.js';
+import { jobsWithBids } from './dashboard-rules.js';
+import { NewProjectForm } from './new-project-form.js';
+import { ProjectListPanel } from './project-list-panel.js';
+import { StatCard } from './stat-card.js';
 
 /** The creator (submitter) view of the dashboard (spec section 2). */
 export function CreatorDashboard({ user }: { user: User }) {
@@ -22,7 +22,13 @@ export function CreatorDashboard({ user }: { user: User }) {
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="grid content-start gap-6">
-          <ProjectListPanel id="my-projects" title="My Projects" projects={submitted} emptyText="You haven't submitted any projects yet." isLoading={projectsQuery.isPending} />
+          <ProjectListPanel
+            id="my-projects"
+            title="My Projects"
+            projects={submitted}
+            emptyText="You haven't submitted any projects yet."
+            isLoading={projectsQuery.isPending}
+          />
           <ProjectListPanel
             id="jobs-with-bids"
             title="Jobs With Bids"

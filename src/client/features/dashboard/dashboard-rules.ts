@@ -1,7 +1,7 @@
-import type { BidWithProject } from '../../../shared/contracts/bids.js';
-import type { Project } from '../../../shared/contracts/projects.js';
-import { winningBidStatuses } from '../../../shared/domain/bid-lifecycle.js';
-import { isOpenForBids } from '../../../shared/domain/project-lifecycle.js';
+import type { BidWithProject } from '#shared/contracts/bids.js';
+import type { Project } from '#shared/contracts/projects.js';
+import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
+import { isOpenForBids } from '#shared/domain/project-lifecycle.js';
 
 /** Spec section 9: every dashboard list pages at 4; the recent projects panel shows 3. */
 export const DASHBOARD_PAGE_SIZE = 4;
@@ -38,7 +38,10 @@ export interface DeveloperStats {
  * Applications are the developer's bids; projects completed counts completed bids or projects
  * the client accepted (each project once); the acceptance rate is winning bids over all bids.
  */
-export function developerStats(bids: readonly Pick<BidWithProject, 'projectId' | 'status'>[], assignedProjects: readonly Pick<Project, 'id' | 'status'>[]): DeveloperStats {
+export function developerStats(
+  bids: readonly Pick<BidWithProject, 'projectId' | 'status'>[],
+  assignedProjects: readonly Pick<Project, 'id' | 'status'>[],
+): DeveloperStats {
   const completed = new Set<number>();
   for (const bid of bids) if (bid.status === 'completed') completed.add(bid.projectId);
   for (const project of assignedProjects) if (project.status === 'accepted') completed.add(project.id);

@@ -1,6 +1,6 @@
 import { LayoutDashboard, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
-import { cn } from '@/lib/utils';
+import { cn } from '#client/lib/utils.js';
 
 const tabs = [
   { value: 'overview', label: 'Overview', to: '/dashboard', icon: LayoutDashboard },

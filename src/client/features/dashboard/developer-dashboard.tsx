@@ -1,14 +1,14 @@
 import { CheckCircle2, FileText, Percent } from 'lucide-react';
-import type { User } from '../../../shared/contracts/users.js';
-import { useUserBids } from '@/features/bids/use-bids';
-import { useUserProjects } from '@/features/projects/use-project-queries';
-import { useProjects } from '@/features/projects/use-projects';
-import { AppliedList } from './applied-list';
-import { developerStats, openJobsFor } from './dashboard-rules';
-import { OpenProjectsPanel } from './open-projects-panel';
-import { ProfileBanner } from './profile-banner';
-import { RecentProjects } from './recent-projects';
-import { StatCard } from './stat-card';
+import type { User } from '#shared/contracts/users.js';
+import { useUserBids } from '#client/features/bids/use-bids.js';
+import { useUserProjects } from '#client/features/projects/use-project-queries.js';
+import { useProjects } from '#client/features/projects/use-projects.js';
+import { AppliedList } from './applied-list.js';
+import { developerStats, openJobsFor } from './dashboard-rules.js';
+import { OpenProjectsPanel } from './open-projects-panel.js';
+import { ProfileBanner } from './profile-banner.js';
+import { RecentProjects } from './recent-projects.js';
+import { StatCard } from './stat-card.js';
 
 /** The developer (finisher) view of the dashboard (spec section 2). */
 export function DeveloperDashboard({ user }: { user: User }) {

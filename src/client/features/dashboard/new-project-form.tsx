@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
-import { useCreateProject } from '@/features/projects/use-project-mutations';
-import { DashboardSection } from './dashboard-section';
+import { Button } from '#client/components/ui/button.js';
+import { Input } from '#client/components/ui/input.js';
+import { Label } from '#client/components/ui/label.js';
+import { Textarea } from '#client/components/ui/textarea.js';
+import { useCreateProject } from '#client/features/projects/use-project-mutations.js';
+import { DashboardSection } from './dashboard-section.js';
 
 /** Spec section 5: a blank repository URL becomes a generic repository URL. */
 export const DEFAULT_REPOSITORY_URL = 'https://github.com/';
@@ -14,7 +14,14 @@ const empty = { name: '', description: '', technologies: '', budget: '', timefra
 
 /** 'React, Node.js , ,React' -> ['React', 'Node.js'] */
 export function parseTechnologies(text: string): string[] {
-  return [...new Set(text.split(',').map((tech) => tech.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((tech) => tech.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** The creator dashboard's quick project form: all but the repository URL required, budget digits only. */
@@ -34,11 +41,16 @@ export function NewProjectForm({ submitterId }: { submitterId: number }) {
       toast.error('Missing information', { description: 'Please fill in all required fields' });
       return;
     }
-    const projectData = { name, description, techStack, codeLink: fields.codeLink.trim() || DEFAULT_REPOSITORY_URL, budget: Number(fields.budget), timeframe, submitterId };
-    createProject.mutate(
-      { projectData },
-      { onSuccess: () => setFields(empty) },
-    );
+    const projectData = {
+      name,
+      description,
+      techStack,
+      codeLink: fields.codeLink.trim() || DEFAULT_REPOSITORY_URL,
+      budget: Number(fields.budget),
+      timeframe,
+      submitterId,
+    };
+    createProject.mutate({ projectData }, { onSuccess: () => setFields(empty) });
   };
 
   return (
@@ -54,7 +66,13 @@ export function NewProjectForm({ submitterId }: { submitterId: number }) {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="new-project-technologies">Technologies</Label>
-          <Input id="new-project-technologies" placeholder="React, Node.js, PostgreSQL" aria-describedby="new-project-technologies-hint" value={fields.technologies} onChange={set('technologies')} />
+          <Input
+            id="new-project-technologies"
+            placeholder="React, Node.js, PostgreSQL"
+            aria-describedby="new-project-technologies-hint"
+            value={fields.technologies}
+            onChange={set('technologies')}
+          />
           <p id="new-project-technologies-hint" className="text-xs text-muted-foreground">
             Separate technologies with commas.
           </p>

@@ -1,17 +1,17 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Project } from '../../../shared/contracts/projects.js';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { formatBudget } from '@/features/projects/format-budget';
-import { TechBadges } from '@/features/projects/tech-badges';
-import { formatRelativeDate } from '@/lib/format';
-import { matchesDashboardSearch } from './dashboard-rules';
-import { DashboardSection, EmptyNote } from './dashboard-section';
-import { Pager } from './pager';
-import { QuickApplyForm } from './quick-apply-form';
-import { usePager } from './use-pager';
+import type { Project } from '#shared/contracts/projects.js';
+import { Button } from '#client/components/ui/button.js';
+import { Input } from '#client/components/ui/input.js';
+import { formatBudget } from '#client/features/projects/format-budget.js';
+import { TechBadges } from '#client/features/projects/tech-badges.js';
+import { formatRelativeDate } from '#client/lib/format.js';
+import { matchesDashboardSearch } from './dashboard-rules.js';
+import { DashboardSection, EmptyNote } from './dashboard-section.js';
+import { Pager } from './pager.js';
+import { QuickApplyForm } from './quick-apply-form.js';
+import { usePager } from './use-pager.js';
 
 /** Open projects the developer can still apply to: searched on the client, paged at 4, each with a quick application. */
 export function OpenProjectsPanel({ projects, finisherId, isLoading }: { projects: Project[]; finisherId: number; isLoading: boolean }) {
@@ -55,7 +55,11 @@ export function OpenProjectsPanel({ projects, finisherId, isLoading }: { project
                 <p className="line-clamp-2 text-sm text-muted-foreground">{project.description}</p>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="text-xs text-muted-foreground">Posted {formatRelativeDate(project.createdAt)}</span>
-                  <Button variant={applyingTo === project.id ? 'ghost' : 'outline'} size="sm" onClick={() => setApplyingTo(applyingTo === project.id ? null : project.id)}>
+                  <Button
+                    variant={applyingTo === project.id ? 'ghost' : 'outline'}
+                    size="sm"
+                    onClick={() => setApplyingTo(applyingTo === project.id ? null : project.id)}
+                  >
                     {applyingTo === project.id ? 'Close' : 'Quick Apply'}
                   </Button>
                 </div>

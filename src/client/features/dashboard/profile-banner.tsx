@@ -1,11 +1,15 @@
 import { UserRoundPen } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button } from '#client/components/ui/button.js';
 
 /** Shown while user.onboardingComplete is false (spec section 2). */
 export function ProfileBanner() {
   return (
-    <div role="region" aria-label="Complete your profile" className="flex flex-col items-start justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900 sm:flex-row sm:items-center">
+    <div
+      role="region"
+      aria-label="Complete your profile"
+      className="flex flex-col items-start justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900 sm:flex-row sm:items-center"
+    >
       <div className="flex items-start gap-3">
         <UserRoundPen aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <div>

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import type { Project } from '../../../shared/contracts/projects.js';
-import { ProjectStatusBadge } from '@/features/projects/project-status-badge';
-import { formatRelativeDate } from '@/lib/format';
-import { DashboardSection, EmptyNote } from './dashboard-section';
-import { Pager } from './pager';
-import { usePager } from './use-pager';
+import type { Project } from '#shared/contracts/projects.js';
+import { ProjectStatusBadge } from '#client/features/projects/project-status-badge.js';
+import { formatRelativeDate } from '#client/lib/format.js';
+import { DashboardSection, EmptyNote } from './dashboard-section.js';
+import { Pager } from './pager.js';
+import { usePager } from './use-pager.js';
 
 interface ProjectListPanelProps {
   id: string;

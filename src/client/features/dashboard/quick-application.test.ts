@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nextLinkFrom } from '../../lib/api';
-import { developerStats, matchesDashboardSearch, openJobsFor } from './dashboard-rules';
-import { parseQuickRate, parseQuickTimeline, toQuickBid } from './quick-application';
+import { nextLinkFrom } from '#client/lib/api.js';
+import { developerStats, matchesDashboardSearch, openJobsFor } from './dashboard-rules.js';
+import { parseQuickRate, parseQuickTimeline, toQuickBid } from './quick-application.js';
 
 describe('quick application parsers (spec section 5)', () => {
   it('keeps only the digits of the rate and defaults to 100', () => {
@@ -45,7 +45,12 @@ describe('dashboard rules', () => {
       { projectId: 2, status: 'completed' },
       { projectId: 3, status: 'paid' },
     ] as const;
-    expect(developerStats(bids, [{ id: 2, status: 'accepted' }, { id: 5, status: 'accepted' }])).toEqual({ applications: 3, projectsCompleted: 2, acceptanceRate: 67 });
+    expect(
+      developerStats(bids, [
+        { id: 2, status: 'accepted' },
+        { id: 5, status: 'accepted' },
+      ]),
+    ).toEqual({ applications: 3, projectsCompleted: 2, acceptanceRate: 67 });
   });
 });
 

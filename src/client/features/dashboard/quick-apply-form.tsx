@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
-import { usePlaceBid } from '@/features/bids/use-bids';
-import { toQuickBid } from './quick-application';
+import { Button } from '#client/components/ui/button.js';
+import { Input } from '#client/components/ui/input.js';
+import { Label } from '#client/components/ui/label.js';
+import { Textarea } from '#client/components/ui/textarea.js';
+import { usePlaceBid } from '#client/features/bids/use-bids.js';
+import { toQuickBid } from './quick-application.js';
 
 /** A one-step application from the dashboard: message required, rate and timeline as lenient text. */
 export function QuickApplyForm({ projectId, finisherId, onDone }: { projectId: number; finisherId: number; onDone: () => void }) {
@@ -22,10 +22,7 @@ export function QuickApplyForm({ projectId, finisherId, onDone }: { projectId: n
       toast.error('Application message required', { description: "Please explain why you're a good fit for this project." });
       return;
     }
-    placeBid.mutate(
-      { projectId, body: { amount: bid.amount, timeline: bid.timeline, message: bid.message, finisherId, projectId } },
-      { onSuccess: onDone },
-    );
+    placeBid.mutate({ projectId, body: { amount: bid.amount, timeline: bid.timeline, message: bid.message, finisherId, projectId } }, { onSuccess: onDone });
   };
 
   return (

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import type { Project } from '../../../shared/contracts/projects.js';
-import { ProjectStatusBadge } from '@/features/projects/project-status-badge';
-import { formatRelativeDate } from '@/lib/format';
-import { newestOpenProjects } from './dashboard-rules';
-import { DashboardSection, EmptyNote } from './dashboard-section';
+import type { Project } from '#shared/contracts/projects.js';
+import { ProjectStatusBadge } from '#client/features/projects/project-status-badge.js';
+import { formatRelativeDate } from '#client/lib/format.js';
+import { newestOpenProjects } from './dashboard-rules.js';
+import { DashboardSection, EmptyNote } from './dashboard-section.js';
 
 /** The 3 newest open projects. */
 export function RecentProjects({ projects }: { projects: Project[] }) {

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Card, CardContent } from '@/components/ui/card';
+import { Card, CardContent } from '#client/components/ui/card.js';
 
 /** One figure with its label; the label names the figure for screen readers too. */
 export function StatCard({ label, value, icon: Icon }: { label: string; value: string; icon: LucideIcon }) {

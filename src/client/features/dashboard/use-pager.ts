@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DASHBOARD_PAGE_SIZE } from './dashboard-rules';
+import { DASHBOARD_PAGE_SIZE } from './dashboard-rules.js';
 
 /** Client-side paging of a list; the page is clamped when the list shrinks (after a search or an application). */
 export function usePager<T>(items: readonly T[], pageSize = DASHBOARD_PAGE_SIZE) {

@@ -1,13 +1,13 @@
 import { BadgeCheck, Clock, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import type { DeveloperListItem } from '../../../shared/contracts/developers.js';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
-import { languageLabel } from '@/features/profile/language-options';
-import { initialsOf } from '@/lib/utils';
-import { bioOrDefault, formatYears } from './developer-format';
+import type { DeveloperListItem } from '#shared/contracts/developers.js';
+import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
+import { Badge } from '#client/components/ui/badge.js';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardFooter, CardHeader } from '#client/components/ui/card.js';
+import { languageLabel } from '#client/features/profile/language-options.js';
+import { initialsOf } from '#client/lib/utils.js';
+import { bioOrDefault, formatYears } from './developer-format.js';
 
 /** Spec section 9: directory cards show the first 3 skills. */
 const CARD_SKILLS = 3;

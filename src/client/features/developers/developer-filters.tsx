@@ -1,12 +1,12 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { Label } from '@/components/ui/label';
-import { OptionsSelect } from '@/components/ui/select';
-import { directorySkillOptions } from '@/features/profile/language-options';
-import { type Availability, availabilityOptions, isAvailability } from './filter-developers';
+import { Badge } from '#client/components/ui/badge.js';
+import { Button } from '#client/components/ui/button.js';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.js';
+import { Label } from '#client/components/ui/label.js';
+import { OptionsSelect } from '#client/components/ui/select.js';
+import { directorySkillOptions } from '#client/features/profile/language-options.js';
+import { type Availability, availabilityOptions, isAvailability } from './filter-developers.js';
 
 interface DeveloperFiltersProps {
   availability: Availability;

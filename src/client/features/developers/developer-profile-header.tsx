@@ -1,11 +1,11 @@
 import { AtSign, Briefcase, Clock, DollarSign, FolderGit2, Globe, MapPin } from 'lucide-react';
-import type { DeveloperProfile } from '../../../shared/contracts/developers.js';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
-import { Badge } from '@/components/ui/badge';
-import { Card, CardContent } from '@/components/ui/card';
-import { formatUsd } from '@/lib/format';
-import { initialsOf } from '@/lib/utils';
-import { bioOrDefault, formatYears } from './developer-format';
+import type { DeveloperProfile } from '#shared/contracts/developers.js';
+import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
+import { Badge } from '#client/components/ui/badge.js';
+import { Card, CardContent } from '#client/components/ui/card.js';
+import { formatUsd } from '#client/lib/format.js';
+import { initialsOf } from '#client/lib/utils.js';
+import { bioOrDefault, formatYears } from './developer-format.js';
 
 /** Who the developer is: avatar, name, bio, location, rate and links. */
 export function DeveloperProfileHeader({ developer }: { developer: DeveloperProfile }) {
@@ -51,7 +51,12 @@ export function DeveloperProfileHeader({ developer }: { developer: DeveloperProf
             <ul aria-label="Links" className="flex flex-wrap gap-x-5 gap-y-1.5 text-sm">
               {links.map((link) => (
                 <li key={link.label}>
-                  <a href={link.href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-primary underline-offset-4 hover:underline">
+                  <a
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1.5 text-primary underline-offset-4 hover:underline"
+                  >
                     <link.icon aria-hidden="true" className="size-4" />
                     {link.label}
                   </a>

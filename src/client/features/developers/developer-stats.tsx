@@ -1,9 +1,9 @@
 import { Briefcase, Star, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { DeveloperStats } from '../../../shared/contracts/developers.js';
-import { Card, CardContent } from '@/components/ui/card';
-import { StarRating } from '@/features/reviews/star-rating';
-import { StatBar } from './stat-bar';
+import type { DeveloperStats } from '#shared/contracts/developers.js';
+import { Card, CardContent } from '#client/components/ui/card.js';
+import { StarRating } from '#client/features/reviews/star-rating.js';
+import { StatBar } from './stat-bar.js';
 
 /** Spec section 9: the completed-projects bar is the count times 10, capped at 100. */
 export function completedProjectsBar(count: number): number {

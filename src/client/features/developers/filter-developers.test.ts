@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { directorySkillOptions } from '../profile/language-options';
-import { filterDevelopers } from './filter-developers';
+import { directorySkillOptions } from '#client/features/profile/language-options.js';
+import { filterDevelopers } from './filter-developers.js';
 
 const dev = (name: string, skills: string[], onboardingComplete: boolean) => ({ name, skills, onboardingComplete });
 const developers = [dev('devon', ['typescript', 'Go'], true), dev('sam', ['kotlin', 'swift'], false), dev('lena', ['python'], true), dev('new', [], false)];
@@ -23,6 +23,19 @@ describe('directory filtering (spec section 5)', () => {
   });
 
   it('offers the first twelve language labels without Dart, in the spec order', () => {
-    expect(directorySkillOptions.map((o) => o.label)).toEqual(['JavaScript', 'TypeScript', 'Python', 'Java', 'C#', 'C++', 'PHP', 'Ruby', 'Go', 'Swift', 'Kotlin', 'Rust']);
+    expect(directorySkillOptions.map((o) => o.label)).toEqual([
+      'JavaScript',
+      'TypeScript',
+      'Python',
+      'Java',
+      'C#',
+      'C++',
+      'PHP',
+      'Ruby',
+      'Go',
+      'Swift',
+      'Kotlin',
+      'Rust',
+    ]);
   });
 });

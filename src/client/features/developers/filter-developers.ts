@@ -1,4 +1,4 @@
-import type { DeveloperListItem } from '../../../shared/contracts/developers.js';
+import type { DeveloperListItem } from '#shared/contracts/developers.js';
 
 /** Spec section 4, Availability filter: 'available' means onboardingComplete. */
 export type Availability = 'all' | 'available' | 'not-available';
@@ -25,8 +25,7 @@ export function filterDevelopers<T extends Pick<DeveloperListItem, 'skills' | 'o
   const wanted = new Set(filters.skills.map((skill) => skill.toLowerCase()));
   return developers.filter((developer) => {
     const hasSkill = wanted.size === 0 || developer.skills.some((skill) => wanted.has(skill.toLowerCase()));
-    const isAvailable =
-      filters.availability === 'all' || (filters.availability === 'available' ? developer.onboardingComplete : !developer.onboardingComplete);
+    const isAvailable = filters.availability === 'all' || (filters.availability === 'available' ? developer.onboardingComplete : !developer.onboardingComplete);
     return hasSkill && isAvailable;
   });
 }

@@ -1,9 +1,9 @@
 import { ExternalLink, FolderOpen } from 'lucide-react';
-import type { DeveloperStats } from '../../../shared/contracts/developers.js';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatRelativeDate } from '@/lib/format';
+import type { DeveloperStats } from '#shared/contracts/developers.js';
+import { Badge } from '#client/components/ui/badge.js';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { formatRelativeDate } from '#client/lib/format.js';
 
 type PortfolioProject = DeveloperStats['projects'][number];
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DeveloperListItem, DeveloperProfile, DeveloperStats } from '../../../shared/contracts/developers.js';
-import { apiGet } from '@/lib/api';
+import type { DeveloperListItem, DeveloperProfile, DeveloperStats } from '#shared/contracts/developers.js';
+import { apiGet } from '#client/lib/api.js';
 
 /** Every developer key starts with '/api/developers', so one invalidation refreshes them all. */
 export const developerKeys = {

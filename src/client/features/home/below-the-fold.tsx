@@ -1,6 +1,6 @@
-import { ClosingCtaSection } from './closing-cta-section';
-import { FeaturedProjectsSection } from './featured-projects-section';
-import { TestimonialsSection } from './testimonials-section';
+import { ClosingCtaSection } from './closing-cta-section.js';
+import { FeaturedProjectsSection } from './featured-projects-section.js';
+import { TestimonialsSection } from './testimonials-section.js';
 
 /**
  * The home page's sections under the first screen, one lazily loaded chunk: the featured cards

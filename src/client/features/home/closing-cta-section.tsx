@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { isSubmitter } from '../../../shared/domain/roles.js';
-import { Button } from '@/components/ui/button';
-import { useUser } from '@/features/auth/use-user';
-import { useIsHydrating } from '@/lib/use-is-hydrating';
+import { isSubmitter } from '#shared/domain/roles.js';
+import { Button } from '#client/components/ui/button.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { useIsHydrating } from '#client/lib/use-is-hydrating.js';
 
 function CallToActionButtons() {
   const { user, isLoading } = useUser();

@@ -1,11 +1,11 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { FeaturedProjectCard } from '@/features/projects/featured-project-card';
-import { sampleProjects } from '@/features/projects/sample-projects';
-import { useProjects } from '@/features/projects/use-projects';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardHeader } from '#client/components/ui/card.js';
+import { Skeleton } from '#client/components/ui/skeleton.js';
+import { FeaturedProjectCard } from '#client/features/projects/featured-project-card.js';
+import { sampleProjects } from '#client/features/projects/sample-projects.js';
+import { useProjects } from '#client/features/projects/use-projects.js';
 
 /** Spec section 9: at most 3 featured projects, 3 sample fallbacks. */
 const FEATURED_COUNT = 3;

@@ -1,6 +1,6 @@
 import { ArrowRight, Rocket } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button } from '#client/components/ui/button.js';
 
 export function HeroSection() {
   return (

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
-import { Avatar, AvatarFallback } from '@/components/ui/avatar';
-import { initialsOf } from '@/lib/utils';
+import { Avatar, AvatarFallback } from '#client/components/ui/avatar.js';
+import { initialsOf } from '#client/lib/utils.js';
 
 const testimonials = [
   {

@@ -1,6 +1,6 @@
-import type { BidWithProject } from '../../../shared/contracts/bids.js';
-import type { ChatSummary } from '../../../shared/contracts/conversations.js';
-import { isFinisher } from '../../../shared/domain/roles.js';
+import type { BidWithProject } from '#shared/contracts/bids.js';
+import type { ChatSummary } from '#shared/contracts/conversations.js';
+import { isFinisher } from '#shared/domain/roles.js';
 
 /** Who is who in a bid's chat, as far as the loaded data tells. */
 export interface ChatParties {
@@ -11,7 +11,9 @@ export interface ChatParties {
   amount: number | null;
 }
 
-type BidView = Pick<BidWithProject, 'amount' | 'finisher' | 'finisherId'> & { project: Pick<BidWithProject['project'], 'id' | 'name' | 'submitterId' | 'submitter'> };
+type BidView = Pick<BidWithProject, 'amount' | 'finisher' | 'finisherId'> & {
+  project: Pick<BidWithProject['project'], 'id' | 'name' | 'submitterId' | 'submitter'>;
+};
 
 /** The bid is the authority; the conversation-list row and the viewer's role fill in while it loads. */
 export function chatParties(viewer: { id: number; role: string }, bid: BidView | undefined, chat: ChatSummary | undefined): ChatParties {
@@ -26,6 +28,9 @@ export function chatParties(viewer: { id: number; role: string }, bid: BidView |
 }
 
 /** Only the project's submitter and the bid's finisher may open the chat (spec section 6). */
-export function isChatParticipant(viewerId: number, bid: Pick<BidWithProject, 'finisherId'> & { project: Pick<BidWithProject['project'], 'submitterId'> }): boolean {
+export function isChatParticipant(
+  viewerId: number,
+  bid: Pick<BidWithProject, 'finisherId'> & { project: Pick<BidWithProject['project'], 'submitterId'> },
+): boolean {
   return viewerId === bid.project.submitterId || viewerId === bid.finisherId;
 }

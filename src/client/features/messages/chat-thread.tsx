@@ -1,6 +1,6 @@
-import type { ChatMessage } from '../../../shared/contracts/conversations.js';
-import { MessageComposer } from './message-composer';
-import { MessageList } from './message-list';
+import type { ChatMessage } from '#shared/contracts/conversations.js';
+import { MessageComposer } from './message-composer.js';
+import { MessageList } from './message-list.js';
 
 interface ChatThreadProps {
   bidId: number;

@@ -1,6 +1,6 @@
 import { Lock, MessageSquareOff } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button } from '#client/components/ui/button.js';
 
 const texts = {
   'not-found': { title: 'Chat Not Found', text: "This chat conversation could not be found or you don't have access to it.", icon: MessageSquareOff },

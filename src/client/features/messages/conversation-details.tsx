@@ -1,8 +1,8 @@
 import { ExternalLink, FolderOpen, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatUsd } from '@/lib/format';
-import { avatarInitial } from './chat-format';
-import type { ChatParties } from './chat-parties';
+import { formatUsd } from '#client/lib/format.js';
+import { avatarInitial } from './chat-format.js';
+import type { ChatParties } from './chat-parties.js';
 
 /** The Messages page's right panel: 'Developer Info' for the project creator, 'Client Info' for the developer. */
 export function ConversationDetails({ parties }: { parties: ChatParties }) {
@@ -20,7 +20,10 @@ export function ConversationDetails({ parties }: { parties: ChatParties }) {
         </div>
       </div>
       {parties.isViewerCreator && parties.otherUsername ? (
-        <Link to={`/developers/${encodeURIComponent(parties.otherUsername)}`} className="flex items-center gap-2 text-sm text-primary underline-offset-4 hover:underline">
+        <Link
+          to={`/developers/${encodeURIComponent(parties.otherUsername)}`}
+          className="flex items-center gap-2 text-sm text-primary underline-offset-4 hover:underline"
+        >
           <UserRound aria-hidden="true" className="size-4" /> View developer profile
         </Link>
       ) : null}

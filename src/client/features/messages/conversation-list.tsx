@@ -1,10 +1,10 @@
 import { MessageSquare } from 'lucide-react';
-import type { ChatSummary } from '../../../shared/contracts/conversations.js';
-import { Badge } from '@/components/ui/badge';
-import { formatUnreadCount } from '@/components/ui/count-badge';
-import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/utils';
-import { avatarInitial, formatChatTime } from './chat-format';
+import type { ChatSummary } from '#shared/contracts/conversations.js';
+import { Badge } from '#client/components/ui/badge.js';
+import { formatUnreadCount } from '#client/components/ui/count-badge.js';
+import { Skeleton } from '#client/components/ui/skeleton.js';
+import { cn } from '#client/lib/utils.js';
+import { avatarInitial, formatChatTime } from './chat-format.js';
 
 interface ConversationListProps {
   chats: readonly ChatSummary[] | undefined;

@@ -1,10 +1,10 @@
 import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { chatLimits } from '../../../shared/contracts/conversations.js';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
-import { useSendMessage } from './use-messages';
+import { chatLimits } from '#shared/contracts/conversations.js';
+import { Button } from '#client/components/ui/button.js';
+import { Spinner } from '#client/components/ui/spinner.js';
+import { Textarea } from '#client/components/ui/textarea.js';
+import { useSendMessage } from './use-messages.js';
 
 /**
  * The chat input (spec sections 4 and 5): the content is trimmed, an empty one is not sent and

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import type { ChatMessage } from '../../../shared/contracts/conversations.js';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
-import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/utils';
-import { avatarInitial, formatChatTime } from './chat-format';
+import type { ChatMessage } from '#shared/contracts/conversations.js';
+import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
+import { Spinner } from '#client/components/ui/spinner.js';
+import { cn } from '#client/lib/utils.js';
+import { avatarInitial, formatChatTime } from './chat-format.js';
 
 interface MessageListProps {
   messages: readonly ChatMessage[] | undefined;
@@ -33,7 +33,10 @@ export function MessageList({ messages, currentUserId, isLoading = false, classN
       role="log"
       aria-label="Messages"
       tabIndex={0}
-      className={cn('min-h-0 flex-1 overflow-y-auto px-4 py-4 outline-none focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:ring-inset', className)}
+      className={cn(
+        'min-h-0 flex-1 overflow-y-auto px-4 py-4 outline-none focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:ring-inset',
+        className,
+      )}
     >
       {isLoading && !messages ? (
         <div className="flex h-full items-center justify-center">

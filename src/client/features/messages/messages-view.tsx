@@ -2,20 +2,20 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, LogIn, MessagesSquare } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { ChatSummary } from '../../../shared/contracts/conversations.js';
-import type { Notification } from '../../../shared/contracts/notifications.js';
-import type { User } from '../../../shared/contracts/users.js';
-import { Button } from '@/components/ui/button';
-import { useUser } from '@/features/auth/use-user';
-import { notificationKeys } from '@/features/notifications/notification-keys';
-import { isApiStatus } from '@/lib/api';
-import { cn } from '@/lib/utils';
-import { ChatThread } from './chat-thread';
-import { chatParties } from './chat-parties';
-import { ConversationDetails } from './conversation-details';
-import { ConversationList } from './conversation-list';
-import { idParam, selectConversation, senderFromNotificationTitle } from './select-conversation';
-import { useBidMessages, useChatBid, useChats } from './use-messages';
+import type { ChatSummary } from '#shared/contracts/conversations.js';
+import type { Notification } from '#shared/contracts/notifications.js';
+import type { User } from '#shared/contracts/users.js';
+import { Button } from '#client/components/ui/button.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { notificationKeys } from '#client/features/notifications/notification-keys.js';
+import { isApiStatus } from '#client/lib/api.js';
+import { cn } from '#client/lib/utils.js';
+import { ChatThread } from './chat-thread.js';
+import { chatParties } from './chat-parties.js';
+import { ConversationDetails } from './conversation-details.js';
+import { ConversationList } from './conversation-list.js';
+import { idParam, selectConversation, senderFromNotificationTitle } from './select-conversation.js';
+import { useBidMessages, useChatBid, useChats } from './use-messages.js';
 
 /** The query parameters that pick a conversation; choosing one in the list replaces them all with ?bid=. */
 const selectionParams = ['bid', 'channel', 'thread', 'messageId'] as const;
@@ -138,7 +138,9 @@ function SelectedConversation({ user, bidId, chat, onBack }: { user: User; bidId
         </header>
         {error ? (
           <p role="alert" className="flex flex-1 items-center justify-center p-6 text-center text-sm text-muted-foreground">
-            {isApiStatus(error, 403) ? "You don't have permission to access this chat." : 'This chat conversation could not be found or you don\'t have access to it.'}
+            {isApiStatus(error, 403)
+              ? "You don't have permission to access this chat."
+              : "This chat conversation could not be found or you don't have access to it."}
           </p>
         ) : (
           <ChatThread bidId={bidId} currentUserId={user.id} messages={messages.data} isLoading={messages.isPending} />

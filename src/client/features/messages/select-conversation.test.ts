@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatSummary } from '../../../shared/contracts/conversations.js';
-import { hasNewIncoming, idParam, selectConversation, senderFromNotificationTitle } from './select-conversation';
+import type { ChatSummary } from '#shared/contracts/conversations.js';
+import { hasNewIncoming, idParam, selectConversation, senderFromNotificationTitle } from './select-conversation.js';
 
 const chat = (bidId: number, channelId: number, username: string): ChatSummary => ({
   bidId,
@@ -47,7 +47,17 @@ describe('query helpers', () => {
 });
 
 describe('hasNewIncoming', () => {
-  const message = (id: number, senderId: number) => ({ id, bidId: 5, threadId: 1, senderId, receiverId: 0, content: 'x', createdAt: '', readAt: null, sender: { id: senderId, username: 'u', avatarUrl: null } });
+  const message = (id: number, senderId: number) => ({
+    id,
+    bidId: 5,
+    threadId: 1,
+    senderId,
+    receiverId: 0,
+    content: 'x',
+    createdAt: '',
+    readAt: null,
+    sender: { id: senderId, username: 'u', avatarUrl: null },
+  });
   it('is true only for a message from the other party the cache had not seen', () => {
     expect(hasNewIncoming(undefined, [message(1, 2)], 1)).toBe(true);
     expect(hasNewIncoming(undefined, [message(1, 1)], 1)).toBe(false);

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatSummary } from '../../../shared/contracts/conversations.js';
+import type { ChatMessage, ChatSummary } from '#shared/contracts/conversations.js';
 
 export interface ConversationQuery {
   /** ?bid={bidId} */

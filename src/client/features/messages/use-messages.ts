@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { BidWithProject } from '../../../shared/contracts/bids.js';
-import type { ChatMessage, ChatSummary } from '../../../shared/contracts/conversations.js';
-import { useUser } from '@/features/auth/use-user';
-import { notificationKeys } from '@/features/notifications/notification-keys';
-import { apiGet, apiRequest, errorMessage } from '@/lib/api';
-import { messageKeys } from './message-keys';
-import { hasNewIncoming } from './select-conversation';
+import type { BidWithProject } from '#shared/contracts/bids.js';
+import type { ChatMessage, ChatSummary } from '#shared/contracts/conversations.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { notificationKeys } from '#client/features/notifications/notification-keys.js';
+import { apiGet, apiRequest, errorMessage } from '#client/lib/api.js';
+import { messageKeys } from './message-keys.js';
+import { hasNewIncoming } from './select-conversation.js';
 
 /** GET /api/users/{id}/chats: the signed-in user's conversations, newest first. */
 export function useChats(userId: number | undefined) {
@@ -40,7 +40,12 @@ export function useBidMessages(bidId: number | null) {
       const previous = queryClient.getQueryData<ChatMessage[]>(messageKeys.bidMessages(bidId ?? 0));
       const list = await apiGet<ChatMessage[]>(`/api/bids/${bidId}/messages`, { signal });
       if (userId !== undefined && hasNewIncoming(previous, list, userId)) {
-        for (const queryKey of [notificationKeys.unreadCount(userId), notificationKeys.unreadList(userId), notificationKeys.list(userId), messageKeys.chats(userId)]) {
+        for (const queryKey of [
+          notificationKeys.unreadCount(userId),
+          notificationKeys.unreadList(userId),
+          notificationKeys.list(userId),
+          messageKeys.chats(userId),
+        ]) {
           void queryClient.invalidateQueries({ queryKey });
         }
       }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { ConversationChannel } from '../../../shared/contracts/conversations.js';
-import { useUser } from '@/features/auth/use-user';
-import { apiRequest, errorMessage } from '@/lib/api';
-import { messageKeys } from './message-keys';
+import type { ConversationChannel } from '#shared/contracts/conversations.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { apiRequest, errorMessage } from '#client/lib/api.js';
+import { messageKeys } from './message-keys.js';
 
 /** Spec section 9: the dashboard's messages tab opens about 800 ms after the conversation starts. */
 export const CONVERSATION_REDIRECT_MS = 800;

@@ -1,11 +1,11 @@
 import { Check, CheckCircle2, Pencil, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import type { Milestone } from '../../../shared/contracts/milestones.js';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { MilestoneFormDialog } from './lazy-milestone-form-dialog';
-import { MilestoneNoteDialog } from './milestone-note-dialog';
-import { useApproveMilestone, useCompleteMilestone, useRemoveMilestone, useSendBackMilestone } from './use-milestones';
+import type { Milestone } from '#shared/contracts/milestones.js';
+import { Button } from '#client/components/ui/button.js';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
+import { MilestoneFormDialog } from './lazy-milestone-form-dialog.js';
+import { MilestoneNoteDialog } from './milestone-note-dialog.js';
+import { useApproveMilestone, useCompleteMilestone, useRemoveMilestone, useSendBackMilestone } from './use-milestones.js';
 
 interface OwnerActionsProps {
   milestone: Milestone;

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { createMilestoneSchema, type Milestone } from '../../../shared/contracts/milestones.js';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
-import { type MilestoneBody, useAddMilestone, useUpdateMilestone } from './use-milestones';
+import { createMilestoneSchema, type Milestone } from '#shared/contracts/milestones.js';
+import { Button } from '#client/components/ui/button.js';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
+import { FormField } from '#client/components/ui/form-field.js';
+import { Input } from '#client/components/ui/input.js';
+import { Textarea } from '#client/components/ui/textarea.js';
+import { type MilestoneBody, useAddMilestone, useUpdateMilestone } from './use-milestones.js';
 
 const fields = createMilestoneSchema.shape;
 
@@ -83,7 +83,13 @@ function MilestoneForm({ projectId, milestone, onDone }: { projectId: number; mi
       </FormField>
       <FormField id="milestone-description" label="Description" error={errors.description?.message}>
         {(describedBy) => (
-          <Textarea id="milestone-description" rows={3} aria-describedby={describedBy} aria-invalid={invalid(errors.description)} {...form.register('description')} />
+          <Textarea
+            id="milestone-description"
+            rows={3}
+            aria-describedby={describedBy}
+            aria-invalid={invalid(errors.description)}
+            {...form.register('description')}
+          />
         )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -102,7 +108,9 @@ function MilestoneForm({ projectId, milestone, onDone }: { projectId: number; mi
           )}
         </FormField>
         <FormField id="milestone-due-date" label="Due Date" error={errors.dueDate?.message}>
-          {(describedBy) => <Input id="milestone-due-date" type="date" aria-describedby={describedBy} aria-invalid={invalid(errors.dueDate)} {...form.register('dueDate')} />}
+          {(describedBy) => (
+            <Input id="milestone-due-date" type="date" aria-describedby={describedBy} aria-invalid={invalid(errors.dueDate)} {...form.register('dueDate')} />
+          )}
         </FormField>
       </div>
       <DialogFooter>

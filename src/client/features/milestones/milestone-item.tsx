@@ -1,9 +1,9 @@
 import { CalendarDays, CircleDollarSign } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Milestone } from '../../../shared/contracts/milestones.js';
-import { Badge } from '@/components/ui/badge';
-import { formatDueDate, formatMilestoneAmount } from './milestone-rules';
-import { MilestoneStatusBadge } from './milestone-status-badge';
+import type { Milestone } from '#shared/contracts/milestones.js';
+import { Badge } from '#client/components/ui/badge.js';
+import { formatDueDate, formatMilestoneAmount } from './milestone-rules.js';
+import { MilestoneStatusBadge } from './milestone-status-badge.js';
 
 /** One milestone: title, status, amount, due date, the finisher's note, the owner's feedback and its actions. */
 export function MilestoneItem({ milestone, actions }: { milestone: Milestone; actions: ReactNode }) {

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
+import { Button } from '#client/components/ui/button.js';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
+import { FieldError } from '#client/components/ui/field-error.js';
+import { Label } from '#client/components/ui/label.js';
+import { Textarea } from '#client/components/ui/textarea.js';
 
 const MIN = 5;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Milestone } from '../../../shared/contracts/milestones.js';
-import { acceptedBidAmount, formatDueDate, formatMilestoneAmount, plannedAmount } from './milestone-rules';
+import type { Milestone } from '#shared/contracts/milestones.js';
+import { acceptedBidAmount, formatDueDate, formatMilestoneAmount, plannedAmount } from './milestone-rules.js';
 
 const milestone = (amount?: number) => ({ amount }) as Milestone;
 

@@ -1,5 +1,5 @@
-import type { MilestoneStatus } from '../../../shared/domain/project-lifecycle.js';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
+import type { MilestoneStatus } from '#shared/domain/project-lifecycle.js';
+import { Badge, type BadgeProps } from '#client/components/ui/badge.js';
 
 const statusBadges: Record<MilestoneStatus, { label: string; variant: BadgeProps['variant'] }> = {
   pending: { label: 'Pending', variant: 'secondary' },

@@ -1,15 +1,15 @@
 import { Flag, Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { ProjectDetail } from '../../../shared/contracts/projects.js';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api';
-import { FinisherMilestoneActions, OwnerMilestoneActions } from './milestone-actions';
-import { MilestoneFormDialog } from './lazy-milestone-form-dialog';
-import { MilestoneItem } from './milestone-item';
-import { acceptedBidAmount, canPlanMilestones, canReviewMilestones, formatMilestoneAmount, plannedAmount } from './milestone-rules';
-import { useMilestones } from './use-milestones';
+import type { ProjectDetail } from '#shared/contracts/projects.js';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { Spinner } from '#client/components/ui/spinner.js';
+import { errorMessage } from '#client/lib/api.js';
+import { FinisherMilestoneActions, OwnerMilestoneActions } from './milestone-actions.js';
+import { MilestoneFormDialog } from './lazy-milestone-form-dialog.js';
+import { MilestoneItem } from './milestone-item.js';
+import { acceptedBidAmount, canPlanMilestones, canReviewMilestones, formatMilestoneAmount, plannedAmount } from './milestone-rules.js';
+import { useMilestones } from './use-milestones.js';
 
 interface MilestonesCardProps {
   project: Pick<ProjectDetail, 'id' | 'status' | 'bids'>;

@@ -1,8 +1,8 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { CreateMilestoneInput, Milestone } from '../../../shared/contracts/milestones.js';
-import { apiGet, apiRequest, errorMessage } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
+import type { CreateMilestoneInput, Milestone } from '#shared/contracts/milestones.js';
+import { apiGet, apiRequest, errorMessage } from '#client/lib/api.js';
+import { queryKeys } from '#client/lib/query-keys.js';
 
 /** Under the project's key, so one prefix invalidation refreshes the project, its milestones and its payment. */
 export const milestonesKey = (projectId: number) => [...queryKeys.project(projectId), 'milestones'] as const;

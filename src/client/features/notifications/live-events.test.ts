@@ -1,19 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerEvent } from '../../../shared/events.js';
-import { isProjectQueryKey, liveEventRefreshes, liveEventToast } from './live-events';
+import type { ServerEvent } from '#shared/events.js';
+import { isProjectQueryKey, liveEventRefreshes, liveEventToast } from './live-events.js';
 
 const sender = { id: 2, username: 'devon', avatarUrl: null };
 const message = { id: 31, bidId: 5, threadId: 9, senderId: 2, receiverId: 1, content: 'Hi', createdAt: '2025-03-04T15:07:00.000Z', readAt: null, sender };
 const newMessage = (title: string): ServerEvent => ({ type: 'new_message', bidId: 5, thread: { id: 9, title }, message });
 const notification = (overrides: Partial<Extract<ServerEvent, { type: 'notification' }>['notification']> = {}): ServerEvent => ({
   type: 'notification',
-  notification: { id: 70, userId: 1, type: 'notification', title: 'Hello', content: 'World', relatedId: null, isRead: false, createdAt: '2025-03-04T15:07:00.000Z', ...overrides },
+  notification: {
+    id: 70,
+    userId: 1,
+    type: 'notification',
+    title: 'Hello',
+    content: 'World',
+    relatedId: null,
+    isRead: false,
+    createdAt: '2025-03-04T15:07:00.000Z',
+    ...overrides,
+  },
 });
 const milestone = { id: 4, title: 'Payments wired', projectId: 12 };
 
 describe('liveEventToast', () => {
   it('shows the spec texts of section 8', () => {
-    expect(liveEventToast(newMessage('Bid #5: Booking app'))).toMatchObject({ title: 'New Message', description: 'New message in thread: Bid #5: Booking app' });
+    expect(liveEventToast(newMessage('Bid #5: Booking app'))).toMatchObject({
+      title: 'New Message',
+      description: 'New message in thread: Bid #5: Booking app',
+    });
     expect(liveEventToast(newMessage(''))).toMatchObject({ description: 'New message in thread: New Message' });
     expect(liveEventToast({ type: 'new_milestone', milestone })).toMatchObject({ title: 'New Milestone Added', description: 'Payments wired' });
     expect(liveEventToast({ type: 'milestone_completed', milestone })).toMatchObject({ title: 'Milestone Completed' });

@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { ServerEvent } from '../../../shared/events.js';
-import { messageKeys } from '../messages/message-keys';
-import { notificationKeys } from './notification-keys';
+import type { ServerEvent } from '#shared/events.js';
+import { messageKeys } from '#client/features/messages/message-keys.js';
+import { notificationKeys } from './notification-keys.js';
 
 /**
  * What each live event does on screen (spec section 8 "Live-event toasts") and which cached

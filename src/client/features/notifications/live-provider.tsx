@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { currentUserKey } from '@/features/auth/use-user';
-import { LiveConnection, liveSocketUrl } from '@/lib/live-connection';
-import { liveEventRefreshes, liveEventToast } from './live-events';
+import { currentUserKey } from '#client/features/auth/use-user.js';
+import { LiveConnection, liveSocketUrl } from '#client/lib/live-connection.js';
+import { liveEventRefreshes, liveEventToast } from './live-events.js';
 
 /**
  * Keeps the live connection open for the signed-in user (spec section 4 "Live connection"): the app

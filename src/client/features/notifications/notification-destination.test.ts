@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationDestination } from './notification-destination';
+import { notificationDestination } from './notification-destination.js';
 
 describe('notificationDestination', () => {
   it('routes by type (spec section 2)', () => {

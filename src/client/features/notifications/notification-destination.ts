@@ -1,4 +1,4 @@
-import type { Notification } from '../../../shared/contracts/notifications.js';
+import type { Notification } from '#shared/contracts/notifications.js';
 
 /**
  * Where a clicked notification leads (spec section 2, Notifications page), or null when it has

@@ -1,7 +1,7 @@
 import { BellOff } from 'lucide-react';
-import type { Notification } from '../../../shared/contracts/notifications.js';
-import { formatRelativeDate } from '@/lib/format';
-import { cn } from '@/lib/utils';
+import type { Notification } from '#shared/contracts/notifications.js';
+import { formatRelativeDate } from '#client/lib/format.js';
+import { cn } from '#client/lib/utils.js';
 
 interface NotificationListProps {
   notifications: readonly Notification[];
@@ -25,7 +25,11 @@ export function NotificationList({ notifications, onOpen }: NotificationListProp
           {notification.relatedId === null ? (
             <NotificationBody notification={notification} className="cursor-default" />
           ) : (
-            <button type="button" onClick={() => onOpen(notification)} className="block w-full text-left transition-colors hover:bg-accent/60 focus-visible:bg-accent/60 focus-visible:outline-none">
+            <button
+              type="button"
+              onClick={() => onOpen(notification)}
+              className="block w-full text-left transition-colors hover:bg-accent/60 focus-visible:bg-accent/60 focus-visible:outline-none"
+            >
               <NotificationBody notification={notification} />
             </button>
           )}

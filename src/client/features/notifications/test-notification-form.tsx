@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { createTestNotificationSchema, type NotificationType, notificationLimits, notificationTypes } from '../../../shared/contracts/notifications.js';
-import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
-import { useCreateTestNotification } from './use-notifications';
+import { createTestNotificationSchema, type NotificationType, notificationLimits, notificationTypes } from '#shared/contracts/notifications.js';
+import { Button } from '#client/components/ui/button.js';
+import { FormField } from '#client/components/ui/form-field.js';
+import { Input } from '#client/components/ui/input.js';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#client/components/ui/select.js';
+import { Spinner } from '#client/components/ui/spinner.js';
+import { Textarea } from '#client/components/ui/textarea.js';
+import { useCreateTestNotification } from './use-notifications.js';
 
 /** What the panel sends besides userId and isRead; the contract's own rules check it (title and content required, relatedId numeric). */
 const panelSchema = createTestNotificationSchema.pick({ title: true, content: true, type: true, relatedId: true });
@@ -97,7 +97,12 @@ export function TestNotificationForm({ userId }: { userId: number }) {
           </Select>
         )}
       </FormField>
-      <FormField id="test-notification-related-id" label="Related ID (optional)" error={errors.relatedId} hint="A project id, or a message id for the message type.">
+      <FormField
+        id="test-notification-related-id"
+        label="Related ID (optional)"
+        error={errors.relatedId}
+        hint="A project id, or a message id for the message type."
+      >
         {(describedBy) => (
           <Input
             id="test-notification-related-id"

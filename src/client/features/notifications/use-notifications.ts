@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { CreateTestNotificationInput, Notification } from '../../../shared/contracts/notifications.js';
-import { apiGet, apiRequest, errorMessage } from '@/lib/api';
-import { notificationKeys } from './notification-keys';
+import type { CreateTestNotificationInput, Notification } from '#shared/contracts/notifications.js';
+import { apiGet, apiRequest, errorMessage } from '#client/lib/api.js';
+import { notificationKeys } from './notification-keys.js';
 
 const FETCH_FAILED = 'Failed to fetch notifications';
 

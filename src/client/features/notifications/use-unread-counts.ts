@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UnreadCount } from '../../../shared/contracts/notifications.js';
-import { apiGet } from '@/lib/api';
-import { UNREAD_REFRESH_MS } from '@/lib/query-client';
-import { notificationKeys } from './notification-keys';
+import type { UnreadCount } from '#shared/contracts/notifications.js';
+import { apiGet } from '#client/lib/api.js';
+import { UNREAD_REFRESH_MS } from '#client/lib/query-client.js';
+import { notificationKeys } from './notification-keys.js';
 
 export interface UnreadCounts {
   messages: number;

@@ -1,6 +1,6 @@
 import { CreditCard, LoaderCircle, ShieldCheck } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 
 interface CheckoutLaunchPanelProps {
   isBusy: boolean;

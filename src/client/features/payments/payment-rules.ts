@@ -1,4 +1,4 @@
-import type { BidWithProject } from '../../../shared/contracts/bids.js';
+import type { BidWithProject } from '#shared/contracts/bids.js';
 
 /**
  * Spec section 4 "Payment page rules", in the order it lists them: an accepted bid without a

@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Banknote, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { isFinisher } from '../../../shared/domain/roles.js';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { currentUserKey, useUser } from '@/features/auth/use-user';
-import { useOnboardingStatus, useStartOnboarding } from './use-payout-onboarding';
+import { isFinisher } from '#shared/domain/roles.js';
+import { Badge } from '#client/components/ui/badge.js';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { currentUserKey, useUser } from '#client/features/auth/use-user.js';
+import { useOnboardingStatus, useStartOnboarding } from './use-payout-onboarding.js';
 
 /**
  * Payment Settings of the profile's Skills tab (finishers only): payout onboarding status and the

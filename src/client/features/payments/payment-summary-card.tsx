@@ -1,5 +1,5 @@
-import { dollarsToCents, formatDollars, splitPayment } from '../../../shared/domain/money.js';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { dollarsToCents, formatDollars, splitPayment } from '#shared/domain/money.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 
 interface PaymentSummaryCardProps {
   /** Whole dollars, as the bid carries them. */

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Payment } from '../../../shared/contracts/payments.js';
-import { formatDollars } from '../../../shared/domain/money.js';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useUser } from '@/features/auth/use-user';
-import { apiGet, isApiStatus } from '@/lib/api';
+import type { Payment } from '#shared/contracts/payments.js';
+import { formatDollars } from '#shared/domain/money.js';
+import { Badge, type BadgeProps } from '#client/components/ui/badge.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { apiGet, isApiStatus } from '#client/lib/api.js';
 
 const statusLabels: Record<Payment['status'], { label: string; variant: BadgeProps['variant'] }> = {
   pending: { label: 'Awaiting payment', variant: 'warning' },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BidWithProject } from '../../../shared/contracts/bids.js';
-import { apiGet } from '@/lib/api';
+import type { BidWithProject } from '#shared/contracts/bids.js';
+import { apiGet } from '#client/lib/api.js';
 
 /** Spec section 7: GET /api/bids/{id} is cached under the numeric id. */
 export const bidKey = (bidId: number) => ['/api/bids', bidId] as const;

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { BidWithProject } from '../../../shared/contracts/bids.js';
-import { bidPaymentState } from './payment-rules';
+import type { BidWithProject } from '#shared/contracts/bids.js';
+import { bidPaymentState } from './payment-rules.js';
 
 /**
  * The toasts and redirect of spec section 4 "Payment page rules". Each fires once per page visit:
@@ -29,6 +29,6 @@ export function usePaymentPageRules(bid: BidWithProject | undefined, isCanceled:
       return;
     }
     toast.error('Payment not available', { description: 'This bid is not currently accepted for payment.' });
-    navigate(`/projects/${bid.projectId}`, { replace: true });
+    void navigate(`/projects/${bid.projectId}`, { replace: true });
   }, [bid, navigate]);
 }

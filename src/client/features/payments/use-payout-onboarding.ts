@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../shared/contracts/users.js';
-import { apiRequest } from '@/lib/api';
+import type { User } from '#shared/contracts/users.js';
+import { apiRequest } from '#client/lib/api.js';
 
 export interface OnboardingStatus {
   isComplete: boolean;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { initialsOf } from '@/lib/utils';
+import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
+import { FormField } from '#client/components/ui/form-field.js';
+import { Input } from '#client/components/ui/input.js';
+import { initialsOf } from '#client/lib/utils.js';
 
 /** Spec section 5, Avatar upload: jpeg, jpg, png or gif, at most 5242880 bytes, one file. */
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;

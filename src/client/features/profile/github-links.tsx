@@ -1,10 +1,10 @@
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
-import { updateProfileSchema } from '../../../shared/contracts/profile.js';
-import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { updateProfileSchema } from '#shared/contracts/profile.js';
+import { Button } from '#client/components/ui/button.js';
+import { FieldError } from '#client/components/ui/field-error.js';
+import { Input } from '#client/components/ui/input.js';
+import { Label } from '#client/components/ui/label.js';
 
 /** The same link rule the server applies to githubUrl. */
 const isValidLink = (link: string) => updateProfileSchema.shape.githubUrl.safeParse(link).success;
@@ -46,7 +46,14 @@ export function GithubLinks({ links, onChange }: GithubLinksProps) {
               <a href={link} target="_blank" rel="noopener noreferrer" className="truncate text-primary underline-offset-4 hover:underline">
                 {link}
               </a>
-              <Button type="button" variant="ghost" size="icon" className="size-7" aria-label={`Remove ${link}`} onClick={() => onChange(links.filter((entry) => entry !== link))}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="size-7"
+                aria-label={`Remove ${link}`}
+                onClick={() => onChange(links.filter((entry) => entry !== link))}
+              >
                 <X aria-hidden="true" />
               </Button>
             </li>

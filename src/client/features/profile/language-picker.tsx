@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
-import { cn } from '@/lib/utils';
-import { languageOptions } from './language-options';
+import { cn } from '#client/lib/utils.js';
+import { languageOptions } from './language-options.js';
 
 interface LanguagePickerProps {
   selected: readonly string[];

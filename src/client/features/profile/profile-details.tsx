@@ -1,8 +1,8 @@
 import { AtSign, Briefcase, FolderGit2, Globe, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { User } from '../../../shared/contracts/users.js';
-import { Button } from '@/components/ui/button';
-import { formatUsd } from '@/lib/format';
+import type { User } from '#shared/contracts/users.js';
+import { Button } from '#client/components/ui/button.js';
+import { formatUsd } from '#client/lib/format.js';
 
 /** One term and its value; `wide` spans both columns (a <dl> allows one wrapping <div> per group, no more). */
 function Detail({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { User } from '../../../shared/contracts/users.js';
-import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
-import { AvatarInput } from './avatar-input';
-import { type ProfileFormInput, type ProfileFormOutput, profileFormDefaults, profileFormSchema, toProfileChanges } from './profile-form-schema';
-import { useUpdateProfile } from './use-update-profile';
+import type { User } from '#shared/contracts/users.js';
+import { Button } from '#client/components/ui/button.js';
+import { FormField } from '#client/components/ui/form-field.js';
+import { Input } from '#client/components/ui/input.js';
+import { Spinner } from '#client/components/ui/spinner.js';
+import { Textarea } from '#client/components/ui/textarea.js';
+import { AvatarInput } from './avatar-input.js';
+import { type ProfileFormInput, type ProfileFormOutput, profileFormDefaults, profileFormSchema, toProfileChanges } from './profile-form-schema.js';
+import { useUpdateProfile } from './use-update-profile.js';
 
 interface ProfileEditFormProps {
   user: User;

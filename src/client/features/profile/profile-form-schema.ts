@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type UpdateProfileInput, updateProfileSchema } from '../../../shared/contracts/profile.js';
-import type { User } from '../../../shared/contracts/users.js';
+import { type UpdateProfileInput, updateProfileSchema } from '#shared/contracts/profile.js';
+import type { User } from '#shared/contracts/users.js';
 
 const fields = updateProfileSchema.shape;
 

@@ -1,12 +1,12 @@
 import { Share2 } from 'lucide-react';
 import { toast } from 'sonner';
-import type { User } from '../../../shared/contracts/users.js';
-import { isFinisher, roleLabel } from '../../../shared/domain/roles.js';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
-import { initialsOf } from '@/lib/utils';
+import type { User } from '#shared/contracts/users.js';
+import { isFinisher, roleLabel } from '#shared/domain/roles.js';
+import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
+import { Badge } from '#client/components/ui/badge.js';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent } from '#client/components/ui/card.js';
+import { initialsOf } from '#client/lib/utils.js';
 
 export function publicProfilePath(username: string): string {
   return `/developers/${encodeURIComponent(username)}`;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { User } from '../../../shared/contracts/users.js';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { PaymentSettings } from '@/features/payments/payment-settings';
-import { GithubLinks } from './github-links';
-import { isLanguageOption } from './language-options';
-import { LanguagePicker } from './language-picker';
-import { useUpdateProfile } from './use-update-profile';
+import type { User } from '#shared/contracts/users.js';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { Spinner } from '#client/components/ui/spinner.js';
+import { PaymentSettings } from '#client/features/payments/payment-settings.js';
+import { GithubLinks } from './github-links.js';
+import { isLanguageOption } from './language-options.js';
+import { LanguagePicker } from './language-picker.js';
+import { useUpdateProfile } from './use-update-profile.js';
 
 /** The Skills tab (finishers only): languages, GitHub project links and Payment Settings. */
 export function SkillsTab({ user }: { user: User }) {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { UpdateProfileInput } from '../../../shared/contracts/profile.js';
-import type { User } from '../../../shared/contracts/users.js';
-import { apiRequest, errorMessage } from '@/lib/api';
-import { currentUserKey } from '@/features/auth/use-user';
+import type { UpdateProfileInput } from '#shared/contracts/profile.js';
+import type { User } from '#shared/contracts/users.js';
+import { apiRequest, errorMessage } from '#client/lib/api.js';
+import { currentUserKey } from '#client/features/auth/use-user.js';
 
 export interface ProfileUpdate {
   changes: UpdateProfileInput;

@@ -1,12 +1,12 @@
 import { ArrowRight, CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Project } from '../../../shared/contracts/projects.js';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { formatRelativeDate } from '@/lib/format';
-import { ProjectStatusBadge } from './project-status-badge';
-import { TechBadges } from './tech-badges';
+import type { Project } from '#shared/contracts/projects.js';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { Skeleton } from '#client/components/ui/skeleton.js';
+import { formatRelativeDate } from '#client/lib/format.js';
+import { ProjectStatusBadge } from './project-status-badge.js';
+import { TechBadges } from './tech-badges.js';
 
 /** A Browse Projects card: name, tech badges, description (3 lines), created date, 'View Details'. */
 export function BrowseProjectCard({ project }: { project: Project }) {

@@ -1,12 +1,12 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
-import { projectLimits } from '../../../shared/domain/limits.js';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
-import { useCompleteProject } from './use-project-mutations';
+import { projectLimits } from '#shared/domain/limits.js';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
+import { Label } from '#client/components/ui/label.js';
+import { Textarea } from '#client/components/ui/textarea.js';
+import { useCompleteProject } from './use-project-mutations.js';
 
 const MIN = projectLimits.deliveryMessageMin;
 
@@ -43,7 +43,13 @@ export function DeliveryPanel({ projectId }: { projectId: number }) {
             </DialogHeader>
             <div className="grid gap-2">
               <Label htmlFor="delivery-message">Delivery Message</Label>
-              <Textarea id="delivery-message" rows={5} value={message} onChange={(event) => setMessage(event.target.value)} aria-describedby="delivery-message-counter" />
+              <Textarea
+                id="delivery-message"
+                rows={5}
+                value={message}
+                onChange={(event) => setMessage(event.target.value)}
+                aria-describedby="delivery-message-counter"
+              />
               <p id="delivery-message-counter" aria-live="polite" className={length < MIN ? 'text-xs text-muted-foreground' : 'text-xs text-emerald-700'}>
                 Minimum {MIN} characters ({length}/{MIN})
               </p>

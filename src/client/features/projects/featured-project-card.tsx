@@ -1,12 +1,12 @@
 import { ArrowRight, CalendarDays, Star, UserRound, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatRelativeDate } from '@/lib/format';
-import { formatBudget } from './format-budget';
-import { ProjectStatusBadge } from './project-status-badge';
-import type { ProjectSummary } from './project-summary';
+import { Badge } from '#client/components/ui/badge.js';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { formatRelativeDate } from '#client/lib/format.js';
+import { formatBudget } from './format-budget.js';
+import { ProjectStatusBadge } from './project-status-badge.js';
+import type { ProjectSummary } from './project-summary.js';
 
 export function FeaturedProjectCard({ project }: { project: ProjectSummary }) {
   const rating = project.submitter?.rating;

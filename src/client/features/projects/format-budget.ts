@@ -1,4 +1,4 @@
-import { dollarsToCents, formatDollars } from '../../../shared/domain/money.js';
+import { dollarsToCents, formatDollars } from '#shared/domain/money.js';
 
 /** Budgets arrive in whole dollars (or, from older data, as a text range) and show without decimals. */
 export function formatBudget(budget: number | string | null | undefined): string {

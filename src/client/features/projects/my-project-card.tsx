@@ -1,8 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.js';
 
 interface MyProjectCardProps {
   projectId: number;

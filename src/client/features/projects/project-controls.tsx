@@ -1,10 +1,10 @@
 import { Ban, type LucideIcon, Pause, Play } from 'lucide-react';
-import type { ProjectStatus } from '../../../shared/domain/project-status.js';
-import { canTakeAction, type ProjectAction } from '../../../shared/domain/project-lifecycle.js';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useUpdateProjectStatus } from './use-project-mutations';
+import type { ProjectStatus } from '#shared/domain/project-status.js';
+import { canTakeAction, type ProjectAction } from '#shared/domain/project-lifecycle.js';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
+import { useUpdateProjectStatus } from './use-project-mutations.js';
 
 interface Control {
   action: ProjectAction;

@@ -1,9 +1,9 @@
 import { CalendarDays, Code2, ExternalLink, UserRound } from 'lucide-react';
-import type { ProjectDetail } from '../../../shared/contracts/projects.js';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { formatRelativeDate } from '@/lib/format';
-import { ProjectStatusBadge } from './project-status-badge';
+import type { ProjectDetail } from '#shared/contracts/projects.js';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardHeader } from '#client/components/ui/card.js';
+import { formatRelativeDate } from '#client/lib/format.js';
+import { ProjectStatusBadge } from './project-status-badge.js';
 
 interface ProjectOverviewCardProps {
   project: ProjectDetail;

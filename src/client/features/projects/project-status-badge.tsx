@@ -1,5 +1,5 @@
-import { projectStatusLabel } from '../../../shared/domain/project-status.js';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { projectStatusLabel } from '#shared/domain/project-status.js';
+import { Badge, type BadgeProps } from '#client/components/ui/badge.js';
 
 const variantByStatus: Record<string, BadgeProps['variant']> = {
   open: 'success',

@@ -1,4 +1,4 @@
-import type { Project } from '../../../shared/contracts/projects.js';
+import type { Project } from '#shared/contracts/projects.js';
 
 /**
  * The part of a project a featured card reads. A shared Project fits it; the home page's static

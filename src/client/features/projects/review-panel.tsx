@@ -1,8 +1,8 @@
 import { Check, RotateCcw } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useReviewWork } from './use-project-mutations';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
+import { useReviewWork } from './use-project-mutations.js';
 
 interface ReviewPanelProps {
   projectId: number;
@@ -18,7 +18,9 @@ export function ReviewPanel({ projectId, deliveryMessage, canReview }: ReviewPan
     <Card className="gap-4">
       <CardHeader>
         <CardTitle>Delivered Work</CardTitle>
-        <CardDescription>{canReview ? 'The developer has marked this project as completed. Review the delivery.' : 'Waiting for the client to review your work.'}</CardDescription>
+        <CardDescription>
+          {canReview ? 'The developer has marked this project as completed. Review the delivery.' : 'Waiting for the client to review your work.'}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div>

@@ -1,4 +1,4 @@
-import type { ProjectSummary } from './project-summary';
+import type { ProjectSummary } from './project-summary.js';
 
 const daysAgo = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString();
 
@@ -8,7 +8,8 @@ export function sampleProjects(): ProjectSummary[] {
     {
       id: 1,
       name: 'Recipe sharing app',
-      description: 'A React Native app for saving and sharing family recipes. Authentication and the recipe editor work; offline sync and image uploads still need finishing.',
+      description:
+        'A React Native app for saving and sharing family recipes. Authentication and the recipe editor work; offline sync and image uploads still need finishing.',
       techStack: ['React Native', 'Firebase', 'TypeScript'],
       createdAt: daysAgo(2),
       status: 'open',
@@ -18,7 +19,8 @@ export function sampleProjects(): ProjectSummary[] {
     {
       id: 2,
       name: 'Inventory dashboard',
-      description: 'An internal dashboard for a small warehouse. The API is done; the charts, CSV export and role-based access in the front end are half built.',
+      description:
+        'An internal dashboard for a small warehouse. The API is done; the charts, CSV export and role-based access in the front end are half built.',
       techStack: ['Vue.js', 'Node.js', 'PostgreSQL'],
       createdAt: daysAgo(5),
       status: 'open',

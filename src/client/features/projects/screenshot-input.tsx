@@ -1,6 +1,6 @@
-import { projectLimits } from '../../../shared/domain/limits.js';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { projectLimits } from '#shared/domain/limits.js';
+import { FormField } from '#client/components/ui/form-field.js';
+import { Input } from '#client/components/ui/input.js';
 
 export const SCREENSHOT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 

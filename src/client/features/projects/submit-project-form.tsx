@@ -4,15 +4,15 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { createProjectSchema } from '../../../shared/contracts/projects.js';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { Textarea } from '@/components/ui/textarea';
-import { useUser } from '@/features/auth/use-user';
-import { ScreenshotInput } from './screenshot-input';
-import { TechStackPicker } from './tech-stack-picker';
-import { useCreateProject } from './use-project-mutations';
+import { createProjectSchema } from '#shared/contracts/projects.js';
+import { FormField } from '#client/components/ui/form-field.js';
+import { Input } from '#client/components/ui/input.js';
+import { SubmitButton } from '#client/components/ui/submit-button.js';
+import { Textarea } from '#client/components/ui/textarea.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { ScreenshotInput } from './screenshot-input.js';
+import { TechStackPicker } from './tech-stack-picker.js';
+import { useCreateProject } from './use-project-mutations.js';
 
 type FormInput = z.input<typeof createProjectSchema>;
 type FormOutput = z.output<typeof createProjectSchema>;
@@ -47,22 +47,36 @@ export function SubmitProjectForm() {
       budget: values.budget ?? null,
       timeframe: values.timeframe || null,
     };
-    createProject.mutate(
-      { projectData, image },
-      { onSuccess: () => navigate('/my-projects') },
-    );
+    createProject.mutate({ projectData, image }, { onSuccess: () => void navigate('/my-projects') });
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-6" aria-label="Submit Project">
       <FormField id="project-name" label="Project Name" error={errors.name?.message}>
         {(describedBy) => (
-          <Input id="project-name" placeholder="e.g. Recipe sharing app" aria-describedby={describedBy} aria-invalid={errors.name ? true : undefined} {...form.register('name')} />
+          <Input
+            id="project-name"
+            placeholder="e.g. Recipe sharing app"
+            aria-describedby={describedBy}
+            aria-invalid={errors.name ? true : undefined}
+            {...form.register('name')}
+          />
         )}
       </FormField>
-      <FormField id="project-description" label="Description" error={errors.description?.message} hint="What works already, what is left to finish, and anything a developer should know.">
+      <FormField
+        id="project-description"
+        label="Description"
+        error={errors.description?.message}
+        hint="What works already, what is left to finish, and anything a developer should know."
+      >
         {(describedBy) => (
-          <Textarea id="project-description" rows={6} aria-describedby={describedBy} aria-invalid={errors.description ? true : undefined} {...form.register('description')} />
+          <Textarea
+            id="project-description"
+            rows={6}
+            aria-describedby={describedBy}
+            aria-invalid={errors.description ? true : undefined}
+            {...form.register('description')}
+          />
         )}
       </FormField>
       <FormField id="project-tech-stack" label="Tech Stack" error={errors.techStack?.message ?? errors.techStack?.root?.message}>
@@ -71,25 +85,52 @@ export function SubmitProjectForm() {
             control={form.control}
             name="techStack"
             render={({ field }) => (
-              <TechStackPicker id="project-tech-stack" value={field.value} onChange={field.onChange} onBlur={field.onBlur} invalid={Boolean(errors.techStack)} describedBy={describedBy} />
+              <TechStackPicker
+                id="project-tech-stack"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                invalid={Boolean(errors.techStack)}
+                describedBy={describedBy}
+              />
             )}
           />
         )}
       </FormField>
       <FormField id="project-code-link" label="Code Repository Link" error={errors.codeLink?.message}>
         {(describedBy) => (
-          <Input id="project-code-link" type="url" placeholder="https://github.com/you/your-project" aria-describedby={describedBy} aria-invalid={errors.codeLink ? true : undefined} {...form.register('codeLink')} />
+          <Input
+            id="project-code-link"
+            type="url"
+            placeholder="https://github.com/you/your-project"
+            aria-describedby={describedBy}
+            aria-invalid={errors.codeLink ? true : undefined}
+            {...form.register('codeLink')}
+          />
         )}
       </FormField>
       <div className="grid gap-6 sm:grid-cols-2">
         <FormField id="project-budget" label="Budget ($, optional)" error={errors.budget?.message}>
           {(describedBy) => (
-            <Input id="project-budget" inputMode="numeric" placeholder="1500" aria-describedby={describedBy} aria-invalid={errors.budget ? true : undefined} {...form.register('budget', { setValueAs: emptyToUndefined })} />
+            <Input
+              id="project-budget"
+              inputMode="numeric"
+              placeholder="1500"
+              aria-describedby={describedBy}
+              aria-invalid={errors.budget ? true : undefined}
+              {...form.register('budget', { setValueAs: emptyToUndefined })}
+            />
           )}
         </FormField>
         <FormField id="project-timeframe" label="Timeframe (optional)" error={errors.timeframe?.message}>
           {(describedBy) => (
-            <Input id="project-timeframe" placeholder="e.g. 3 weeks" aria-describedby={describedBy} aria-invalid={errors.timeframe ? true : undefined} {...form.register('timeframe', { setValueAs: emptyToUndefined })} />
+            <Input
+              id="project-timeframe"
+              placeholder="e.g. 3 weeks"
+              aria-describedby={describedBy}
+              aria-invalid={errors.timeframe ? true : undefined}
+              {...form.register('timeframe', { setValueAs: emptyToUndefined })}
+            />
           )}
         </FormField>
       </div>

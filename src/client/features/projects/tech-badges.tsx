@@ -1,5 +1,5 @@
-import { Badge } from '@/components/ui/badge';
-import { cn } from '@/lib/utils';
+import { Badge } from '#client/components/ui/badge.js';
+import { cn } from '#client/lib/utils.js';
 
 export function TechBadges({ techStack, className }: { techStack: readonly string[]; className?: string }) {
   if (techStack.length === 0) return null;

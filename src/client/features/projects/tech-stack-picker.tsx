@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { addTechnology, techSuggestions } from './tech-suggestions';
+import { Badge } from '#client/components/ui/badge.js';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#client/components/ui/select.js';
+import { addTechnology, techSuggestions } from './tech-suggestions.js';
 
 interface TechStackPickerProps {
   id: string;

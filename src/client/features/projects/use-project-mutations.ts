@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { Project } from '../../../shared/contracts/projects.js';
-import { useUser } from '@/features/auth/use-user';
-import { apiRequest, errorMessage } from '@/lib/api';
-import { invalidateMarketplace } from '@/lib/query-keys';
+import type { Project } from '#shared/contracts/projects.js';
+import { useUser } from '#client/features/auth/use-user.js';
+import { apiRequest, errorMessage } from '#client/lib/api.js';
+import { invalidateMarketplace } from '#client/lib/query-keys.js';
 
 /** The fields of projectData, the JSON text part of the multipart POST /api/projects (spec section 7). */
 export interface NewProjectData {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Project, ProjectDetail } from '../../../shared/contracts/projects.js';
-import { apiGet, apiGetWithHeaders, nextLinkFrom } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
+import type { Project, ProjectDetail } from '#shared/contracts/projects.js';
+import { apiGet, apiGetWithHeaders, nextLinkFrom } from '#client/lib/api.js';
+import { queryKeys } from '#client/lib/query-keys.js';
 
 interface ProjectPage {
   projects: Project[];

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Project } from '../../../shared/contracts/projects.js';
-import { apiGet } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
+import type { Project } from '#shared/contracts/projects.js';
+import { apiGet } from '#client/lib/api.js';
+import { queryKeys } from '#client/lib/query-keys.js';
 
 /** The first page of GET /api/projects (newest first): the home page's featured list and the developer dashboard. */
 export const projectsKey = queryKeys.projects;

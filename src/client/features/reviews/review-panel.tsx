@@ -1,15 +1,15 @@
 import { Star } from 'lucide-react';
 import { useState } from 'react';
-import type { ProjectDetail } from '../../../shared/contracts/projects.js';
-import type { User } from '../../../shared/contracts/users.js';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
-import { cn } from '@/lib/utils';
-import { ReviewList } from './review-list';
-import { useProjectReviews, useSubmitReview } from './use-reviews';
+import type { ProjectDetail } from '#shared/contracts/projects.js';
+import type { User } from '#shared/contracts/users.js';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { Label } from '#client/components/ui/label.js';
+import { Spinner } from '#client/components/ui/spinner.js';
+import { Textarea } from '#client/components/ui/textarea.js';
+import { cn } from '#client/lib/utils.js';
+import { ReviewList } from './review-list.js';
+import { useProjectReviews, useSubmitReview } from './use-reviews.js';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -90,7 +90,7 @@ export function ProjectReviewsPanel({ project, user }: ProjectReviewsPanelProps)
   const reviews = useProjectReviews(project.id, isShown);
   if (!isShown) return null;
 
-  const hasReviewed = reviews.data?.some((review) => review.reviewer.id === user!.id) ?? false;
+  const hasReviewed = reviews.data?.some((review) => review.reviewer.id === user.id) ?? false;
   return (
     <Card role="region" aria-labelledby={`project-${project.id}-reviews`} className="gap-4">
       <CardHeader>
@@ -105,7 +105,11 @@ export function ProjectReviewsPanel({ project, user }: ProjectReviewsPanelProps)
         ) : (
           <>
             {reviews.data && reviews.data.length > 0 ? <ReviewList reviews={reviews.data} showProject={false} /> : null}
-            {hasReviewed ? <p className="text-sm text-muted-foreground">Thanks, your review is in.</p> : <ReviewForm projectId={project.id} isOwner={isOwner} />}
+            {hasReviewed ? (
+              <p className="text-sm text-muted-foreground">Thanks, your review is in.</p>
+            ) : (
+              <ReviewForm projectId={project.id} isOwner={isOwner} />
+            )}
           </>
         )}
       </CardContent>

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { cn } from '#client/lib/utils.js';
 
 /** Stars for a rating from 0 to 5 (halves round to the nearer whole star), read out as text. */
 export function StarRating({ rating, className }: { rating: number; className?: string }) {

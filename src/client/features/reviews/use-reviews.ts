@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { CreateReviewInput, Review } from '../../../shared/contracts/reviews.js';
-import { apiGet, apiRequest, errorMessage } from '@/lib/api';
+import type { CreateReviewInput, Review } from '#shared/contracts/reviews.js';
+import { apiGet, apiRequest, errorMessage } from '#client/lib/api.js';
 
 /** Under the '/api/projects' prefix, so the marketplace-wide invalidation refreshes it too. */
 export const projectReviewsKey = (projectId: number) => ['/api/projects', projectId, 'reviews'] as const;

@@ -26,8 +26,5 @@ export const milestones = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('milestones_project_idx').on(t.projectId, t.createdAt),
-    check('milestones_amount_check', sql`${t.amountCents} > 0`),
-  ],
+  (t) => [index('milestones_project_idx').on(t.projectId, t.createdAt), check('milestones_amount_check', sql`${t.amountCents} > 0`)],
 );

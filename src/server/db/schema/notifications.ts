@@ -19,6 +19,8 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     // Unread badges count only unread rows.
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.isRead} = false`),
   ],
 );

@@ -43,10 +43,7 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${t.amountCents} > 0`),
     check('payments_fee_check', sql`${t.platformFeeCents} >= 0 AND ${t.developerAmountCents} >= 0`),
     check('payments_split_check', sql`${t.platformFeeCents} + ${t.developerAmountCents} = ${t.amountCents}`),
-    check(
-      'payments_money_out_check',
-      sql`${t.releasedCents} >= 0 AND ${t.refundedCents} >= 0 AND ${t.releasedCents} + ${t.refundedCents} <= ${t.amountCents}`,
-    ),
+    check('payments_money_out_check', sql`${t.releasedCents} >= 0 AND ${t.refundedCents} >= 0 AND ${t.releasedCents} + ${t.refundedCents} <= ${t.amountCents}`),
     check(
       'payments_settled_check',
       sql`${t.settledCents} >= 0 AND ${t.settledCents} + ${t.refundedCents} <= ${t.amountCents} AND ${t.releasedCents} <= ${t.developerAmountCents}`,

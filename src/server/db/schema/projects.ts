@@ -2,17 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-export const projectStatus = pgEnum('project_status', [
-  'open',
-  'active',
-  'assigned',
-  'in_progress',
-  'paid',
-  'completed',
-  'accepted',
-  'paused',
-  'cancelled',
-]);
+export const projectStatus = pgEnum('project_status', ['open', 'active', 'assigned', 'in_progress', 'paid', 'completed', 'accepted', 'paused', 'cancelled']);
 
 export const projects = pgTable(
   'projects',
@@ -20,7 +10,10 @@ export const projects = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    techStack: text('tech_stack').array().notNull().default(sql`'{}'::text[]`),
+    techStack: text('tech_stack')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     codeLink: text('code_link').notNull(),
     imageUrl: text('image_url'),
     status: projectStatus('status').notNull().default('open'),

@@ -21,11 +21,20 @@ export const users = pgTable(
     githubUrl: text('github_url'),
     linkedinUrl: text('linkedin_url'),
     twitterUrl: text('twitter_url'),
-    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    skills: text('skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     hourlyRate: integer('hourly_rate'),
     yearsOfExperience: integer('years_of_experience'),
-    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
-    frameworks: text('frameworks').array().notNull().default(sql`'{}'::text[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    frameworks: text('frameworks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -10,11 +10,11 @@ import {
   revokedSessionsSchema,
   sessionListSchema,
   sessionParamsSchema,
-} from '../../../shared/contracts/account.js';
-import type { AppContext } from '../../context.js';
-import { errorResponses } from '../../plugins/error-handler.js';
-import { requestOrigin } from '../../plugins/origin-check.js';
-import { clearSessionCookie, requireUser } from '../../plugins/session.js';
+} from '#shared/contracts/account.js';
+import type { AppContext } from '#server/context.js';
+import { errorResponses } from '#server/plugins/error-handler.js';
+import { requestOrigin } from '#server/plugins/origin-check.js';
+import { clearSessionCookie, requireUser } from '#server/plugins/session.js';
 import { changePassword } from './account.service.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.js';
 import { deleteUserSessions, listSessions, revokeSession } from './sessions.service.js';
@@ -53,7 +53,13 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/sessions/revoke-others',
-    { schema: { tags, description: 'Signs out every other device; this one stays signed in.', response: { 200: revokedSessionsSchema, ...errorResponses(401) } } },
+    {
+      schema: {
+        tags,
+        description: 'Signs out every other device; this one stays signed in.',
+        response: { 200: revokedSessionsSchema, ...errorResponses(401) },
+      },
+    },
     async (request) => {
       const { user, token } = requireSession(request);
       return { revoked: await deleteUserSessions(ctx.db, user.id, token) };

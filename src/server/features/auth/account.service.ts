@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { ChangePasswordBody } from '../../../shared/contracts/account.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import { passwordResetTokens, type UserRow, users } from '../../db/schema/users.js';
+import type { ChangePasswordBody } from '#shared/contracts/account.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import { passwordResetTokens, type UserRow, users } from '#server/db/schema/users.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { deleteUserSessions } from './sessions.service.js';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/support/app.js';
-import { createUser, TEST_PASSWORD } from '../../../../test/support/factories.js';
-import { client } from '../../../../test/support/http.js';
-import { passwordResetTokens, sessions } from '../../db/schema/users.js';
+import { createTestApp, type TestApp } from '#test/support/app.js';
+import { createUser, TEST_PASSWORD } from '#test/support/factories.js';
+import { client } from '#test/support/http.js';
+import { passwordResetTokens, sessions } from '#server/db/schema/users.js';
 
 let t: TestApp;
 beforeAll(async () => {

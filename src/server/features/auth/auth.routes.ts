@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginBodySchema, logoutResponseSchema, registerBodySchema } from '../../../shared/contracts/auth.js';
-import { userSchema } from '../../../shared/contracts/users.js';
-import { errorResponseSchema } from '../../../shared/errors.js';
-import { errorResponses } from '../../plugins/error-handler.js';
-import type { AppContext } from '../../context.js';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/session.js';
-import { toUserDto } from '../users/users.mapper.js';
+import { loginBodySchema, logoutResponseSchema, registerBodySchema } from '#shared/contracts/auth.js';
+import { userSchema } from '#shared/contracts/users.js';
+import { errorResponseSchema } from '#shared/errors.js';
+import { errorResponses } from '#server/plugins/error-handler.js';
+import type { AppContext } from '#server/context.js';
+import { clearSessionCookie, requireUser, setSessionCookie } from '#server/plugins/session.js';
+import { toUserDto } from '#server/features/users/users.mapper.js';
 import { type ClientMeta, logIn, logOut, registerUser } from './auth.service.js';
 
 const clientMeta = (request: FastifyRequest): ClientMeta => ({

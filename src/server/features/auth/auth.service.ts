@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { loginBodySchema, registerBodySchema } from '../../../shared/contracts/auth.js';
-import { toCanonicalRole } from '../../../shared/domain/roles.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
-import { explainIdentityTaken } from '../users/identity-taken.js';
-import { type UserRow, users } from '../../db/schema/users.js';
+import type { loginBodySchema, registerBodySchema } from '#shared/contracts/auth.js';
+import { toCanonicalRole } from '#shared/domain/roles.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { explainIdentityTaken } from '#server/features/users/identity-taken.js';
+import { type UserRow, users } from '#server/db/schema/users.js';
 import { hashPassword, spendVerifyTime, verifyPassword } from './password.js';
 import { createSession, deleteSession } from './sessions.service.js';
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/support/app.js';
-import { createUser, signIn, TEST_PASSWORD } from '../../../../test/support/factories.js';
-import { sessions, users } from '../../db/schema/users.js';
+import { createTestApp, type TestApp } from '#test/support/app.js';
+import { createUser, signIn, TEST_PASSWORD } from '#test/support/factories.js';
+import { sessions, users } from '#server/db/schema/users.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -205,7 +205,10 @@ describe('sessions', () => {
   it('expires a session past its absolute lifetime, however active', async () => {
     const user = await createUser(t.database.db);
     const cookie = await signIn(t.app, user.email);
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(401);
   });
 

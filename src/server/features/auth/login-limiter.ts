@@ -1,6 +1,6 @@
-import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
-import { AppError } from '../../app-error.js';
+import { AppError } from '#server/app-error.js';
 
 export interface LoginLimiterOptions {
   perAccount: number;
@@ -38,11 +38,9 @@ export class LoginLimiter {
     if (blocked.length === 0) return;
     const retryMs = Math.max(...blocked.map((r) => r.msBeforeNext));
     const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { headers: { 'retry-after': String(Math.ceil(retryMs / 1000)) } },
-    );
+    throw new AppError('RATE_LIMITED', `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+      headers: { 'retry-after': String(Math.ceil(retryMs / 1000)) },
+    });
   }
 
   async recordFailure(email: string, address: string): Promise<void> {

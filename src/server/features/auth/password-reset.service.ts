@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { PasswordResetConfirmBody, PasswordResetRequestBody } from '../../../shared/contracts/account.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import { passwordResetTokens, users } from '../../db/schema/users.js';
+import type { PasswordResetConfirmBody, PasswordResetRequestBody } from '#shared/contracts/account.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import { passwordResetTokens, users } from '#server/db/schema/users.js';
 import { hashPassword } from './password.js';
 import { deleteUserSessions, hashToken } from './sessions.service.js';
 
@@ -13,8 +13,7 @@ export interface ResetRequestMeta {
   origin: string;
 }
 
-const invalidLink = () =>
-  new AppError('INVALID_RESET_TOKEN', 'This password reset link is invalid or has expired. Please request a new one.');
+const invalidLink = () => new AppError('INVALID_RESET_TOKEN', 'This password reset link is invalid or has expired. Please request a new one.');
 
 /**
  * Emails a reset link when an account has this address, and does nothing visible otherwise: the

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CapturingMailer, resetLinkIn } from '../../../../test/fakes/email.js';
-import { connectTestRedis, createTestApp, type TestApp } from '../../../../test/support/app.js';
-import { createUser, signIn, TEST_PASSWORD } from '../../../../test/support/factories.js';
-import { client } from '../../../../test/support/http.js';
-import { passwordResetTokens } from '../../db/schema/users.js';
+import { CapturingMailer, resetLinkIn } from '#test/fakes/email.js';
+import { connectTestRedis, createTestApp, type TestApp } from '#test/support/app.js';
+import { createUser, signIn, TEST_PASSWORD } from '#test/support/factories.js';
+import { client } from '#test/support/http.js';
+import { passwordResetTokens } from '#server/db/schema/users.js';
 import { hashToken } from './sessions.service.js';
 
 let t: TestApp;
@@ -131,7 +131,10 @@ describe('POST /api/password-reset/confirm', () => {
   it('refuses an expired token', async () => {
     const user = await createUser(t.database.db);
     const token = await resetTokenFor(user.email);
-    await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, user.id));
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user.id));
     const response = await confirmReset(token);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('INVALID_RESET_TOKEN');

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
-import type { Session } from '../../../shared/contracts/account.js';
-import { AppError } from '../../app-error.js';
-import type { Config } from '../../config.js';
-import type { DbOrTx } from '../../db/client.js';
-import { sessions, type UserRow, users } from '../../db/schema/users.js';
+import type { Session } from '#shared/contracts/account.js';
+import { AppError } from '#server/app-error.js';
+import type { Config } from '#server/config.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { sessions, type UserRow, users } from '#server/db/schema/users.js';
 
 export const SESSION_COOKIE = 'fl_session';
 
@@ -33,9 +33,7 @@ export async function createSession(
   });
   // Sweep this user's dead sessions while we are here.
   const idleCutoff = new Date(Date.now() - config.session.idleMs);
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleCutoff))));
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleCutoff))));
   return { token, expiresAt };
 }
 
@@ -55,7 +53,10 @@ export async function findSessionUser(db: DbOrTx, config: Config, token: string)
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.tokenHash, tokenHash));
   }
   return row.user;
 }

@@ -1,10 +1,10 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Bid, BidWithProject } from '../../../shared/contracts/bids.js';
-import type { DbOrTx } from '../../db/client.js';
-import { preparedPerDb } from '../../db/prepared.js';
-import { bids } from '../../db/schema/bids.js';
-import { projects } from '../../db/schema/projects.js';
-import { type UserRow, users } from '../../db/schema/users.js';
+import type { Bid, BidWithProject } from '#shared/contracts/bids.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { preparedPerDb } from '#server/db/prepared.js';
+import { bids } from '#server/db/schema/bids.js';
+import { projects } from '#server/db/schema/projects.js';
+import { type UserRow, users } from '#server/db/schema/users.js';
 import { alias } from 'drizzle-orm/pg-core';
 
 const submitters = alias(users, 'submitter');

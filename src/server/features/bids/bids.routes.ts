@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bidIdParamsSchema, bidSchema, bidWithProjectSchema, placeBidSchema } from '../../../shared/contracts/bids.js';
-import { idParamsSchema } from '../../../shared/contracts/projects.js';
-import { errorResponses } from '../../plugins/error-handler.js';
-import type { AppContext } from '../../context.js';
-import { requireUser } from '../../plugins/session.js';
+import { bidIdParamsSchema, bidSchema, bidWithProjectSchema, placeBidSchema } from '#shared/contracts/bids.js';
+import { idParamsSchema } from '#shared/contracts/projects.js';
+import { errorResponses } from '#server/plugins/error-handler.js';
+import type { AppContext } from '#server/context.js';
+import { requireUser } from '#server/plugins/session.js';
 import { acceptBid, getBid, listBidsOfUser, placeBid } from './bids.service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -20,10 +20,8 @@ export function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => reply.status(201).send(await placeBid(ctx, requireUser(request), request.params.id, request.body)),
   );
 
-  api.post(
-    '/api/bids/:bidId/accept',
-    { schema: { tags, params: bidIdParamsSchema, response: { 200: bidSchema, ...errors } } },
-    (request) => acceptBid(ctx, requireUser(request), request.params.bidId),
+  api.post('/api/bids/:bidId/accept', { schema: { tags, params: bidIdParamsSchema, response: { 200: bidSchema, ...errors } } }, (request) =>
+    acceptBid(ctx, requireUser(request), request.params.bidId),
   );
 
   api.get('/api/bids/:id', { schema: { tags, params: idParamsSchema, response: { 200: bidWithProjectSchema, ...errors } } }, (request) =>

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/support/app.js';
-import { type Cast, createCast } from '../../../../test/support/cast.js';
-import { createProject, createUser, signIn } from '../../../../test/support/factories.js';
-import { client } from '../../../../test/support/http.js';
-import { bids } from '../../db/schema/bids.js';
-import { projects } from '../../db/schema/projects.js';
+import { createTestApp, type TestApp } from '#test/support/app.js';
+import { type Cast, createCast } from '#test/support/cast.js';
+import { createProject, createUser, signIn } from '#test/support/factories.js';
+import { client } from '#test/support/http.js';
+import { bids } from '#server/db/schema/bids.js';
+import { projects } from '#server/db/schema/projects.js';
 
 let t: TestApp;
 let cast: Cast;
@@ -145,7 +145,12 @@ describe('GET /api/bids/{id} and /api/users/{id}/bids', () => {
     for (const api of [cast.owner.api, cast.finisher.api]) {
       const response = await api.get(`/api/bids/${bid.id}`);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: bid.id, amount: 750, project: { id: project.id, submitterId: cast.owner.user.id }, finisher: { username: cast.finisher.user.username } });
+      expect(response.json()).toMatchObject({
+        id: bid.id,
+        amount: 750,
+        project: { id: project.id, submitterId: cast.owner.user.id },
+        finisher: { username: cast.finisher.user.username },
+      });
     }
     for (const api of [cast.otherFinisher.api, cast.otherSubmitter.api]) {
       const response = await api.get(`/api/bids/${bid.id}`);

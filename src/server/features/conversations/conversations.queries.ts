@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ChatMessage, ChatSummary, ConversationChannel, ConversationThread } from '../../../shared/contracts/conversations.js';
-import type { DbOrTx } from '../../db/client.js';
-import { bids } from '../../db/schema/bids.js';
-import { conversationChannels, conversationThreads, messages } from '../../db/schema/conversations.js';
-import { projects } from '../../db/schema/projects.js';
-import { users } from '../../db/schema/users.js';
+import type { ChatMessage, ChatSummary, ConversationChannel, ConversationThread } from '#shared/contracts/conversations.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { bids } from '#server/db/schema/bids.js';
+import { conversationChannels, conversationThreads, messages } from '#server/db/schema/conversations.js';
+import { projects } from '#server/db/schema/projects.js';
+import { users } from '#server/db/schema/users.js';
 
 export type ChannelRow = typeof conversationChannels.$inferSelect;
 type ThreadRow = typeof conversationThreads.$inferSelect;
@@ -135,11 +135,7 @@ export async function countUnreadMessages(db: DbOrTx, userId: number): Promise<n
     .innerJoin(conversationThreads, eq(conversationThreads.id, messages.threadId))
     .innerJoin(conversationChannels, eq(conversationChannels.id, conversationThreads.channelId))
     .where(
-      and(
-        or(eq(conversationChannels.creatorId, userId), eq(conversationChannels.developerId, userId)),
-        ne(messages.senderId, userId),
-        isNull(messages.readAt),
-      ),
+      and(or(eq(conversationChannels.creatorId, userId), eq(conversationChannels.developerId, userId)), ne(messages.senderId, userId), isNull(messages.readAt)),
     );
   return row?.count ?? 0;
 }

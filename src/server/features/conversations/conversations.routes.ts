@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bidIdParamsSchema } from '../../../shared/contracts/bids.js';
-import { chatMessageSchema, chatSummarySchema, conversationChannelSchema, sendMessageSchema } from '../../../shared/contracts/conversations.js';
-import { idParamsSchema } from '../../../shared/contracts/projects.js';
-import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../../plugins/session.js';
+import { bidIdParamsSchema } from '#shared/contracts/bids.js';
+import { chatMessageSchema, chatSummarySchema, conversationChannelSchema, sendMessageSchema } from '#shared/contracts/conversations.js';
+import { idParamsSchema } from '#shared/contracts/projects.js';
+import { errorResponses } from '#server/plugins/error-handler.js';
+import { requireUser } from '#server/plugins/session.js';
 import { listChats, listMessages, type MessagingContext, openConversation, sendMessage } from './conversations.service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 429);

@@ -1,11 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ChatMessage, ChatSummary, ConversationChannel, sendMessageSchema } from '../../../shared/contracts/conversations.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { conversationChannels, conversationThreads, messages } from '../../db/schema/conversations.js';
-import type { UserRow } from '../../db/schema/users.js';
+import type { ChatMessage, ChatSummary, ConversationChannel, sendMessageSchema } from '#shared/contracts/conversations.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import type { DbOrTx, Tx } from '#server/db/client.js';
+import { conversationChannels, conversationThreads, messages } from '#server/db/schema/conversations.js';
+import type { UserRow } from '#server/db/schema/users.js';
 import {
   type BidParties,
   type ChannelRow,
@@ -22,7 +22,6 @@ import {
 
 /** What the messaging services use of the app context. */
 export type MessagingContext = Pick<AppContext, 'db' | 'events' | 'rateLimits'>;
-
 
 export const defaultThreadTitle = (parties: BidParties) => `Bid #${parties.bidId}: ${parties.projectName}`;
 
@@ -43,7 +42,8 @@ async function loadChatParties(db: DbOrTx, actor: UserRow, bidId: number): Promi
  */
 async function ensureConversation(tx: Tx, parties: BidParties): Promise<{ channel: ChannelRow & { bidId: number }; threadId: number; threadTitle: string }> {
   // Every message after the first: both were read with the parties.
-  if (parties.channel && parties.thread) return { channel: { ...parties.channel, bidId: parties.bidId }, threadId: parties.thread.id, threadTitle: parties.thread.title };
+  if (parties.channel && parties.thread)
+    return { channel: { ...parties.channel, bidId: parties.bidId }, threadId: parties.thread.id, threadTitle: parties.thread.title };
   const [created] = await tx
     .insert(conversationChannels)
     .values({ projectId: parties.projectId, creatorId: parties.ownerId, developerId: parties.finisherId, bidId: parties.bidId })
@@ -58,10 +58,12 @@ async function ensureConversation(tx: Tx, parties: BidParties): Promise<{ channe
     .limit(1);
   const defaultThread =
     thread ??
-    (await tx
-      .insert(conversationThreads)
-      .values({ channelId: channel.id, type: DEFAULT_THREAD_TYPE, title: defaultThreadTitle(parties) })
-      .returning({ id: conversationThreads.id, title: conversationThreads.title }))[0]!;
+    (
+      await tx
+        .insert(conversationThreads)
+        .values({ channelId: channel.id, type: DEFAULT_THREAD_TYPE, title: defaultThreadTitle(parties) })
+        .returning({ id: conversationThreads.id, title: conversationThreads.title })
+    )[0]!;
   return { channel: { ...channel, bidId: parties.bidId }, threadId: defaultThread.id, threadTitle: defaultThread.title };
 }
 

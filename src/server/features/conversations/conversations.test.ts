@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cast, createCast } from '../../../../test/support/cast.js';
-import { createProject, createUser, signIn } from '../../../../test/support/factories.js';
-import { client } from '../../../../test/support/http.js';
-import { createLiveTestApp, type LiveTestApp } from '../../../../test/support/live.js';
-import { chatMessageSchema, chatSummarySchema, conversationChannelSchema } from '../../../shared/contracts/conversations.js';
-import { conversationChannels, conversationThreads, messages } from '../../db/schema/conversations.js';
-import { notifications } from '../../db/schema/notifications.js';
+import { type Cast, createCast } from '#test/support/cast.js';
+import { createProject, createUser, signIn } from '#test/support/factories.js';
+import { client } from '#test/support/http.js';
+import { createLiveTestApp, type LiveTestApp } from '#test/support/live.js';
+import { chatMessageSchema, chatSummarySchema, conversationChannelSchema } from '#shared/contracts/conversations.js';
+import { conversationChannels, conversationThreads, messages } from '#server/db/schema/conversations.js';
+import { notifications } from '#server/db/schema/notifications.js';
 
 let t: LiveTestApp;
 let cast: Cast;

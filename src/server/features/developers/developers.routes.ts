@@ -7,11 +7,11 @@ import {
   developerStatsSchema,
   listDevelopersQuerySchema,
   usernameParamsSchema,
-} from '../../../shared/contracts/developers.js';
-import { reviewSchema } from '../../../shared/contracts/reviews.js';
-import { errorResponseSchema } from '../../../shared/errors.js';
-import type { AppContext } from '../../context.js';
-import { listReviewsOfDeveloper } from '../reviews/reviews.service.js';
+} from '#shared/contracts/developers.js';
+import { reviewSchema } from '#shared/contracts/reviews.js';
+import { errorResponseSchema } from '#shared/errors.js';
+import type { AppContext } from '#server/context.js';
+import { listReviewsOfDeveloper } from '#server/features/reviews/reviews.service.js';
 import { getDeveloperProfile, getDeveloperStats, listDevelopers } from './developers.service.js';
 
 /** The public side of people: the directory, profiles, stats and the reviews they received. */
@@ -26,10 +26,14 @@ export function developersRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/api/developers/:username', { schema: { tags, params: usernameParamsSchema, response: { 200: developerProfileSchema, ...notFound } } }, (request) =>
     getDeveloperProfile(ctx, request.params.username),
   );
-  api.get('/api/developers/:username/stats', { schema: { tags, params: usernameParamsSchema, response: { 200: developerStatsSchema, ...notFound } } }, (request) =>
-    getDeveloperStats(ctx, request.params.username),
+  api.get(
+    '/api/developers/:username/stats',
+    { schema: { tags, params: usernameParamsSchema, response: { 200: developerStatsSchema, ...notFound } } },
+    (request) => getDeveloperStats(ctx, request.params.username),
   );
-  api.get('/api/developers/:username/reviews', { schema: { tags, params: usernameParamsSchema, response: { 200: z.array(reviewSchema), ...notFound } } }, (request) =>
-    listReviewsOfDeveloper(ctx, request.params.username),
+  api.get(
+    '/api/developers/:username/reviews',
+    { schema: { tags, params: usernameParamsSchema, response: { 200: z.array(reviewSchema), ...notFound } } },
+    (request) => listReviewsOfDeveloper(ctx, request.params.username),
   );
 }

@@ -1,12 +1,12 @@
 import { and, avg, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DeveloperListItem, DeveloperProfile, DeveloperStats } from '../../../shared/contracts/developers.js';
-import { winningBidStatuses } from '../../../shared/domain/bid-lifecycle.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import { bids } from '../../db/schema/bids.js';
-import { projects } from '../../db/schema/projects.js';
-import { reviews } from '../../db/schema/reviews.js';
-import { type UserRow, users } from '../../db/schema/users.js';
+import type { DeveloperListItem, DeveloperProfile, DeveloperStats } from '#shared/contracts/developers.js';
+import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import { bids } from '#server/db/schema/bids.js';
+import { projects } from '#server/db/schema/projects.js';
+import { reviews } from '#server/db/schema/reviews.js';
+import { type UserRow, users } from '#server/db/schema/users.js';
 
 function toListItem(u: UserRow): DeveloperListItem {
   return {
@@ -29,9 +29,20 @@ export async function listDevelopers(ctx: AppContext, query: { skills?: string; 
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
   const conditions = [eq(users.role, 'finisher')];
-  if (skills.length > 0) conditions.push(sql`array(select lower(s) from unnest(${users.skills}) s) && array[${sql.join(skills.map((skill) => sql`${skill}`), sql`, `)}]::text[]`);
+  if (skills.length > 0)
+    conditions.push(
+      sql`array(select lower(s) from unnest(${users.skills}) s) && array[${sql.join(
+        skills.map((skill) => sql`${skill}`),
+        sql`, `,
+      )}]::text[]`,
+    );
   if (query.availability !== 'all') conditions.push(eq(users.onboardingComplete, query.availability === 'available'));
-  const rows = await ctx.db.select().from(users).where(and(...conditions)).orderBy(desc(users.createdAt), desc(users.id)).limit(500);
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(500);
   return rows.map(toListItem);
 }
 

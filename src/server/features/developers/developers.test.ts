@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/support/app.js';
-import { type Cast, createCast } from '../../../../test/support/cast.js';
-import { createProject } from '../../../../test/support/factories.js';
-import { bids } from '../../db/schema/bids.js';
-import { projects } from '../../db/schema/projects.js';
-import { users } from '../../db/schema/users.js';
+import { createTestApp, type TestApp } from '#test/support/app.js';
+import { type Cast, createCast } from '#test/support/cast.js';
+import { createProject } from '#test/support/factories.js';
+import { bids } from '#server/db/schema/bids.js';
+import { projects } from '#server/db/schema/projects.js';
+import { users } from '#server/db/schema/users.js';
 
 let t: TestApp;
 let cast: Cast;
@@ -18,7 +18,9 @@ afterAll(() => t.close());
 /** A finished deal between cast.owner and cast.finisher. */
 async function acceptedProject(name: string) {
   const project = await createProject(t.database.db, { submitterId: cast.owner.user.id, name });
-  const bid = (await cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: 400, timeline: 4, message: 'Will deliver it in four days flat.' })).json();
+  const bid = (
+    await cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: 400, timeline: 4, message: 'Will deliver it in four days flat.' })
+  ).json();
   await cast.owner.api.post(`/api/bids/${bid.id}/accept`);
   await cast.finisher.api.post(`/api/projects/${project.id}/complete`, { deliveryMessage: 'Done and documented.' });
   await cast.owner.api.post(`/api/projects/${project.id}/accept`, { accepted: true });
@@ -27,11 +29,27 @@ async function acceptedProject(name: string) {
 
 describe('the developer directory', () => {
   it('lists finishers only, with the list-item fields, filtered by skills and availability', async () => {
-    await t.database.db.update(users).set({ skills: ['Rust', 'go'], onboardingComplete: true }).where(eq(users.id, cast.finisher.user.id));
-    await t.database.db.update(users).set({ skills: ['python'] }).where(eq(users.id, cast.otherFinisher.user.id));
+    await t.database.db
+      .update(users)
+      .set({ skills: ['Rust', 'go'], onboardingComplete: true })
+      .where(eq(users.id, cast.finisher.user.id));
+    await t.database.db
+      .update(users)
+      .set({ skills: ['python'] })
+      .where(eq(users.id, cast.otherFinisher.user.id));
     const all = (await cast.visitor.api.get('/api/developers')).json() as { id: number; username: string }[];
     expect(all.map((d) => d.id).sort()).toEqual([cast.finisher.user.id, cast.otherFinisher.user.id].sort());
-    expect(Object.keys(all[0]!).sort()).toEqual(['avatarUrl', 'bio', 'hourlyRate', 'id', 'location', 'onboardingComplete', 'skills', 'username', 'yearsOfExperience']);
+    expect(Object.keys(all[0]!).sort()).toEqual([
+      'avatarUrl',
+      'bio',
+      'hourlyRate',
+      'id',
+      'location',
+      'onboardingComplete',
+      'skills',
+      'username',
+      'yearsOfExperience',
+    ]);
     const rust = (await cast.visitor.api.get('/api/developers?skills=rust,java')).json() as { id: number }[];
     expect(rust.map((d) => d.id)).toEqual([cast.finisher.user.id]);
     const unavailable = (await cast.visitor.api.get('/api/developers?availability=not-available')).json() as { id: number }[];
@@ -56,7 +74,14 @@ describe('stats and reviews', () => {
     // Two more bids that did not win: 2 won of 4 is 50%.
     for (const name of ['Lost bid one', 'Lost bid two']) {
       const project = await createProject(t.database.db, { submitterId: cast.otherSubmitter.user.id, name });
-      await t.database.db.insert(bids).values({ projectId: project.id, finisherId: cast.finisher.user.id, amountCents: 10_000, timelineDays: 3, message: 'x'.repeat(20), status: name.endsWith('one') ? 'rejected' : 'pending' });
+      await t.database.db.insert(bids).values({
+        projectId: project.id,
+        finisherId: cast.finisher.user.id,
+        amountCents: 10_000,
+        timelineDays: 3,
+        message: 'x'.repeat(20),
+        status: name.endsWith('one') ? 'rejected' : 'pending',
+      });
     }
     expect((await cast.owner.api.post(`/api/projects/${first.id}/reviews`, { rating: 5, comment: 'Superb work' })).statusCode).toBe(201);
     expect((await cast.owner.api.post(`/api/projects/${second.id}/reviews`, { rating: 4 })).statusCode).toBe(201);
@@ -69,7 +94,10 @@ describe('stats and reviews', () => {
 
     const received = (await cast.visitor.api.get(`/api/developers/${cast.finisher.user.username}/reviews`)).json();
     expect(received.map((r: { rating: number }) => r.rating).sort()).toEqual([4, 5]);
-    expect(received.find((r: { rating: number }) => r.rating === 5)).toMatchObject({ comment: 'Superb work', reviewer: { username: cast.owner.user.username } });
+    expect(received.find((r: { rating: number }) => r.rating === 5)).toMatchObject({
+      comment: 'Superb work',
+      reviewer: { username: cast.owner.user.username },
+    });
     expect((await cast.visitor.api.get('/api/developers/nobody-here/stats')).statusCode).toBe(404);
   });
 
@@ -86,7 +114,9 @@ describe('stats and reviews', () => {
       expect(refused.statusCode).toBe(403);
     }
     expect((await cast.visitor.api.post(`/api/projects/${project.id}/reviews`, { rating: 5 })).statusCode).toBe(401);
-    expect((await cast.finisher.api.post(`/api/projects/${project.id}/reviews`, { rating: 6 })).json().message).toBe('Rating must be a whole number from 1 to 5');
+    expect((await cast.finisher.api.post(`/api/projects/${project.id}/reviews`, { rating: 6 })).json().message).toBe(
+      'Rating must be a whole number from 1 to 5',
+    );
 
     const open = await createProject(t.database.db, { submitterId: cast.owner.user.id });
     const early = await cast.owner.api.post(`/api/projects/${open.id}/reviews`, { rating: 5 });

@@ -4,9 +4,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RedisClientType } from 'redis';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../shared/errors.js';
-import { AppError } from '../../app-error.js';
-import type { Db } from '../../db/client.js';
+import { errorResponseSchema } from '#shared/errors.js';
+import { AppError } from '#server/app-error.js';
+import type { Db } from '#server/db/client.js';
 import type { Readiness } from './readiness.js';
 
 export interface HealthDeps {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { RedisClientType } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectTestRedis } from '../../../../test/support/app.js';
-import { createTestDatabase } from '../../../../test/support/database.js';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import { connectTestRedis } from '#test/support/app.js';
+import { createTestDatabase } from '#test/support/database.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
+import type { Database } from '#server/db/client.js';
 import { Readiness } from './readiness.js';
 
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false' });

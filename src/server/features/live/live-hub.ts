@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClientType } from 'redis';
 import type { WebSocket } from 'ws';
-import type { ServerEvent } from '../../../shared/events.js';
+import type { ServerEvent } from '#shared/events.js';
 
 /** What features need from the live connection: push one event to every open socket of a user. */
 export interface LivePublisher {

@@ -1,9 +1,9 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { type ClientEvent, clientEventSchema, liveCloseCodes, type ServerEvent } from '../../../shared/events.js';
-import { AppError } from '../../app-error.js';
-import { requestOrigin } from '../../plugins/origin-check.js';
+import { type ClientEvent, clientEventSchema, liveCloseCodes, type ServerEvent } from '#shared/events.js';
+import { AppError } from '#server/app-error.js';
+import { requestOrigin } from '#server/plugins/origin-check.js';
 import type { LiveHub } from './live-hub.js';
 
 export interface LiveRouteOptions {
@@ -22,10 +22,16 @@ const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
 /** RFC 6455: the endpoint is going away (a server shutting down). */
 const GOING_AWAY = 1001;
 
+/** A text frame arrives as one Buffer; fragmented ones as a list of them. */
+function textOf(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString();
+  return Buffer.isBuffer(data) ? data.toString() : Buffer.from(data).toString();
+}
+
 function parseClientEvent(data: RawData, isBinary: boolean): ClientEvent | null {
   if (isBinary) return null;
   try {
-    const parsed = clientEventSchema.safeParse(JSON.parse(data.toString()));
+    const parsed = clientEventSchema.safeParse(JSON.parse(textOf(data)));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectTestRedis } from '../../../../test/support/app.js';
-import { type Cast, createCast } from '../../../../test/support/cast.js';
-import { createTestDatabase } from '../../../../test/support/database.js';
-import { createProject, createUser, signIn } from '../../../../test/support/factories.js';
-import { client } from '../../../../test/support/http.js';
-import { connectAs, createLiveOnlyApp, createLiveTestApp, type LiveClient, type LiveTestApp, openLiveSocket } from '../../../../test/support/live.js';
-import { liveCloseCodes } from '../../../shared/events.js';
+import { connectTestRedis } from '#test/support/app.js';
+import { type Cast, createCast } from '#test/support/cast.js';
+import { createTestDatabase } from '#test/support/database.js';
+import { createProject, createUser, signIn } from '#test/support/factories.js';
+import { client } from '#test/support/http.js';
+import { connectAs, createLiveOnlyApp, createLiveTestApp, type LiveClient, type LiveTestApp, openLiveSocket } from '#test/support/live.js';
+import { liveCloseCodes } from '#shared/events.js';
 
 let t: LiveTestApp;
 let cast: Cast;
@@ -86,7 +86,12 @@ describe('the live connection (/ws)', () => {
     const sent = (await cast.finisher.api.post(`/api/bids/${bid.id}/messages`, { content })).json();
     for (const tab of ownerTabs) {
       const newMessage = await tab.waitFor('new_message', (e) => e.message.id === sent.id);
-      expect(newMessage).toEqual({ type: 'new_message', bidId: bid.id, thread: { id: sent.threadId, title: `Bid #${bid.id}: ${project.name}` }, message: sent });
+      expect(newMessage).toEqual({
+        type: 'new_message',
+        bidId: bid.id,
+        thread: { id: sent.threadId, title: `Bid #${bid.id}: ${project.name}` },
+        message: sent,
+      });
       const notification = await tab.waitFor('notification', (e) => e.notification.relatedId === sent.id);
       expect(notification.notification).toMatchObject({ userId: cast.owner.user.id, type: 'message', content, isRead: false });
     }
@@ -101,7 +106,7 @@ describe('the live connection (/ws)', () => {
     expect((await owner.waitFor('notification', (e) => e.notification.id === created.id)).notification).toEqual(created);
   });
 
-  it('pushes the notifications of deal events recorded by other features', async (test) => {
+  it('pushes the notifications of deal events recorded by other features', async () => {
     const project = await createProject(t.database.db, { submitterId: cast.owner.user.id });
     const owner = track(await connectAs(t.wsUrl, cookies.owner, cast.owner.user.id));
     await cast.otherFinisher.api.post(`/api/projects/${project.id}/bids`, proposal);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { RedisClientType } from 'redis';
-import type { AppContext } from '../../context.js';
-import { findLiveTokens } from '../auth/sessions.service.js';
-import { registerConversationPushes } from '../conversations/conversation-pushes.js';
-import { conversationsRoutes } from '../conversations/conversations.routes.js';
-import { registerNotificationDelivery } from '../notifications/notification-outbox.js';
-import { notificationsRoutes } from '../notifications/notifications.routes.js';
+import type { AppContext } from '#server/context.js';
+import { findLiveTokens } from '#server/features/auth/sessions.service.js';
+import { registerConversationPushes } from '#server/features/conversations/conversation-pushes.js';
+import { conversationsRoutes } from '#server/features/conversations/conversations.routes.js';
+import { registerNotificationDelivery } from '#server/features/notifications/notification-outbox.js';
+import { notificationsRoutes } from '#server/features/notifications/notifications.routes.js';
 import { LiveHub } from './live-hub.js';
 import { liveRoutes } from './live.routes.js';
 

@@ -8,12 +8,12 @@ import {
   milestoneSchema,
   sendBackMilestoneSchema,
   updateMilestoneSchema,
-} from '../../../shared/contracts/milestones.js';
-import { idParamsSchema } from '../../../shared/contracts/projects.js';
-import { errorResponseSchema } from '../../../shared/errors.js';
-import { errorResponses } from '../../plugins/error-handler.js';
-import type { AppContext } from '../../context.js';
-import { requireUser } from '../../plugins/session.js';
+} from '#shared/contracts/milestones.js';
+import { idParamsSchema } from '#shared/contracts/projects.js';
+import { errorResponseSchema } from '#shared/errors.js';
+import { errorResponses } from '#server/plugins/error-handler.js';
+import type { AppContext } from '#server/context.js';
+import { requireUser } from '#server/plugins/session.js';
 import {
   addMilestone,
   approveMilestone,
@@ -31,8 +31,10 @@ export function milestonesRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['milestones'];
   const one = { params: milestoneIdParamsSchema, response: { 200: milestoneSchema, ...errors } };
 
-  api.get('/api/projects/:id/milestones', { schema: { tags, params: idParamsSchema, response: { 200: z.array(milestoneSchema), 404: errorResponseSchema } } }, (request) =>
-    listMilestones(ctx, request.user, request.params.id),
+  api.get(
+    '/api/projects/:id/milestones',
+    { schema: { tags, params: idParamsSchema, response: { 200: z.array(milestoneSchema), 404: errorResponseSchema } } },
+    (request) => listMilestones(ctx, request.user, request.params.id),
   );
   api.post(
     '/api/projects/:id/milestones',

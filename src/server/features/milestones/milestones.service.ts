@@ -1,23 +1,18 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createMilestoneSchema, Milestone, updateMilestoneSchema } from '../../../shared/contracts/milestones.js';
-import { winningBidStatuses } from '../../../shared/domain/bid-lifecycle.js';
-import { dollarsToCents, formatAmount } from '../../../shared/domain/money.js';
-import {
-  type MilestoneAction,
-  milestoneApprovalStatuses,
-  milestoneWorkStatuses,
-  transitionMilestone,
-} from '../../../shared/domain/project-lifecycle.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
-import { bids } from '../../db/schema/bids.js';
-import { milestones } from '../../db/schema/milestones.js';
-import type { ProjectRow } from '../../db/schema/projects.js';
-import type { UserRow } from '../../db/schema/users.js';
-import type { RecordEvent } from '../../events/domain-events.js';
-import { lockProject } from '../projects/project-locks.js';
+import type { createMilestoneSchema, Milestone, updateMilestoneSchema } from '#shared/contracts/milestones.js';
+import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
+import { dollarsToCents, formatAmount } from '#shared/domain/money.js';
+import { type MilestoneAction, milestoneApprovalStatuses, milestoneWorkStatuses, transitionMilestone } from '#shared/domain/project-lifecycle.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import type { Tx } from '#server/db/client.js';
+import { bids } from '#server/db/schema/bids.js';
+import { milestones } from '#server/db/schema/milestones.js';
+import type { ProjectRow } from '#server/db/schema/projects.js';
+import type { UserRow } from '#server/db/schema/users.js';
+import type { RecordEvent } from '#server/events/domain-events.js';
+import { lockProject } from '#server/features/projects/project-locks.js';
 
 type MilestoneRow = typeof milestones.$inferSelect;
 type NewMilestone = z.output<typeof createMilestoneSchema>;
@@ -70,7 +65,10 @@ async function assertWithinBid(tx: Tx, projectId: number, amountCents: number, e
     .where(exceptId ? and(eq(milestones.projectId, projectId), ne(milestones.id, exceptId)) : eq(milestones.projectId, projectId));
   const limit = await budgetCents(tx, projectId);
   if (total + amountCents > limit) {
-    throw new AppError('CONFLICT', `Milestones may not add up to more than the accepted bid (${formatAmount(limit)}); ${formatAmount(limit - total)} is left to plan`);
+    throw new AppError(
+      'CONFLICT',
+      `Milestones may not add up to more than the accepted bid (${formatAmount(limit)}); ${formatAmount(limit - total)} is left to plan`,
+    );
   }
 }
 
@@ -95,7 +93,15 @@ export async function addMilestone(ctx: AppContext, actor: UserRow, projectId: n
       .insert(milestones)
       .values({ projectId, title: input.title, description: input.description ?? null, amountCents, dueDate: toDate(input.dueDate) ?? null })
       .returning();
-    await record({ type: 'milestone.added', projectId, projectName: project.name, milestoneId: row!.id, milestoneTitle: row!.title, ownerId: project.submitterId, finisherId: project.finisherId! });
+    await record({
+      type: 'milestone.added',
+      projectId,
+      projectName: project.name,
+      milestoneId: row!.id,
+      milestoneTitle: row!.title,
+      ownerId: project.submitterId,
+      finisherId: project.finisherId!,
+    });
     return toMilestoneDto(row!, true);
   });
 }
@@ -106,11 +112,15 @@ async function loadForStep(tx: Tx, milestoneId: number, action: MilestoneAction)
   if (!found) throw new AppError('NOT_FOUND', 'Milestone not found');
   const project = await lockProject(tx, found.projectId);
   const [milestone] = await tx.select().from(milestones).where(eq(milestones.id, milestoneId)).limit(1);
-  return { project, milestone: milestone!, move: () => {
-    const result = transitionMilestone(action, milestone!.status);
-    if (!result.ok) throw new AppError('INVALID_TRANSITION', result.message);
-    return result.to;
-  } };
+  return {
+    project,
+    milestone: milestone!,
+    move: () => {
+      const result = transitionMilestone(action, milestone!.status);
+      if (!result.ok) throw new AppError('INVALID_TRANSITION', result.message);
+      return result.to;
+    },
+  };
 }
 
 export async function updateMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, changes: MilestoneChanges): Promise<Milestone> {
@@ -178,16 +188,20 @@ export async function sendBackMilestone(ctx: AppContext, actor: UserRow, milesto
     const { project, milestone, move } = await loadForStep(tx, milestoneId, 'sendBack');
     assertOwner(actor, project);
     assertProjectIn(project, milestoneApprovalStatuses, 'Milestones can be sent back while the project is under way');
-    const [row] = await tx
-      .update(milestones)
-      .set({ status: move(), feedback, completedAt: null })
-      .where(eq(milestones.id, milestoneId))
-      .returning();
+    const [row] = await tx.update(milestones).set({ status: move(), feedback, completedAt: null }).where(eq(milestones.id, milestoneId)).returning();
     await emit(record, 'milestone.sent_back', project, milestone);
     return toMilestoneDto(row!, true);
   });
 }
 
 function emit(record: RecordEvent, type: 'milestone.completed' | 'milestone.approved' | 'milestone.sent_back', project: ProjectRow, milestone: MilestoneRow) {
-  return record({ type, projectId: project.id, projectName: project.name, milestoneId: milestone.id, milestoneTitle: milestone.title, ownerId: project.submitterId, finisherId: project.finisherId! });
+  return record({
+    type,
+    projectId: project.id,
+    projectName: project.name,
+    milestoneId: milestone.id,
+    milestoneTitle: milestone.title,
+    ownerId: project.submitterId,
+    finisherId: project.finisherId!,
+  });
 }

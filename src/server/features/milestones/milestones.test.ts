@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/support/app.js';
-import { type Cast, createCast } from '../../../../test/support/cast.js';
-import { createProject } from '../../../../test/support/factories.js';
-import { notifications } from '../../db/schema/notifications.js';
-import { payments } from '../../db/schema/payments.js';
-import { users } from '../../db/schema/users.js';
-import { createSandboxProvider, type SandboxProvider } from '../../integrations/payments/sandbox-provider.js';
+import { createTestApp, type TestApp } from '#test/support/app.js';
+import { type Cast, createCast } from '#test/support/cast.js';
+import { createProject } from '#test/support/factories.js';
+import { notifications } from '#server/db/schema/notifications.js';
+import { payments } from '#server/db/schema/payments.js';
+import { users } from '#server/db/schema/users.js';
+import { createSandboxProvider, type SandboxProvider } from '#server/integrations/payments/sandbox-provider.js';
 
 let t: TestApp;
 let cast: Cast;
@@ -23,11 +23,17 @@ afterAll(() => t.close());
 /** A project of cast.owner assigned to cast.finisher for a $1,000 bid; paid through the sandbox when asked. */
 async function deal(options: { paid?: boolean; amount?: number } = {}) {
   const project = await createProject(t.database.db, { submitterId: cast.owner.user.id });
-  const bid = (await cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: options.amount ?? 1000, timeline: 20, message: 'Two milestones, three weeks.' })).json();
+  const bid = (
+    await cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: options.amount ?? 1000, timeline: 20, message: 'Two milestones, three weeks.' })
+  ).json();
   await cast.owner.api.post(`/api/bids/${bid.id}/accept`);
   if (options.paid) {
     const { checkoutUrl } = (await cast.owner.api.post(`/api/bids/${bid.id}/pay`, {})).json();
-    const paid = await cast.visitor.api.post(`/api/sandbox/checkout-sessions/${checkoutUrl.replace('/sandbox/checkout/', '')}/pay`, { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+    const paid = await cast.visitor.api.post(`/api/sandbox/checkout-sessions/${checkoutUrl.replace('/sandbox/checkout/', '')}/pay`, {
+      cardNumber: '4242424242424242',
+      expiry: '12/34',
+      cvc: '123',
+    });
     expect(paid.statusCode).toBe(200);
   }
   return { projectId: project.id, bidId: bid.id as number };
@@ -138,7 +144,9 @@ describe('working through milestones', () => {
 
     const rows = await t.database.db.select().from(notifications).where(eq(notifications.relatedId, projectId));
     const types = rows.map((n) => `${n.type}:${n.title}`);
-    expect(types).toEqual(expect.arrayContaining(['milestone:New Milestone Added', 'milestone_completed:Milestone Completed', 'milestone_approved:Milestone Approved']));
+    expect(types).toEqual(
+      expect.arrayContaining(['milestone:New Milestone Added', 'milestone_completed:Milestone Completed', 'milestone_approved:Milestone Approved']),
+    );
   });
 });
 
@@ -160,7 +168,9 @@ describe('staged payouts', () => {
     payment = await paymentOf(bidId);
     // $350.50 less its 10% fee ($35.05) is $315.45.
     expect(payment).toMatchObject({ releasedCents: 36_000 + 31_545, settledCents: 75_050 });
-    expect((await cast.finisher.api.get(`/api/projects/${projectId}/milestones`)).json().every((m: { releasedAt: string | null }) => m.releasedAt !== null)).toBe(true);
+    expect(
+      (await cast.finisher.api.get(`/api/projects/${projectId}/milestones`)).json().every((m: { releasedAt: string | null }) => m.releasedAt !== null),
+    ).toBe(true);
 
     await cast.finisher.api.post(`/api/projects/${projectId}/complete`, { deliveryMessage: 'All stages delivered.' });
     await cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: true });
@@ -206,12 +216,16 @@ describe('staged payouts', () => {
     await step(cast.finisher.api, m.id, 'complete', { note: 'Stage shipped.' });
     await step(cast.owner.api, m.id, 'approve');
     const { checkoutUrl } = (await cast.owner.api.post(`/api/bids/${bidId}/pay`, {})).json();
-    await cast.visitor.api.post(`/api/sandbox/checkout-sessions/${checkoutUrl.replace('/sandbox/checkout/', '')}/pay`, { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+    await cast.visitor.api.post(`/api/sandbox/checkout-sessions/${checkoutUrl.replace('/sandbox/checkout/', '')}/pay`, {
+      cardNumber: '4242424242424242',
+      expiry: '12/34',
+      cvc: '123',
+    });
     expect(await paymentOf(bidId)).toMatchObject({ status: 'held', releasedCents: 9_000, settledCents: 10_000 });
   });
 });
 
 async function cookieOf(email: string) {
-  const { signIn } = await import('../../../../test/support/factories.js');
+  const { signIn } = await import('#test/support/factories.js');
   return signIn(t.app, email);
 }

@@ -1,4 +1,4 @@
-import type { DomainEvents } from '../../events/domain-events.js';
+import type { DomainEvents } from '#server/events/domain-events.js';
 import { createNotifications, markMessageNotificationsRead } from './notifications.service.js';
 
 const PREVIEW_MAX = 140;
@@ -17,7 +17,13 @@ function previewOf(content: string): string {
 export function registerNotificationWriters(events: DomainEvents): void {
   events.onRecord('bid.placed', (e, tx) =>
     createNotifications(tx, [
-      { userId: e.ownerId, type: 'bid', title: 'New bid received', content: `${e.finisherUsername} placed a bid on "${e.projectName}".`, relatedId: e.projectId },
+      {
+        userId: e.ownerId,
+        type: 'bid',
+        title: 'New bid received',
+        content: `${e.finisherUsername} placed a bid on "${e.projectName}".`,
+        relatedId: e.projectId,
+      },
     ]),
   );
   events.onRecord('bid.accepted', (e, tx) =>
@@ -35,22 +41,48 @@ export function registerNotificationWriters(events: DomainEvents): void {
       tx,
       e.finisherId === null
         ? []
-        : [{ userId: e.finisherId, type: 'project', title: 'Project status changed', content: `"${e.projectName}" is now ${e.to.replace('_', ' ')}.`, relatedId: e.projectId }],
+        : [
+            {
+              userId: e.finisherId,
+              type: 'project',
+              title: 'Project status changed',
+              content: `"${e.projectName}" is now ${e.to.replace('_', ' ')}.`,
+              relatedId: e.projectId,
+            },
+          ],
     ),
   );
   events.onRecord('work.delivered', (e, tx) =>
     createNotifications(tx, [
-      { userId: e.ownerId, type: 'project', title: 'Work delivered', content: `The work on "${e.projectName}" was delivered and is ready for your review.`, relatedId: e.projectId },
+      {
+        userId: e.ownerId,
+        type: 'project',
+        title: 'Work delivered',
+        content: `The work on "${e.projectName}" was delivered and is ready for your review.`,
+        relatedId: e.projectId,
+      },
     ]),
   );
   events.onRecord('work.accepted', (e, tx) =>
     createNotifications(tx, [
-      { userId: e.finisherId, type: 'project', title: 'Work accepted', content: `The client accepted your work on "${e.projectName}".`, relatedId: e.projectId },
+      {
+        userId: e.finisherId,
+        type: 'project',
+        title: 'Work accepted',
+        content: `The client accepted your work on "${e.projectName}".`,
+        relatedId: e.projectId,
+      },
     ]),
   );
   events.onRecord('revision.requested', (e, tx) =>
     createNotifications(tx, [
-      { userId: e.finisherId, type: 'project', title: 'Revision requested', content: `The client requested a revision of "${e.projectName}".`, relatedId: e.projectId },
+      {
+        userId: e.finisherId,
+        type: 'project',
+        title: 'Revision requested',
+        content: `The client requested a revision of "${e.projectName}".`,
+        relatedId: e.projectId,
+      },
     ]),
   );
   // 'message' opens /messages?messageId={relatedId}.
@@ -69,40 +101,88 @@ export function registerNotificationWriters(events: DomainEvents): void {
   events.onRecord('conversation.read', (e, tx) => markMessageNotificationsRead(tx, e.readerId, e.messageIds));
   events.onRecord('payment.received', (e, tx) =>
     createNotifications(tx, [
-      { userId: e.ownerId, type: 'project', title: 'Payment received', content: `Your payment for "${e.projectName}" is held safely until you accept the work.`, relatedId: e.projectId },
-      { userId: e.finisherId, type: 'project', title: 'Payment secured', content: `The client paid for "${e.projectName}". The money is held until the work is accepted.`, relatedId: e.projectId },
+      {
+        userId: e.ownerId,
+        type: 'project',
+        title: 'Payment received',
+        content: `Your payment for "${e.projectName}" is held safely until you accept the work.`,
+        relatedId: e.projectId,
+      },
+      {
+        userId: e.finisherId,
+        type: 'project',
+        title: 'Payment secured',
+        content: `The client paid for "${e.projectName}". The money is held until the work is accepted.`,
+        relatedId: e.projectId,
+      },
     ]),
   );
   events.onRecord('payout.released', (e, tx) =>
     createNotifications(tx, [
-      { userId: e.finisherId, type: 'project', title: 'Payout released', content: `Your payout for "${e.projectName}" is on its way to your account.`, relatedId: e.projectId },
+      {
+        userId: e.finisherId,
+        type: 'project',
+        title: 'Payout released',
+        content: `Your payout for "${e.projectName}" is on its way to your account.`,
+        relatedId: e.projectId,
+      },
     ]),
   );
   events.onRecord('payment.refunded', (e, tx) =>
     createNotifications(tx, [
       { userId: e.ownerId, type: 'project', title: 'Payment refunded', content: `Your payment for "${e.projectName}" was refunded.`, relatedId: e.projectId },
-      { userId: e.finisherId, type: 'project', title: 'Project cancelled', content: `"${e.projectName}" was cancelled and the client's payment refunded.`, relatedId: e.projectId },
+      {
+        userId: e.finisherId,
+        type: 'project',
+        title: 'Project cancelled',
+        content: `"${e.projectName}" was cancelled and the client's payment refunded.`,
+        relatedId: e.projectId,
+      },
     ]),
   );
   // Milestone notifications open /projects/{id}?tab=milestones.
   events.onRecord('milestone.added', (e, tx) =>
     createNotifications(tx, [
-      { userId: e.finisherId, type: 'milestone', title: 'New Milestone Added', content: `"${e.milestoneTitle}" was added to "${e.projectName}".`, relatedId: e.projectId },
+      {
+        userId: e.finisherId,
+        type: 'milestone',
+        title: 'New Milestone Added',
+        content: `"${e.milestoneTitle}" was added to "${e.projectName}".`,
+        relatedId: e.projectId,
+      },
     ]),
   );
   events.onRecord('milestone.completed', (e, tx) =>
     createNotifications(tx, [
-      { userId: e.ownerId, type: 'milestone_completed', title: 'Milestone Completed', content: `"${e.milestoneTitle}" of "${e.projectName}" is ready for your review.`, relatedId: e.projectId },
+      {
+        userId: e.ownerId,
+        type: 'milestone_completed',
+        title: 'Milestone Completed',
+        content: `"${e.milestoneTitle}" of "${e.projectName}" is ready for your review.`,
+        relatedId: e.projectId,
+      },
     ]),
   );
   events.onRecord('milestone.approved', (e, tx) =>
     createNotifications(tx, [
-      { userId: e.finisherId, type: 'milestone_approved', title: 'Milestone Approved', content: `"${e.milestoneTitle}" of "${e.projectName}" was approved.`, relatedId: e.projectId },
+      {
+        userId: e.finisherId,
+        type: 'milestone_approved',
+        title: 'Milestone Approved',
+        content: `"${e.milestoneTitle}" of "${e.projectName}" was approved.`,
+        relatedId: e.projectId,
+      },
     ]),
   );
   events.onRecord('milestone.sent_back', (e, tx) =>
     createNotifications(tx, [
-      { userId: e.finisherId, type: 'milestone', title: 'Milestone sent back', content: `The client sent "${e.milestoneTitle}" of "${e.projectName}" back for more work.`, relatedId: e.projectId },
+      {
+        userId: e.finisherId,
+        type: 'milestone',
+        title: 'Milestone sent back',
+        content: `The client sent "${e.milestoneTitle}" of "${e.projectName}" back for more work.`,
+        relatedId: e.projectId,
+      },
     ]),
   );
 }

@@ -1,5 +1,5 @@
-import type { Notification } from '../../../shared/contracts/notifications.js';
-import type { notifications } from '../../db/schema/notifications.js';
+import type { Notification } from '#shared/contracts/notifications.js';
+import type { notifications } from '#server/db/schema/notifications.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 

@@ -1,16 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  createTestNotificationSchema,
-  markAllReadResponseSchema,
-  notificationSchema,
-  unreadCountSchema,
-} from '../../../shared/contracts/notifications.js';
-import { idParamsSchema } from '../../../shared/contracts/projects.js';
-import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../../plugins/session.js';
-import type { LivePublisher } from '../live/live-hub.js';
+import { createTestNotificationSchema, markAllReadResponseSchema, notificationSchema, unreadCountSchema } from '#shared/contracts/notifications.js';
+import { idParamsSchema } from '#shared/contracts/projects.js';
+import { errorResponses } from '#server/plugins/error-handler.js';
+import { requireUser } from '#server/plugins/session.js';
+import type { LivePublisher } from '#server/features/live/live-hub.js';
 import {
   countUnread,
   createTestNotification,

@@ -1,18 +1,13 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  type createTestNotificationSchema,
-  type Notification,
-  notificationLimits,
-  type UnreadCount,
-} from '../../../shared/contracts/notifications.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
-import { notifications } from '../../db/schema/notifications.js';
-import type { UserRow } from '../../db/schema/users.js';
-import { countUnreadMessages } from '../conversations/conversations.queries.js';
-import type { LivePublisher } from '../live/live-hub.js';
+import { type createTestNotificationSchema, type Notification, notificationLimits, type UnreadCount } from '#shared/contracts/notifications.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { notifications } from '#server/db/schema/notifications.js';
+import type { UserRow } from '#server/db/schema/users.js';
+import { countUnreadMessages } from '#server/features/conversations/conversations.queries.js';
+import type { LivePublisher } from '#server/features/live/live-hub.js';
 import { deliverNotifications, holdForDelivery } from './notification-outbox.js';
 import { type NotificationRow, toNotificationDto } from './notifications.mapper.js';
 
@@ -97,7 +92,9 @@ export async function markMessageNotificationsRead(db: DbOrTx, userId: number, m
   await db
     .update(notifications)
     .set({ isRead: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.type, 'message'), inArray(notifications.relatedId, messageIds), eq(notifications.isRead, false)));
+    .where(
+      and(eq(notifications.userId, userId), eq(notifications.type, 'message'), inArray(notifications.relatedId, messageIds), eq(notifications.isRead, false)),
+    );
 }
 
 type TestNotificationInput = z.output<typeof createTestNotificationSchema>;

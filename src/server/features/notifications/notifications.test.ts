@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cast, createCast } from '../../../../test/support/cast.js';
-import { createProject } from '../../../../test/support/factories.js';
-import { createLiveTestApp, type LiveTestApp } from '../../../../test/support/live.js';
-import { notificationSchema } from '../../../shared/contracts/notifications.js';
-import type { ServerEvent } from '../../../shared/events.js';
-import { notifications } from '../../db/schema/notifications.js';
-import { DomainEvents } from '../../events/domain-events.js';
-import type { LivePublisher } from '../live/live-hub.js';
+import { type Cast, createCast } from '#test/support/cast.js';
+import { createProject } from '#test/support/factories.js';
+import { createLiveTestApp, type LiveTestApp } from '#test/support/live.js';
+import { notificationSchema } from '#shared/contracts/notifications.js';
+import type { ServerEvent } from '#shared/events.js';
+import { notifications } from '#server/db/schema/notifications.js';
+import { DomainEvents } from '#server/events/domain-events.js';
+import type { LivePublisher } from '#server/features/live/live-hub.js';
 import { registerNotificationDelivery } from './notification-outbox.js';
 import { registerNotificationWriters } from './notification-writers.js';
 import { insertNotifications } from './notifications.service.js';
@@ -21,14 +21,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const notify = (userId: number, overrides: Partial<Parameters<typeof insertNotifications>[1][number]> = {}) =>
-  insertNotifications(t.database.db, [{ userId, type: 'project', title: 'Heads up', content: 'Something happened.', relatedId: 7, ...overrides }]).then((rows) => rows[0]!);
+  insertNotifications(t.database.db, [{ userId, type: 'project', title: 'Heads up', content: 'Something happened.', relatedId: 7, ...overrides }]).then(
+    (rows) => rows[0]!,
+  );
 
-const ownRoutes = (userId: number) => [
-  { method: 'get', url: `/api/users/${userId}/notifications` },
-  { method: 'get', url: `/api/users/${userId}/unread-notifications` },
-  { method: 'get', url: `/api/users/${userId}/unread-count` },
-  { method: 'post', url: `/api/users/${userId}/mark-all-notifications-read` },
-] as const;
+const ownRoutes = (userId: number) =>
+  [
+    { method: 'get', url: `/api/users/${userId}/notifications` },
+    { method: 'get', url: `/api/users/${userId}/unread-notifications` },
+    { method: 'get', url: `/api/users/${userId}/unread-count` },
+    { method: 'post', url: `/api/users/${userId}/mark-all-notifications-read` },
+  ] as const;
 
 describe('a user’s notifications', () => {
   it('lists them newest first, and the unread ones with both badge counts', async () => {
@@ -51,7 +54,9 @@ describe('a user’s notifications', () => {
 
   it('counts unread chat messages separately from notifications', async () => {
     const project = await createProject(t.database.db, { submitterId: cast.owner.user.id });
-    const bid = (await cast.otherFinisher.api.post(`/api/projects/${project.id}/bids`, { amount: 500, timeline: 5, message: 'A proposal long enough to pass.' })).json();
+    const bid = (
+      await cast.otherFinisher.api.post(`/api/projects/${project.id}/bids`, { amount: 500, timeline: 5, message: 'A proposal long enough to pass.' })
+    ).json();
     await cast.owner.api.post(`/api/users/${cast.owner.user.id}/mark-all-notifications-read`);
     await cast.otherFinisher.api.post(`/api/bids/${bid.id}/messages`, { content: 'one' });
     await cast.otherFinisher.api.post(`/api/bids/${bid.id}/messages`, { content: 'two' });
@@ -119,7 +124,14 @@ describe('POST /api/notifications (test panel)', () => {
   it('creates a notification for the signed-in user', async () => {
     const response = await cast.owner.api.post('/api/notifications', { ...body, userId: cast.owner.user.id });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ userId: cast.owner.user.id, type: 'milestone', title: 'Test title', content: 'Test content', relatedId: 42, isRead: false });
+    expect(response.json()).toMatchObject({
+      userId: cast.owner.user.id,
+      type: 'milestone',
+      title: 'Test title',
+      content: 'Test content',
+      relatedId: 42,
+      isRead: false,
+    });
     const withoutUser = await cast.owner.api.post('/api/notifications', { title: 'T', content: 'C', type: 'project', relatedId: '' });
     expect(withoutUser.statusCode).toBe(201);
     expect(withoutUser.json()).toMatchObject({ userId: cast.owner.user.id, relatedId: null });
@@ -171,8 +183,22 @@ describe('live delivery of stored notifications', () => {
 
     let publishedBeforeCommit = -1;
     await events.transaction(t.database.db, async (tx, record) => {
-      await record({ type: 'bid.placed', bidId: 1, projectId: project.id, projectName: project.name, ownerId: cast.owner.user.id, finisherId: cast.finisher.user.id, finisherUsername: 'dev' });
-      await record({ type: 'work.delivered', projectId: project.id, projectName: project.name, ownerId: cast.owner.user.id, finisherId: cast.finisher.user.id });
+      await record({
+        type: 'bid.placed',
+        bidId: 1,
+        projectId: project.id,
+        projectName: project.name,
+        ownerId: cast.owner.user.id,
+        finisherId: cast.finisher.user.id,
+        finisherUsername: 'dev',
+      });
+      await record({
+        type: 'work.delivered',
+        projectId: project.id,
+        projectName: project.name,
+        ownerId: cast.owner.user.id,
+        finisherId: cast.finisher.user.id,
+      });
       await record({ type: 'work.accepted', projectId: project.id, projectName: project.name, ownerId: cast.owner.user.id, finisherId: cast.finisher.user.id });
       publishedBeforeCommit = published.length;
     });
@@ -196,7 +222,13 @@ describe('live delivery of stored notifications', () => {
     const project = await createProject(t.database.db, { submitterId: cast.owner.user.id, name: 'Rolled back project' });
     await expect(
       events.transaction(t.database.db, async (_tx, record) => {
-        await record({ type: 'work.delivered', projectId: project.id, projectName: project.name, ownerId: cast.owner.user.id, finisherId: cast.finisher.user.id });
+        await record({
+          type: 'work.delivered',
+          projectId: project.id,
+          projectName: project.name,
+          ownerId: cast.owner.user.id,
+          finisherId: cast.finisher.user.id,
+        });
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { splitPayment } from '../../../shared/domain/money.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import { bids } from '../../db/schema/bids.js';
-import { payments } from '../../db/schema/payments.js';
-import type { UserRow } from '../../db/schema/users.js';
-import { lockProject } from '../projects/project-locks.js';
+import { splitPayment } from '#shared/domain/money.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import { bids } from '#server/db/schema/bids.js';
+import { payments } from '#server/db/schema/payments.js';
+import type { UserRow } from '#server/db/schema/users.js';
+import { lockProject } from '#server/features/projects/project-locks.js';
 
 // A session this close to expiring is not handed out again.
 const REUSE_MARGIN_MS = 5 * 60_000;

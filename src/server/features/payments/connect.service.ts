@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { isFinisher } from '../../../shared/domain/roles.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import { type UserRow, users } from '../../db/schema/users.js';
+import { isFinisher } from '#shared/domain/roles.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import { type UserRow, users } from '#server/db/schema/users.js';
 import { settleWaitingPayouts } from './payment-settlement.js';
 
 function assertOwnFinisherAccount(actor: UserRow, userId: number | undefined) {
@@ -32,7 +32,11 @@ export async function createConnectOnboarding(ctx: AppContext, actor: UserRow, u
 }
 
 /** Asks the provider whether onboarding is done; a newly finished onboarding releases waiting payouts. */
-export async function checkOnboardingStatus(ctx: AppContext, actor: UserRow, userId: number | undefined): Promise<{ isComplete: boolean; accountId: string | null }> {
+export async function checkOnboardingStatus(
+  ctx: AppContext,
+  actor: UserRow,
+  userId: number | undefined,
+): Promise<{ isComplete: boolean; accountId: string | null }> {
   assertOwnFinisherAccount(actor, userId);
   const accountId = actor.stripeConnectAccountId;
   if (!accountId) return { isComplete: false, accountId: null };

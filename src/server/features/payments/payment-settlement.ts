@@ -1,13 +1,13 @@
 import { and, eq, exists, inArray, isNull, or } from 'drizzle-orm';
-import { transitionBid } from '../../../shared/domain/bid-lifecycle.js';
-import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
-import { splitPayment } from '../../../shared/domain/money.js';
-import { bids } from '../../db/schema/bids.js';
-import { milestones } from '../../db/schema/milestones.js';
-import { type PaymentRow, payments } from '../../db/schema/payments.js';
-import { projects } from '../../db/schema/projects.js';
-import { users } from '../../db/schema/users.js';
+import { transitionBid } from '#shared/domain/bid-lifecycle.js';
+import type { AppContext } from '#server/context.js';
+import type { Tx } from '#server/db/client.js';
+import { splitPayment } from '#shared/domain/money.js';
+import { bids } from '#server/db/schema/bids.js';
+import { milestones } from '#server/db/schema/milestones.js';
+import { type PaymentRow, payments } from '#server/db/schema/payments.js';
+import { projects } from '#server/db/schema/projects.js';
+import { users } from '#server/db/schema/users.js';
 
 /** The payment of a project's winning bid, locked for the rest of the transaction. */
 export async function lockProjectPayment(tx: Tx, projectId: number): Promise<PaymentRow | null> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bidIdParamsSchema } from '../../../shared/contracts/bids.js';
+import { bidIdParamsSchema } from '#shared/contracts/bids.js';
 import {
   checkOnboardingBodySchema,
   checkoutResponseSchema,
@@ -10,13 +10,13 @@ import {
   paymentSchema,
   startCheckoutBodySchema,
   webhookResponseSchema,
-} from '../../../shared/contracts/payments.js';
-import { idParamsSchema } from '../../../shared/contracts/projects.js';
-import { errorResponseSchema } from '../../../shared/errors.js';
-import { errorResponses } from '../../plugins/error-handler.js';
-import type { AppContext } from '../../context.js';
-import { requestOrigin } from '../../plugins/origin-check.js';
-import { requireUser } from '../../plugins/session.js';
+} from '#shared/contracts/payments.js';
+import { idParamsSchema } from '#shared/contracts/projects.js';
+import { errorResponseSchema } from '#shared/errors.js';
+import { errorResponses } from '#server/plugins/error-handler.js';
+import type { AppContext } from '#server/context.js';
+import { requestOrigin } from '#server/plugins/origin-check.js';
+import { requireUser } from '#server/plugins/session.js';
 import { startCheckout } from './checkout.service.js';
 import { checkOnboardingStatus, createConnectOnboarding } from './connect.service.js';
 import { getProjectPayment } from './payments.service.js';
@@ -35,10 +35,8 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     (request) => startCheckout(ctx, requireUser(request), request.params.bidId, origin(request)),
   );
 
-  api.get(
-    '/api/projects/:id/payment',
-    { schema: { tags, params: idParamsSchema, response: { 200: paymentSchema.nullable(), ...errors } } },
-    (request) => getProjectPayment(ctx, requireUser(request), request.params.id),
+  api.get('/api/projects/:id/payment', { schema: { tags, params: idParamsSchema, response: { 200: paymentSchema.nullable(), ...errors } } }, (request) =>
+    getProjectPayment(ctx, requireUser(request), request.params.id),
   );
 
   // The spec's {provider} segment: the sandbox imitates Stripe, so both answer under /api/stripe.
@@ -58,13 +56,15 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
-    raw.withTypeProvider<ZodTypeProvider>().post(
-      '/api/stripe/webhook',
-      { config: { allowCrossOrigin: true }, schema: { tags, response: { 200: webhookResponseSchema, 400: errorResponseSchema } } },
-      (request) => {
-        const signature = request.headers['stripe-signature'];
-        return handleWebhook(ctx, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), typeof signature === 'string' ? signature : undefined);
-      },
-    );
+    raw
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/stripe/webhook',
+        { config: { allowCrossOrigin: true }, schema: { tags, response: { 200: webhookResponseSchema, 400: errorResponseSchema } } },
+        (request) => {
+          const signature = request.headers['stripe-signature'];
+          return handleWebhook(ctx, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), typeof signature === 'string' ? signature : undefined);
+        },
+      );
   });
 }

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Payment } from '../../../shared/contracts/payments.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import { bids } from '../../db/schema/bids.js';
-import { payments } from '../../db/schema/payments.js';
-import { projects } from '../../db/schema/projects.js';
-import type { UserRow } from '../../db/schema/users.js';
-import type { DomainEvents } from '../../events/domain-events.js';
+import type { Payment } from '#shared/contracts/payments.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import { bids } from '#server/db/schema/bids.js';
+import { payments } from '#server/db/schema/payments.js';
+import { projects } from '#server/db/schema/projects.js';
+import type { UserRow } from '#server/db/schema/users.js';
+import type { DomainEvents } from '#server/events/domain-events.js';
 import { settleProjectPayment, settleWaitingPayouts } from './payment-settlement.js';
 
 /** Money moves after the change that calls for it has committed; each trigger settles idempotently. */

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/support/app.js';
-import { type Cast, createCast } from '../../../../test/support/cast.js';
-import { createProject } from '../../../../test/support/factories.js';
-import { bids } from '../../db/schema/bids.js';
-import { notifications } from '../../db/schema/notifications.js';
-import { payments } from '../../db/schema/payments.js';
-import { projects } from '../../db/schema/projects.js';
-import { users } from '../../db/schema/users.js';
-import { createSandboxProvider, type SandboxProvider } from '../../integrations/payments/sandbox-provider.js';
+import { createTestApp, type TestApp } from '#test/support/app.js';
+import { type Cast, createCast } from '#test/support/cast.js';
+import { createProject } from '#test/support/factories.js';
+import { bids } from '#server/db/schema/bids.js';
+import { notifications } from '#server/db/schema/notifications.js';
+import { payments } from '#server/db/schema/payments.js';
+import { projects } from '#server/db/schema/projects.js';
+import { users } from '#server/db/schema/users.js';
+import { createSandboxProvider, type SandboxProvider } from '#server/integrations/payments/sandbox-provider.js';
 
 let t: TestApp;
 let cast: Cast;
@@ -33,7 +33,9 @@ afterAll(() => t.close());
 /** A project of cast.owner whose bid of $750 by cast.finisher is accepted. */
 async function acceptedDeal() {
   const project = await createProject(t.database.db, { submitterId: cast.owner.user.id });
-  const bid = (await cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: 750, timeline: 7, message: 'Ready to finish this within a week.' })).json();
+  const bid = (
+    await cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: 750, timeline: 7, message: 'Ready to finish this within a week.' })
+  ).json();
   expect((await cast.owner.api.post(`/api/bids/${bid.id}/accept`)).statusCode).toBe(200);
   return { projectId: project.id, bidId: bid.id as number };
 }
@@ -45,7 +47,11 @@ const sessionIdOf = (checkoutUrl: string) => checkoutUrl.replace('/sandbox/check
 async function paidDeal() {
   const deal = await acceptedDeal();
   const { checkoutUrl } = (await pay(deal.bidId)).json();
-  const paid = await cast.visitor.api.post(`/api/sandbox/checkout-sessions/${sessionIdOf(checkoutUrl)}/pay`, { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+  const paid = await cast.visitor.api.post(`/api/sandbox/checkout-sessions/${sessionIdOf(checkoutUrl)}/pay`, {
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvc: '123',
+  });
   expect(paid.statusCode).toBe(200);
   return deal;
 }
@@ -79,7 +85,9 @@ describe('POST /api/bids/{bidId}/pay', () => {
 
   it('refuses a bid that is not accepted, and one already paid', async () => {
     const project = await createProject(t.database.db, { submitterId: cast.owner.user.id });
-    const bid = (await cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: 100, timeline: 2, message: 'Small job, done in two days.' })).json();
+    const bid = (
+      await cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: 100, timeline: 2, message: 'Small job, done in two days.' })
+    ).json();
     const pending = await pay(bid.id);
     expect(pending.statusCode).toBe(409);
     expect(pending.json().message).toBe('This bid is not currently accepted for payment.');
@@ -105,7 +113,11 @@ describe('the sandbox checkout', () => {
   it('declines 4000 0000 0000 0002 and leaves the payment pending', async () => {
     const { bidId } = await acceptedDeal();
     const { checkoutUrl } = (await pay(bidId)).json();
-    const declined = await cast.visitor.api.post(`/api/sandbox/checkout-sessions/${sessionIdOf(checkoutUrl)}/pay`, { cardNumber: '4000 0000 0000 0002', expiry: '12/34', cvc: '123' });
+    const declined = await cast.visitor.api.post(`/api/sandbox/checkout-sessions/${sessionIdOf(checkoutUrl)}/pay`, {
+      cardNumber: '4000 0000 0000 0002',
+      expiry: '12/34',
+      cvc: '123',
+    });
     expect(declined.statusCode).toBe(402);
     expect(declined.json().message).toBe('Your card was declined.');
     expect((await paymentOf(bidId)).status).toBe('pending');
@@ -151,7 +163,11 @@ describe('payouts and refunds', () => {
     const { checkoutUrl } = (await pay(late.bidId)).json();
     await cast.finisher.api.post(`/api/projects/${late.projectId}/complete`, { deliveryMessage: 'Delivered before the payment.' });
     await cast.owner.api.post(`/api/projects/${late.projectId}/accept`, { accepted: true });
-    await cast.visitor.api.post(`/api/sandbox/checkout-sessions/${sessionIdOf(checkoutUrl)}/pay`, { cardNumber: '4242424242424242', expiry: '01/40', cvc: '999' });
+    await cast.visitor.api.post(`/api/sandbox/checkout-sessions/${sessionIdOf(checkoutUrl)}/pay`, {
+      cardNumber: '4242424242424242',
+      expiry: '01/40',
+      cvc: '999',
+    });
     expect(await paymentOf(late.bidId)).toMatchObject({ status: 'released', releasedCents: 67_500 });
   });
 
@@ -166,7 +182,12 @@ describe('payouts and refunds', () => {
 
 describe('POST /api/stripe/webhook', () => {
   const send = (payload: string, signature?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      payload,
+      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    });
   const sign = (payload: string, timestamp?: number) => stripe.webhooks.generateTestHeaderString({ payload, secret: sandbox.webhookSecret, timestamp });
 
   async function completedEventFor(bidId: number, eventId: string) {
@@ -204,9 +225,17 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('tolerates events out of order: an account update before the account is linked, a completion for an unknown payment', async () => {
-    const early = JSON.stringify({ id: 'evt_account_early', type: 'account.updated', data: { object: { id: 'acct_unknown', details_submitted: true, payouts_enabled: true } } });
+    const early = JSON.stringify({
+      id: 'evt_account_early',
+      type: 'account.updated',
+      data: { object: { id: 'acct_unknown', details_submitted: true, payouts_enabled: true } },
+    });
     expect((await send(early, sign(early))).json()).toEqual({ received: true, duplicate: false });
-    const orphan = JSON.stringify({ id: 'evt_orphan', type: 'checkout.session.completed', data: { object: { id: 'cs_x', payment_status: 'paid', metadata: { paymentId: '987654' } } } });
+    const orphan = JSON.stringify({
+      id: 'evt_orphan',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_x', payment_status: 'paid', metadata: { paymentId: '987654' } } },
+    });
     expect((await send(orphan, sign(orphan))).statusCode).toBe(200);
     const unknownType = JSON.stringify({ id: 'evt_other', type: 'customer.created', data: { object: {} } });
     expect((await send(unknownType, sign(unknownType))).statusCode).toBe(200);
@@ -233,7 +262,10 @@ describe('connected accounts', () => {
     expect(other.statusCode).toBe(403);
     expect((await cast.visitor.api.post('/api/stripe/create-connect-account', {})).statusCode).toBe(401);
 
-    expect((await cast.otherFinisher.api.post('/api/stripe/check-onboarding-status', { userId: cast.otherFinisher.user.id })).json()).toEqual({ isComplete: false, accountId: null });
+    expect((await cast.otherFinisher.api.post('/api/stripe/check-onboarding-status', { userId: cast.otherFinisher.user.id })).json()).toEqual({
+      isComplete: false,
+      accountId: null,
+    });
     const first = (await cast.otherFinisher.api.post('/api/stripe/create-connect-account', { userId: cast.otherFinisher.user.id })).json();
     const second = (await cast.otherFinisher.api.post('/api/stripe/create-connect-account', { userId: cast.otherFinisher.user.id })).json();
     expect(first.url).toMatch(/^\/sandbox\/onboarding\//);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sandboxAccountSchema, sandboxCheckoutSchema, sandboxPayBodySchema, sandboxRedirectSchema } from '../../../shared/contracts/payments.js';
-import { errorResponses } from '../../plugins/error-handler.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import type { SandboxProvider } from '../../integrations/payments/sandbox-provider.js';
+import { sandboxAccountSchema, sandboxCheckoutSchema, sandboxPayBodySchema, sandboxRedirectSchema } from '#shared/contracts/payments.js';
+import { errorResponses } from '#server/plugins/error-handler.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import type { SandboxProvider } from '#server/integrations/payments/sandbox-provider.js';
 import { handleWebhook } from './webhooks.service.js';
 
 const tokenParams = z.object({ id: z.string().min(1).max(4096) });
@@ -22,7 +22,14 @@ export function sandboxRoutes(app: FastifyInstance, ctx: AppContext, sandbox: Sa
   api.get('/api/sandbox/checkout-sessions/:id', { schema: { tags, params: tokenParams, response: { 200: sandboxCheckoutSchema, ...errors } } }, (request) => {
     const session = sandbox.readCheckout(request.params.id);
     if (!session) throw new AppError('NOT_FOUND', 'This checkout session does not exist');
-    return { id: session.id, amountCents: session.amountCents, currency: session.currency, description: session.description, cancelUrl: session.cancelUrl, isExpired: session.isExpired };
+    return {
+      id: session.id,
+      amountCents: session.amountCents,
+      currency: session.currency,
+      description: session.description,
+      cancelUrl: session.cancelUrl,
+      isExpired: session.isExpired,
+    };
   });
 
   api.post(

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { transitionBid } from '../../../shared/domain/bid-lifecycle.js';
-import { transitionProject } from '../../../shared/domain/project-lifecycle.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
-import { bids } from '../../db/schema/bids.js';
-import { payments, processedWebhookEvents } from '../../db/schema/payments.js';
-import { projects } from '../../db/schema/projects.js';
-import { users } from '../../db/schema/users.js';
-import type { RecordEvent } from '../../events/domain-events.js';
-import { WebhookSignatureError } from '../../integrations/payments/payment-provider.js';
+import { transitionBid } from '#shared/domain/bid-lifecycle.js';
+import { transitionProject } from '#shared/domain/project-lifecycle.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import type { Tx } from '#server/db/client.js';
+import { bids } from '#server/db/schema/bids.js';
+import { payments, processedWebhookEvents } from '#server/db/schema/payments.js';
+import { projects } from '#server/db/schema/projects.js';
+import { users } from '#server/db/schema/users.js';
+import type { RecordEvent } from '#server/events/domain-events.js';
+import { WebhookSignatureError } from '#server/integrations/payments/payment-provider.js';
 
 type StripeObject = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { AppError } from '../../app-error.js';
-import type { Tx } from '../../db/client.js';
-import { bids } from '../../db/schema/bids.js';
-import { payments } from '../../db/schema/payments.js';
-import { type ProjectRow, projects } from '../../db/schema/projects.js';
+import { AppError } from '#server/app-error.js';
+import type { Tx } from '#server/db/client.js';
+import { bids } from '#server/db/schema/bids.js';
+import { payments } from '#server/db/schema/payments.js';
+import { type ProjectRow, projects } from '#server/db/schema/projects.js';
 
 /**
  * Reads a project and locks its row for the rest of the transaction, so two requests changing

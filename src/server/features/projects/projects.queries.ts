@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ListProjectsQuery, Project } from '../../../shared/contracts/projects.js';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { preparedPerDb, preparedVariants } from '../../db/prepared.js';
-import { bids } from '../../db/schema/bids.js';
-import { type ProjectRow, projects } from '../../db/schema/projects.js';
-import { reviews } from '../../db/schema/reviews.js';
-import { type UserRow, users } from '../../db/schema/users.js';
+import type { ListProjectsQuery, Project } from '#shared/contracts/projects.js';
+import type { Db, DbOrTx } from '#server/db/client.js';
+import { preparedPerDb, preparedVariants } from '#server/db/prepared.js';
+import { bids } from '#server/db/schema/bids.js';
+import { type ProjectRow, projects } from '#server/db/schema/projects.js';
+import { reviews } from '#server/db/schema/reviews.js';
+import { type UserRow, users } from '#server/db/schema/users.js';
 
 const finishers = alias(users, 'finisher');
 
@@ -62,14 +62,19 @@ export function toProjectDto(row: ProjectQueryRow, viewer: UserRow | null): Proj
     createdAt: p.createdAt.toISOString(),
     bidCount: row.bidCount,
     submitter: { id: p.submitterId, username: row.submitterUsername, avatarUrl: row.submitterAvatarUrl, rating: row.submitterRating },
-    finisher: p.finisherId !== null && row.finisherUsername !== null ? { id: p.finisherId, username: row.finisherUsername, avatarUrl: row.finisherAvatarUrl } : null,
+    finisher:
+      p.finisherId !== null && row.finisherUsername !== null ? { id: p.finisherId, username: row.finisherUsername, avatarUrl: row.finisherAvatarUrl } : null,
     isPaid: row.isPaid,
   };
 }
 
 // The project page's query runs on every view: prepared once per database handle.
 const selectProjectById = preparedPerDb(
-  (db) => selectProjects(db).where(eq(projects.id, sql.placeholder('id'))).limit(1).prepare('project_by_id'),
+  (db) =>
+    selectProjects(db)
+      .where(eq(projects.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('project_by_id'),
   (db, params: { id: number }) => selectProjects(db).where(eq(projects.id, params.id)).limit(1),
 );
 
@@ -127,7 +132,8 @@ const selectProjectsPage = preparedVariants((db: Db, variant: string) => {
   if (has('tech')) conditions.push(sql`${projects.techStack} @> array[${sql.placeholder('tech')}]::text[]`);
   // The same expression as the trigram index projects_search_trgm_idx.
   if (has('q')) conditions.push(sql`lower(${projects.name} || ' ' || ${projects.description}) like ${sql.placeholder('pattern')}`);
-  if (has('cursor')) conditions.push(sql`(${projects.createdAt}, ${projects.id}) < (${sql.placeholder('cursorTime')}::timestamptz, ${sql.placeholder('cursorId')})`);
+  if (has('cursor'))
+    conditions.push(sql`(${projects.createdAt}, ${projects.id}) < (${sql.placeholder('cursorTime')}::timestamptz, ${sql.placeholder('cursorId')})`);
   return selectProjects(db)
     .where(and(...conditions))
     .orderBy(desc(projects.createdAt), desc(projects.id))

@@ -13,15 +13,15 @@ import {
   technologiesSchema,
   totalSpendingSchema,
   updateProjectStatusSchema,
-} from '../../../shared/contracts/projects.js';
-import { projectLimits } from '../../../shared/domain/limits.js';
-import { errorResponseSchema } from '../../../shared/errors.js';
-import { errorResponses } from '../../plugins/error-handler.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import { requireUser } from '../../plugins/session.js';
-import { acceptImageUpload, storeImageWhile } from '../uploads/image-upload.js';
-import { readMultipart } from '../uploads/multipart.js';
+} from '#shared/contracts/projects.js';
+import { projectLimits } from '#shared/domain/limits.js';
+import { errorResponseSchema } from '#shared/errors.js';
+import { errorResponses } from '#server/plugins/error-handler.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import { requireUser } from '#server/plugins/session.js';
+import { acceptImageUpload, storeImageWhile } from '#server/features/uploads/image-upload.js';
+import { readMultipart } from '#server/features/uploads/multipart.js';
 import {
   createProject,
   deliverWork,
@@ -121,15 +121,11 @@ export function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
     (request) => reviewWork(ctx, requireUser(request), request.params.id, request.body.accepted),
   );
 
-  api.get(
-    '/api/users/:id/projects',
-    { schema: { tags, params: idParamsSchema, response: { 200: z.array(projectSchema), ...errors } } },
-    (request) => listProjectsOfUser(ctx, requireUser(request), request.params.id),
+  api.get('/api/users/:id/projects', { schema: { tags, params: idParamsSchema, response: { 200: z.array(projectSchema), ...errors } } }, (request) =>
+    listProjectsOfUser(ctx, requireUser(request), request.params.id),
   );
 
-  api.get(
-    '/api/users/:id/total-spending',
-    { schema: { tags, params: idParamsSchema, response: { 200: totalSpendingSchema, ...errors } } },
-    (request) => totalSpending(ctx, requireUser(request), request.params.id),
+  api.get('/api/users/:id/total-spending', { schema: { tags, params: idParamsSchema, response: { 200: totalSpendingSchema, ...errors } } }, (request) =>
+    totalSpending(ctx, requireUser(request), request.params.id),
   );
 }

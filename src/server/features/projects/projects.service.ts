@@ -1,22 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  createProjectSchema,
-  ListProjectsQuery,
-  Project,
-  ProjectDetail,
-} from '../../../shared/contracts/projects.js';
-import { dollarsToCents } from '../../../shared/domain/money.js';
-import { type ProjectAction, revisionTarget, transitionProject } from '../../../shared/domain/project-lifecycle.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import { bids } from '../../db/schema/bids.js';
-import { payments } from '../../db/schema/payments.js';
-import { type ProjectRow, projects } from '../../db/schema/projects.js';
-import type { UserRow } from '../../db/schema/users.js';
-import type { Tx } from '../../db/client.js';
-import type { RecordEvent } from '../../events/domain-events.js';
-import { findBidsOfProject } from '../bids/bids.queries.js';
+import type { createProjectSchema, ListProjectsQuery, Project, ProjectDetail } from '#shared/contracts/projects.js';
+import { dollarsToCents } from '#shared/domain/money.js';
+import { type ProjectAction, revisionTarget, transitionProject } from '#shared/domain/project-lifecycle.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import { bids } from '#server/db/schema/bids.js';
+import { payments } from '#server/db/schema/payments.js';
+import { type ProjectRow, projects } from '#server/db/schema/projects.js';
+import type { UserRow } from '#server/db/schema/users.js';
+import type { Tx } from '#server/db/client.js';
+import type { RecordEvent } from '#server/events/domain-events.js';
+import { findBidsOfProject } from '#server/features/bids/bids.queries.js';
 import { isProjectPaid, lockProject } from './project-locks.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 
@@ -93,7 +88,15 @@ export function updateProjectStatus(ctx: AppContext, actor: UserRow, id: number,
         .returning({ id: bids.id, finisherId: bids.finisherId });
       for (const bid of rejected) await record({ type: 'bid.rejected', bidId: bid.id, projectId: id, projectName: project.name, finisherId: bid.finisherId });
     }
-    await record({ type: 'project.status_changed', projectId: id, projectName: project.name, ownerId: project.submitterId, finisherId: project.finisherId, from: project.status, to });
+    await record({
+      type: 'project.status_changed',
+      projectId: id,
+      projectName: project.name,
+      ownerId: project.submitterId,
+      finisherId: project.finisherId,
+      from: project.status,
+      to,
+    });
   });
 }
 

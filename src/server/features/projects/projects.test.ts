@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/support/app.js';
-import { type Cast, createCast } from '../../../../test/support/cast.js';
-import { createProject, createUser, signIn } from '../../../../test/support/factories.js';
-import { client } from '../../../../test/support/http.js';
-import { multipart } from '../../../../test/support/multipart.js';
-import { splitPayment } from '../../../shared/domain/money.js';
-import { bids } from '../../db/schema/bids.js';
-import { notifications } from '../../db/schema/notifications.js';
-import { payments } from '../../db/schema/payments.js';
-import { projects } from '../../db/schema/projects.js';
+import { createTestApp, type TestApp } from '#test/support/app.js';
+import { type Cast, createCast } from '#test/support/cast.js';
+import { createProject, createUser, signIn } from '#test/support/factories.js';
+import { client } from '#test/support/http.js';
+import { multipart } from '#test/support/multipart.js';
+import { splitPayment } from '#shared/domain/money.js';
+import { bids } from '#server/db/schema/bids.js';
+import { notifications } from '#server/db/schema/notifications.js';
+import { payments } from '#server/db/schema/payments.js';
+import { projects } from '#server/db/schema/projects.js';
 
 let t: TestApp;
 let cast: Cast;
@@ -32,7 +32,11 @@ const validProject = {
 /** A project with one bid by cast.finisher, accepted unless told otherwise. */
 async function assignedProject(options: { accepted?: boolean } = {}) {
   const project = await createProject(t.database.db, { submitterId: cast.owner.user.id });
-  const bid = await cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: 500, timeline: 10, message: 'I can finish this in ten days, tests included.' });
+  const bid = await cast.finisher.api.post(`/api/projects/${project.id}/bids`, {
+    amount: 500,
+    timeline: 10,
+    message: 'I can finish this in ten days, tests included.',
+  });
   expect(bid.statusCode).toBe(201);
   if (options.accepted !== false) expect((await cast.owner.api.post(`/api/bids/${bid.json().id}/accept`)).statusCode).toBe(200);
   return { project, bidId: bid.json().id as number };
@@ -85,8 +89,12 @@ describe('POST /api/projects', () => {
     };
 
     it('stores a re-encoded screenshot under a generated name and serves it with safe headers', async () => {
-      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366ff' } }).png().toBuffer();
-      const response = await submit({ projectData: JSON.stringify(validProject) }, [{ field: 'image', filename: 'shot.png', contentType: 'image/png', body: png }]);
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366ff' } })
+        .png()
+        .toBuffer();
+      const response = await submit({ projectData: JSON.stringify(validProject) }, [
+        { field: 'image', filename: 'shot.png', contentType: 'image/png', body: png },
+      ]);
       expect(response.statusCode).toBe(201);
       const { imageUrl } = response.json();
       expect(imageUrl).toMatch(/^\/uploads\/screenshots\/[0-9a-f-]{36}\.webp$/);
@@ -115,7 +123,9 @@ describe('POST /api/projects', () => {
 
     it('refuses a file over 5 MB', async () => {
       const big = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(5 * 1024 * 1024 + 10)]);
-      const response = await submit({ projectData: JSON.stringify(validProject) }, [{ field: 'image', filename: 'big.png', contentType: 'image/png', body: big }]);
+      const response = await submit({ projectData: JSON.stringify(validProject) }, [
+        { field: 'image', filename: 'big.png', contentType: 'image/png', body: big },
+      ]);
       expect(response.statusCode).toBe(413);
       expect(response.json().message).toBe('File is larger than 5242880 bytes');
     });
@@ -140,10 +150,19 @@ describe('GET /api/projects', () => {
     ownerApi = cast.otherSubmitter.api;
     const db = t.database.db;
     for (let i = 0; i < 7; i += 1) {
-      await createProject(db, { submitterId: owner.id, name: `Browse item ${i}`, techStack: i % 2 ? ['Rust'] : ['Go'], createdAt: new Date(Date.UTC(2020, 0, 1 + i)) });
+      await createProject(db, {
+        submitterId: owner.id,
+        name: `Browse item ${i}`,
+        techStack: i % 2 ? ['Rust'] : ['Go'],
+        createdAt: new Date(Date.UTC(2020, 0, 1 + i)),
+      });
     }
     await createProject(db, { submitterId: owner.id, name: 'Paused secret thing', status: 'paused' });
-    await createProject(db, { submitterId: owner.id, name: 'Quantum 100% discount', description: 'Shop for quantum gadgets with a discount engine that still needs its checkout and admin views.' });
+    await createProject(db, {
+      submitterId: owner.id,
+      name: 'Quantum 100% discount',
+      description: 'Shop for quantum gadgets with a discount engine that still needs its checkout and admin views.',
+    });
   });
 
   it('shows visitors and finishers only projects open for bids, newest first', async () => {

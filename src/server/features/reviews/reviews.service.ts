@@ -1,13 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createReviewSchema, Review } from '../../../shared/contracts/reviews.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
-import { uniqueViolation } from '../../db/errors.js';
-import { projects } from '../../db/schema/projects.js';
-import { reviews } from '../../db/schema/reviews.js';
-import { type UserRow, users } from '../../db/schema/users.js';
+import type { createReviewSchema, Review } from '#shared/contracts/reviews.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { uniqueViolation } from '#server/db/errors.js';
+import { projects } from '#server/db/schema/projects.js';
+import { reviews } from '#server/db/schema/reviews.js';
+import { type UserRow, users } from '#server/db/schema/users.js';
 
 type ReviewInput = z.output<typeof createReviewSchema>;
 

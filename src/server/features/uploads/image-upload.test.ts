@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../app-error.js';
+import { AppError } from '#server/app-error.js';
 import { imageUploadMaxBytes, type ImageFormat, processImageUpload, storeImage, uploadKeyPattern } from './image-upload.js';
 
 const allowed: ImageFormat[] = ['png', 'jpeg', 'gif', 'webp'];
@@ -57,9 +57,14 @@ describe('processImageUpload', () => {
   });
 
   it('flattens an animated GIF to its first frame', async () => {
-    const frame = (background: string) => sharp({ create: { width: 20, height: 20, channels: 3, background } }).png().toBuffer();
+    const frame = (background: string) =>
+      sharp({ create: { width: 20, height: 20, channels: 3, background } })
+        .png()
+        .toBuffer();
     const frames = await Promise.all(['#00ff00', '#0000ff', '#ff0000'].map(frame));
-    const gif = await sharp(frames, { join: { animated: true } }).gif({ loop: 0 }).toBuffer();
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif({ loop: 0 })
+      .toBuffer();
     expect((await sharp(gif).metadata()).pages).toBe(3);
 
     const processed = await processImageUpload(gif, screenshot);
@@ -123,7 +128,9 @@ describe('processImageUpload', () => {
   });
 
   it('refuses a decompression bomb: a small PNG declaring more pixels than the limit', async () => {
-    const bomb = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(imageUploadMaxBytes);
     const error = await refusal(processImageUpload(bomb, screenshot));
     expect(error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The image could not be read' });

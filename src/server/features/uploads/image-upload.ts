@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import type { FileStorage } from '../../integrations/storage/storage.js';
-import { multipartLimits } from '../../plugins/multipart.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import type { FileStorage } from '#server/integrations/storage/storage.js';
+import { multipartLimits } from '#server/plugins/multipart.js';
 
 export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
 export type UploadPrefix = 'screenshots' | 'avatars';
@@ -100,11 +100,7 @@ export async function processImageUpload(buffer: Buffer, options: ImageUploadOpt
 }
 
 /** Stores a processed image under a generated name and returns its key and public path. */
-export async function storeImage(
-  storage: FileStorage,
-  processed: ProcessedImage,
-  prefix: UploadPrefix,
-): Promise<{ key: string; url: string }> {
+export async function storeImage(storage: FileStorage, processed: ProcessedImage, prefix: UploadPrefix): Promise<{ key: string; url: string }> {
   const key = `${prefix}/${randomUUID()}.${processed.extension}`;
   await storage.put(key, processed.buffer, processed.contentType);
   return { key, url: `/uploads/${key}` };

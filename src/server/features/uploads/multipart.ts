@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../app-error.js';
-import { nulRefused } from '../../plugins/request-text.js';
-import { multipartLimits } from '../../plugins/multipart.js';
+import { AppError } from '#server/app-error.js';
+import { nulRefused } from '#server/plugins/request-text.js';
+import { multipartLimits } from '#server/plugins/multipart.js';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -64,9 +64,7 @@ function toAppError(error: unknown, maxBytes: number): unknown {
       return error;
     default:
       // busboy's own parse errors ('Unexpected end of form', 'Malformed part header', ...) carry no code.
-      return code === undefined && error instanceof Error
-        ? new AppError('VALIDATION_FAILED', 'The form data could not be read', { cause: error })
-        : error;
+      return code === undefined && error instanceof Error ? new AppError('VALIDATION_FAILED', 'The form data could not be read', { cause: error }) : error;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../app-error.js';
-import type { FileStorage } from '../../integrations/storage/storage.js';
+import { AppError } from '#server/app-error.js';
+import type { FileStorage } from '#server/integrations/storage/storage.js';
 import { uploadKeyPattern } from './image-upload.js';
 
 /**

@@ -8,9 +8,9 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorage, type FileStorage } from '../../integrations/storage/storage.js';
-import { registerErrorHandler } from '../../plugins/error-handler.js';
-import { registerMultipart } from '../../plugins/multipart.js';
+import { createStorage, type FileStorage } from '#server/integrations/storage/storage.js';
+import { registerErrorHandler } from '#server/plugins/error-handler.js';
+import { registerMultipart } from '#server/plugins/multipart.js';
 import { imageUploadMaxBytes, processImageUpload, storeImage } from './image-upload.js';
 import { readMultipart } from './multipart.js';
 import { uploadsRoutes } from './uploads.routes.js';
@@ -50,7 +50,10 @@ async function multipart(form: FormData) {
 async function post(form: FormData) {
   return app.inject({ method: 'POST', url: '/test/screenshot', ...(await multipart(form)) });
 }
-const png = () => sharp({ create: { width: 300, height: 200, channels: 3, background: '#3366cc' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 300, height: 200, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 const file = (bytes: Buffer, type = 'image/png') => new Blob([new Uint8Array(bytes)], { type });
 
 describe('uploading and serving a screenshot', () => {
@@ -199,7 +202,7 @@ describe('uploading and serving a screenshot', () => {
       });
       req.on('response', (res) => {
         let body = '';
-        res.on('data', (d: Buffer) => (body += d));
+        res.on('data', (d: Buffer) => (body += d.toString()));
         res.on('end', () => {
           resolve({ status: res.statusCode!, body, sent });
           req.destroy();

@@ -1,5 +1,5 @@
-import { AppError } from '../../app-error.js';
-import { uniqueViolation } from '../../db/errors.js';
+import { AppError } from '#server/app-error.js';
+import { uniqueViolation } from '#server/db/errors.js';
 
 /**
  * Registration and profile edits both write a username and an email that must be unique (case

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { updateProfileSchema } from '../../../shared/contracts/profile.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
+import type { updateProfileSchema } from '#shared/contracts/profile.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
 import { explainIdentityTaken } from './identity-taken.js';
-import { type UserRow, users } from '../../db/schema/users.js';
+import { type UserRow, users } from '#server/db/schema/users.js';
 
 type ProfileChanges = z.output<typeof updateProfileSchema>;
 

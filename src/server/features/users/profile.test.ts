@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/support/app.js';
-import { type Cast, createCast } from '../../../../test/support/cast.js';
-import { signIn } from '../../../../test/support/factories.js';
-import { multipart } from '../../../../test/support/multipart.js';
-import { users } from '../../db/schema/users.js';
+import { createTestApp, type TestApp } from '#test/support/app.js';
+import { type Cast, createCast } from '#test/support/cast.js';
+import { signIn } from '#test/support/factories.js';
+import { multipart } from '#test/support/multipart.js';
+import { users } from '#server/db/schema/users.js';
 
 let t: TestApp;
 let cast: Cast;
@@ -30,7 +30,15 @@ describe('PATCH /api/users/{id}/profile', () => {
       yearsOfExperience: null,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ bio: 'I finish things.', location: 'Lisbon', website: 'https://example.dev', githubUrl: null, skills: ['typescript', 'go'], hourlyRate: 90, yearsOfExperience: null });
+    expect(response.json()).toMatchObject({
+      bio: 'I finish things.',
+      location: 'Lisbon',
+      website: 'https://example.dev',
+      githubUrl: null,
+      skills: ['typescript', 'go'],
+      hourlyRate: 90,
+      yearsOfExperience: null,
+    });
     expect(JSON.stringify(response.json())).not.toMatch(/password/i);
   });
 
@@ -71,8 +79,14 @@ describe('PATCH /api/users/{id}/profile', () => {
     };
 
     it('stores a square re-encoded thumbnail and the other fields, lists as JSON text', async () => {
-      const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ff8800' } }).jpeg().withExif({ IFD0: { Artist: 'secret' } }).toBuffer();
-      const response = await send({ bio: 'With a face now', skills: JSON.stringify(['rust', 'go']), hourlyRate: '75' }, { body: jpeg, contentType: 'image/jpeg', filename: 'me.jpg' });
+      const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ff8800' } })
+        .jpeg()
+        .withExif({ IFD0: { Artist: 'secret' } })
+        .toBuffer();
+      const response = await send(
+        { bio: 'With a face now', skills: JSON.stringify(['rust', 'go']), hourlyRate: '75' },
+        { body: jpeg, contentType: 'image/jpeg', filename: 'me.jpg' },
+      );
       expect(response.statusCode).toBe(200);
       const user = response.json();
       expect(user).toMatchObject({ bio: 'With a face now', skills: ['rust', 'go'], hourlyRate: 75 });
@@ -84,9 +98,14 @@ describe('PATCH /api/users/{id}/profile', () => {
 
     it('refuses a spoofed or oversized avatar with the spec message and changes nothing', async () => {
       const before = await userRow(cast.finisher.user.id);
-      const spoofed = await send({ bio: 'should not stick' }, { body: Buffer.from('GIF89a but not really an image at all'), contentType: 'image/gif', filename: 'x.gif' });
+      const spoofed = await send(
+        { bio: 'should not stick' },
+        { body: Buffer.from('GIF89a but not really an image at all'), contentType: 'image/gif', filename: 'x.gif' },
+      );
       expect([400, 415]).toContain(spoofed.statusCode);
-      const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).webp().toBuffer();
+      const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+        .webp()
+        .toBuffer();
       const wrongType = await send({ bio: 'should not stick' }, { body: webp, contentType: 'image/webp', filename: 'x.webp' });
       expect(wrongType.statusCode).toBe(415);
       expect(wrongType.json().message).toMatch(/^File type must be /);
@@ -99,7 +118,9 @@ describe('PATCH /api/users/{id}/profile', () => {
     });
 
     it('refuses more than one file', async () => {
-      const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
       const body = multipart({}, [
         { field: 'avatar', filename: 'a.png', contentType: 'image/png', body: png },
         { field: 'avatar', filename: 'b.png', contentType: 'image/png', body: png },

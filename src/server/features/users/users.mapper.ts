@@ -1,5 +1,5 @@
-import type { User } from '../../../shared/contracts/users.js';
-import type { UserRow } from '../../db/schema/users.js';
+import type { User } from '#shared/contracts/users.js';
+import type { UserRow } from '#server/db/schema/users.js';
 
 /** The only way a user row leaves the server: the password hash is never part of it. */
 export function toUserDto(row: UserRow): User {

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { updateProfileSchema } from '../../../shared/contracts/profile.js';
-import { idParamsSchema } from '../../../shared/contracts/projects.js';
-import { userSchema } from '../../../shared/contracts/users.js';
-import { errorResponseSchema } from '../../../shared/errors.js';
-import { AppError } from '../../app-error.js';
-import type { AppContext } from '../../context.js';
-import { requireUser } from '../../plugins/session.js';
-import { acceptImageUpload, avatarSide, storeImageWhile } from '../uploads/image-upload.js';
-import { readMultipart } from '../uploads/multipart.js';
+import { updateProfileSchema } from '#shared/contracts/profile.js';
+import { idParamsSchema } from '#shared/contracts/projects.js';
+import { userSchema } from '#shared/contracts/users.js';
+import { errorResponseSchema } from '#shared/errors.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import { requireUser } from '#server/plugins/session.js';
+import { acceptImageUpload, avatarSide, storeImageWhile } from '#server/features/uploads/image-upload.js';
+import { readMultipart } from '#server/features/uploads/multipart.js';
 import { toUserDto } from './users.mapper.js';
 import { updateProfile } from './profile.service.js';
 

@@ -1,7 +1,7 @@
 import { type AddressInfo, createServer } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '#server/config.js';
 import { createMailer } from './mailer.js';
 
 const message = { to: 'ada@example.test', subject: 'Reset your Finishline password', text: 'Open https://finishline.test/reset-password?token=abc' };

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.js';
+import type { Config } from '#server/config.js';
 import { createSmtpMailer } from './smtp-mailer.js';
 
 /** One plain-text email. Every message Finishline sends is short and carries at most a link. */

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Config } from '../../config.js';
+import type { Config } from '#server/config.js';
 import type { Mailer } from './mailer.js';
 
 type SmtpSettings = NonNullable<Config['email']['smtp']>;

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js';
+import type { Config } from '#server/config.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { createSandboxProvider } from './sandbox-provider.js';
 import { createStripeProvider } from './stripe-provider.js';

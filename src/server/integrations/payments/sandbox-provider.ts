@@ -38,7 +38,10 @@ export interface SandboxProvider extends PaymentProvider {
   readOnboarding(token: string): OnboardingToken | null;
   completeOnboarding(token: string): { redirectUrl: string; event: { rawBody: Buffer; signature: string } } | null;
   /** Transfers and refunds made so far, for the sandbox pages and tests. */
-  readonly ledger: { transfers: Map<string, { amountCents: number; destination: string }>; refunds: Map<string, { amountCents: number; paymentIntentId: string }> };
+  readonly ledger: {
+    transfers: Map<string, { amountCents: number; destination: string }>;
+    refunds: Map<string, { amountCents: number; paymentIntentId: string }>;
+  };
 }
 
 /**
@@ -73,7 +76,13 @@ export function createSandboxProvider(secret: string): SandboxProvider {
   };
   const shortHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
   const signedEvent = (type: string, object: Record<string, unknown>) => {
-    const payload = JSON.stringify({ id: `evt_sbx_${randomBytes(12).toString('hex')}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+    const payload = JSON.stringify({
+      id: `evt_sbx_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    });
     return { rawBody: Buffer.from(payload), signature: stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
   };
   const checkoutToken = (sessionId: string) => (sessionId.startsWith('cs_sbx_') ? open<CheckoutToken>(sessionId.slice('cs_sbx_'.length)) : null);

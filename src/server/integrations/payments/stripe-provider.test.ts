@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe } from '../../../../test/fakes/stripe-api.js';
+import { startFakeStripe } from '#test/fakes/stripe-api.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { createStripeProvider } from './stripe-provider.js';
 
@@ -30,7 +30,12 @@ describe('the stripe adapter against a fake Stripe API', () => {
       idempotencyKey: 'checkout_payment_11_after_none',
     });
     const request = last();
-    expect(request).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', idempotencyKey: 'checkout_payment_11_after_none', authorization: 'Bearer sk_test_fake' });
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/v1/checkout/sessions',
+      idempotencyKey: 'checkout_payment_11_after_none',
+      authorization: 'Bearer sk_test_fake',
+    });
     expect(Object.fromEntries(request.form)).toMatchObject({
       mode: 'payment',
       'line_items[0][price_data][currency]': 'usd',
@@ -51,18 +56,43 @@ describe('the stripe adapter against a fake Stripe API', () => {
 
   it('creates an Express account with transfers, and an onboarding link', async () => {
     const account = await provider.createConnectedAccount({ userId: 5, email: 'dev@example.test', idempotencyKey: 'connect_account_user_5' });
-    expect(Object.fromEntries(last().form)).toMatchObject({ type: 'express', email: 'dev@example.test', 'capabilities[transfers][requested]': 'true', 'metadata[userId]': '5' });
+    expect(Object.fromEntries(last().form)).toMatchObject({
+      type: 'express',
+      email: 'dev@example.test',
+      'capabilities[transfers][requested]': 'true',
+      'metadata[userId]': '5',
+    });
     expect(last().idempotencyKey).toBe('connect_account_user_5');
-    const link = await provider.createOnboardingLink({ accountId: account.id, refreshUrl: 'http://x/onboarding-redirect?outcome=refresh', returnUrl: 'http://x/onboarding-redirect?outcome=success' });
-    expect(Object.fromEntries(last().form)).toMatchObject({ account: account.id, type: 'account_onboarding', return_url: 'http://x/onboarding-redirect?outcome=success' });
+    const link = await provider.createOnboardingLink({
+      accountId: account.id,
+      refreshUrl: 'http://x/onboarding-redirect?outcome=refresh',
+      returnUrl: 'http://x/onboarding-redirect?outcome=success',
+    });
+    expect(Object.fromEntries(last().form)).toMatchObject({
+      account: account.id,
+      type: 'account_onboarding',
+      return_url: 'http://x/onboarding-redirect?outcome=success',
+    });
     expect(link.url).toContain(account.id);
     expect(await provider.retrieveAccount(account.id)).toEqual({ id: account.id, isOnboarded: true });
   });
 
   it('transfers to the connected account from the charge, once per idempotency key', async () => {
-    const input = { amountCents: 67_500, destinationAccountId: 'acct_dev', transferGroup: 'project_3', sourceChargeId: 'ch_test_123', idempotencyKey: 'payout_payment_11' };
+    const input = {
+      amountCents: 67_500,
+      destinationAccountId: 'acct_dev',
+      transferGroup: 'project_3',
+      sourceChargeId: 'ch_test_123',
+      idempotencyKey: 'payout_payment_11',
+    };
     const first = await provider.createTransfer(input);
-    expect(Object.fromEntries(last().form)).toEqual({ amount: '67500', currency: 'usd', destination: 'acct_dev', transfer_group: 'project_3', source_transaction: 'ch_test_123' });
+    expect(Object.fromEntries(last().form)).toEqual({
+      amount: '67500',
+      currency: 'usd',
+      destination: 'acct_dev',
+      transfer_group: 'project_3',
+      source_transaction: 'ch_test_123',
+    });
     expect(last().idempotencyKey).toBe('payout_payment_11');
     const retry = await provider.createTransfer(input);
     expect(retry.id).toBe(first.id);

@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import type { Config } from '../../config.js';
+import type { Config } from '#server/config.js';
 import { assertSafeStorageKey } from './storage-key.js';
 import type { FileStorage } from './storage.js';
 

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js';
+import type { Config } from '#server/config.js';
 import { createDiskStorage } from './disk-storage.js';
 import { createS3Storage } from './s3-storage.js';
 

@@ -1,7 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSpinner } from '#client/components/ui/spinner.js';
 
 /**
  * The frame of the sandbox provider's hosted pages. They stand in for the provider's own site,

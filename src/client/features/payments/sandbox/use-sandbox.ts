@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { sandboxAccountSchema, sandboxCheckoutSchema, sandboxPayBodySchema } from '../../../../shared/contracts/payments.js';
-import { apiGet, apiRequest } from '@/lib/api';
+import type { sandboxAccountSchema, sandboxCheckoutSchema, sandboxPayBodySchema } from '#shared/contracts/payments.js';
+import { apiGet, apiRequest } from '#client/lib/api.js';
 
 export type SandboxCheckout = z.infer<typeof sandboxCheckoutSchema>;
 export type SandboxOnboarding = z.infer<typeof sandboxAccountSchema>;
@@ -22,8 +22,7 @@ export function useSandboxCheckout(sessionId: string) {
 /** Pays, then leaves for the success URL; a decline (402) stays on the page as the mutation's error. */
 export function useSandboxPay(sessionId: string) {
   return useMutation({
-    mutationFn: (card: SandboxCard) =>
-      apiRequest<{ redirectUrl: string }>('POST', `/api/sandbox/checkout-sessions/${encodeURIComponent(sessionId)}/pay`, card),
+    mutationFn: (card: SandboxCard) => apiRequest<{ redirectUrl: string }>('POST', `/api/sandbox/checkout-sessions/${encodeURIComponent(sessionId)}/pay`, card),
     onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
   });
 }
