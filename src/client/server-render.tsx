@@ -10,7 +10,7 @@ import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { matchPath, StaticRouter } from 'react-router';
 import { App } from '#client/app/app.js';
-import { currentUserKey } from '#client/features/auth/use-user.js';
+import { currentUserKey } from '#client/lib/auth.js';
 import type { ApiTransport } from '#shared/api-transport.js';
 import { setApiTransport } from '#client/lib/api.js';
 import { createQueryClient } from '#client/lib/query-client.js';

@@ -38,6 +38,7 @@ import { createRateLimits } from '#server/plugins/action-rate-limiter.js';
 import { registerClientApp } from '#server/plugins/client-app.js';
 import { answerFrameworkError, registerErrorHandler } from '#server/plugins/error-handler.js';
 import { registerRequestTextChecks } from '#server/plugins/request-text.js';
+import { registerResponseValidation } from '#server/plugins/endpoints.js';
 import { registerMultipart } from '#server/plugins/multipart.js';
 import { registerOpenApi } from '#server/plugins/openapi.js';
 import { registerOriginCheck } from '#server/plugins/origin-check.js';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerRequestTextChecks(app);
   registerRequestIdHeader(app);
+  if (config.validateResponses) registerResponseValidation(app);
 
   const ctx: AppContext = {
     db: database.db,

@@ -63,6 +63,11 @@ const configSchema = z.object({
   PASSWORD_RESET_TOKEN_MINUTES: z.coerce.number().int().positive().default(60),
   PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
   PASSWORD_RESETS_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(3),
+  /**
+   * Checks every answer against its endpoint's contract before it is sent (an answer that breaks
+   * it becomes a 500). On under test by default; it costs a zod parse per response.
+   */
+  VALIDATE_RESPONSES: booleanFromEnv.optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -124,6 +129,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
       from: env.MAIL_FROM,
       smtp: env.SMTP_URL ?? (env.SMTP_HOST ? smtpOptions(env) : undefined),
     },
+    validateResponses: env.VALIDATE_RESPONSES ?? env.NODE_ENV === 'test',
     passwordReset: {
       tokenTtlMs: env.PASSWORD_RESET_TOKEN_MINUTES * 60_000,
       perAddressPerHour: env.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR,

@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { PageSpinner } from '#client/components/ui/spinner.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { createQueryClient } from '#client/lib/query-client.js';
 import { lazyComponent } from '#client/lib/lazy-component.js';
 import { AppRoutes } from './router.js';

@@ -1,49 +1,64 @@
 /**
  * The api client of spec sections 7 and 8: every request sends the session cookie, GETs are
- * cache-busted and never cached, and a failed request throws '{status}: {message}'.
+ * cache-busted and never cached, and a failed request throws an ApiError whose text reads
+ * '{status}: {message}'. Every request goes through `call(endpoint, input)` with an endpoint of
+ * src/shared/contracts, so no path is written twice (docs/decisions/022-one-contract-per-endpoint.md).
  */
+import { buildPath, buildQuery, type Endpoint, type EndpointInput, type EndpointResponse, type TakesNoInput } from '#shared/contracts/endpoint.js';
 import type { ApiTransport } from '#shared/api-transport.js';
+import { type ErrorCode, errorCodes } from '#shared/errors.js';
 
+/** A failed request: the HTTP status, the server's error code, and its message for people. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly status: number,
+    readonly code: ErrorCode,
     message: string,
   ) {
-    super(`${status}: ${message}`);
+    super(message);
+  }
+
+  /** The spec's wording of a failed request: '{status}: {message}'. */
+  override toString(): string {
+    return `${this.status}: ${this.message}`;
   }
 }
 
 const AUTH_REQUIRED = 'Authentication required. Please log in.';
 const HTML_INSTEAD_OF_JSON = 'Server returned HTML instead of JSON. Please try again.';
 
+/** A status with no JSON error body (an HTML page from a proxy): the closest code. */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 503 || status === 502 || status === 504) return 'SERVICE_UNAVAILABLE';
+  return status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED';
+}
+
 function looksLikeHtml(response: Response, text: string): boolean {
   const type = response.headers.get('content-type') ?? '';
   return type.includes('text/html') || /^\s*<(!doctype|html)/i.test(text);
 }
 
-function htmlErrorMessage(status: number): string {
-  return status === 401 || status === 403 ? AUTH_REQUIRED : HTML_INSTEAD_OF_JSON;
-}
+const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
 
-/** The message field of a JSON error, else the whole JSON, else the raw text. */
-function errorMessageFromBody(text: string): string {
+/** The error a non-OK answer stands for: its code and message, else the whole JSON, else the text. */
+function errorFrom(response: Response, text: string): ApiError {
+  const { status } = response;
+  if (looksLikeHtml(response, text))
+    return new ApiError(status, codeForStatus(status), status === 401 || status === 403 ? AUTH_REQUIRED : HTML_INSTEAD_OF_JSON);
   try {
     const json: unknown = JSON.parse(text);
-    if (json && typeof json === 'object' && 'message' in json && typeof json.message === 'string') return json.message;
-    return JSON.stringify(json);
+    const body = json && typeof json === 'object' ? (json as { code?: unknown; message?: unknown }) : {};
+    const code = isErrorCode(body.code) ? body.code : codeForStatus(status);
+    return new ApiError(status, code, typeof body.message === 'string' ? body.message : JSON.stringify(json));
   } catch {
-    return text || 'Request failed';
+    return new ApiError(status, codeForStatus(status), text || 'Request failed');
   }
-}
-
-async function parseResponse<T>(response: Response): Promise<T> {
-  const text = await response.text();
-  if (looksLikeHtml(response, text)) {
-    throw new ApiError(response.status, htmlErrorMessage(response.status));
-  }
-  if (!response.ok) throw new ApiError(response.status, errorMessageFromBody(text));
-  return (text ? JSON.parse(text) : null) as T;
 }
 
 let transport: ApiTransport = (url, init) => fetch(url, init);
@@ -56,11 +71,92 @@ export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }
 
-function withCacheBuster(url: string): string {
-  const separator = url.includes('?') ? '&' : '?';
-  return `${url}${separator}_t=${Date.now()}`;
+/**
+ * Responses are checked against the contract while developing and under test, where a drifting
+ * server should fail loudly; production trusts the server (which writes through the same schema).
+ */
+const validatesResponses = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+export interface CallOptions {
+  signal?: AbortSignal;
 }
 
+export interface CallResult<E extends Endpoint> {
+  data: EndpointResponse<E>;
+  headers: Headers;
+}
+
+/** Like `call`, also handing back the response headers (the project list pages through a Link header). */
+export async function callWithHeaders<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>, options: CallOptions = {}): Promise<CallResult<E>> {
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  let url = buildPath(endpoint.path, params) + buildQuery(query);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method: endpoint.method, credentials: 'include', headers, signal: options.signal };
+  if (endpoint.method === 'GET') {
+    url += `${url.includes('?') ? '&' : '?'}_t=${Date.now()}`;
+    init.cache = 'no-store';
+  } else if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const response = await transport(url, init);
+  const text = await response.text();
+  if (!response.ok || looksLikeHtml(response, text)) throw errorFrom(response, text);
+  const data: unknown = text ? JSON.parse(text) : null;
+  if (validatesResponses) {
+    const result = endpoint.response.safeParse(data);
+    if (!result.success) throw new TypeError(`${endpoint.operationId} answered outside its contract: ${result.error.message}`);
+  }
+  return { data: data as EndpointResponse<E>, headers: response.headers };
+}
+
+/** Calls one endpoint of the API and answers its parsed response; a failure throws an ApiError. */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input, options]: TakesNoInput<E> extends true ? [input?: EndpointInput<E>, options?: CallOptions] : [input: EndpointInput<E>, options?: CallOptions]
+): Promise<EndpointResponse<E>> {
+  return callWithHeaders(endpoint, input, options).then((result) => result.data);
+}
+
+/** The query of rel="next" in a Link header ('<url>; rel="next", <url>; rel="prev"'), or null. */
+export function nextPageQuery(linkHeader: string | null | undefined): Record<string, string> | null {
+  if (!linkHeader) return null;
+  for (const part of linkHeader.split(',')) {
+    const match = /<([^>]+)>(.*)$/.exec(part.trim());
+    const rel = match ? /rel\s*=\s*"?([^";]*)"?/i.exec(match[2]!) : null;
+    if (match && rel && rel[1]!.toLowerCase().split(/\s+/).includes('next')) {
+      return Object.fromEntries(new URL(match[1]!, 'http://link.invalid').searchParams);
+    }
+  }
+  return null;
+}
+
+/** The message of an error for a toast, or the fallback when it has none. */
+export function errorMessage(error: unknown, fallback: string): string {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return message.trim() || fallback;
+}
+
+/** True for an ApiError with one of the codes: components branch on codes, never on message text. */
+export function isApiError(error: unknown, ...codes: ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && (codes.length === 0 || codes.includes(error.code));
+}
+
+// ---- Transitional: the calls below go away as each feature moves to call(endpoint, input). ----
+
+async function parseLegacy<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!response.ok || looksLikeHtml(response, text)) throw errorFrom(response, text);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+function withCacheBuster(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}_t=${Date.now()}`;
+}
+
+/** @deprecated call(endpoint, input) */
 export async function apiGet<T>(url: string, init?: { signal?: AbortSignal }): Promise<T> {
   const response = await transport(withCacheBuster(url), {
     method: 'GET',
@@ -69,10 +165,10 @@ export async function apiGet<T>(url: string, init?: { signal?: AbortSignal }): P
     headers: { Accept: 'application/json' },
     signal: init?.signal,
   });
-  return parseResponse<T>(response);
+  return parseLegacy<T>(response);
 }
 
-/** A GET that also hands back the response headers (the project list pages through a Link header). */
+/** @deprecated callWithHeaders(endpoint, input) */
 export async function apiGetWithHeaders<T>(url: string, init?: { signal?: AbortSignal }): Promise<{ data: T; headers: Headers }> {
   const response = await transport(withCacheBuster(url), {
     method: 'GET',
@@ -81,11 +177,11 @@ export async function apiGetWithHeaders<T>(url: string, init?: { signal?: AbortS
     headers: { Accept: 'application/json' },
     signal: init?.signal,
   });
-  const data = await parseResponse<T>(response);
+  const data = await parseLegacy<T>(response);
   return { data, headers: response.headers };
 }
 
-/** The URL of rel="next" in a Link header ('<url>; rel="next", <url>; rel="prev"'), or null. */
+/** @deprecated nextPageQuery(link) */
 export function nextLinkFrom(linkHeader: string | null | undefined): string | null {
   if (!linkHeader) return null;
   for (const part of linkHeader.split(',')) {
@@ -96,10 +192,8 @@ export function nextLinkFrom(linkHeader: string | null | undefined): string | nu
   return null;
 }
 
-type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** A state-changing request: JSON body, or FormData sent as multipart. */
-export async function apiRequest<T>(method: Method, url: string, body?: unknown): Promise<T> {
+/** @deprecated call(endpoint, input) */
+export async function apiRequest<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> {
   const isForm = body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
@@ -109,16 +203,10 @@ export async function apiRequest<T>(method: Method, url: string, body?: unknown)
     headers,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
-  return parseResponse<T>(response);
+  return parseLegacy<T>(response);
 }
 
-/** The human part of an error for a toast: 'Invalid email or password' out of '401: Invalid email or password'. */
-export function errorMessage(error: unknown, fallback: string): string {
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  const human = message.replace(/^\d{3}: /, '').trim();
-  return human || fallback;
-}
-
+/** @deprecated isApiError(error, ...codes) */
 export function isApiStatus(error: unknown, ...statuses: number[]): boolean {
   return error instanceof ApiError && statuses.includes(error.status);
 }

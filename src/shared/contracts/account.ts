@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '#shared/domain/limits.js';
 import { emailSchema, passwordSchema } from './auth.js';
+import { defineEndpoints } from './endpoint.js';
 
 /** One signed-in device as the session list shows it: a public id, never the token or its hash. */
 export const sessionSchema = z.object({
@@ -27,18 +28,75 @@ export const changePasswordBodySchema = z.strictObject({
     .max(limits.passwordMax, `Password must be at most ${limits.passwordMax} characters`),
   newPassword: passwordSchema,
 });
-export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+export type ChangePasswordInput = z.output<typeof changePasswordBodySchema>;
 
 export const passwordResetRequestBodySchema = z.strictObject({ email: emailSchema });
-export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBodySchema>;
+export type PasswordResetRequestBody = z.input<typeof passwordResetRequestBodySchema>;
+export type PasswordResetRequestInput = z.output<typeof passwordResetRequestBodySchema>;
 
 export const passwordResetConfirmBodySchema = z.strictObject({
   token: z.string({ error: 'This password reset link is incomplete' }).min(1, 'This password reset link is incomplete').max(256),
   password: passwordSchema,
 });
-export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;
+export type PasswordResetConfirmBody = z.input<typeof passwordResetConfirmBodySchema>;
+export type PasswordResetConfirmInput = z.output<typeof passwordResetConfirmBodySchema>;
 
 export const accountMessageSchema = z.object({ message: z.string() });
 
 /** The same answer whether or not an account has that address, so accounts cannot be discovered. */
 export const passwordResetRequestedMessage = 'If an account exists for that email, we have sent a link to reset its password.';
+
+/** The signed-in user's devices and password, and password reset by email. */
+export const accountEndpoints = defineEndpoints('account', {
+  sessions: {
+    method: 'GET',
+    path: '/api/sessions',
+    summary: "The signed-in user's devices",
+    response: sessionListSchema,
+    errors: ['UNAUTHENTICATED'],
+  },
+  revokeSession: {
+    method: 'DELETE',
+    path: '/api/sessions/:id',
+    summary: 'Sign one device out',
+    params: sessionParamsSchema,
+    status: 204,
+    response: z.null(),
+    errors: ['UNAUTHENTICATED', 'NOT_FOUND'],
+  },
+  revokeOtherSessions: {
+    method: 'POST',
+    path: '/api/sessions/revoke-others',
+    summary: 'Sign out every other device',
+    description: 'Signs out every other device; this one stays signed in.',
+    response: revokedSessionsSchema,
+    errors: ['UNAUTHENTICATED'],
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/user/password',
+    summary: 'Change the password (signs out every other device)',
+    body: changePasswordBodySchema,
+    response: revokedSessionsSchema,
+    errors: ['UNAUTHENTICATED', 'WRONG_PASSWORD'],
+  },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/api/password-reset/request',
+    summary: 'Email a password reset link',
+    description: 'Answers the same whether or not an account has that address.',
+    body: passwordResetRequestBodySchema,
+    status: 202,
+    response: accountMessageSchema,
+    errors: [],
+  },
+  confirmPasswordReset: {
+    method: 'POST',
+    path: '/api/password-reset/confirm',
+    summary: 'Set a new password with a reset link',
+    body: passwordResetConfirmBodySchema,
+    response: accountMessageSchema,
+    errors: ['INVALID_RESET_TOKEN'],
+  },
+});

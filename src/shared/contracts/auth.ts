@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { limits } from '#shared/domain/limits.js';
 import { roleAliases } from '#shared/domain/roles.js';
+import { defineEndpoints } from './endpoint.js';
+import { userSchema } from './users.js';
 
 export const emailSchema = z
   .string({ error: 'Please enter a valid email' })
@@ -23,7 +25,9 @@ export const usernameSchema = z
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores');
 
 export const loginBodySchema = z.strictObject({ email: emailSchema, password: passwordSchema });
-export type LoginBody = z.infer<typeof loginBodySchema>;
+/** What a client sends (wire) and what the server reads after parsing (trimmed, lower-cased). */
+export type LoginBody = z.input<typeof loginBodySchema>;
+export type LoginInput = z.output<typeof loginBodySchema>;
 
 export const registerBodySchema = z.strictObject({
   username: usernameSchema,
@@ -32,5 +36,43 @@ export const registerBodySchema = z.strictObject({
   role: z.enum(roleAliases, { error: 'Please select a role' }).default('creator'),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
+export type RegisterInput = z.output<typeof registerBodySchema>;
 
 export const logoutResponseSchema = z.object({ message: z.string() });
+
+/** Registration, sign-in and sign-out, and the signed-in user. */
+export const authEndpoints = defineEndpoints('auth', {
+  register: {
+    method: 'POST',
+    path: '/api/register',
+    aliases: ['/api/auth/register'],
+    summary: 'Create an account and sign in',
+    body: registerBodySchema,
+    status: 201,
+    response: userSchema,
+    errors: ['EMAIL_TAKEN', 'USERNAME_TAKEN'],
+  },
+  login: {
+    method: 'POST',
+    path: '/api/login',
+    aliases: ['/api/auth/login'],
+    summary: 'Sign in with email and password',
+    body: loginBodySchema,
+    response: userSchema,
+    errors: ['INVALID_CREDENTIALS'],
+  },
+  logout: {
+    method: 'POST',
+    path: '/api/logout',
+    summary: 'Sign out of this device',
+    response: logoutResponseSchema,
+    errors: [],
+  },
+  currentUser: {
+    method: 'GET',
+    path: '/api/user',
+    summary: 'The signed-in user (401 for a visitor)',
+    response: userSchema,
+    errors: ['UNAUTHENTICATED'],
+  },
+});

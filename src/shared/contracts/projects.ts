@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { projectLimits as L, limits } from '#shared/domain/limits.js';
 import { projectStatuses } from '#shared/domain/project-status.js';
 import { bidSchema } from './bids.js';
+import { defineEndpoints } from './endpoint.js';
 import { numberOrNumericText } from './numeric-text.js';
 
 export const projectStatusSchema = z.enum(projectStatuses);
@@ -77,7 +78,9 @@ export const createProjectSchema = z.strictObject({
   timeframe: trimmed(L.timeframeMax).nullish(),
   submitterId: z.unknown().optional(),
 });
-export type CreateProjectInput = z.input<typeof createProjectSchema>;
+/** What a client sends to create a project (wire) and what the service takes after parsing. */
+export type CreateProjectBody = z.input<typeof createProjectSchema>;
+export type CreateProjectInput = z.output<typeof createProjectSchema>;
 
 export const updateProjectStatusSchema = z.strictObject({
   status: z.enum(['paused', 'active', 'cancelled'], { error: 'Status must be paused, active or cancelled' }),
@@ -110,3 +113,87 @@ export const technologiesSchema = z.array(z.string());
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const totalSpendingSchema = z.object({ totalSpent: z.number().int() });
+
+/** Projects: browsing, posting, and the owner's and finisher's steps through the deal. */
+export const projectEndpoints = defineEndpoints('projects', {
+  list: {
+    method: 'GET',
+    path: '/api/projects',
+    summary: 'Browse projects, newest first',
+    description:
+      'Open projects for everyone (paged through the Link rel="next" header); q searches name, description and technologies, tech filters by technology.',
+    query: listProjectsQuerySchema,
+    response: z.array(projectSchema),
+    errors: [],
+  },
+  technologies: {
+    method: 'GET',
+    path: '/api/technologies',
+    summary: 'Every technology used by a listed project',
+    response: technologiesSchema,
+    errors: [],
+  },
+  detail: {
+    method: 'GET',
+    path: '/api/projects/:id',
+    summary: 'One project with its bids',
+    description: "Bid amounts, timelines and messages are shown only to the owner and to the bid's own finisher.",
+    params: idParamsSchema,
+    response: projectDetailSchema,
+    errors: ['NOT_FOUND'],
+  },
+  create: {
+    method: 'POST',
+    path: '/api/projects',
+    summary: 'Submit a project',
+    description: 'multipart/form-data with projectData (JSON text of the fields) and an optional image file, or a JSON body of the fields.',
+    body: createProjectSchema,
+    bodyFormat: 'multipart',
+    status: 201,
+    response: projectSchema,
+    errors: ['UNAUTHENTICATED'],
+  },
+  updateStatus: {
+    method: 'PATCH',
+    path: '/api/projects/:id/status',
+    summary: 'Pause, reactivate or cancel a project (owner)',
+    params: idParamsSchema,
+    body: updateProjectStatusSchema,
+    response: projectSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  deliver: {
+    method: 'POST',
+    path: '/api/projects/:id/complete',
+    summary: 'Deliver the work with a message (assigned finisher)',
+    params: idParamsSchema,
+    body: completeProjectSchema,
+    response: projectSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  review: {
+    method: 'POST',
+    path: '/api/projects/:id/accept',
+    summary: 'Accept the delivered work or request a revision (owner)',
+    params: idParamsSchema,
+    body: reviewWorkSchema,
+    response: projectSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  ofUser: {
+    method: 'GET',
+    path: '/api/users/:id/projects',
+    summary: "The signed-in user's own projects, posted or assigned",
+    params: idParamsSchema,
+    response: z.array(projectSchema),
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+  },
+  totalSpending: {
+    method: 'GET',
+    path: '/api/users/:id/total-spending',
+    summary: 'What an owner has paid so far, in whole dollars',
+    params: idParamsSchema,
+    response: totalSpendingSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+  },
+});

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '#client/components/ui/button.js';
 import { Skeleton } from '#client/components/ui/skeleton.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { lazyComponent } from '#client/lib/lazy-component.js';
 import { cn } from '#client/lib/utils.js';
 import { Logo } from './logo.js';

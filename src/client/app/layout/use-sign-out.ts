@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useLogoutMutation } from '#client/features/auth/use-auth-mutations.js';
+import { useLogoutMutation } from '#client/features/auth/api.js';
 
 /** Signs out and returns to the home page. */
 export function useSignOut() {

@@ -5,7 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/
 import { AuthMarketingPanel } from '#client/features/auth/auth-marketing-panel.js';
 import { LoginForm } from '#client/features/auth/login-form.js';
 import { RegisterForm } from '#client/features/auth/register-form.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 
 type Tab = 'login' | 'register';
 

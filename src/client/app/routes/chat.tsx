@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Card } from '#client/components/ui/card.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { chatParties, isChatParticipant } from '#client/features/messages/chat-parties.js';
 import { ChatThread } from '#client/features/messages/chat-thread.js';
 import { ChatUnavailable } from '#client/features/messages/chat-unavailable.js';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { isFinisher } from '#shared/domain/roles.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { CreatorDashboard } from '#client/features/dashboard/creator-dashboard.js';
 import { DashboardTabs } from '#client/features/dashboard/dashboard-tabs.js';
 import { DeveloperDashboard } from '#client/features/dashboard/developer-dashboard.js';

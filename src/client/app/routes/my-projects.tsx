@@ -6,12 +6,12 @@ import { isFinisher } from '#shared/domain/roles.js';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { BidStatusBadge } from '#client/features/bids/bid-status-badge.js';
 import { useUserBids } from '#client/features/bids/use-bids.js';
 import { EmptyList, MyProjectCard } from '#client/features/projects/my-project-card.js';
 import { ProjectStatusBadge } from '#client/features/projects/project-status-badge.js';
-import { useUserProjects } from '#client/features/projects/use-project-queries.js';
+import { useUserProjects } from '#client/features/projects/api.js';
 import { formatDays, formatUsd } from '#client/lib/format.js';
 
 const browse = { to: '/projects', label: 'Browse Projects' } as const;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { Notification } from '#shared/contracts/notifications.js';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner, Spinner } from '#client/components/ui/spinner.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { notificationDestination } from '#client/features/notifications/notification-destination.js';
 import { NotificationList } from '#client/features/notifications/notification-list.js';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '#client/features/notifications/use-notifications.js';

@@ -5,7 +5,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
-import { currentUserKey, useUser } from '#client/features/auth/use-user.js';
+import { currentUserKey, useUser } from '#client/lib/auth.js';
 import { useOnboardingStatus, useStartOnboarding } from '#client/features/payments/use-payout-onboarding.js';
 import { ApiError } from '#client/lib/api.js';
 

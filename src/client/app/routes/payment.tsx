@@ -2,7 +2,7 @@ import { AlertTriangle, ArrowLeft } from 'lucide-react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { CheckoutLaunchPanel } from '#client/features/payments/checkout-launch-panel.js';
 import { PaymentSummaryCard } from '#client/features/payments/payment-summary-card.js';
 import { useBid } from '#client/features/payments/use-bid.js';

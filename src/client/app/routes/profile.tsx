@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
 import { SecurityTab } from '#client/features/account/security-tab.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { ProfileDetails } from '#client/features/profile/profile-details.js';
 import { ProfileEditForm } from '#client/features/profile/profile-edit-form.js';
 import { ProfileHeader } from '#client/features/profile/profile-header.js';

@@ -4,7 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { canTakeAction } from '#shared/domain/project-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { ApplyButton } from '#client/features/bids/apply-dialog.js';
 import { applyVisibility } from '#client/features/bids/bid-eligibility.js';
 import { ProjectBidsCard } from '#client/features/bids/project-bids-card.js';
@@ -16,7 +16,7 @@ import { ProjectControls } from '#client/features/projects/project-controls.js';
 import { ProjectReviewsPanel } from '#client/features/reviews/review-panel.js';
 import { ProjectOverviewCard } from '#client/features/projects/project-overview-card.js';
 import { ReviewPanel } from '#client/features/projects/review-panel.js';
-import { useProject } from '#client/features/projects/use-project-queries.js';
+import { useProject } from '#client/features/projects/api.js';
 import { errorMessage, isApiStatus } from '#client/lib/api.js';
 
 export default function ProjectDetailPage() {

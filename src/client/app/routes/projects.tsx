@@ -4,7 +4,7 @@ import { Button } from '#client/components/ui/button.js';
 import { Spinner } from '#client/components/ui/spinner.js';
 import { ALL_TECHNOLOGIES, BrowseFilters } from '#client/features/projects/browse-filters.js';
 import { BrowseProjectCard, BrowseProjectCardSkeleton } from '#client/features/projects/browse-project-card.js';
-import { useBrowseProjects } from '#client/features/projects/use-project-queries.js';
+import { useBrowseProjects } from '#client/features/projects/api.js';
 import { errorMessage } from '#client/lib/api.js';
 import { useDebouncedValue } from '#client/lib/use-debounced-value.js';
 

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { TestNotificationForm } from '#client/features/notifications/test-notification-form.js';
 
 export default function TestNotificationsPage() {

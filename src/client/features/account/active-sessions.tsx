@@ -7,7 +7,7 @@ import { Skeleton } from '#client/components/ui/skeleton.js';
 import { formatRelativeDate } from '#client/lib/format.js';
 import { errorMessage } from '#client/lib/api.js';
 import { describeDevice, isMobileDevice } from './describe-device.js';
-import { useRevokeOtherSessions, useRevokeSession, useSessions } from './use-account.js';
+import { useRevokeOtherSessions, useRevokeSession, useSessions } from './api.js';
 
 function SessionItem({ session, onSignOut, isBusy }: { session: Session; onSignOut: () => void; isBusy: boolean }) {
   const device = describeDevice(session.userAgent);

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { AuthField } from '#client/features/auth/auth-field.js';
 import { type ChangePasswordForm as FormValues, changePasswordFormSchema } from './password-form-schemas.js';
-import { useChangePassword } from './use-account.js';
+import { useChangePassword } from './api.js';
 
 const emptyForm: FormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

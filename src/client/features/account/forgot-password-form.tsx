@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { type PasswordResetRequestBody, passwordResetRequestBodySchema } from '#shared/contracts/account.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { AuthField } from '#client/features/auth/auth-field.js';
-import { useRequestPasswordReset } from './use-account.js';
+import { useRequestPasswordReset } from './api.js';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {

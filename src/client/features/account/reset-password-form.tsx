@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { AuthField } from '#client/features/auth/auth-field.js';
 import { type ResetPasswordForm as FormValues, resetPasswordFormSchema } from './password-form-schemas.js';
-import { useConfirmPasswordReset } from './use-account.js';
+import { useConfirmPasswordReset } from './api.js';
 
 /** The new password, twice; on success the user logs in with it on /auth. */
 export function ResetPasswordForm({ token }: { token: string }) {

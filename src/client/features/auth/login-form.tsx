@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { loginBodySchema } from '#shared/contracts/auth.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { AuthField } from './auth-field.js';
-import { useLoginMutation } from './use-auth-mutations.js';
+import { useLoginMutation } from './api.js';
 
 type LoginInput = z.input<typeof loginBodySchema>;
 type LoginOutput = z.output<typeof loginBodySchema>;

@@ -8,7 +8,7 @@ import { Label } from '#client/components/ui/label.js';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#client/components/ui/select.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { AuthField } from './auth-field.js';
-import { useRegisterMutation } from './use-auth-mutations.js';
+import { useRegisterMutation } from './api.js';
 
 type RegisterInput = z.input<typeof registerBodySchema>;
 type RegisterOutput = z.output<typeof registerBodySchema>;

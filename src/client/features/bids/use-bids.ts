@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Bid, BidWithProject } from '#shared/contracts/bids.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { apiGet, apiRequest, errorMessage } from '#client/lib/api.js';
 import { invalidateMarketplace, queryKeys } from '#client/lib/query-keys.js';
 

@@ -2,7 +2,7 @@ import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '#shared/contracts/users.js';
 import { Button } from '#client/components/ui/button.js';
-import { useTotalSpending, useUserProjects } from '#client/features/projects/use-project-queries.js';
+import { useTotalSpending, useUserProjects } from '#client/features/projects/api.js';
 import { formatUsd } from '#client/lib/format.js';
 import { jobsWithBids } from './dashboard-rules.js';
 import { NewProjectForm } from './new-project-form.js';

@@ -1,8 +1,8 @@
 import { CheckCircle2, FileText, Percent } from 'lucide-react';
 import type { User } from '#shared/contracts/users.js';
 import { useUserBids } from '#client/features/bids/use-bids.js';
-import { useUserProjects } from '#client/features/projects/use-project-queries.js';
-import { useProjects } from '#client/features/projects/use-projects.js';
+import { useUserProjects } from '#client/features/projects/api.js';
+import { useProjects } from '#client/features/projects/api.js';
 import { AppliedList } from './applied-list.js';
 import { developerStats, openJobsFor } from './dashboard-rules.js';
 import { OpenProjectsPanel } from './open-projects-panel.js';

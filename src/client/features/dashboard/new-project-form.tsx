@@ -4,7 +4,7 @@ import { Button } from '#client/components/ui/button.js';
 import { Input } from '#client/components/ui/input.js';
 import { Label } from '#client/components/ui/label.js';
 import { Textarea } from '#client/components/ui/textarea.js';
-import { useCreateProject } from '#client/features/projects/use-project-mutations.js';
+import { useCreateProject } from '#client/features/projects/api.js';
 import { DashboardSection } from './dashboard-section.js';
 
 /** Spec section 5: a blank repository URL becomes a generic repository URL. */

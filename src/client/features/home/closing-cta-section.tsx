@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { isSubmitter } from '#shared/domain/roles.js';
 import { Button } from '#client/components/ui/button.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { useIsHydrating } from '#client/lib/use-is-hydrating.js';
 
 function CallToActionButtons() {

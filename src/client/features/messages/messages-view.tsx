@@ -6,7 +6,7 @@ import type { ChatSummary } from '#shared/contracts/conversations.js';
 import type { Notification } from '#shared/contracts/notifications.js';
 import type { User } from '#shared/contracts/users.js';
 import { Button } from '#client/components/ui/button.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { notificationKeys } from '#client/features/notifications/notification-keys.js';
 import { isApiStatus } from '#client/lib/api.js';
 import { cn } from '#client/lib/utils.js';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { BidWithProject } from '#shared/contracts/bids.js';
 import type { ChatMessage, ChatSummary } from '#shared/contracts/conversations.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { notificationKeys } from '#client/features/notifications/notification-keys.js';
 import { apiGet, apiRequest, errorMessage } from '#client/lib/api.js';
 import { messageKeys } from './message-keys.js';

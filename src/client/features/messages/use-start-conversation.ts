@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { ConversationChannel } from '#shared/contracts/conversations.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { apiRequest, errorMessage } from '#client/lib/api.js';
 import { messageKeys } from './message-keys.js';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { currentUserKey } from '#client/features/auth/use-user.js';
+import { currentUserKey } from '#client/lib/auth.js';
 import { LiveConnection, liveSocketUrl } from '#client/lib/live-connection.js';
 import { liveEventRefreshes, liveEventToast } from './live-events.js';
 

@@ -6,7 +6,7 @@ import { isFinisher } from '#shared/domain/roles.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
-import { currentUserKey, useUser } from '#client/features/auth/use-user.js';
+import { currentUserKey, useUser } from '#client/lib/auth.js';
 import { useOnboardingStatus, useStartOnboarding } from './use-payout-onboarding.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Payment } from '#shared/contracts/payments.js';
 import { formatDollars } from '#shared/domain/money.js';
 import { Badge, type BadgeProps } from '#client/components/ui/badge.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { apiGet, isApiStatus } from '#client/lib/api.js';
 
 const statusLabels: Record<Payment['status'], { label: string; variant: BadgeProps['variant'] }> = {

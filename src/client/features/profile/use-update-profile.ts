@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { UpdateProfileInput } from '#shared/contracts/profile.js';
 import type { User } from '#shared/contracts/users.js';
 import { apiRequest, errorMessage } from '#client/lib/api.js';
-import { currentUserKey } from '#client/features/auth/use-user.js';
+import { currentUserKey } from '#client/lib/auth.js';
 
 export interface ProfileUpdate {
   changes: UpdateProfileInput;

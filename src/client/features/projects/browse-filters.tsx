@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { useMemo } from 'react';
 import { Input } from '#client/components/ui/input.js';
 import { OptionsSelect } from '#client/components/ui/select.js';
-import { useTechnologies } from './use-project-queries.js';
+import { useTechnologies } from '#client/features/projects/api.js';
 
 /** Radix Select has no empty value, so 'All Technologies' is this sentinel. */
 export const ALL_TECHNOLOGIES = 'all';

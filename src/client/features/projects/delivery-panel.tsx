@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
 import { Label } from '#client/components/ui/label.js';
 import { Textarea } from '#client/components/ui/textarea.js';
-import { useCompleteProject } from './use-project-mutations.js';
+import { useCompleteProject } from '#client/features/projects/api.js';
 
 const MIN = projectLimits.deliveryMessageMin;
 

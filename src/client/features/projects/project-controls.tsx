@@ -4,7 +4,7 @@ import { canTakeAction, type ProjectAction } from '#shared/domain/project-lifecy
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
-import { useUpdateProjectStatus } from './use-project-mutations.js';
+import { useUpdateProjectStatus } from '#client/features/projects/api.js';
 
 interface Control {
   action: ProjectAction;

@@ -2,7 +2,7 @@ import { Check, RotateCcw } from 'lucide-react';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
-import { useReviewWork } from './use-project-mutations.js';
+import { useReviewWork } from '#client/features/projects/api.js';
 
 interface ReviewPanelProps {
   projectId: number;

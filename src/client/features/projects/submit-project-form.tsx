@@ -9,10 +9,10 @@ import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { Textarea } from '#client/components/ui/textarea.js';
-import { useUser } from '#client/features/auth/use-user.js';
+import { useUser } from '#client/lib/auth.js';
 import { ScreenshotInput } from './screenshot-input.js';
 import { TechStackPicker } from './tech-stack-picker.js';
-import { useCreateProject } from './use-project-mutations.js';
+import { useCreateProject } from '#client/features/projects/api.js';
 
 type FormInput = z.input<typeof createProjectSchema>;
 type FormOutput = z.output<typeof createProjectSchema>;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ChangePasswordBody } from '#shared/contracts/account.js';
+import type { ChangePasswordInput } from '#shared/contracts/account.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { passwordResetTokens, type UserRow, users } from '#server/db/schema/users.js';
@@ -17,7 +17,7 @@ export interface SignedInMeta {
  * so a borrowed session cannot be used to guess the password any faster than the login form.
  * Every other session ends, and so does any pending reset link.
  */
-export async function changePassword(ctx: AppContext, user: UserRow, input: ChangePasswordBody, meta: SignedInMeta): Promise<{ revoked: number }> {
+export async function changePassword(ctx: AppContext, user: UserRow, input: ChangePasswordInput, meta: SignedInMeta): Promise<{ revoked: number }> {
   const account = user.email.toLowerCase();
   await ctx.loginLimiter.assertAllowed(account, meta.ipAddress);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {

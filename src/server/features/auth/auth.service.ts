@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { loginBodySchema, registerBodySchema } from '#shared/contracts/auth.js';
+import type { LoginInput, RegisterInput } from '#shared/contracts/auth.js';
 import { toCanonicalRole } from '#shared/domain/roles.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
@@ -9,9 +8,6 @@ import { explainIdentityTaken } from '#server/features/users/identity-taken.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import { hashPassword, spendVerifyTime, verifyPassword } from './password.js';
 import { createSession, deleteSession } from './sessions.service.js';
-
-type RegisterInput = z.output<typeof registerBodySchema>;
-type LoginInput = z.output<typeof loginBodySchema>;
 
 export interface ClientMeta {
   ipAddress: string;

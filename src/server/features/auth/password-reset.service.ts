@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { PasswordResetConfirmBody, PasswordResetRequestBody } from '#shared/contracts/account.js';
+import type { PasswordResetConfirmInput, PasswordResetRequestInput } from '#shared/contracts/account.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { passwordResetTokens, users } from '#server/db/schema/users.js';
@@ -20,7 +20,7 @@ const invalidLink = () => new AppError('INVALID_RESET_TOKEN', 'This password res
  * caller answers the same either way. Only the token's SHA-256 is stored, and a new request
  * replaces the user's previous token, so only the latest link works.
  */
-export async function requestPasswordReset(ctx: AppContext, input: PasswordResetRequestBody, meta: ResetRequestMeta): Promise<void> {
+export async function requestPasswordReset(ctx: AppContext, input: PasswordResetRequestInput, meta: ResetRequestMeta): Promise<void> {
   await ctx.rateLimits.passwordResetsByAddress.consume(meta.ipAddress);
   await ctx.rateLimits.passwordResetsByEmail.consume(input.email);
   const [user] = await ctx.db
@@ -63,7 +63,7 @@ export async function requestPasswordReset(ctx: AppContext, input: PasswordReset
  * password changes, so it works once; every session of the user ends, since whoever held the old
  * password may hold one of them.
  */
-export async function confirmPasswordReset(ctx: AppContext, input: PasswordResetConfirmBody): Promise<void> {
+export async function confirmPasswordReset(ctx: AppContext, input: PasswordResetConfirmInput): Promise<void> {
   const tokenHash = hashToken(input.token);
   // Checked before hashing the new password, so made-up tokens cost no argon2 time.
   const [pending] = await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1);

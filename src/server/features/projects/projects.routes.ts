@@ -1,24 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  completeProjectSchema,
-  createProjectSchema,
-  idParamsSchema,
-  listProjectsQuerySchema,
-  type ListProjectsQuery,
-  projectDetailSchema,
-  projectSchema,
-  reviewWorkSchema,
-  technologiesSchema,
-  totalSpendingSchema,
-  updateProjectStatusSchema,
-} from '#shared/contracts/projects.js';
+import { createProjectSchema, type ListProjectsQuery, projectEndpoints } from '#shared/contracts/projects.js';
 import { projectLimits } from '#shared/domain/limits.js';
-import { errorResponseSchema } from '#shared/errors.js';
-import { errorResponses } from '#server/plugins/error-handler.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
+import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requireUser } from '#server/plugins/session.js';
 import { acceptImageUpload, storeImageWhile } from '#server/features/uploads/image-upload.js';
 import { readMultipart } from '#server/features/uploads/multipart.js';
@@ -33,8 +18,6 @@ import {
   totalSpending,
   updateProjectStatus,
 } from './projects.service.js';
-
-const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The next page's address: the same filters with the cursor of the last row. */
 function nextPageLink(query: ListProjectsQuery, cursor: string): string {
@@ -67,65 +50,32 @@ async function readSubmission(ctx: AppContext, request: FastifyRequest, uploader
 }
 
 export function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['projects'];
+  const endpoints = projectEndpoints;
 
-  api.get(
-    '/api/projects',
-    { schema: { tags, querystring: listProjectsQuerySchema, response: { 200: z.array(projectSchema), 400: errorResponseSchema } } },
-    async (request, reply) => {
-      const page = await listProjects(ctx, request.user, request.query);
-      if (page.nextCursor) reply.header('link', nextPageLink(request.query, page.nextCursor));
-      return page.items;
-    },
-  );
+  registerEndpoint(app, endpoints.list, async (request, reply) => {
+    const page = await listProjects(ctx, request.user, request.query);
+    if (page.nextCursor) reply.header('link', nextPageLink(request.query, page.nextCursor));
+    return page.items;
+  });
 
-  api.get('/api/technologies', { schema: { tags, response: { 200: technologiesSchema } } }, () => listTechnologies(ctx));
+  registerEndpoint(app, endpoints.technologies, () => listTechnologies(ctx));
 
-  api.get('/api/projects/:id', { schema: { tags, params: idParamsSchema, response: { 200: projectDetailSchema, ...errors } } }, (request) =>
-    getProjectDetail(ctx, request.user, request.params.id),
-  );
+  registerEndpoint(app, endpoints.detail, (request) => getProjectDetail(ctx, request.user, request.params.id));
 
-  api.post(
-    '/api/projects',
-    {
-      schema: {
-        tags,
-        description: 'multipart/form-data with projectData (JSON text of the fields) and an optional image file, or a JSON body of the fields.',
-        response: { 201: projectSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const actor = requireUser(request);
-      const { input, image } = await readSubmission(ctx, request, actor.id);
-      const project = await storeImageWhile(ctx.storage, image, (imageUrl) => createProject(ctx, actor, input, imageUrl ?? null));
-      return reply.status(201).send(project);
-    },
-  );
+  registerEndpoint(app, endpoints.create, async (request, reply) => {
+    const actor = requireUser(request);
+    const { input, image } = await readSubmission(ctx, request, actor.id);
+    const project = await storeImageWhile(ctx.storage, image, (imageUrl) => createProject(ctx, actor, input, imageUrl ?? null));
+    return reply.status(201).send(project);
+  });
 
-  api.patch(
-    '/api/projects/:id/status',
-    { schema: { tags, params: idParamsSchema, body: updateProjectStatusSchema, response: { 200: projectSchema, ...errors } } },
-    (request) => updateProjectStatus(ctx, requireUser(request), request.params.id, request.body.status),
-  );
+  registerEndpoint(app, endpoints.updateStatus, (request) => updateProjectStatus(ctx, requireUser(request), request.params.id, request.body.status));
 
-  api.post(
-    '/api/projects/:id/complete',
-    { schema: { tags, params: idParamsSchema, body: completeProjectSchema, response: { 200: projectSchema, ...errors } } },
-    (request) => deliverWork(ctx, requireUser(request), request.params.id, request.body.deliveryMessage),
-  );
+  registerEndpoint(app, endpoints.deliver, (request) => deliverWork(ctx, requireUser(request), request.params.id, request.body.deliveryMessage));
 
-  api.post(
-    '/api/projects/:id/accept',
-    { schema: { tags, params: idParamsSchema, body: reviewWorkSchema, response: { 200: projectSchema, ...errors } } },
-    (request) => reviewWork(ctx, requireUser(request), request.params.id, request.body.accepted),
-  );
+  registerEndpoint(app, endpoints.review, (request) => reviewWork(ctx, requireUser(request), request.params.id, request.body.accepted));
 
-  api.get('/api/users/:id/projects', { schema: { tags, params: idParamsSchema, response: { 200: z.array(projectSchema), ...errors } } }, (request) =>
-    listProjectsOfUser(ctx, requireUser(request), request.params.id),
-  );
+  registerEndpoint(app, endpoints.ofUser, (request) => listProjectsOfUser(ctx, requireUser(request), request.params.id));
 
-  api.get('/api/users/:id/total-spending', { schema: { tags, params: idParamsSchema, response: { 200: totalSpendingSchema, ...errors } } }, (request) =>
-    totalSpending(ctx, requireUser(request), request.params.id),
-  );
+  registerEndpoint(app, endpoints.totalSpending, (request) => totalSpending(ctx, requireUser(request), request.params.id));
 }

@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { createProjectSchema, ListProjectsQuery, Project, ProjectDetail } from '#shared/contracts/projects.js';
+import type { CreateProjectInput, ListProjectsQuery, Project, ProjectDetail } from '#shared/contracts/projects.js';
 import { dollarsToCents } from '#shared/domain/money.js';
 import { type ProjectAction, revisionTarget, transitionProject } from '#shared/domain/project-lifecycle.js';
 import { AppError } from '#server/app-error.js';
@@ -14,8 +13,6 @@ import type { RecordEvent } from '#server/events/domain-events.js';
 import { findBidsOfProject } from '#server/features/bids/bids.queries.js';
 import { isProjectPaid, lockProject } from './project-locks.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
-
-type CreateProjectInput = z.output<typeof createProjectSchema>;
 
 export async function listProjects(ctx: AppContext, viewer: UserRow | null, query: ListProjectsQuery) {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;

@@ -1,48 +1,54 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { ChangePasswordBody, PasswordResetConfirmBody, PasswordResetRequestBody, Session } from '#shared/contracts/account.js';
-import { apiGet, apiRequest, errorMessage } from '#client/lib/api.js';
-import { forgetSignedInUser } from '#client/features/auth/use-auth-mutations.js';
+import { accountEndpoints, type ChangePasswordBody, type PasswordResetConfirmBody, type PasswordResetRequestBody } from '#shared/contracts/account.js';
+import { call, errorMessage } from '#client/lib/api.js';
+import { forgetSignedInUser } from '#client/lib/auth.js';
 
-export const sessionsKey = ['/api/sessions'] as const;
+const endpoints = accountEndpoints;
 
-type Message = { message: string };
-type Revoked = { revoked: number };
+export const accountKeys = {
+  sessions: [endpoints.sessions.path] as const,
+};
+
+export const sessionsQuery = queryOptions({
+  queryKey: accountKeys.sessions,
+  queryFn: ({ signal }) => call(endpoints.sessions, {}, { signal }),
+});
 
 const otherSessions = (n: number) => `${n} other session${n === 1 ? '' : 's'}`;
 
 /** The signed-in user's sessions, this device's included. */
 export function useSessions() {
-  return useQuery({ queryKey: sessionsKey, queryFn: ({ signal }) => apiGet<Session[]>('/api/sessions', { signal }) });
+  return useQuery(sessionsQuery);
 }
 
 export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<null>('DELETE', `/api/sessions/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(endpoints.revokeSession, { params: { id } }),
     onSuccess: () => toast.success('Session signed out'),
     onError: (error) => toast.error('Could not sign out that session', { description: errorMessage(error, 'Failed to sign out the session') }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
 
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<Revoked>('POST', '/api/sessions/revoke-others'),
+    mutationFn: () => call(endpoints.revokeOtherSessions),
     onSuccess: ({ revoked }) => toast.success('Signed out everywhere else', { description: `Signed out of ${otherSessions(revoked)}.` }),
     onError: (error) => toast.error('Could not sign out other sessions', { description: errorMessage(error, 'Failed to sign out') }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
 
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => apiRequest<Revoked>('POST', '/api/user/password', body),
+    mutationFn: (body: ChangePasswordBody) => call(endpoints.changePassword, { body }),
     onSuccess: ({ revoked }) => {
       toast.success('Password changed', { description: revoked ? `Signed out of ${otherSessions(revoked)}.` : undefined });
-      return queryClient.invalidateQueries({ queryKey: sessionsKey });
+      return queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
     },
     onError: (error) => toast.error('Password not changed', { description: errorMessage(error, 'Failed to change the password') }),
   });
@@ -50,7 +56,7 @@ export function useChangePassword() {
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (body: PasswordResetRequestBody) => apiRequest<Message>('POST', '/api/password-reset/request', body),
+    mutationFn: (body: PasswordResetRequestBody) => call(endpoints.requestPasswordReset, { body }),
     onError: (error) => toast.error('Could not send the reset link', { description: errorMessage(error, 'Failed to request a password reset') }),
   });
 }
@@ -58,7 +64,7 @@ export function useRequestPasswordReset() {
 export function useConfirmPasswordReset() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordResetConfirmBody) => apiRequest<Message>('POST', '/api/password-reset/confirm', body),
+    mutationFn: (body: PasswordResetConfirmBody) => call(endpoints.confirmPasswordReset, { body }),
     onSuccess: ({ message }) => {
       // Every session of the account has ended, this browser's too if it had one.
       forgetSignedInUser(queryClient);

@@ -1,14 +1,13 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { LoginBody, RegisterBody } from '#shared/contracts/auth.js';
-import type { User } from '#shared/contracts/users.js';
-import { apiRequest, errorMessage } from '#client/lib/api.js';
-import { currentUserKey } from './use-user.js';
+import { authEndpoints, type LoginBody, type RegisterBody } from '#shared/contracts/auth.js';
+import { call, errorMessage } from '#client/lib/api.js';
+import { currentUserKey, forgetSignedInUser } from '#client/lib/auth.js';
 
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => apiRequest<User>('POST', '/api/login', body),
+    mutationFn: (body: LoginBody) => call(authEndpoints.login, { body }),
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserKey, user);
       toast.success('Login successful', { description: 'Welcome back!' });
@@ -20,7 +19,7 @@ export function useLoginMutation() {
 export function useRegisterMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterBody) => apiRequest<User>('POST', '/api/register', body),
+    mutationFn: (body: RegisterBody) => call(authEndpoints.register, { body }),
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserKey, user);
       toast.success('Registration successful');
@@ -29,16 +28,10 @@ export function useRegisterMutation() {
   });
 }
 
-/** Drops everything cached for the previous user, then records that nobody is signed in. */
-export function forgetSignedInUser(queryClient: QueryClient) {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
-  queryClient.setQueryData(currentUserKey, null);
-}
-
 export function useLogoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/logout'),
+    mutationFn: () => call(authEndpoints.logout),
     onSuccess: () => forgetSignedInUser(queryClient),
     onError: (error) => toast.error('Logout failed', { description: errorMessage(error, 'Failed to logout') }),
   });

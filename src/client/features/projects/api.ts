@@ -1,0 +1,165 @@
+import { infiniteQueryOptions, type QueryClient, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { type CreateProjectBody, type Project, projectEndpoints } from '#shared/contracts/projects.js';
+import { call, callWithHeaders, errorMessage, nextPageQuery } from '#client/lib/api.js';
+import { userScopeKey, useUser } from '#client/lib/auth.js';
+
+const endpoints = projectEndpoints;
+
+/** Every project query starts with the list's path, so one prefix refreshes them all. */
+export const projectKeys = {
+  all: [endpoints.list.path] as const,
+  browse: (filters: BrowseFilters) => [endpoints.list.path, 'browse', filters] as const,
+  detail: (id: number) => [endpoints.list.path, id] as const,
+  technologies: [endpoints.technologies.path] as const,
+  ofUser: (userId: number) => [...userScopeKey(userId), 'projects'] as const,
+  totalSpending: (userId: number) => [...userScopeKey(userId), 'total-spending'] as const,
+};
+
+export interface BrowseFilters {
+  q: string;
+  tech: string;
+}
+
+/** The first page of GET /api/projects (newest first): the home page's featured list and the developer dashboard. */
+export const latestProjectsQuery = queryOptions({
+  queryKey: projectKeys.all,
+  queryFn: ({ signal }) => call(endpoints.list, {}, { signal }),
+});
+
+/** Browse Projects: server-side search and technology filter, paged through the Link rel="next" header. */
+export const browseProjectsQuery = (filters: BrowseFilters) =>
+  infiniteQueryOptions({
+    queryKey: projectKeys.browse(filters),
+    initialPageParam: { q: filters.q || undefined, tech: filters.tech || undefined } as Record<string, string | undefined>,
+    queryFn: async ({ pageParam, signal }): Promise<{ projects: Project[]; next: Record<string, string> | null }> => {
+      const { data, headers } = await callWithHeaders(endpoints.list, { query: pageParam }, { signal });
+      return { projects: data, next: nextPageQuery(headers.get('link')) };
+    },
+    getNextPageParam: (lastPage) => lastPage.next ?? undefined,
+  });
+
+export const technologiesQuery = queryOptions({
+  queryKey: projectKeys.technologies,
+  queryFn: ({ signal }) => call(endpoints.technologies, {}, { signal }),
+});
+
+export const projectQuery = (id: number) =>
+  queryOptions({
+    queryKey: projectKeys.detail(id),
+    queryFn: ({ signal }) => call(endpoints.detail, { params: { id } }, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+
+/** Projects the user submitted (owner) or was assigned (finisher). */
+export const userProjectsQuery = (userId: number | undefined) =>
+  queryOptions({
+    queryKey: projectKeys.ofUser(userId ?? 0),
+    queryFn: ({ signal }) => call(endpoints.ofUser, { params: { id: userId! } }, { signal }),
+    enabled: Boolean(userId),
+  });
+
+export const totalSpendingQuery = (userId: number | undefined) =>
+  queryOptions({
+    queryKey: projectKeys.totalSpending(userId ?? 0),
+    queryFn: ({ signal }) => call(endpoints.totalSpending, { params: { id: userId! } }, { signal }),
+    enabled: Boolean(userId),
+  });
+
+export const useProjects = () => useQuery(latestProjectsQuery);
+export const useBrowseProjects = (filters: BrowseFilters) => useInfiniteQuery(browseProjectsQuery(filters));
+export const useTechnologies = () => useQuery(technologiesQuery);
+export const useProject = (id: number) => useQuery(projectQuery(id));
+export const useUserProjects = (userId: number | undefined) => useQuery(userProjectsQuery(userId));
+export const useTotalSpending = (userId: number | undefined) => useQuery(totalSpendingQuery(userId));
+
+/** After a project or bid changes: refetch every project query and the signed-in user's own lists. */
+export async function invalidateProjects(queryClient: QueryClient, userId?: number | null): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+    queryClient.invalidateQueries({ queryKey: projectKeys.technologies }),
+    userId ? queryClient.invalidateQueries({ queryKey: userScopeKey(userId) }) : Promise.resolve(),
+  ]);
+}
+
+/** The fields of projectData, the JSON text part of the multipart POST /api/projects (spec section 7). */
+export type NewProjectData = CreateProjectBody & { submitterId: number };
+
+export function projectFormData(projectData: NewProjectData, image?: File | null): FormData {
+  const body = new FormData();
+  body.append('projectData', JSON.stringify(projectData));
+  if (image) body.append('image', image);
+  return body;
+}
+
+/** Submit Project and the creator dashboard word their toasts differently (spec section 8). */
+const createProjectToasts = {
+  submitPage: {
+    success: () => toast.success('Project submitted successfully', { description: 'Your project is now visible to potential finishers' }),
+  },
+  dashboard: { success: () => toast.success('Project submitted') },
+};
+
+/** POST /api/projects (multipart). Toasts live in the hook so they fire even if the form is gone by then. */
+export function useCreateProject(variant: keyof typeof createProjectToasts) {
+  const queryClient = useQueryClient();
+  const { user } = useUser();
+  return useMutation({
+    mutationFn: ({ projectData, image }: { projectData: NewProjectData; image?: File | null }) =>
+      call(endpoints.create, { body: projectFormData(projectData, image) }),
+    onSuccess: async () => {
+      createProjectToasts[variant].success();
+      await invalidateProjects(queryClient, user?.id);
+    },
+    onError: (error) => toast.error('Failed to submit project', { description: errorMessage(error, 'Please try again later') }),
+  });
+}
+
+export type StatusChange = 'paused' | 'active' | 'cancelled';
+
+const statusToast: Record<StatusChange, string> = {
+  paused: 'Project paused',
+  active: 'Project reactivated',
+  cancelled: 'Project cancelled',
+};
+
+export function useUpdateProjectStatus(projectId: number) {
+  const queryClient = useQueryClient();
+  const { user } = useUser();
+  return useMutation({
+    mutationFn: (status: StatusChange) => call(endpoints.updateStatus, { params: { id: projectId }, body: { status } }),
+    onSuccess: async (_project, status) => {
+      toast.success(statusToast[status]);
+      await invalidateProjects(queryClient, user?.id);
+    },
+    onError: (error) => toast.error('Failed to update project status', { description: errorMessage(error, 'Please try again later') }),
+  });
+}
+
+/** The assigned finisher delivers the work with a message (spec section 4). */
+export function useCompleteProject(projectId: number) {
+  const queryClient = useQueryClient();
+  const { user } = useUser();
+  return useMutation({
+    mutationFn: (deliveryMessage: string) => call(endpoints.deliver, { params: { id: projectId }, body: { deliveryMessage } }),
+    onSuccess: async () => {
+      toast.success('Project marked as completed', { description: 'The client will now review your work.' });
+      await invalidateProjects(queryClient, user?.id);
+    },
+    onError: (error) => toast.error('Failed to complete project', { description: errorMessage(error, 'Please try again later') }),
+  });
+}
+
+/** The owner accepts the delivered work, or sends it back for a revision. */
+export function useReviewWork(projectId: number) {
+  const queryClient = useQueryClient();
+  const { user } = useUser();
+  return useMutation({
+    mutationFn: (accepted: boolean) => call(endpoints.review, { params: { id: projectId }, body: { accepted } }),
+    onSuccess: async (_project, accepted) => {
+      toast.success(accepted ? 'Project accepted' : 'Revision requested');
+      await invalidateProjects(queryClient, user?.id);
+    },
+    onError: (error) => toast.error('Failed to process project completion', { description: errorMessage(error, 'Please try again later') }),
+  });
+}

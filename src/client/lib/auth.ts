@@ -1,0 +1,38 @@
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { authEndpoints } from '#shared/contracts/auth.js';
+import type { User } from '#shared/contracts/users.js';
+import { call, isApiError } from './api.js';
+
+/**
+ * The signed-in user, which every part of the app reads (spec section 7: GET /api/user is cached
+ * as the current user). Its cache key is the endpoint's path.
+ */
+export const currentUserKey = [authEndpoints.currentUser.path] as const;
+
+export const currentUserQuery = queryOptions({
+  queryKey: currentUserKey,
+  queryFn: async ({ signal }): Promise<User | null> => {
+    try {
+      return await call(authEndpoints.currentUser, {}, { signal });
+    } catch (error) {
+      // Nobody is signed in: that is an answer, not a failure.
+      if (isApiError(error, 'UNAUTHENTICATED')) return null;
+      throw error;
+    }
+  },
+});
+
+/** The signed-in user: undefined while loading, null for a visitor. */
+export function useUser() {
+  const query = useQuery(currentUserQuery);
+  return { user: query.data ?? null, isLoading: query.isPending, error: query.error };
+}
+
+/** The cache key of everything that belongs to one user's own lists (projects, bids, spending...). */
+export const userScopeKey = (userId: number) => ['users', userId] as const;
+
+/** Drops everything cached for the previous user, then records that nobody is signed in. */
+export function forgetSignedInUser(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
+  queryClient.setQueryData(currentUserKey, null);
+}

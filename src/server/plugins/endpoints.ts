@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint, EndpointDefinition } from '#shared/contracts/endpoint.js';
+import { errorResponseSchema, errorStatus } from '#shared/errors.js';
+import { AppError } from '#server/app-error.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract the route was registered from (registerEndpoint). */
+    endpoint?: Endpoint;
+  }
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
+
+/** The request a route handler gets: params, query and body already parsed by the endpoint's schemas. */
+export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
+  Params: Parsed<E['params']>;
+  Querystring: Parsed<E['query']>;
+  // A multipart or raw body is read by the handler itself.
+  Body: E['bodyFormat'] extends 'multipart' | 'raw' ? unknown : Parsed<E['body']>;
+}>;
+
+type Answer<E extends EndpointDefinition> = z.input<E['response']>;
+export type EndpointHandler<E extends EndpointDefinition> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<Answer<E> | FastifyReply> | Answer<E> | FastifyReply;
+
+/** Each error status the endpoint may answer, with the `{ code, message }` shape. */
+function errorResponses(endpoint: Endpoint): Record<number, typeof errorResponseSchema> {
+  const responses: Record<number, typeof errorResponseSchema> = {};
+  for (const code of endpoint.allErrors) responses[errorStatus[code]] = errorResponseSchema;
+  return responses;
+}
+
+function routeSchema(endpoint: Endpoint, deprecated: boolean): FastifySchema {
+  return {
+    summary: endpoint.summary,
+    ...(endpoint.description ? { description: endpoint.description } : {}),
+    tags: [endpoint.tag],
+    operationId: deprecated ? `${endpoint.operationId}.alias` : endpoint.operationId,
+    ...(deprecated ? { deprecated: true } : {}),
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    // Multipart and raw bodies are read by the handler; a JSON body is validated before it runs.
+    ...(endpoint.body && (endpoint.bodyFormat ?? 'json') === 'json' ? { body: endpoint.body } : {}),
+    response: { [endpoint.status]: endpoint.response, ...errorResponses(endpoint) },
+  };
+}
+
+/**
+ * Registers the route of one contract: method, path, validation, response schema and OpenAPI
+ * operation all come from the endpoint, so a route only says what it does.
+ */
+export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+  for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {
+    app.route({
+      method: endpoint.method,
+      url,
+      schema: routeSchema(endpoint, url !== endpoint.path),
+      config: { endpoint, ...(endpoint.bodyFormat === 'raw' ? { allowCrossOrigin: true } : {}) },
+      // Fastify's handler type cannot follow the endpoint's schemas; EndpointHandler types them.
+      handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown,
+    });
+  }
+}
+
+/**
+ * Under test (VALIDATE_RESPONSES), every answer of a contract route is checked before it is
+ * sent: a success against the endpoint's response schema, an error against the codes the
+ * endpoint declares. A mismatch becomes a 500 the test sees, instead of a client that quietly
+ * reads a field that is not there.
+ */
+export function registerResponseValidation(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const endpoint = request.routeOptions.config?.endpoint;
+    if (!endpoint) return payload;
+    if (reply.statusCode >= 400) {
+      const code = (payload as { code?: unknown } | null)?.code;
+      if (code === 'INTERNAL' || endpoint.allErrors.some((allowed) => allowed === code)) return payload;
+      request.log.error({ code, operation: endpoint.operationId }, 'error code missing from the contract');
+      throw new AppError('INTERNAL', `${endpoint.operationId} answered ${String(code)}, which its contract does not list`);
+    }
+    const result = endpoint.response.safeParse(payload);
+    if (result.success) return payload;
+    request.log.error({ issues: result.error.issues, operation: endpoint.operationId }, 'response breaks its contract');
+    const issue = result.error.issues[0];
+    throw new AppError('INTERNAL', `${endpoint.operationId} answered outside its contract at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? ''}`);
+  });
+}
