@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { authEndpoints } from '#shared/contracts/auth.js';
-import type { User } from '#shared/contracts/users.js';
+import { type User, userCollectionsPath } from '#shared/contracts/users.js';
 import { call, isApiError } from './api.js';
 
 /**
@@ -28,8 +28,11 @@ export function useUser() {
   return { user: query.data ?? null, isLoading: query.isPending, error: query.error };
 }
 
-/** The cache key of everything that belongs to one user's own lists (projects, bids, spending...). */
-export const userScopeKey = (userId: number) => ['users', userId] as const;
+/**
+ * The cache key prefix of one user's own lists (projects, bids, spending, notifications...), the
+ * path they live under: a deal event refreshes them together, and signing out drops them.
+ */
+export const userScopeKey = (userId: number) => [userCollectionsPath, userId] as const;
 
 /** Drops everything cached for the previous user, then records that nobody is signed in. */
 export function forgetSignedInUser(queryClient: QueryClient) {

@@ -9,10 +9,10 @@ export const queryKeys = {
   browseProjects: (filters: { q: string; tech: string }) => ['/api/projects', 'browse', filters] as const,
   project: (id: number) => ['/api/projects', id] as const,
   technologies: ['/api/technologies'] as const,
-  user: (userId: number) => ['users', userId] as const,
-  userProjects: (userId: number) => ['users', userId, 'projects'] as const,
-  userBids: (userId: number) => ['users', userId, 'bids'] as const,
-  totalSpending: (userId: number) => ['users', userId, 'total-spending'] as const,
+  user: (userId: number) => ['/api/users', userId] as const,
+  userProjects: (userId: number) => ['/api/users', userId, 'projects'] as const,
+  userBids: (userId: number) => ['/api/users', userId, 'bids'] as const,
+  totalSpending: (userId: number) => ['/api/users', userId, 'total-spending'] as const,
 };
 
 /** After a project or bid changes: refetch every project query and the signed-in user's lists. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { canonicalRoles } from '#shared/domain/roles.js';
 
+/** Where each user's own collections live: /api/users/:id/projects, /bids, /notifications... */
+export const userCollectionsPath = '/api/users';
+
 /** The signed-in user as the API returns it: never the password hash. */
 export const userSchema = z.object({
   id: z.number().int(),
