@@ -93,7 +93,7 @@ export function buildPath(path: string, params: Record<string, unknown> | undefi
   return path.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null) throw new TypeError(`${path} needs the path parameter ${name}`);
-    return encodeURIComponent(String(value as string | number));
+    return encodeURIComponent(String(value));
   });
 }
 
@@ -103,7 +103,7 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
-    search.set(key, Array.isArray(value) ? value.join(',') : String(value as string | number | boolean));
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
   const text = search.toString();
   return text ? `?${text}` : '';

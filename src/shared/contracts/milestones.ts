@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { milestoneStatuses } from '#shared/domain/project-lifecycle.js';
+import { milestoneStatuses } from '#shared/domain/milestone-lifecycle.js';
 
 const dollars = z
   .number({ error: 'Amount must be a positive number of dollars' })

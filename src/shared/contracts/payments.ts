@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { paymentStatuses } from '#shared/domain/payment-status.js';
 import { limits } from '#shared/domain/limits.js';
 import { numberOrNumericText } from './numeric-text.js';
 
-export const paymentStatuses = ['pending', 'held', 'released', 'refunded', 'failed'] as const;
 export const paymentStatusSchema = z.enum(paymentStatuses);
 
 /** POST /api/bids/{bidId}/pay. The client sends { accept: true }; nothing in the body decides the amount. */

@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { canTakeAction } from '#shared/domain/project-lifecycle.js';
+import { projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { useUser } from '#client/lib/auth.js';
@@ -74,7 +74,7 @@ export default function ProjectDetailPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <ProjectOverviewCard project={project} isOwner={isOwner} isAssignedFinisher={isAssignedFinisher} />
-          {isAssignedFinisher && canTakeAction('deliver', project.status) ? <DeliveryPanel projectId={project.id} /> : null}
+          {projectLifecycle.canTake('deliver', isAssignedFinisher ? 'finisher' : 'other', project.status) ? <DeliveryPanel projectId={project.id} /> : null}
           {showDelivery ? <ReviewPanel projectId={project.id} deliveryMessage={project.deliveryMessage} canReview={isOwner} /> : null}
           <ProjectReviewsPanel project={project} user={user} />
           {project.finisherId !== null && (isOwner || isAssignedFinisher) ? (

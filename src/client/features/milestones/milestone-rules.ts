@@ -4,7 +4,7 @@ import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { dollarsToCents, formatAmount } from '#shared/domain/money.js';
 import type { ProjectStatus } from '#shared/domain/project-status.js';
-import { milestoneApprovalStatuses, milestoneWorkStatuses } from '#shared/domain/project-lifecycle.js';
+import { milestoneApprovalStatuses, milestoneWorkStatuses } from '#shared/domain/milestone-lifecycle.js';
 
 /** Milestone amounts may carry cents: '$400', '$350.50', '$1,000'. */
 export function formatMilestoneAmount(dollars: number): string {

@@ -1,4 +1,4 @@
-import type { MilestoneStatus } from '#shared/domain/project-lifecycle.js';
+import type { MilestoneStatus } from '#shared/domain/milestone-lifecycle.js';
 import { Badge, type BadgeProps } from '#client/components/ui/badge.js';
 
 const statusBadges: Record<MilestoneStatus, { label: string; variant: BadgeProps['variant'] }> = {

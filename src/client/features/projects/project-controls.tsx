@@ -1,6 +1,6 @@
 import { Ban, type LucideIcon, Pause, Play } from 'lucide-react';
 import type { ProjectStatus } from '#shared/domain/project-status.js';
-import { canTakeAction, type ProjectAction } from '#shared/domain/project-lifecycle.js';
+import { type ProjectAction, projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
@@ -16,7 +16,7 @@ interface Control {
   isDestructive?: boolean;
 }
 
-/** The owner's controls, each shown only where the project lifecycle allows its step (spec section 4). */
+/** The owner's controls, each shown only where the project lifecycle lets the owner take its step (spec section 4). */
 const controls: Control[] = [
   {
     action: 'pause',
@@ -56,7 +56,7 @@ export function ProjectControls({ projectId, status }: { projectId: number; stat
       </CardHeader>
       <CardContent className="grid gap-2">
         {controls
-          .filter((control) => canTakeAction(control.action, status))
+          .filter((control) => projectLifecycle.canTake(control.action, 'owner', status))
           .map(({ action, status: target, label, icon: Icon, title, description, isDestructive }) => (
             <ConfirmDialog
               key={action}

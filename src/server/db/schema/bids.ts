@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { bidStatuses, winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
+import { sqlList } from '#server/db/prepared.js';
 import { check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
-export const bidStatus = pgEnum('bid_status', ['pending', 'accepted', 'rejected', 'paid', 'completed']);
+export const bidStatus = pgEnum('bid_status', bidStatuses);
 
 export const bids = pgTable(
   'bids',
@@ -30,7 +32,7 @@ export const bids = pgTable(
     // At most one winning bid per project, whatever races the application loses.
     uniqueIndex('bids_one_winner_per_project_key')
       .on(t.projectId)
-      .where(sql`${t.status} IN ('accepted', 'paid', 'completed')`),
+      .where(sql`${t.status} IN ${sqlList(winningBidStatuses)}`),
     index('bids_project_created_idx').on(t.projectId, t.createdAt),
     index('bids_finisher_created_idx').on(t.finisherId, t.createdAt),
     check('bids_amount_check', sql`${t.amountCents} > 0`),

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { milestoneStatuses } from '#shared/domain/milestone-lifecycle.js';
 import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { projects } from './projects.js';
 
-export const milestoneStatus = pgEnum('milestone_status', ['pending', 'completed', 'approved']);
+export const milestoneStatus = pgEnum('milestone_status', milestoneStatuses);
 
 export const milestones = pgTable(
   'milestones',

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { paymentStatuses } from '#shared/domain/payment-status.js';
 import { check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bids } from './bids.js';
 
-export const paymentStatus = pgEnum('payment_status', ['pending', 'held', 'released', 'refunded', 'failed']);
+export const paymentStatus = pgEnum('payment_status', paymentStatuses);
 
 export const payments = pgTable(
   'payments',

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { projectStatuses } from '#shared/domain/project-status.js';
 import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-export const projectStatus = pgEnum('project_status', ['open', 'active', 'assigned', 'in_progress', 'paid', 'completed', 'accepted', 'paused', 'cancelled']);
+export const projectStatus = pgEnum('project_status', projectStatuses);
 
 export const projects = pgTable(
   'projects',

@@ -1,28 +1,30 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Bid, BidWithProject, placeBidSchema } from '#shared/contracts/bids.js';
-import { transitionBid } from '#shared/domain/bid-lifecycle.js';
+import { bidLifecycle } from '#shared/domain/bid-lifecycle.js';
 import { dollarsToCents } from '#shared/domain/money.js';
-import { isOpenForBids, transitionProject } from '#shared/domain/project-lifecycle.js';
-import { isFinisher } from '#shared/domain/roles.js';
+import { bidActorOf, projectActorOf } from '#shared/domain/policies.js';
+import { isOpenForBids, projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { AppError } from '#server/app-error.js';
+import { applyTransition } from '#server/domain/apply-transition.js';
+import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import { uniqueViolation } from '#server/db/errors.js';
 import { bids } from '#server/db/schema/bids.js';
 import { projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
-import { lockProject } from '#server/features/projects/project-locks.js';
+import { lockProject } from '#server/db/project-locks.js';
 import { findBidsOfFinisher, findBidView, findBidWithProject } from './bids.queries.js';
 
 type PlaceBidInput = z.output<typeof placeBidSchema>;
 
 export async function placeBid(ctx: AppContext, actor: UserRow, projectId: number, input: PlaceBidInput): Promise<Bid> {
-  if (!isFinisher(actor.role)) throw new AppError('FORBIDDEN', 'Only developers can bid on projects');
+  requireAccess(actor, 'bidAsFinisher', null);
   await ctx.rateLimits.bids.consume(actor.id);
   const bidId = await ctx.events.transaction(ctx.db, async (tx, record) => {
     // A share lock: bids may arrive together, but not while the owner is accepting one.
     const project = await lockProject(tx, projectId, 'share');
-    if (project.submitterId === actor.id) throw new AppError('FORBIDDEN', 'You cannot bid on your own project');
+    requireAccess(actor, 'bidOnOthersProject', project);
     if (!isOpenForBids(project.status)) throw new AppError('INVALID_TRANSITION', 'This project is not open for bids');
     let inserted: { id: number } | undefined;
     try {
@@ -54,17 +56,14 @@ export async function acceptBid(ctx: AppContext, actor: UserRow, bidId: number):
     const [found] = await tx.select({ projectId: bids.projectId }).from(bids).where(eq(bids.id, bidId)).limit(1);
     if (!found) throw new AppError('NOT_FOUND', 'Bid not found');
     const project = await lockProject(tx, found.projectId);
-    if (project.submitterId !== actor.id) throw new AppError('FORBIDDEN', 'Only the project owner can accept bids');
     // Re-read under the project lock: a concurrent accept may have changed it.
     const [bid] = await tx.select().from(bids).where(eq(bids.id, bidId)).limit(1);
-    const bidMove = transitionBid('accept', bid!.status);
-    if (!bidMove.ok) throw new AppError('INVALID_TRANSITION', bidMove.message);
-    const projectMove = transitionProject('assign', project.status);
-    if (!projectMove.ok) throw new AppError('INVALID_TRANSITION', projectMove.message);
+    const bidTo = applyTransition(bidLifecycle, 'accept', { from: bid!.status, actor: bidActorOf(actor, project) });
+    const projectTo = applyTransition(projectLifecycle, 'assign', { from: project.status, actor: projectActorOf(actor, project) });
 
     const now = new Date();
-    await tx.update(bids).set({ status: bidMove.to, updatedAt: now }).where(eq(bids.id, bidId));
-    await tx.update(projects).set({ status: projectMove.to, finisherId: bid!.finisherId, updatedAt: now }).where(eq(projects.id, project.id));
+    await tx.update(bids).set({ status: bidTo, updatedAt: now }).where(eq(bids.id, bidId));
+    await tx.update(projects).set({ status: projectTo, finisherId: bid!.finisherId, updatedAt: now }).where(eq(projects.id, project.id));
     const rejected = await tx
       .update(bids)
       .set({ status: 'rejected', updatedAt: now })
@@ -82,13 +81,11 @@ export async function acceptBid(ctx: AppContext, actor: UserRow, bidId: number):
 export async function getBid(ctx: AppContext, viewer: UserRow, bidId: number): Promise<BidWithProject> {
   const found = await findBidWithProject(ctx.db, bidId, viewer);
   if (!found) throw new AppError('NOT_FOUND', 'Bid not found');
-  if (viewer.id !== found.submitterId && viewer.id !== found.finisherId) {
-    throw new AppError('FORBIDDEN', 'You do not have permission to view this bid');
-  }
+  requireAccess(viewer, 'readBid', { project: { submitterId: found.submitterId }, bid: { finisherId: found.finisherId } });
   return found.bid;
 }
 
 export async function listBidsOfUser(ctx: AppContext, actor: UserRow, userId: number): Promise<BidWithProject[]> {
-  if (actor.id !== userId) throw new AppError('FORBIDDEN', 'You can only view your own bids');
+  requireAccess(actor, 'readOwnBids', userId);
   return findBidsOfFinisher(ctx.db, actor);
 }

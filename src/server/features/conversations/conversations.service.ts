@@ -6,6 +6,7 @@ import type { AppContext } from '#server/context.js';
 import type { DbOrTx, Tx } from '#server/db/client.js';
 import { conversationChannels, conversationThreads, messages } from '#server/db/schema/conversations.js';
 import type { UserRow } from '#server/db/schema/users.js';
+import { requireAccess } from '#server/domain/require-access.js';
 import {
   type BidParties,
   type ChannelRow,
@@ -29,9 +30,7 @@ export const defaultThreadTitle = (parties: BidParties) => `Bid #${parties.bidId
 async function loadChatParties(db: DbOrTx, actor: UserRow, bidId: number): Promise<BidParties> {
   const parties = await findBidParties(db, bidId);
   if (!parties) throw new AppError('NOT_FOUND', 'Bid not found');
-  if (actor.id !== parties.ownerId && actor.id !== parties.finisherId) {
-    throw new AppError('FORBIDDEN', "You don't have permission to access this chat.");
-  }
+  requireAccess(actor, 'chatAboutBid', { project: { submitterId: parties.ownerId }, bid: { finisherId: parties.finisherId } });
   return parties;
 }
 
@@ -115,6 +114,6 @@ export async function sendMessage(ctx: MessagingContext, actor: UserRow, bidId: 
 
 /** The Messages page's conversation list: only the signed-in user's own. */
 export async function listChats(ctx: MessagingContext, actor: UserRow, userId: number): Promise<ChatSummary[]> {
-  if (actor.id !== userId) throw new AppError('FORBIDDEN', 'You can only view your own chats');
+  requireAccess(actor, 'readOwnChats', userId);
   return findChatSummaries(ctx.db, actor.id);
 }

@@ -3,8 +3,11 @@ import type { z } from 'zod';
 import type { createMilestoneSchema, Milestone, updateMilestoneSchema } from '#shared/contracts/milestones.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { dollarsToCents, formatAmount } from '#shared/domain/money.js';
-import { type MilestoneAction, milestoneApprovalStatuses, milestoneWorkStatuses, transitionMilestone } from '#shared/domain/project-lifecycle.js';
+import { isMilestoneStage, type MilestoneAction, milestoneLifecycle, milestoneStage } from '#shared/domain/milestone-lifecycle.js';
+import { canReadDelivery, projectActorOf } from '#shared/domain/policies.js';
 import { AppError } from '#server/app-error.js';
+import { applyTransition } from '#server/domain/apply-transition.js';
+import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
 import { bids } from '#server/db/schema/bids.js';
@@ -12,7 +15,7 @@ import { milestones } from '#server/db/schema/milestones.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
-import { lockProject } from '#server/features/projects/project-locks.js';
+import { lockProject } from '#server/db/project-locks.js';
 
 type MilestoneRow = typeof milestones.$inferSelect;
 type NewMilestone = z.output<typeof createMilestoneSchema>;
@@ -37,13 +40,11 @@ function toMilestoneDto(row: MilestoneRow, canSeeAmount: boolean): Milestone {
   };
 }
 
-const isParty = (viewer: UserRow | null, project: ProjectRow) => viewer !== null && (viewer.id === project.submitterId || viewer.id === project.finisherId);
-
 export async function listMilestones(ctx: AppContext, viewer: UserRow | null, projectId: number): Promise<Milestone[]> {
   return ctx.db.transaction(async (tx) => {
     const project = await lockProject(tx, projectId, 'share');
     const rows = await tx.select().from(milestones).where(eq(milestones.projectId, projectId)).orderBy(asc(milestones.dueDate), asc(milestones.id));
-    return rows.map((row) => toMilestoneDto(row, isParty(viewer, project)));
+    return rows.map((row) => toMilestoneDto(row, canReadDelivery(viewer, project)));
   });
 }
 
@@ -72,12 +73,9 @@ async function assertWithinBid(tx: Tx, projectId: number, amountCents: number, e
   }
 }
 
-function assertOwner(actor: UserRow, project: ProjectRow) {
-  if (actor.id !== project.submitterId) throw new AppError('FORBIDDEN', 'Only the project owner can manage milestones');
-}
-
-function assertProjectIn(project: ProjectRow, statuses: readonly string[], message: string) {
-  if (!statuses.includes(project.status)) throw new AppError('INVALID_TRANSITION', message);
+/** The project must be at the stage the step needs (milestoneStage). */
+function assertStage(project: ProjectRow, action: keyof typeof milestoneStage) {
+  if (!isMilestoneStage(action, project.status)) throw new AppError('INVALID_TRANSITION', milestoneStage[action].refusal);
 }
 
 const toDate = (value: string | null | undefined) => (value ? new Date(`${value}T00:00:00Z`) : value === null ? null : undefined);
@@ -85,8 +83,8 @@ const toDate = (value: string | null | undefined) => (value ? new Date(`${value}
 export async function addMilestone(ctx: AppContext, actor: UserRow, projectId: number, input: NewMilestone): Promise<Milestone> {
   return ctx.events.transaction(ctx.db, async (tx, record) => {
     const project = await lockProject(tx, projectId);
-    assertOwner(actor, project);
-    assertProjectIn(project, milestoneWorkStatuses, 'Milestones can be added while the project is assigned or in progress');
+    requireAccess(actor, 'addMilestone', project);
+    assertStage(project, 'add');
     const amountCents = dollarsToCents(input.amount);
     await assertWithinBid(tx, projectId, amountCents);
     const [row] = await tx
@@ -106,29 +104,25 @@ export async function addMilestone(ctx: AppContext, actor: UserRow, projectId: n
   });
 }
 
-/** Locks a milestone's project, then the milestone, and checks the step against the state machine. */
-async function loadForStep(tx: Tx, milestoneId: number, action: MilestoneAction) {
+/**
+ * Locks a milestone's project, then the milestone, and checks the step against the milestone
+ * lifecycle: who may take it, the project's stage, then the milestone's status.
+ */
+async function loadForStep(tx: Tx, actor: UserRow, milestoneId: number, action: MilestoneAction) {
   const [found] = await tx.select({ projectId: milestones.projectId }).from(milestones).where(eq(milestones.id, milestoneId)).limit(1);
   if (!found) throw new AppError('NOT_FOUND', 'Milestone not found');
   const project = await lockProject(tx, found.projectId);
   const [milestone] = await tx.select().from(milestones).where(eq(milestones.id, milestoneId)).limit(1);
-  return {
-    project,
-    milestone: milestone!,
-    move: () => {
-      const result = transitionMilestone(action, milestone!.status);
-      if (!result.ok) throw new AppError('INVALID_TRANSITION', result.message);
-      return result.to;
-    },
-  };
+  const actorRole = projectActorOf(actor, project);
+  if (!milestoneLifecycle.isTakenBy(action, actorRole)) throw new AppError('FORBIDDEN', milestoneLifecycle.edges[action].forbidden!);
+  assertStage(project, action);
+  const to = applyTransition(milestoneLifecycle, action, { from: milestone!.status, actor: actorRole });
+  return { project, milestone: milestone!, to };
 }
 
 export async function updateMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, changes: MilestoneChanges): Promise<Milestone> {
   return ctx.db.transaction(async (tx) => {
-    const { project, milestone, move } = await loadForStep(tx, milestoneId, 'edit');
-    assertOwner(actor, project);
-    assertProjectIn(project, milestoneWorkStatuses, 'Milestones can be changed while the project is assigned or in progress');
-    move();
+    const { project, milestone } = await loadForStep(tx, actor, milestoneId, 'edit');
     const amountCents = changes.amount === undefined ? undefined : dollarsToCents(changes.amount);
     if (amountCents !== undefined) await assertWithinBid(tx, project.id, amountCents, milestone.id);
     const [row] = await tx
@@ -147,22 +141,17 @@ export async function updateMilestone(ctx: AppContext, actor: UserRow, milestone
 
 export async function removeMilestone(ctx: AppContext, actor: UserRow, milestoneId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const { project, move } = await loadForStep(tx, milestoneId, 'remove');
-    assertOwner(actor, project);
-    assertProjectIn(project, milestoneWorkStatuses, 'Milestones can be removed while the project is assigned or in progress');
-    move();
+    await loadForStep(tx, actor, milestoneId, 'remove');
     await tx.delete(milestones).where(eq(milestones.id, milestoneId));
   });
 }
 
 export async function completeMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, note: string): Promise<Milestone> {
   return ctx.events.transaction(ctx.db, async (tx, record) => {
-    const { project, milestone, move } = await loadForStep(tx, milestoneId, 'complete');
-    if (actor.id !== project.finisherId) throw new AppError('FORBIDDEN', 'Only the assigned developer can complete a milestone');
-    assertProjectIn(project, milestoneWorkStatuses, 'Milestones can be completed while the project is assigned or in progress');
+    const { project, milestone, to } = await loadForStep(tx, actor, milestoneId, 'complete');
     const [row] = await tx
       .update(milestones)
-      .set({ status: move(), completionNote: note, completedAt: new Date() })
+      .set({ status: to, completionNote: note, completedAt: new Date() })
       .where(eq(milestones.id, milestoneId))
       .returning();
     await emit(record, 'milestone.completed', project, milestone);
@@ -172,10 +161,8 @@ export async function completeMilestone(ctx: AppContext, actor: UserRow, milesto
 
 export async function approveMilestone(ctx: AppContext, actor: UserRow, milestoneId: number): Promise<Milestone> {
   await ctx.events.transaction(ctx.db, async (tx, record) => {
-    const { project, milestone, move } = await loadForStep(tx, milestoneId, 'approve');
-    assertOwner(actor, project);
-    assertProjectIn(project, milestoneApprovalStatuses, 'Milestones can be approved while the project is under way');
-    await tx.update(milestones).set({ status: move(), approvedAt: new Date() }).where(eq(milestones.id, milestoneId));
+    const { project, milestone, to } = await loadForStep(tx, actor, milestoneId, 'approve');
+    await tx.update(milestones).set({ status: to, approvedAt: new Date() }).where(eq(milestones.id, milestoneId));
     // The payout of its share follows after commit (payments reacts to milestone.approved).
     await emit(record, 'milestone.approved', project, milestone);
   });
@@ -185,10 +172,8 @@ export async function approveMilestone(ctx: AppContext, actor: UserRow, mileston
 
 export async function sendBackMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, feedback: string): Promise<Milestone> {
   return ctx.events.transaction(ctx.db, async (tx, record) => {
-    const { project, milestone, move } = await loadForStep(tx, milestoneId, 'sendBack');
-    assertOwner(actor, project);
-    assertProjectIn(project, milestoneApprovalStatuses, 'Milestones can be sent back while the project is under way');
-    const [row] = await tx.update(milestones).set({ status: move(), feedback, completedAt: null }).where(eq(milestones.id, milestoneId)).returning();
+    const { project, milestone, to } = await loadForStep(tx, actor, milestoneId, 'sendBack');
+    const [row] = await tx.update(milestones).set({ status: to, feedback, completedAt: null }).where(eq(milestones.id, milestoneId)).returning();
     await emit(record, 'milestone.sent_back', project, milestone);
     return toMilestoneDto(row!, true);
   });

@@ -8,6 +8,7 @@ import { notifications } from '#server/db/schema/notifications.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { countUnreadMessages } from '#server/features/conversations/conversations.queries.js';
 import type { LivePublisher } from '#server/features/live/live-hub.js';
+import { requireAccess } from '#server/domain/require-access.js';
 import { deliverNotifications, holdForDelivery } from './notification-outbox.js';
 import { type NotificationRow, toNotificationDto } from './notifications.mapper.js';
 
@@ -42,7 +43,7 @@ export async function createNotifications(db: DbOrTx, rows: NewNotification[]): 
 export type NotificationsContext = Pick<AppContext, 'db'>;
 
 function assertOwnNotifications(actor: UserRow, userId: number): void {
-  if (actor.id !== userId) throw new AppError('FORBIDDEN', 'You can only access your own notifications');
+  requireAccess(actor, 'readOwnNotifications', userId);
 }
 
 export async function listNotifications(ctx: NotificationsContext, actor: UserRow, userId: number, options: { unreadOnly: boolean }): Promise<Notification[]> {
@@ -106,9 +107,7 @@ export async function createTestNotification(
   actor: UserRow,
   input: TestNotificationInput,
 ): Promise<Notification> {
-  if (input.userId !== undefined && input.userId !== actor.id) {
-    throw new AppError('FORBIDDEN', 'You can only create notifications for yourself');
-  }
+  if (input.userId !== undefined) requireAccess(actor, 'notifyOnlySelf', input.userId);
   const rows = await insertNotifications(ctx.db, [
     { userId: actor.id, type: input.type, title: input.title, content: input.content, relatedId: input.relatedId ?? null, isRead: input.isRead ?? false },
   ]);

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { splitPayment } from '#shared/domain/money.js';
 import { AppError } from '#server/app-error.js';
+import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import { bids } from '#server/db/schema/bids.js';
 import { payments } from '#server/db/schema/payments.js';
 import type { UserRow } from '#server/db/schema/users.js';
-import { lockProject } from '#server/features/projects/project-locks.js';
+import { lockProject } from '#server/db/project-locks.js';
 
 // A session this close to expiring is not handed out again.
 const REUSE_MARGIN_MS = 5 * 60_000;
@@ -20,7 +21,7 @@ export async function startCheckout(ctx: AppContext, actor: UserRow, bidId: numb
     const [found] = await tx.select({ projectId: bids.projectId }).from(bids).where(eq(bids.id, bidId)).limit(1);
     if (!found) throw new AppError('NOT_FOUND', 'Bid not found');
     const project = await lockProject(tx, found.projectId);
-    if (project.submitterId !== actor.id) throw new AppError('FORBIDDEN', 'Only the project owner can pay for this bid');
+    requireAccess(actor, 'payForBid', project);
     const [bid] = await tx.select().from(bids).where(eq(bids.id, bidId)).limit(1);
     if (bid!.status === 'paid' || bid!.status === 'completed') throw new AppError('CONFLICT', 'This bid has already been paid');
     if (bid!.status !== 'accepted') throw new AppError('INVALID_TRANSITION', 'This bid is not currently accepted for payment.');

@@ -1,13 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { isFinisher } from '#shared/domain/roles.js';
-import { AppError } from '#server/app-error.js';
+import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import { settleWaitingPayouts } from './payment-settlement.js';
 
 function assertOwnFinisherAccount(actor: UserRow, userId: number | undefined) {
-  if (userId !== undefined && userId !== actor.id) throw new AppError('FORBIDDEN', 'You can only manage your own payout account');
-  if (!isFinisher(actor.role)) throw new AppError('FORBIDDEN', 'Only developers can set up payouts');
+  if (userId !== undefined) requireAccess(actor, 'manageOwnPayoutAccount', userId);
+  requireAccess(actor, 'setUpPayouts', null);
 }
 
 /** Creates the finisher's connected account on first use and answers a fresh onboarding link. */

@@ -1,5 +1,6 @@
 import { and, eq, exists, inArray, isNull, or } from 'drizzle-orm';
-import { transitionBid } from '#shared/domain/bid-lifecycle.js';
+import { bidLifecycle, winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
+import { applyTransitionIfAllowed } from '#server/domain/apply-transition.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
 import { splitPayment } from '#shared/domain/money.js';
@@ -15,7 +16,7 @@ export async function lockProjectPayment(tx: Tx, projectId: number): Promise<Pay
     .select({ payment: payments })
     .from(payments)
     .innerJoin(bids, eq(bids.id, payments.bidId))
-    .where(and(eq(bids.projectId, projectId), inArray(bids.status, ['accepted', 'paid', 'completed'])))
+    .where(and(eq(bids.projectId, projectId), inArray(bids.status, [...winningBidStatuses])))
     .for('update', { of: payments })
     .limit(1);
   return row?.payment ?? null;
@@ -100,8 +101,8 @@ export async function settleProjectPayment(ctx: AppContext, projectId: number): 
         updatedAt: new Date(),
       })
       .where(eq(payments.id, payment.id));
-    const bidMove = transitionBid('complete', bid!.status);
-    if (bidMove.ok) await tx.update(bids).set({ status: bidMove.to, updatedAt: new Date() }).where(eq(bids.id, bid!.id));
+    const bidTo = applyTransitionIfAllowed(bidLifecycle, 'complete', { from: bid!.status, actor: 'system' });
+    if (bidTo) await tx.update(bids).set({ status: bidTo, updatedAt: new Date() }).where(eq(bids.id, bid!.id));
     if (amountCents > 0) await record({ type: 'payout.released', ...base, amountCents });
   });
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Payment } from '#shared/contracts/payments.js';
 import { AppError } from '#server/app-error.js';
+import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import { bids } from '#server/db/schema/bids.js';
 import { payments } from '#server/db/schema/payments.js';
@@ -23,9 +24,7 @@ export function registerPaymentHandlers(events: DomainEvents, ctx: AppContext): 
 export async function getProjectPayment(ctx: AppContext, actor: UserRow, projectId: number): Promise<Payment | null> {
   const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
-  if (actor.id !== project.submitterId && actor.id !== project.finisherId) {
-    throw new AppError('FORBIDDEN', 'Only the project owner and its developer can see its payment');
-  }
+  requireAccess(actor, 'readPayment', project);
   const [row] = await ctx.db
     .select({ payment: payments })
     .from(payments)

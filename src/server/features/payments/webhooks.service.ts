@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { transitionBid } from '#shared/domain/bid-lifecycle.js';
-import { transitionProject } from '#shared/domain/project-lifecycle.js';
+import { bidLifecycle } from '#shared/domain/bid-lifecycle.js';
+import { projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
@@ -10,6 +10,7 @@ import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { WebhookSignatureError } from '#server/integrations/payments/payment-provider.js';
+import { applyTransitionIfAllowed } from '#server/domain/apply-transition.js';
 
 type StripeObject = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -67,15 +68,15 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
     .where(eq(payments.id, paymentId));
 
   const [bid] = await tx.select().from(bids).where(eq(bids.id, payment.bidId)).limit(1);
-  const bidMove = transitionBid('markPaid', bid!.status);
+  const bidTo = applyTransitionIfAllowed(bidLifecycle, 'markPaid', { from: bid!.status, actor: 'system' });
   await tx
     .update(bids)
-    .set({ ...(bidMove.ok ? { status: bidMove.to } : {}), paymentIntentId, updatedAt: new Date() })
+    .set({ ...(bidTo ? { status: bidTo } : {}), paymentIntentId, updatedAt: new Date() })
     .where(eq(bids.id, bid!.id));
   const [project] = await tx.select().from(projects).where(eq(projects.id, bid!.projectId)).for('update').limit(1);
   // Payment before delivery starts the work; a late payment leaves a delivered or accepted project as it is.
-  const projectMove = transitionProject('startWork', project!.status);
-  if (projectMove.ok) await tx.update(projects).set({ status: projectMove.to, updatedAt: new Date() }).where(eq(projects.id, project!.id));
+  const projectTo = applyTransitionIfAllowed(projectLifecycle, 'startWork', { from: project!.status, actor: 'system' });
+  if (projectTo) await tx.update(projects).set({ status: projectTo, updatedAt: new Date() }).where(eq(projects.id, project!.id));
   await record({
     type: 'payment.received',
     projectId: project!.id,

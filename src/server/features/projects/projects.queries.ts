@@ -1,10 +1,12 @@
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListProjectsQuery, Project } from '#shared/contracts/projects.js';
+import { canReadDelivery } from '#shared/domain/policies.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
+import { projectIsPaid } from '#server/db/paid.js';
 import { preparedPerDb, preparedVariants } from '#server/db/prepared.js';
 import { bids } from '#server/db/schema/bids.js';
-import { type ProjectRow, projects } from '#server/db/schema/projects.js';
+import { projects } from '#server/db/schema/projects.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 
@@ -18,9 +20,7 @@ const projectSelection = {
   finisherUsername: finishers.username,
   finisherAvatarUrl: finishers.avatarUrl,
   bidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.projectId} = ${projects.id})`,
-  // A winning bid turns 'paid' when its payment is held and 'completed' when it is released; one
-  // lookup in the bids_one_winner_per_project_key index instead of a join with payments per row.
-  isPaid: sql<boolean>`exists (select 1 from ${bids} where ${bids.projectId} = ${projects.id} and ${bids.status} in ('paid', 'completed'))`,
+  isPaid: projectIsPaid(projects.id),
   // The submitter's average stars from the finishers they worked with; null before any review.
   submitterRating: sql<number | null>`(select round(avg(${reviews.rating}), 1)::float from ${reviews} where ${reviews.revieweeId} = ${projects.submitterId})`,
   // Full-precision timestamp for keyset paging (JS dates stop at milliseconds).
@@ -37,11 +37,6 @@ function selectProjects(db: DbOrTx) {
 
 type ProjectQueryRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['execute']>>[number];
 
-/** The delivery message is for the owner and the assigned finisher only. */
-function canReadDelivery(project: ProjectRow, viewer: UserRow | null): boolean {
-  return viewer !== null && (viewer.id === project.submitterId || viewer.id === project.finisherId);
-}
-
 export function toProjectDto(row: ProjectQueryRow, viewer: UserRow | null): Project {
   const p = row.project;
   return {
@@ -56,7 +51,7 @@ export function toProjectDto(row: ProjectQueryRow, viewer: UserRow | null): Proj
     finisherId: p.finisherId,
     budget: p.budgetCents === null ? null : Math.round(p.budgetCents / 100),
     timeframe: p.timeframe,
-    deliveryMessage: canReadDelivery(p, viewer) ? p.deliveryMessage : null,
+    deliveryMessage: canReadDelivery(viewer, p) ? p.deliveryMessage : null,
     completedAt: p.completedAt?.toISOString() ?? null,
     acceptedAt: p.acceptedAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),

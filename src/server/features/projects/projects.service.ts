@@ -1,8 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CreateProjectInput, ListProjectsQuery, Project, ProjectDetail } from '#shared/contracts/projects.js';
 import { dollarsToCents } from '#shared/domain/money.js';
-import { type ProjectAction, revisionTarget, transitionProject } from '#shared/domain/project-lifecycle.js';
+import { paidPaymentStatuses } from '#shared/domain/payment-status.js';
+import { projectActorOf } from '#shared/domain/policies.js';
+import { type ProjectAction, projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { AppError } from '#server/app-error.js';
+import { applyTransition } from '#server/domain/apply-transition.js';
+import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import { bids } from '#server/db/schema/bids.js';
 import { payments } from '#server/db/schema/payments.js';
@@ -11,7 +15,7 @@ import type { UserRow } from '#server/db/schema/users.js';
 import type { Tx } from '#server/db/client.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { findBidsOfProject } from '#server/features/bids/bids.queries.js';
-import { isProjectPaid, lockProject } from './project-locks.js';
+import { isProjectPaid, lockProject } from '#server/db/project-locks.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 
 export async function listProjects(ctx: AppContext, viewer: UserRow | null, query: ListProjectsQuery) {
@@ -61,21 +65,15 @@ async function changeProject(
   return (await findProjectView(ctx.db, id, actor))!;
 }
 
-function move(action: ProjectAction, project: ProjectRow) {
-  const result = transitionProject(action, project.status);
-  if (!result.ok) throw new AppError('INVALID_TRANSITION', result.message);
-  return result.to;
-}
-
-function assertOwner(actor: UserRow, project: ProjectRow, message: string) {
-  if (project.submitterId !== actor.id) throw new AppError('FORBIDDEN', message);
+/** The edge of the project lifecycle this person takes, or its refusal (403 or 409). */
+function move(action: ProjectAction, actor: UserRow, project: ProjectRow, facts?: { isPaid: boolean }) {
+  return applyTransition(projectLifecycle, action, { from: project.status, actor: projectActorOf(actor, project), facts });
 }
 
 /** Pause, reactivate or cancel (owner only). Cancelling also turns down every pending bid. */
 export function updateProjectStatus(ctx: AppContext, actor: UserRow, id: number, status: keyof typeof actionForStatus): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
-    assertOwner(actor, project, 'Only the project owner can change its status');
-    const to = move(actionForStatus[status], project);
+    const to = move(actionForStatus[status], actor, project);
     await tx.update(projects).set({ status: to, updatedAt: new Date() }).where(eq(projects.id, id));
     if (to === 'cancelled') {
       const rejected = await tx
@@ -100,8 +98,7 @@ export function updateProjectStatus(ctx: AppContext, actor: UserRow, id: number,
 /** The assigned finisher delivers the work with a message. */
 export function deliverWork(ctx: AppContext, actor: UserRow, id: number, deliveryMessage: string): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
-    if (project.finisherId !== actor.id) throw new AppError('FORBIDDEN', 'Only the assigned developer can mark this project as completed');
-    const to = move('deliver', project);
+    const to = move('deliver', actor, project);
     await tx.update(projects).set({ status: to, deliveryMessage, completedAt: new Date(), updatedAt: new Date() }).where(eq(projects.id, id));
     await record({ type: 'work.delivered', projectId: id, projectName: project.name, ownerId: project.submitterId, finisherId: actor.id });
   });
@@ -110,34 +107,32 @@ export function deliverWork(ctx: AppContext, actor: UserRow, id: number, deliver
 /** The owner accepts the delivered work, or sends it back for a revision. */
 export function reviewWork(ctx: AppContext, actor: UserRow, id: number, accepted: boolean): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
-    assertOwner(actor, project, 'Only the project owner can review the delivered work');
     const finisherId = project.finisherId!;
     if (accepted) {
-      const to = move('acceptWork', project);
+      const to = move('acceptWork', actor, project);
       await tx.update(projects).set({ status: to, acceptedAt: new Date(), updatedAt: new Date() }).where(eq(projects.id, id));
       await record({ type: 'work.accepted', projectId: id, projectName: project.name, ownerId: actor.id, finisherId });
       return;
     }
-    move('requestRevision', project);
-    const to = revisionTarget(await isProjectPaid(tx, id));
+    const to = move('requestRevision', actor, project, { isPaid: await isProjectPaid(tx, id) });
     await tx.update(projects).set({ status: to, completedAt: null, updatedAt: new Date() }).where(eq(projects.id, id));
     await record({ type: 'revision.requested', projectId: id, projectName: project.name, ownerId: actor.id, finisherId });
   });
 }
 
 export async function listProjectsOfUser(ctx: AppContext, actor: UserRow, userId: number): Promise<Project[]> {
-  if (actor.id !== userId) throw new AppError('FORBIDDEN', 'You can only view your own projects');
+  requireAccess(actor, 'readOwnProjects', userId);
   return findProjectsOfUser(ctx.db, actor);
 }
 
 /** What a submitter has paid for: payments held or already released, in whole dollars. */
 export async function totalSpending(ctx: AppContext, actor: UserRow, userId: number): Promise<{ totalSpent: number }> {
-  if (actor.id !== userId) throw new AppError('FORBIDDEN', 'You can only view your own spending');
+  requireAccess(actor, 'readOwnSpending', userId);
   const [row] = await ctx.db
     .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
     .from(payments)
     .innerJoin(bids, eq(bids.id, payments.bidId))
     .innerJoin(projects, eq(projects.id, bids.projectId))
-    .where(and(eq(projects.submitterId, userId), inArray(payments.status, ['held', 'released'])));
+    .where(and(eq(projects.submitterId, userId), inArray(payments.status, [...paidPaymentStatuses])));
   return { totalSpent: Math.round((row?.cents ?? 0) / 100) };
 }

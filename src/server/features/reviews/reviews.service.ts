@@ -8,6 +8,8 @@ import { uniqueViolation } from '#server/db/errors.js';
 import { projects } from '#server/db/schema/projects.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
+import { isOwner } from '#shared/domain/policies.js';
+import { requireAccess } from '#server/domain/require-access.js';
 
 type ReviewInput = z.output<typeof createReviewSchema>;
 
@@ -39,11 +41,9 @@ function toReviewDto(row: ReviewQueryRow): Review {
 export async function createReview(ctx: AppContext, actor: UserRow, projectId: number, input: ReviewInput): Promise<Review> {
   const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
-  const isOwner = actor.id === project.submitterId;
-  const isFinisher = actor.id === project.finisherId;
-  if (!isOwner && !isFinisher) throw new AppError('FORBIDDEN', 'Only the project owner and its developer can review this project');
+  requireAccess(actor, 'reviewProject', project);
   if (project.status !== 'accepted') throw new AppError('INVALID_TRANSITION', 'Reviews open once the work has been accepted');
-  const revieweeId = isOwner ? project.finisherId! : project.submitterId;
+  const revieweeId = isOwner(actor, project) ? project.finisherId! : project.submitterId;
   let id: number;
   try {
     const [row] = await ctx.db

@@ -1,0 +1,20 @@
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
+import { paidPaymentStatuses } from '#shared/domain/payment-status.js';
+import { sqlList } from './prepared.js';
+import { bids } from './schema/bids.js';
+import { payments } from './schema/payments.js';
+
+/** "table"."column": drizzle leaves columns bare in a one-table query, where a subquery would read them as its own. */
+const qualified = (column: PgColumn) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
+
+/**
+ * Whether a project is paid (paidPaymentStatuses), as SQL: its winning bid (one row, through the
+ * bids_one_winner_per_project_key index) has a payment held or released (one row by bid_id). The
+ * one place the database answers "paid": the project list, the project page and the locks use it.
+ * The statuses are written into the statement, so the planner sees them.
+ */
+export function projectIsPaid(projectId: PgColumn): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${bids} inner join ${payments} on ${qualified(payments.bidId)} = ${qualified(bids.id)} where ${qualified(bids.projectId)} = ${qualified(projectId)} and ${qualified(bids.status)} in ${sqlList(winningBidStatuses)} and ${qualified(payments.status)} in ${sqlList(paidPaymentStatuses)})`;
+}

@@ -1,0 +1,59 @@
+import { defineLifecycle } from './lifecycle.js';
+import type { ProjectStatus } from './project-status.js';
+
+/**
+ * The milestone state machine: the owner adds pending milestones, the assigned finisher marks one
+ * completed, the owner approves it or sends it back to pending. Edits and removals only while
+ * pending, and every step only while its project is at the right stage.
+ */
+export const milestoneStatuses = ['pending', 'completed', 'approved'] as const;
+export type MilestoneStatus = (typeof milestoneStatuses)[number];
+export type MilestoneAction = 'edit' | 'remove' | 'complete' | 'approve' | 'sendBack';
+
+export const milestoneActors = ['owner', 'finisher', 'other'] as const;
+export type MilestoneActor = (typeof milestoneActors)[number];
+
+/** Milestones are planned and worked on while the project is assigned or in progress. */
+export const milestoneWorkStatuses = ['assigned', 'in_progress'] as const satisfies readonly ProjectStatus[];
+/** The owner may still approve a finished milestone after the final delivery. */
+export const milestoneApprovalStatuses = ['assigned', 'in_progress', 'completed'] as const satisfies readonly ProjectStatus[];
+
+/** The refusal of every owner-only milestone step, adding one included (policies.addMilestone). */
+export const ownerManagesMilestones = 'Only the project owner can manage milestones';
+const ownerManages = ownerManagesMilestones;
+
+export const milestoneLifecycle = defineLifecycle<MilestoneStatus, MilestoneAction, MilestoneActor, void>({
+  name: 'milestone',
+  statuses: milestoneStatuses,
+  actors: milestoneActors,
+  edges: {
+    edit: { from: ['pending'], to: 'pending', actors: ['owner'], refusal: 'Only a pending milestone can be edited', forbidden: ownerManages },
+    remove: { from: ['pending'], to: 'pending', actors: ['owner'], refusal: 'Only a pending milestone can be removed', forbidden: ownerManages },
+    complete: {
+      from: ['pending'],
+      to: 'completed',
+      actors: ['finisher'],
+      refusal: 'Only a pending milestone can be marked completed',
+      forbidden: 'Only the assigned developer can complete a milestone',
+    },
+    approve: { from: ['completed'], to: 'approved', actors: ['owner'], refusal: 'Only a completed milestone can be approved', forbidden: ownerManages },
+    sendBack: { from: ['completed'], to: 'pending', actors: ['owner'], refusal: 'Only a completed milestone can be sent back', forbidden: ownerManages },
+  },
+});
+
+/**
+ * The project stage each milestone step needs, and what a person is told outside it. Adding a
+ * milestone is not an edge (there is no milestone yet) but needs the same stage as editing one.
+ */
+export const milestoneStage = {
+  add: { projectStatuses: milestoneWorkStatuses, refusal: 'Milestones can be added while the project is assigned or in progress' },
+  edit: { projectStatuses: milestoneWorkStatuses, refusal: 'Milestones can be changed while the project is assigned or in progress' },
+  remove: { projectStatuses: milestoneWorkStatuses, refusal: 'Milestones can be removed while the project is assigned or in progress' },
+  complete: { projectStatuses: milestoneWorkStatuses, refusal: 'Milestones can be completed while the project is assigned or in progress' },
+  approve: { projectStatuses: milestoneApprovalStatuses, refusal: 'Milestones can be approved while the project is under way' },
+  sendBack: { projectStatuses: milestoneApprovalStatuses, refusal: 'Milestones can be sent back while the project is under way' },
+} as const satisfies Record<MilestoneAction | 'add', { projectStatuses: readonly ProjectStatus[]; refusal: string }>;
+
+export function isMilestoneStage(action: keyof typeof milestoneStage, projectStatus: ProjectStatus): boolean {
+  return (milestoneStage[action].projectStatuses as readonly ProjectStatus[]).includes(projectStatus);
+}

@@ -1,0 +1,13 @@
+/**
+ * Where a payment's money is: pending (checkout open), held (paid, not yet released), released
+ * (paid out to the finisher), refunded, or failed (the amount did not match the bid).
+ */
+export const paymentStatuses = ['pending', 'held', 'released', 'refunded', 'failed'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/**
+ * "Paid", once for the whole product: the owner's money arrived and was not given back, so it is
+ * held or already released. A project is paid when its winning bid's payment is; the server moves
+ * the bid itself to 'paid' and 'completed' as that payment is held and released.
+ */
+export const paidPaymentStatuses = ['held', 'released'] as const satisfies readonly PaymentStatus[];

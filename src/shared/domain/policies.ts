@@ -1,0 +1,118 @@
+import { type BidActor, winningBidStatuses, type BidStatus } from './bid-lifecycle.js';
+import { type MilestoneActor, ownerManagesMilestones } from './milestone-lifecycle.js';
+import { isOpenForBids, type ProjectActor } from './project-lifecycle.js';
+import type { ProjectStatus } from './project-status.js';
+import { isFinisher } from './roles.js';
+
+/**
+ * Who may do what (docs/decisions/023-lifecycles-and-policies.md), answered in one place: the
+ * server enforces these through requireAccess (src/server/domain/require-access.ts), the client
+ * reads the same predicates to show or hide controls. Status changes add their own rule through
+ * the lifecycles; these are about people.
+ */
+
+/** Who is asking: a signed-in user, or null for a visitor. */
+export type Person = { id: number; role: string } | null;
+
+/** The two parties of a project: its owner (the spec's submitter) and its assigned finisher. */
+export interface ProjectParties {
+  submitterId: number;
+  finisherId: number | null;
+}
+
+export interface ProjectSummary extends ProjectParties {
+  status: ProjectStatus;
+}
+
+export const isSignedIn = (person: Person): person is NonNullable<Person> => person !== null;
+
+export const isSelf = (person: Person, userId: number): boolean => person !== null && person.id === userId;
+
+export const isOwner = (person: Person, project: Pick<ProjectParties, 'submitterId'>): boolean => person !== null && person.id === project.submitterId;
+
+export const isAssignedFinisher = (person: Person, project: ProjectParties): boolean =>
+  person !== null && project.finisherId !== null && person.id === project.finisherId;
+
+/** The owner or the assigned finisher. */
+export const isParty = (person: Person, project: ProjectParties): boolean => isOwner(person, project) || isAssignedFinisher(person, project);
+
+/** The bid's own finisher. */
+export const isBidder = (person: Person, bid: { finisherId: number }): boolean => person !== null && person.id === bid.finisherId;
+
+/** A finisher who is not the project's owner (spec section 6); whether the project takes bids is the lifecycle's. */
+export const mayBidOn = (person: Person, project: ProjectParties): boolean => person !== null && isFinisher(person.role) && !isOwner(person, project);
+
+/** Spec section 6: a finisher, not the owner, on a project open for bids, who has not bid on it yet. */
+export const canBid = (person: Person, project: ProjectSummary, bids: readonly { finisherId: number }[]): boolean =>
+  mayBidOn(person, project) && isOpenForBids(project.status) && !bids.some((bid) => isBidder(person, bid));
+
+/** A bid's amount, timeline and proposal (and its chat): the project's owner and the bid's finisher. */
+export const canReadBid = (person: Person, project: Pick<ProjectParties, 'submitterId'>, bid: { finisherId: number }): boolean =>
+  isOwner(person, project) || isBidder(person, bid);
+
+/** The delivery message, the payment and the milestones' amounts and notes: the two parties. */
+export const canReadDelivery = isParty;
+
+/** Payout accounts are set up by finishers, each for themselves. */
+export const canManagePayouts = (person: Person): boolean => person !== null && isFinisher(person.role);
+
+/** The actor a lifecycle sees: what this person is to the project. */
+export function projectActorOf(person: Person, project: ProjectParties): ProjectActor & MilestoneActor {
+  if (isOwner(person, project)) return 'owner';
+  if (isAssignedFinisher(person, project)) return 'finisher';
+  return 'other';
+}
+
+/** The owner of the bid's project accepts it; anyone else is 'other'. */
+export function bidActorOf(person: Person, project: Pick<ProjectParties, 'submitterId'>): BidActor {
+  return isOwner(person, project) ? 'owner' : 'other';
+}
+
+/** A bid that won its project (its deal goes on: payment, milestones, reviews). */
+export const isWinningBid = (bid: { status: BidStatus }): boolean => (winningBidStatuses as readonly BidStatus[]).includes(bid.status);
+
+interface Permission<Subject> {
+  allows: (person: Person, subject: Subject) => boolean;
+  /** What a person is told when it says no (the server answers it as a 403). */
+  refusal: string;
+}
+
+const permission = <Subject>(allows: Permission<Subject>['allows'], refusal: string): Permission<Subject> => ({ allows, refusal });
+
+/**
+ * Every permission the server checks that is not a status change (those are the lifecycles'
+ * edges): the rule and the refusal, which is the text the API has always answered.
+ */
+export const permissions = {
+  readOwnProjects: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own projects'),
+  readOwnSpending: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own spending'),
+  readOwnBids: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own bids'),
+  readOwnChats: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own chats'),
+  readOwnNotifications: permission((person, userId: number) => isSelf(person, userId), 'You can only access your own notifications'),
+  notifyOnlySelf: permission((person, userId: number) => isSelf(person, userId), 'You can only create notifications for yourself'),
+  editOwnProfile: permission((person, userId: number) => isSelf(person, userId), 'You can only edit your own profile'),
+  manageOwnPayoutAccount: permission((person, userId: number) => isSelf(person, userId), 'You can only manage your own payout account'),
+  setUpPayouts: permission((person, _subject: null) => canManagePayouts(person), 'Only developers can set up payouts'),
+  bidAsFinisher: permission((person, _subject: null) => person !== null && isFinisher(person.role), 'Only developers can bid on projects'),
+  bidOnOthersProject: permission((person, project: Pick<ProjectParties, 'submitterId'>) => !isOwner(person, project), 'You cannot bid on your own project'),
+  readBid: permission(
+    (person, { project, bid }: { project: Pick<ProjectParties, 'submitterId'>; bid: { finisherId: number } }) => canReadBid(person, project, bid),
+    'You do not have permission to view this bid',
+  ),
+  chatAboutBid: permission(
+    (person, { project, bid }: { project: Pick<ProjectParties, 'submitterId'>; bid: { finisherId: number } }) => canReadBid(person, project, bid),
+    "You don't have permission to access this chat.",
+  ),
+  payForBid: permission((person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project), 'Only the project owner can pay for this bid'),
+  readPayment: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can see its payment'),
+  addMilestone: permission((person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project), ownerManagesMilestones),
+  reviewProject: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can review this project'),
+} as const;
+
+export type PermissionName = keyof typeof permissions;
+export type PermissionSubject<Name extends PermissionName> = Parameters<(typeof permissions)[Name]['allows']>[1];
+
+/** Whether the person may: what the client asks before it shows a control. */
+export function isAllowed<Name extends PermissionName>(name: Name, person: Person, subject: PermissionSubject<Name>): boolean {
+  return (permissions[name].allows as (person: Person, subject: PermissionSubject<Name>) => boolean)(person, subject);
+}
