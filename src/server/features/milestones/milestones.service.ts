@@ -1,6 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { createMilestoneSchema, Milestone, updateMilestoneSchema } from '#shared/contracts/milestones.js';
+import type { CreateMilestoneInput, Milestone, UpdateMilestoneInput } from '#shared/contracts/milestones.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { dollarsToCents, formatAmount } from '#shared/domain/money.js';
 import { type MilestoneAction, milestoneApprovalStatuses, milestoneWorkStatuses, transitionMilestone } from '#shared/domain/project-lifecycle.js';
@@ -15,8 +14,6 @@ import type { RecordEvent } from '#server/events/domain-events.js';
 import { lockProject } from '#server/features/projects/project-locks.js';
 
 type MilestoneRow = typeof milestones.$inferSelect;
-type NewMilestone = z.output<typeof createMilestoneSchema>;
-type MilestoneChanges = z.output<typeof updateMilestoneSchema>;
 
 function toMilestoneDto(row: MilestoneRow, canSeeAmount: boolean): Milestone {
   return {
@@ -82,7 +79,7 @@ function assertProjectIn(project: ProjectRow, statuses: readonly string[], messa
 
 const toDate = (value: string | null | undefined) => (value ? new Date(`${value}T00:00:00Z`) : value === null ? null : undefined);
 
-export async function addMilestone(ctx: AppContext, actor: UserRow, projectId: number, input: NewMilestone): Promise<Milestone> {
+export async function addMilestone(ctx: AppContext, actor: UserRow, projectId: number, input: CreateMilestoneInput): Promise<Milestone> {
   return ctx.events.transaction(ctx.db, async (tx, record) => {
     const project = await lockProject(tx, projectId);
     assertOwner(actor, project);
@@ -123,7 +120,7 @@ async function loadForStep(tx: Tx, milestoneId: number, action: MilestoneAction)
   };
 }
 
-export async function updateMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, changes: MilestoneChanges): Promise<Milestone> {
+export async function updateMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, changes: UpdateMilestoneInput): Promise<Milestone> {
   return ctx.db.transaction(async (tx) => {
     const { project, milestone, move } = await loadForStep(tx, milestoneId, 'edit');
     assertOwner(actor, project);

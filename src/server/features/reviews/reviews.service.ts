@@ -1,6 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { createReviewSchema, Review } from '#shared/contracts/reviews.js';
+import type { CreateReviewInput, Review } from '#shared/contracts/reviews.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx } from '#server/db/client.js';
@@ -8,8 +7,6 @@ import { uniqueViolation } from '#server/db/errors.js';
 import { projects } from '#server/db/schema/projects.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
-
-type ReviewInput = z.output<typeof createReviewSchema>;
 
 function selectReviews(db: DbOrTx) {
   return db
@@ -36,7 +33,7 @@ function toReviewDto(row: ReviewQueryRow): Review {
 }
 
 /** Once a project is accepted, its owner rates the finisher and the finisher the owner: once each, never changed. */
-export async function createReview(ctx: AppContext, actor: UserRow, projectId: number, input: ReviewInput): Promise<Review> {
+export async function createReview(ctx: AppContext, actor: UserRow, projectId: number, input: CreateReviewInput): Promise<Review> {
   const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
   const isOwner = actor.id === project.submitterId;
