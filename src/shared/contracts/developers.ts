@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.js';
 
 /** A card of the developer directory (spec section 3, Developer list item). */
 export const developerListItemSchema = z.object({
@@ -20,6 +21,7 @@ export const listDevelopersQuerySchema = z.object({
   skills: z.string().max(500).optional(),
   availability: z.enum(['all', 'available', 'not-available']).default('all'),
 });
+export type ListDevelopersQuery = z.output<typeof listDevelopersQuerySchema>;
 
 export const developerProfileSchema = developerListItemSchema.extend({
   website: z.string().nullable(),
@@ -54,3 +56,32 @@ export const developerStatsSchema = z.object({
 export type DeveloperStats = z.infer<typeof developerStatsSchema>;
 
 export const usernameParamsSchema = z.object({ username: z.string().min(1).max(64) });
+
+/** The developer directory and each developer's public profile (spec section 2). */
+export const developerEndpoints = defineEndpoints('developers', {
+  list: {
+    method: 'GET',
+    path: '/api/developers',
+    summary: 'The developer directory',
+    description: 'skills (comma-separated) matches a developer with at least one of them; availability filters on finished onboarding.',
+    query: listDevelopersQuerySchema,
+    response: z.array(developerListItemSchema),
+    errors: [],
+  },
+  profile: {
+    method: 'GET',
+    path: '/api/developers/:username',
+    summary: "A developer's public profile",
+    params: usernameParamsSchema,
+    response: developerProfileSchema,
+    errors: ['NOT_FOUND'],
+  },
+  stats: {
+    method: 'GET',
+    path: '/api/developers/:username/stats',
+    summary: "A developer's track record: completed projects, acceptance rate, rating and portfolio",
+    params: usernameParamsSchema,
+    response: developerStatsSchema,
+    errors: ['NOT_FOUND'],
+  },
+});

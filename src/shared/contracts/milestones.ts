@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { milestoneStatuses } from '#shared/domain/milestone-lifecycle.js';
+import { defineEndpoints } from './endpoint.js';
+import { idParamsSchema } from './projects.js';
 
 const dollars = z
   .number({ error: 'Amount must be a positive number of dollars' })
@@ -25,9 +27,13 @@ export const createMilestoneSchema = z.strictObject({
   amount: dollars,
   dueDate,
 });
-export type CreateMilestoneInput = z.input<typeof createMilestoneSchema>;
+/** What a client sends to add a milestone (wire) and what the service takes after parsing. */
+export type CreateMilestoneBody = z.input<typeof createMilestoneSchema>;
+export type CreateMilestoneInput = z.output<typeof createMilestoneSchema>;
 
 export const updateMilestoneSchema = createMilestoneSchema.partial();
+export type UpdateMilestoneBody = z.input<typeof updateMilestoneSchema>;
+export type UpdateMilestoneInput = z.output<typeof updateMilestoneSchema>;
 
 export const completeMilestoneSchema = z.strictObject({
   note: z.string({ error: 'Please add a short note (at least 5 characters)' }).trim().min(5, 'Please add a short note (at least 5 characters)').max(2_000),
@@ -62,3 +68,75 @@ export const milestoneSchema = z.object({
 export type Milestone = z.infer<typeof milestoneSchema>;
 
 export const milestoneIdParamsSchema = z.object({ milestoneId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The steps on a milestone answer 404 for an unknown one, 403 for the wrong party, 409 out of turn. */
+const stepErrors = ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'] as const;
+
+/** Milestones: the owner plans the work in paid steps, the assigned finisher delivers them one by one. */
+export const milestoneEndpoints = defineEndpoints('milestones', {
+  list: {
+    method: 'GET',
+    path: '/api/projects/:id/milestones',
+    summary: "A project's milestones, by due date",
+    description: 'Amounts, completion notes and feedback are shown only to the owner and the assigned finisher.',
+    params: idParamsSchema,
+    response: z.array(milestoneSchema),
+    errors: ['NOT_FOUND'],
+  },
+  create: {
+    method: 'POST',
+    path: '/api/projects/:id/milestones',
+    summary: 'Add a milestone (owner)',
+    description: 'While the project is assigned or in progress; the milestones may not add up to more than the accepted bid.',
+    params: idParamsSchema,
+    body: createMilestoneSchema,
+    status: 201,
+    response: milestoneSchema,
+    errors: [...stepErrors, 'CONFLICT'],
+  },
+  update: {
+    method: 'PATCH',
+    path: '/api/milestones/:milestoneId',
+    summary: 'Change a pending milestone (owner)',
+    params: milestoneIdParamsSchema,
+    body: updateMilestoneSchema,
+    response: milestoneSchema,
+    errors: [...stepErrors, 'CONFLICT'],
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/milestones/:milestoneId',
+    summary: 'Remove a pending milestone (owner)',
+    params: milestoneIdParamsSchema,
+    status: 204,
+    response: z.null(),
+    errors: stepErrors,
+  },
+  complete: {
+    method: 'POST',
+    path: '/api/milestones/:milestoneId/complete',
+    summary: 'Mark a milestone complete with a note (assigned finisher)',
+    params: milestoneIdParamsSchema,
+    body: completeMilestoneSchema,
+    response: milestoneSchema,
+    errors: stepErrors,
+  },
+  approve: {
+    method: 'POST',
+    path: '/api/milestones/:milestoneId/approve',
+    summary: 'Approve a completed milestone (owner)',
+    description: 'The payout of its share to the finisher follows.',
+    params: milestoneIdParamsSchema,
+    response: milestoneSchema,
+    errors: stepErrors,
+  },
+  sendBack: {
+    method: 'POST',
+    path: '/api/milestones/:milestoneId/send-back',
+    summary: 'Send a completed milestone back with feedback (owner)',
+    params: milestoneIdParamsSchema,
+    body: sendBackMilestoneSchema,
+    response: milestoneSchema,
+    errors: stepErrors,
+  },
+});

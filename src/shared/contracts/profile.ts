@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { limits } from '#shared/domain/limits.js';
 import { usernameSchema } from './auth.js';
+import { defineEndpoints } from './endpoint.js';
+import { idParamsSchema } from './projects.js';
+import { userSchema } from './users.js';
 
 /** An optional, nullable link: empty text clears it. */
 const link = z
@@ -36,4 +39,21 @@ export const updateProfileSchema = z.strictObject({
   // Only clearing is accepted here; a new avatar arrives as an uploaded file.
   avatarUrl: z.null().optional(),
 });
-export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+/** What a client sends to update a profile (wire) and what the service takes after parsing. */
+export type UpdateProfileBody = z.input<typeof updateProfileSchema>;
+export type UpdateProfileInput = z.output<typeof updateProfileSchema>;
+
+/** The signed-in user's own profile. */
+export const profileEndpoints = defineEndpoints('profile', {
+  update: {
+    method: 'PATCH',
+    path: '/api/users/:id/profile',
+    summary: "Update the signed-in user's own profile",
+    description: 'JSON profile fields, or multipart/form-data with an avatar file and the other fields (lists as JSON text).',
+    params: idParamsSchema,
+    body: updateProfileSchema,
+    bodyFormat: 'multipart',
+    response: userSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'EMAIL_TAKEN', 'USERNAME_TAKEN'],
+  },
+});

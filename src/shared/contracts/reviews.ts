@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { usernameParamsSchema } from './developers.js';
+import { defineEndpoints } from './endpoint.js';
+import { idParamsSchema } from './projects.js';
 
 export const createReviewSchema = z.strictObject({
   rating: z
@@ -13,7 +16,9 @@ export const createReviewSchema = z.strictObject({
     .nullish()
     .transform((value) => value || null),
 });
-export type CreateReviewInput = z.input<typeof createReviewSchema>;
+/** What a client sends to review a project (wire) and what the service takes after parsing. */
+export type CreateReviewBody = z.input<typeof createReviewSchema>;
+export type CreateReviewInput = z.output<typeof createReviewSchema>;
 
 export const reviewSchema = z.object({
   id: z.number().int(),
@@ -26,3 +31,33 @@ export const reviewSchema = z.object({
   revieweeId: z.number().int(),
 });
 export type Review = z.infer<typeof reviewSchema>;
+
+/** Reviews: once a project is accepted, its owner and its finisher rate each other, once each. */
+export const reviewEndpoints = defineEndpoints('reviews', {
+  ofProject: {
+    method: 'GET',
+    path: '/api/projects/:id/reviews',
+    summary: "A project's reviews, newest first",
+    params: idParamsSchema,
+    response: z.array(reviewSchema),
+    errors: [],
+  },
+  create: {
+    method: 'POST',
+    path: '/api/projects/:id/reviews',
+    summary: 'Rate the other party of an accepted project (owner or assigned finisher)',
+    params: idParamsSchema,
+    body: createReviewSchema,
+    status: 201,
+    response: reviewSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION', 'CONFLICT'],
+  },
+  ofDeveloper: {
+    method: 'GET',
+    path: '/api/developers/:username/reviews',
+    summary: 'The reviews a developer received, newest first (at most 100)',
+    params: usernameParamsSchema,
+    response: z.array(reviewSchema),
+    errors: ['NOT_FOUND'],
+  },
+});

@@ -8,10 +8,10 @@ import { DeveloperProfileHeader } from '#client/features/developers/developer-pr
 import { DeveloperSkills } from '#client/features/developers/developer-skills.js';
 import { DeveloperStatCards } from '#client/features/developers/developer-stats.js';
 import { PortfolioList } from '#client/features/developers/portfolio-list.js';
-import { useDeveloper, useDeveloperStats } from '#client/features/developers/use-developers.js';
+import { useDeveloper, useDeveloperStats } from '#client/features/developers/api.js';
 import { ReviewList } from '#client/features/reviews/review-list.js';
-import { useDeveloperReviews } from '#client/features/reviews/use-reviews.js';
-import { errorMessage, isApiStatus } from '#client/lib/api.js';
+import { useDeveloperReviews } from '#client/features/reviews/api.js';
+import { errorMessage, isApiError } from '#client/lib/api.js';
 
 function BackToDirectory() {
   return (
@@ -33,7 +33,7 @@ export default function DeveloperProfilePage() {
 
   if (developer.isPending) return <PageSpinner label="Loading developer profile" />;
   if (developer.error) {
-    const notFound = isApiStatus(developer.error, 404);
+    const notFound = isApiError(developer.error, 'NOT_FOUND');
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
         <h1 className="text-2xl font-bold tracking-tight">{notFound ? 'Developer not found' : 'Error loading developer'}</h1>

@@ -5,7 +5,7 @@ import { PageSpinner } from '#client/components/ui/spinner.js';
 import { DeveloperCard } from '#client/features/developers/developer-card.js';
 import { DeveloperFilters } from '#client/features/developers/developer-filters.js';
 import { type Availability, filterDevelopers } from '#client/features/developers/filter-developers.js';
-import { useDevelopers } from '#client/features/developers/use-developers.js';
+import { useDevelopers } from '#client/features/developers/api.js';
 import { errorMessage } from '#client/lib/api.js';
 
 /** The public developer directory (spec section 2), filtered on the client (spec section 5). */

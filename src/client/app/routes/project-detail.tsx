@@ -17,7 +17,7 @@ import { ProjectReviewsPanel } from '#client/features/reviews/review-panel.js';
 import { ProjectOverviewCard } from '#client/features/projects/project-overview-card.js';
 import { ReviewPanel } from '#client/features/projects/review-panel.js';
 import { useProject } from '#client/features/projects/api.js';
-import { errorMessage, isApiStatus } from '#client/lib/api.js';
+import { errorMessage, isApiError } from '#client/lib/api.js';
 
 export default function ProjectDetailPage() {
   const id = Number(useParams().id);
@@ -35,7 +35,7 @@ export default function ProjectDetailPage() {
   }, [scrollTarget, isRendered]);
 
   if (!Number.isInteger(id) || id <= 0 || error) {
-    const notFound = !Number.isInteger(id) || id <= 0 || isApiStatus(error, 404);
+    const notFound = !Number.isInteger(id) || id <= 0 || isApiError(error, 'NOT_FOUND');
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
         <h1 className="text-2xl font-bold tracking-tight">{notFound ? 'Project not found' : 'Error loading project'}</h1>

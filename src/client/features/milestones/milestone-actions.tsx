@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
 import { MilestoneFormDialog } from './lazy-milestone-form-dialog.js';
 import { MilestoneNoteDialog } from './milestone-note-dialog.js';
-import { useApproveMilestone, useCompleteMilestone, useRemoveMilestone, useSendBackMilestone } from './use-milestones.js';
+import { useApproveMilestone, useCompleteMilestone, useRemoveMilestone, useSendBackMilestone } from './api.js';
 
 interface OwnerActionsProps {
   milestone: Milestone;

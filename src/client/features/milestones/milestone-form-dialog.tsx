@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { createMilestoneSchema, type Milestone } from '#shared/contracts/milestones.js';
+import { type CreateMilestoneBody, createMilestoneSchema, type Milestone } from '#shared/contracts/milestones.js';
 import { Button } from '#client/components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
 import { Textarea } from '#client/components/ui/textarea.js';
-import { type MilestoneBody, useAddMilestone, useUpdateMilestone } from './use-milestones.js';
+import { useAddMilestone, useUpdateMilestone } from './api.js';
 
 const fields = createMilestoneSchema.shape;
 
@@ -70,7 +70,7 @@ function MilestoneForm({ projectId, milestone, onDone }: { projectId: number; mi
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
-    const body: MilestoneBody = values;
+    const body: CreateMilestoneBody = values;
     if (milestone) updateMilestone.mutate({ id: milestone.id, body }, { onSuccess: onDone });
     else addMilestone.mutate(body, { onSuccess: onDone });
   });

@@ -9,7 +9,7 @@ import { FinisherMilestoneActions, OwnerMilestoneActions } from './milestone-act
 import { MilestoneFormDialog } from './lazy-milestone-form-dialog.js';
 import { MilestoneItem } from './milestone-item.js';
 import { acceptedBidAmount, canPlanMilestones, canReviewMilestones, formatMilestoneAmount, plannedAmount } from './milestone-rules.js';
-import { useMilestones } from './use-milestones.js';
+import { useMilestones } from './api.js';
 
 interface MilestonesCardProps {
   project: Pick<ProjectDetail, 'id' | 'status' | 'bids'>;

@@ -9,7 +9,7 @@ import { Spinner } from '#client/components/ui/spinner.js';
 import { Textarea } from '#client/components/ui/textarea.js';
 import { AvatarInput } from './avatar-input.js';
 import { type ProfileFormInput, type ProfileFormOutput, profileFormDefaults, profileFormSchema, toProfileChanges } from './profile-form-schema.js';
-import { useUpdateProfile } from './use-update-profile.js';
+import { useUpdateProfile } from './api.js';
 
 interface ProfileEditFormProps {
   user: User;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type UpdateProfileInput, updateProfileSchema } from '#shared/contracts/profile.js';
+import { type UpdateProfileBody, updateProfileSchema } from '#shared/contracts/profile.js';
 import type { User } from '#shared/contracts/users.js';
 
 const fields = updateProfileSchema.shape;
@@ -50,7 +50,7 @@ export function profileFormDefaults(user: User): ProfileFormInput {
 const numberOrNull = (text: string) => (text === '' ? null : Number(text));
 
 /** The PATCH body; only finishers have an hourly rate and years of experience to send. */
-export function toProfileChanges(values: ProfileFormOutput, { includeRates }: { includeRates: boolean }): UpdateProfileInput {
+export function toProfileChanges(values: ProfileFormOutput, { includeRates }: { includeRates: boolean }): UpdateProfileBody {
   return {
     username: values.username,
     email: values.email,

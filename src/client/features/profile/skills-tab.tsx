@@ -7,7 +7,7 @@ import { PaymentSettings } from '#client/features/payments/payment-settings.js';
 import { GithubLinks } from './github-links.js';
 import { isLanguageOption } from './language-options.js';
 import { LanguagePicker } from './language-picker.js';
-import { useUpdateProfile } from './use-update-profile.js';
+import { useUpdateProfile } from './api.js';
 
 /** The Skills tab (finishers only): languages, GitHub project links and Payment Settings. */
 export function SkillsTab({ user }: { user: User }) {

@@ -9,7 +9,7 @@ import { Spinner } from '#client/components/ui/spinner.js';
 import { Textarea } from '#client/components/ui/textarea.js';
 import { cn } from '#client/lib/utils.js';
 import { ReviewList } from './review-list.js';
-import { useProjectReviews, useSubmitReview } from './use-reviews.js';
+import { useProjectReviews, useSubmitReview } from './api.js';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 

@@ -1,5 +1,5 @@
 import { and, avg, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DeveloperListItem, DeveloperProfile, DeveloperStats } from '#shared/contracts/developers.js';
+import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDevelopersQuery } from '#shared/contracts/developers.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
@@ -23,7 +23,7 @@ function toListItem(u: UserRow): DeveloperListItem {
 }
 
 /** The directory: every finisher, optionally narrowed to any of some skills and to availability. */
-export async function listDevelopers(ctx: AppContext, query: { skills?: string; availability: 'all' | 'available' | 'not-available' }) {
+export async function listDevelopers(ctx: AppContext, query: ListDevelopersQuery) {
   const skills = (query.skills ?? '')
     .split(',')
     .map((s) => s.trim().toLowerCase())

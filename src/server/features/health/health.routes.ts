@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RedisClientType } from 'redis';
-import { z } from 'zod';
-import { errorResponseSchema } from '#shared/errors.js';
+import { healthEndpoints } from '#shared/contracts/health.js';
+import type { Endpoint } from '#shared/contracts/endpoint.js';
 import { AppError } from '#server/app-error.js';
 import type { Db } from '#server/db/client.js';
+import { registerEndpoint } from '#server/plugins/endpoints.js';
 import type { Readiness } from './readiness.js';
 
 export interface HealthDeps {
@@ -16,14 +16,6 @@ export interface HealthDeps {
   readiness: Readiness;
   log: FastifyBaseLogger;
 }
-
-const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
-const liveSchema = z.object({ status: z.literal('ok') });
-const readySchema = z.object({
-  status: z.literal('ready'),
-  database: z.enum(['pglite', 'postgres']),
-  redis: z.enum(['ok', 'not configured']),
-});
 
 /** A probe must answer within the proxy's probe timeout, even when a dependency hangs instead of failing. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -50,8 +42,12 @@ async function within<T>(work: Promise<T>, what: string): Promise<T> {
  * The two probes log only warnings and errors, so a probe every few seconds does not bury the request log.
  */
 export function healthRoutes(app: FastifyInstance, deps: HealthDeps) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['operations'];
+  const endpoints = healthEndpoints;
+  // registerEndpoint sets no log level, so the probes get theirs as their routes are added.
+  const quietProbes = new Set<Endpoint>([endpoints.live, endpoints.ready]);
+  app.addHook('onRoute', (route) => {
+    if (route.config?.endpoint && quietProbes.has(route.config.endpoint)) route.logLevel = 'warn';
+  });
 
   const checkDatabase = async () => {
     try {
@@ -73,14 +69,14 @@ export function healthRoutes(app: FastifyInstance, deps: HealthDeps) {
     }
   };
 
-  api.get('/api/health', { schema: { tags, response: { 200: healthSchema, 503: errorResponseSchema } } }, async () => {
+  registerEndpoint(app, endpoints.health, async () => {
     await checkDatabase();
     return { status: 'ok' as const, database: deps.databaseKind };
   });
 
-  api.get('/api/health/live', { logLevel: 'warn', schema: { tags, response: { 200: liveSchema } } }, () => ({ status: 'ok' as const }));
+  registerEndpoint(app, endpoints.live, () => ({ status: 'ok' as const }));
 
-  api.get('/api/health/ready', { logLevel: 'warn', schema: { tags, response: { 200: readySchema, 503: errorResponseSchema } } }, async () => {
+  registerEndpoint(app, endpoints.ready, async () => {
     if (deps.readiness.isDraining) throw new AppError('SERVICE_UNAVAILABLE', 'This instance is shutting down');
     await checkDatabase();
     if (deps.redis) await checkRedis(deps.redis);

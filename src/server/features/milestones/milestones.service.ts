@@ -1,6 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { createMilestoneSchema, Milestone, updateMilestoneSchema } from '#shared/contracts/milestones.js';
+import type { CreateMilestoneInput, Milestone, UpdateMilestoneInput } from '#shared/contracts/milestones.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { dollarsToCents, formatAmount } from '#shared/domain/money.js';
 import { isMilestoneStage, type MilestoneAction, milestoneLifecycle, milestoneStage } from '#shared/domain/milestone-lifecycle.js';
@@ -18,8 +17,6 @@ import type { RecordEvent } from '#server/events/domain-events.js';
 import { lockProject } from '#server/db/project-locks.js';
 
 type MilestoneRow = typeof milestones.$inferSelect;
-type NewMilestone = z.output<typeof createMilestoneSchema>;
-type MilestoneChanges = z.output<typeof updateMilestoneSchema>;
 
 function toMilestoneDto(row: MilestoneRow, canSeeAmount: boolean): Milestone {
   return {
@@ -80,7 +77,7 @@ function assertStage(project: ProjectRow, action: keyof typeof milestoneStage) {
 
 const toDate = (value: string | null | undefined) => (value ? new Date(`${value}T00:00:00Z`) : value === null ? null : undefined);
 
-export async function addMilestone(ctx: AppContext, actor: UserRow, projectId: number, input: NewMilestone): Promise<Milestone> {
+export async function addMilestone(ctx: AppContext, actor: UserRow, projectId: number, input: CreateMilestoneInput): Promise<Milestone> {
   return ctx.events.transaction(ctx.db, async (tx, record) => {
     const project = await lockProject(tx, projectId);
     requireAccess(actor, 'addMilestone', project);
@@ -120,7 +117,7 @@ async function loadForStep(tx: Tx, actor: UserRow, milestoneId: number, action: 
   return { project, milestone: milestone!, to };
 }
 
-export async function updateMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, changes: MilestoneChanges): Promise<Milestone> {
+export async function updateMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, changes: UpdateMilestoneInput): Promise<Milestone> {
   return ctx.db.transaction(async (tx) => {
     const { project, milestone } = await loadForStep(tx, actor, milestoneId, 'edit');
     const amountCents = changes.amount === undefined ? undefined : dollarsToCents(changes.amount);

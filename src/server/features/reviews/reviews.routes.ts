@@ -1,36 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParamsSchema } from '#shared/contracts/projects.js';
-import { createReviewSchema, reviewSchema } from '#shared/contracts/reviews.js';
-import { errorResponseSchema } from '#shared/errors.js';
+import { reviewEndpoints } from '#shared/contracts/reviews.js';
 import type { AppContext } from '#server/context.js';
+import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requireUser } from '#server/plugins/session.js';
-import { createReview, listProjectReviews } from './reviews.service.js';
+import { createReview, listProjectReviews, listReviewsOfDeveloper } from './reviews.service.js';
 
 export function reviewsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['reviews'];
-  api.get('/api/projects/:id/reviews', { schema: { tags, params: idParamsSchema, response: { 200: z.array(reviewSchema) } } }, (request) =>
-    listProjectReviews(ctx, request.params.id),
+  const endpoints = reviewEndpoints;
+
+  registerEndpoint(app, endpoints.ofProject, (request) => listProjectReviews(ctx, request.params.id));
+
+  registerEndpoint(app, endpoints.create, async (request, reply) =>
+    reply.status(201).send(await createReview(ctx, requireUser(request), request.params.id, request.body)),
   );
-  api.post(
-    '/api/projects/:id/reviews',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: createReviewSchema,
-        response: {
-          201: reviewSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
-          409: errorResponseSchema,
-        },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await createReview(ctx, requireUser(request), request.params.id, request.body)),
-  );
+
+  registerEndpoint(app, endpoints.ofDeveloper, (request) => listReviewsOfDeveloper(ctx, request.params.username));
 }

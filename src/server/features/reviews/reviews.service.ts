@@ -1,6 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { createReviewSchema, Review } from '#shared/contracts/reviews.js';
+import type { CreateReviewInput, Review } from '#shared/contracts/reviews.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx } from '#server/db/client.js';
@@ -10,8 +9,6 @@ import { reviews } from '#server/db/schema/reviews.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import { isOwner } from '#shared/domain/policies.js';
 import { requireAccess } from '#server/domain/require-access.js';
-
-type ReviewInput = z.output<typeof createReviewSchema>;
 
 function selectReviews(db: DbOrTx) {
   return db
@@ -38,7 +35,7 @@ function toReviewDto(row: ReviewQueryRow): Review {
 }
 
 /** Once a project is accepted, its owner rates the finisher and the finisher the owner: once each, never changed. */
-export async function createReview(ctx: AppContext, actor: UserRow, projectId: number, input: ReviewInput): Promise<Review> {
+export async function createReview(ctx: AppContext, actor: UserRow, projectId: number, input: CreateReviewInput): Promise<Review> {
   const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
   requireAccess(actor, 'reviewProject', project);

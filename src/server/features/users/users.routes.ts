@@ -1,11 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { updateProfileSchema } from '#shared/contracts/profile.js';
-import { idParamsSchema } from '#shared/contracts/projects.js';
-import { userSchema } from '#shared/contracts/users.js';
-import { errorResponseSchema } from '#shared/errors.js';
+import { profileEndpoints, updateProfileSchema } from '#shared/contracts/profile.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
+import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requireUser } from '#server/plugins/session.js';
 import { acceptImageUpload, avatarSide, storeImageWhile } from '#server/features/uploads/image-upload.js';
 import { readMultipart } from '#server/features/uploads/multipart.js';
@@ -48,31 +45,12 @@ async function readProfileUpdate(ctx: AppContext, request: FastifyRequest, uploa
 }
 
 export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.withTypeProvider<ZodTypeProvider>().patch(
-    '/api/users/:id/profile',
-    {
-      schema: {
-        tags: ['users'],
-        description: 'JSON profile fields, or multipart/form-data with an avatar file and the other fields (lists as JSON text).',
-        params: idParamsSchema,
-        response: {
-          200: userSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          409: errorResponseSchema,
-          413: errorResponseSchema,
-          415: errorResponseSchema,
-        },
-      },
-    },
-    async (request) => {
-      const actor = requireUser(request);
-      // Refuse someone else's profile before reading any upload.
-      if (actor.id !== request.params.id) throw new AppError('FORBIDDEN', 'You can only edit your own profile');
-      const { changes, avatar } = await readProfileUpdate(ctx, request, actor.id);
-      const updated = await storeImageWhile(ctx.storage, avatar, (avatarUrl) => updateProfile(ctx, actor, request.params.id, changes, avatarUrl));
-      return toUserDto(updated);
-    },
-  );
+  registerEndpoint(app, profileEndpoints.update, async (request) => {
+    const actor = requireUser(request);
+    // Refuse someone else's profile before reading any upload.
+    if (actor.id !== request.params.id) throw new AppError('FORBIDDEN', 'You can only edit your own profile');
+    const { changes, avatar } = await readProfileUpdate(ctx, request, actor.id);
+    const updated = await storeImageWhile(ctx.storage, avatar, (avatarUrl) => updateProfile(ctx, actor, request.params.id, changes, avatarUrl));
+    return toUserDto(updated);
+  });
 }

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { UpdateProfileInput } from '#shared/contracts/profile.js';
-import type { User } from '#shared/contracts/users.js';
-import { apiRequest, errorMessage } from '#client/lib/api.js';
+import { profileEndpoints, type UpdateProfileBody } from '#shared/contracts/profile.js';
+import { call, errorMessage } from '#client/lib/api.js';
 import { currentUserKey } from '#client/lib/auth.js';
+import { developerKeys } from '#client/features/developers/api.js';
+
+const endpoints = profileEndpoints;
 
 export interface ProfileUpdate {
-  changes: UpdateProfileInput;
+  changes: UpdateProfileBody;
   /** A new avatar: the update then goes as multipart/form-data with the file in `avatar`. */
   avatar?: File | null;
 }
@@ -36,12 +38,12 @@ export function useUpdateProfile(userId: number | undefined) {
     mutationFn: (update: ProfileUpdate) => {
       if (!userId) throw new Error('User not found');
       const body = update.avatar ? toProfileFormData(update) : update.changes;
-      return apiRequest<User>('PATCH', `/api/users/${userId}/profile`, body);
+      return call(endpoints.update, { params: { id: userId }, body });
     },
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserKey, user);
       // The directory and the public profile show the same fields.
-      void queryClient.invalidateQueries({ queryKey: ['/api/developers'] });
+      void queryClient.invalidateQueries({ queryKey: developerKeys.all });
       toast.success('Profile updated', { description: 'Your profile has been updated successfully.' });
     },
     onError: (error, update) => {
