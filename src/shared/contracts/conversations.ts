@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { bidStatusSchema } from './bids.js';
+import { bidIdParamsSchema, bidStatusSchema } from './bids.js';
+import { defineEndpoints } from './endpoint.js';
+import { idParamsSchema } from './projects.js';
+
+/** Where the bids live: /api/bids/:id, and the chat of each one under /api/bids/:id/messages. */
+export const bidCollectionPath = '/api/bids';
 
 /** Chat limits (spec section 5): trimmed, never empty; the upper bound and send rate are ours. */
 export const chatLimits = {
@@ -63,7 +68,9 @@ export const sendMessageSchema = z.strictObject({
     .min(1, 'Message cannot be empty')
     .max(chatLimits.messageMax, `Message must be at most ${chatLimits.messageMax} characters`),
 });
-export type SendMessageInput = z.input<typeof sendMessageSchema>;
+/** What a client sends (wire) and what the service takes after parsing (trimmed). */
+export type SendMessageBody = z.input<typeof sendMessageSchema>;
+export type SendMessageInput = z.output<typeof sendMessageSchema>;
 
 /** One row of the Messages page's conversation list (GET /api/users/{id}/chats). */
 export const chatSummarySchema = z.object({
@@ -80,3 +87,44 @@ export const chatSummarySchema = z.object({
   unreadCount: z.number().int(),
 });
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
+
+/** The chat of each bid between the project's owner and the bid's finisher. */
+export const conversationEndpoints = defineEndpoints('conversations', {
+  open: {
+    method: 'POST',
+    path: `${bidCollectionPath}/:bidId/conversations`,
+    summary: "Open (or reopen) a bid's conversation",
+    description: "The project's owner and the bid's finisher only.",
+    params: bidIdParamsSchema,
+    response: conversationChannelSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+  },
+  messages: {
+    method: 'GET',
+    path: `${bidCollectionPath}/:id/messages`,
+    summary: "A bid's chat messages, oldest first",
+    description: "The project's owner and the bid's finisher only. Reading them marks the other party's messages read.",
+    params: idParamsSchema,
+    response: z.array(chatMessageSchema),
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+  },
+  send: {
+    method: 'POST',
+    path: `${bidCollectionPath}/:id/messages`,
+    summary: 'Send a chat message on a bid',
+    description: "The project's owner and the bid's finisher only; the other party is notified.",
+    params: idParamsSchema,
+    body: sendMessageSchema,
+    status: 201,
+    response: chatMessageSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+  },
+  chats: {
+    method: 'GET',
+    path: '/api/users/:id/chats',
+    summary: "The signed-in user's conversations, newest first",
+    params: idParamsSchema,
+    response: z.array(chatSummarySchema),
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+  },
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.js';
 import { numberOrNumericText } from './numeric-text.js';
+import { idParamsSchema } from './projects.js';
 
 /** The types the Notifications page routes on (spec section 2); the test panel offers exactly these. */
 export const notificationTypes = ['notification', 'message', 'milestone', 'milestone_completed', 'milestone_approved', 'bid', 'project'] as const;
@@ -51,7 +53,9 @@ export const createTestNotificationSchema = z.strictObject({
   relatedId: optionalRelatedId,
   isRead: z.boolean().optional(),
 });
-export type CreateTestNotificationInput = z.input<typeof createTestNotificationSchema>;
+/** What the panel sends (wire) and what the service takes after parsing (trimmed, type defaulted). */
+export type CreateTestNotificationBody = z.input<typeof createTestNotificationSchema>;
+export type CreateTestNotificationInput = z.output<typeof createTestNotificationSchema>;
 
 /**
  * Both header badges in one answer. count is the unread notifications (the same number as the
@@ -67,3 +71,60 @@ export const unreadCountSchema = z.object({
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 export const markAllReadResponseSchema = z.object({ updated: z.number().int() });
+
+/** The signed-in user's notifications: every endpoint serves the user's own only. */
+export const notificationEndpoints = defineEndpoints('notifications', {
+  list: {
+    method: 'GET',
+    path: '/api/users/:id/notifications',
+    summary: "The signed-in user's notifications, newest first",
+    description: `The newest ${notificationLimits.listMax} only.`,
+    params: idParamsSchema,
+    response: z.array(notificationSchema),
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+  },
+  unreadList: {
+    method: 'GET',
+    path: '/api/users/:id/unread-notifications',
+    summary: "The signed-in user's unread notifications, newest first",
+    description: `The newest ${notificationLimits.listMax} only.`,
+    params: idParamsSchema,
+    response: z.array(notificationSchema),
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+  },
+  unreadCount: {
+    method: 'GET',
+    path: '/api/users/:id/unread-count',
+    summary: 'Both header badges: unread notifications and unread chat messages',
+    params: idParamsSchema,
+    response: unreadCountSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+  },
+  markRead: {
+    method: 'PATCH',
+    path: '/api/notifications/:id/read',
+    summary: 'Mark one notification read',
+    description: "Someone else's notification answers 404, like a missing one.",
+    params: idParamsSchema,
+    response: notificationSchema,
+    errors: ['UNAUTHENTICATED', 'NOT_FOUND'],
+  },
+  markAllRead: {
+    method: 'POST',
+    path: '/api/users/:id/mark-all-notifications-read',
+    summary: "Mark all the signed-in user's notifications read",
+    params: idParamsSchema,
+    response: markAllReadResponseSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+  },
+  createTest: {
+    method: 'POST',
+    path: '/api/notifications',
+    summary: 'Send the signed-in user a test notification',
+    description: 'The test notification panel: it only ever notifies the signed-in user, who gets it live as well.',
+    body: createTestNotificationSchema,
+    status: 201,
+    response: notificationSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+  },
+});

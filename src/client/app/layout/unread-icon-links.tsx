@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonVariants } from '#client/components/ui/button.js';
 import { CountBadge, formatUnreadCount } from '#client/components/ui/count-badge.js';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '#client/components/ui/tooltip.js';
-import { useUnreadCounts } from '#client/features/notifications/use-unread-counts.js';
+import { useUnreadCounts } from '#client/features/notifications/api.js';
 import { cn } from '#client/lib/utils.js';
 
 type IconLinkProps = { to: string; label: string; count: number; icon: typeof Bell };

@@ -7,8 +7,8 @@ import { chatParties, isChatParticipant } from '#client/features/messages/chat-p
 import { ChatThread } from '#client/features/messages/chat-thread.js';
 import { ChatUnavailable } from '#client/features/messages/chat-unavailable.js';
 import { idParam } from '#client/features/messages/select-conversation.js';
-import { useBidMessages, useChatBid } from '#client/features/messages/use-messages.js';
-import { isApiStatus } from '#client/lib/api.js';
+import { useBidMessages, useChatBid } from '#client/features/messages/api.js';
+import { isApiError } from '#client/lib/api.js';
 import { formatUsd } from '#client/lib/format.js';
 
 export default function ChatPage() {
@@ -20,7 +20,7 @@ export default function ChatPage() {
   if (bidId === null) return <ChatUnavailable reason="not-found" />;
   if (isUserLoading || bid.isPending) return <PageSpinner label="Loading chat" />;
   const error = bid.error ?? messages.error;
-  if (isApiStatus(error, 403)) return <ChatUnavailable reason="access-denied" />;
+  if (isApiError(error, 'FORBIDDEN')) return <ChatUnavailable reason="access-denied" />;
   if (error || !bid.data || !user) return <ChatUnavailable reason="not-found" />;
   if (!isChatParticipant(user.id, bid.data)) return <ChatUnavailable reason="access-denied" />;
 

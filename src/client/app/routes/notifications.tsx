@@ -6,7 +6,7 @@ import { PageSpinner, Spinner } from '#client/components/ui/spinner.js';
 import { useUser } from '#client/lib/auth.js';
 import { notificationDestination } from '#client/features/notifications/notification-destination.js';
 import { NotificationList } from '#client/features/notifications/notification-list.js';
-import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '#client/features/notifications/use-notifications.js';
+import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '#client/features/notifications/api.js';
 
 export default function NotificationsPage() {
   const { user } = useUser();

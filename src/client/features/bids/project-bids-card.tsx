@@ -5,7 +5,7 @@ import { isOpenForBids } from '#shared/domain/project-lifecycle.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
-import { useStartConversation } from '#client/features/messages/use-start-conversation.js';
+import { useStartConversation } from '#client/features/messages/api.js';
 import { type BidActions, BidItem } from './bid-item.js';
 import { useAcceptBid } from './use-bids.js';
 

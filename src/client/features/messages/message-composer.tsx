@@ -4,7 +4,7 @@ import { chatLimits } from '#shared/contracts/conversations.js';
 import { Button } from '#client/components/ui/button.js';
 import { Spinner } from '#client/components/ui/spinner.js';
 import { Textarea } from '#client/components/ui/textarea.js';
-import { useSendMessage } from './use-messages.js';
+import { useSendMessage } from './api.js';
 
 /**
  * The chat input (spec sections 4 and 5): the content is trimmed, an empty one is not sent and

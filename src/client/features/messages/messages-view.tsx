@@ -7,15 +7,15 @@ import type { Notification } from '#shared/contracts/notifications.js';
 import type { User } from '#shared/contracts/users.js';
 import { Button } from '#client/components/ui/button.js';
 import { useUser } from '#client/lib/auth.js';
-import { notificationKeys } from '#client/features/notifications/notification-keys.js';
-import { isApiStatus } from '#client/lib/api.js';
+import { notificationKeys } from '#client/features/notifications/api.js';
+import { isApiError } from '#client/lib/api.js';
 import { cn } from '#client/lib/utils.js';
 import { ChatThread } from './chat-thread.js';
 import { chatParties } from './chat-parties.js';
 import { ConversationDetails } from './conversation-details.js';
 import { ConversationList } from './conversation-list.js';
 import { idParam, selectConversation, senderFromNotificationTitle } from './select-conversation.js';
-import { useBidMessages, useChatBid, useChats } from './use-messages.js';
+import { useBidMessages, useChatBid, useChats } from './api.js';
 
 /** The query parameters that pick a conversation; choosing one in the list replaces them all with ?bid=. */
 const selectionParams = ['bid', 'channel', 'thread', 'messageId'] as const;
@@ -138,7 +138,7 @@ function SelectedConversation({ user, bidId, chat, onBack }: { user: User; bidId
         </header>
         {error ? (
           <p role="alert" className="flex flex-1 items-center justify-center p-6 text-center text-sm text-muted-foreground">
-            {isApiStatus(error, 403)
+            {isApiError(error, 'FORBIDDEN')
               ? "You don't have permission to access this chat."
               : "This chat conversation could not be found or you don't have access to it."}
           </p>

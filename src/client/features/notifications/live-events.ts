@@ -1,7 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query';
+import { projectEndpoints } from '#shared/contracts/projects.js';
 import type { ServerEvent } from '#shared/events.js';
-import { messageKeys } from '#client/features/messages/message-keys.js';
-import { notificationKeys } from './notification-keys.js';
+import { messageKeys } from '#client/features/messages/api.js';
+import { notificationKeys } from './api.js';
 
 /**
  * What each live event does on screen (spec section 8 "Live-event toasts") and which cached
@@ -59,15 +60,18 @@ function startsWith(key: QueryKey, prefix: QueryKey): boolean {
   return prefix.length <= key.length && prefix.every((part, index) => key[index] === part);
 }
 
+/** The projects' collection path, the root of every project query's key. */
+const projectsPath = projectEndpoints.list.path;
+
 /**
- * A project's queries, whichever key style a feature uses: ['/api/projects', id, ...] or
- * ['/api/projects/{id}/milestones', ...] (but not '/api/projects/{id}0').
+ * A project's queries, whichever key style a feature uses: [projectsPath, id, ...] or
+ * [`${projectsPath}/{id}/milestones`, ...] (but not `${projectsPath}/{id}0`).
  */
 export function isProjectQueryKey(key: QueryKey, projectId: number): boolean {
-  if (startsWith(key, ['/api/projects', projectId])) return true;
+  if (startsWith(key, [projectsPath, projectId])) return true;
   const [head] = key;
   if (typeof head !== 'string') return false;
-  const base = `/api/projects/${projectId}`;
+  const base = `${projectsPath}/${projectId}`;
   return head === base || head.startsWith(`${base}/`) || head.startsWith(`${base}?`);
 }
 

@@ -6,7 +6,7 @@ import { Input } from '#client/components/ui/input.js';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#client/components/ui/select.js';
 import { Spinner } from '#client/components/ui/spinner.js';
 import { Textarea } from '#client/components/ui/textarea.js';
-import { useCreateTestNotification } from './use-notifications.js';
+import { useCreateTestNotification } from './api.js';
 
 /** What the panel sends besides userId and isRead; the contract's own rules check it (title and content required, relatedId numeric). */
 const panelSchema = createTestNotificationSchema.pick({ title: true, content: true, type: true, relatedId: true });

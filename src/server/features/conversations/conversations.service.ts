@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { ChatMessage, ChatSummary, ConversationChannel, sendMessageSchema } from '#shared/contracts/conversations.js';
+import type { ChatMessage, ChatSummary, ConversationChannel, SendMessageInput } from '#shared/contracts/conversations.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx, Tx } from '#server/db/client.js';
@@ -85,8 +84,6 @@ export async function listMessages(ctx: MessagingContext, actor: UserRow, bidId:
     return findMessagesOfChannel(tx, bidChannel);
   });
 }
-
-type SendMessageInput = z.output<typeof sendMessageSchema>;
 
 /**
  * Stores a message in the bid's default thread. The recipient's notification is written in the

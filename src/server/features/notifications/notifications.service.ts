@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { z } from 'zod';
-import { type createTestNotificationSchema, type Notification, notificationLimits, type UnreadCount } from '#shared/contracts/notifications.js';
+import { type CreateTestNotificationInput, type Notification, notificationLimits, type UnreadCount } from '#shared/contracts/notifications.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx } from '#server/db/client.js';
@@ -98,14 +97,12 @@ export async function markMessageNotificationsRead(db: DbOrTx, userId: number, m
     );
 }
 
-type TestNotificationInput = z.output<typeof createTestNotificationSchema>;
-
 /** The test notification panel: the signed-in user can only ever notify themself. */
 export async function createTestNotification(
   ctx: NotificationsContext,
   live: LivePublisher,
   actor: UserRow,
-  input: TestNotificationInput,
+  input: CreateTestNotificationInput,
 ): Promise<Notification> {
   if (input.userId !== undefined) requireAccess(actor, 'notifyOnlySelf', input.userId);
   const rows = await insertNotifications(ctx.db, [

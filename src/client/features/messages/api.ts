@@ -1,0 +1,122 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { BidWithProject } from '#shared/contracts/bids.js';
+import { bidCollectionPath, type ChatMessage, type ConversationChannel, conversationEndpoints } from '#shared/contracts/conversations.js';
+import { apiGet, call, errorMessage } from '#client/lib/api.js';
+import { userScopeKey, useUser } from '#client/lib/auth.js';
+import { notificationKeys } from '#client/features/notifications/api.js';
+import { hasNewIncoming } from './select-conversation.js';
+
+const endpoints = conversationEndpoints;
+
+/**
+ * Cache keys of the chat data. The live connection refreshes them on new_message, so they are
+ * the messages feature's public surface (like its hooks), not an internal detail.
+ */
+export const messageKeys = {
+  /** GET /api/users/{id}/chats: the conversation list. */
+  chats: (userId: number) => [...userScopeKey(userId), 'chats'] as const,
+  /** GET /api/bids/{id}: the same key as the payment page's bid (spec section 7: cached under the numeric id). */
+  bid: (bidId: number) => [bidCollectionPath, bidId] as const,
+  /** GET /api/bids/{id}/messages. */
+  bidMessages: (bidId: number) => [bidCollectionPath, bidId, 'messages'] as const,
+};
+
+/** GET /api/users/{id}/chats: the signed-in user's conversations, newest first. */
+export const chatsQuery = (userId: number | undefined) =>
+  queryOptions({
+    queryKey: messageKeys.chats(userId ?? 0),
+    queryFn: ({ signal }) => call(endpoints.chats, { params: { id: userId! } }, { signal }),
+    enabled: userId !== undefined,
+  });
+
+/**
+ * GET /api/bids/{id}: the bid with its project and finisher (who is who in the chat). The bids
+ * feature owns that endpoint; until its contract lands this one call keeps the old client.
+ */
+export const chatBidQuery = (bidId: number | null) =>
+  queryOptions({
+    queryKey: messageKeys.bid(bidId ?? 0),
+    queryFn: ({ signal }) => apiGet<BidWithProject>(`${bidCollectionPath}/${bidId}`, { signal }),
+    enabled: bidId !== null,
+  });
+
+/**
+ * GET /api/bids/{id}/messages, oldest first. The server marks the other party's messages read as
+ * it answers, so new incoming messages make the viewer's badges and conversation list stale.
+ */
+export const bidMessagesQuery = (bidId: number | null, viewerId: number | undefined) =>
+  queryOptions({
+    queryKey: messageKeys.bidMessages(bidId ?? 0),
+    queryFn: async ({ client, signal }) => {
+      const previous = client.getQueryData<ChatMessage[]>(messageKeys.bidMessages(bidId ?? 0));
+      const list = await call(endpoints.messages, { params: { id: bidId! } }, { signal });
+      if (viewerId !== undefined && hasNewIncoming(previous, list, viewerId)) {
+        for (const queryKey of [
+          notificationKeys.unreadCount(viewerId),
+          notificationKeys.unreadList(viewerId),
+          notificationKeys.list(viewerId),
+          messageKeys.chats(viewerId),
+        ]) {
+          void client.invalidateQueries({ queryKey });
+        }
+      }
+      return list;
+    },
+    enabled: bidId !== null,
+  });
+
+export const useChats = (userId: number | undefined) => useQuery(chatsQuery(userId));
+export const useChatBid = (bidId: number | null) => useQuery(chatBidQuery(bidId));
+
+export function useBidMessages(bidId: number | null) {
+  const { user } = useUser();
+  return useQuery(bidMessagesQuery(bidId, user?.id));
+}
+
+/** POST /api/bids/{id}/messages with the trimmed content; the list is then refreshed (spec section 4 "Chat send"). */
+export function useSendMessage(bidId: number) {
+  const queryClient = useQueryClient();
+  const { user } = useUser();
+  return useMutation({
+    mutationFn: (content: string) => call(endpoints.send, { params: { id: bidId }, body: { content: content.trim() } }),
+    onSuccess: async (sent) => {
+      queryClient.setQueryData<ChatMessage[]>(messageKeys.bidMessages(bidId), (list) =>
+        list && !list.some((message) => message.id === sent.id) ? [...list, sent] : list,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: messageKeys.bidMessages(bidId) }),
+        user ? queryClient.invalidateQueries({ queryKey: messageKeys.chats(user.id) }) : Promise.resolve(),
+      ]);
+    },
+    onError: (error) => toast.error('Failed to send message', { description: errorMessage(error, 'Please try again later') }),
+  });
+}
+
+/** Spec section 9: the dashboard's messages tab opens about 800 ms after the conversation starts. */
+export const CONVERSATION_REDIRECT_MS = 800;
+
+/** Where a started conversation opens: the dashboard's messages tab on its channel and first thread. */
+export function conversationHref(channel: Pick<ConversationChannel, 'id' | 'threads'>): string {
+  const params = new URLSearchParams({ tab: 'messages', channel: String(channel.id) });
+  const [thread] = channel.threads;
+  if (thread) params.set('thread', String(thread.id));
+  return `/dashboard?${params.toString()}`;
+}
+
+/** POST /api/bids/{bidId}/conversations, then the dashboard's messages tab (spec section 4 "Conversation"). */
+export function useStartConversation() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { user } = useUser();
+  return useMutation({
+    mutationFn: (bidId: number) => call(endpoints.open, { params: { bidId } }),
+    onSuccess: async (channel) => {
+      toast.success('Conversation started');
+      if (user) await queryClient.invalidateQueries({ queryKey: messageKeys.chats(user.id) });
+      window.setTimeout(() => navigate(conversationHref(channel)), CONVERSATION_REDIRECT_MS);
+    },
+    onError: (error) => toast.error('Failed to start conversation', { description: errorMessage(error, 'Please try again later') }),
+  });
+}
