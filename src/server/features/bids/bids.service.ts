@@ -1,6 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Bid, BidWithProject, placeBidSchema } from '#shared/contracts/bids.js';
+import type { Bid, BidWithProject, PlaceBidInput } from '#shared/contracts/bids.js';
 import { transitionBid } from '#shared/domain/bid-lifecycle.js';
 import { dollarsToCents } from '#shared/domain/money.js';
 import { isOpenForBids, transitionProject } from '#shared/domain/project-lifecycle.js';
@@ -13,8 +12,6 @@ import { projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { lockProject } from '#server/features/projects/project-locks.js';
 import { findBidsOfFinisher, findBidView, findBidWithProject } from './bids.queries.js';
-
-type PlaceBidInput = z.output<typeof placeBidSchema>;
 
 export async function placeBid(ctx: AppContext, actor: UserRow, projectId: number, input: PlaceBidInput): Promise<Bid> {
   if (!isFinisher(actor.role)) throw new AppError('FORBIDDEN', 'Only developers can bid on projects');
