@@ -1,15 +1,19 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { buildPath } from '#shared/contracts/endpoint.js';
 import { paymentEndpoints } from '#shared/contracts/payments.js';
+import { projectEndpoints } from '#shared/contracts/projects.js';
 import type { User } from '#shared/contracts/users.js';
 import { call, isApiError } from '#client/lib/api.js';
-import { projectKeys } from '#client/features/projects/api.js';
 
 const endpoints = paymentEndpoints;
 
 export const paymentKeys = {
-  /** Under the project's key, so the project page's invalidations refresh it too. */
-  ofProject: (projectId: number) => [...projectKeys.detail(projectId), 'payment'] as const,
+  /**
+   * Under the project's key (projectKeys.detail), so the project page's invalidations refresh it too.
+   * Spelled from the contract rather than imported from projects/api.ts, which would bring the
+   * project mutations and their toasts into the payment and payout pages' chunks.
+   */
+  ofProject: (projectId: number) => [projectEndpoints.list.path, projectId, 'payment'] as const,
   onboardingStatus: (userId: number) => [endpoints.checkOnboardingStatus.path, userId] as const,
 };
 
