@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { bidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { projectLimits as L } from '#shared/domain/limits.js';
+import { defineEndpoints } from './endpoint.js';
 import { numberOrNumericText } from './numeric-text.js';
+
+/** Where bids live (GET /api/bids/:id): every bid's cache key starts with it. */
+export const bidCollectionPath = '/api/bids';
 
 export const bidStatusSchema = z.enum(bidStatuses);
 
@@ -61,6 +65,52 @@ export const placeBidSchema = z.strictObject({
   finisherId: z.unknown().optional(),
   projectId: z.unknown().optional(),
 });
-export type PlaceBidInput = z.input<typeof placeBidSchema>;
+/** What a client sends to bid (wire) and what the service takes after parsing. */
+export type PlaceBidBody = z.input<typeof placeBidSchema>;
+export type PlaceBidInput = z.output<typeof placeBidSchema>;
 
-export const bidIdParamsSchema = z.object({ bidId: z.coerce.number().int().positive().max(2_147_483_647) });
+const rowId = z.coerce.number().int().positive().max(2_147_483_647);
+export const bidIdParamsSchema = z.object({ bidId: rowId });
+// The same rule as projects.ts's idParamsSchema, which cannot be imported here: projects.ts imports this file.
+const idParamsSchema = z.object({ id: rowId });
+
+/** Bids: a finisher's offer on a project, and the owner's choice of one. */
+export const bidEndpoints = defineEndpoints('bids', {
+  place: {
+    method: 'POST',
+    path: '/api/projects/:id/bids',
+    summary: 'Bid on an open project (finisher)',
+    description: 'One bid per finisher and project; the owner cannot bid on their own project. finisherId and projectId may be sent but are ignored.',
+    params: idParamsSchema,
+    body: placeBidSchema,
+    status: 201,
+    response: bidSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION'],
+  },
+  accept: {
+    method: 'POST',
+    path: '/api/bids/:bidId/accept',
+    summary: 'Accept a pending bid (owner)',
+    description: "The project is assigned to the bid's finisher and every other pending bid is rejected.",
+    params: bidIdParamsSchema,
+    response: bidSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  detail: {
+    method: 'GET',
+    path: '/api/bids/:id',
+    summary: 'One bid with its project',
+    description: "Only the project's owner and the bid's finisher may read it.",
+    params: idParamsSchema,
+    response: bidWithProjectSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+  },
+  ofUser: {
+    method: 'GET',
+    path: '/api/users/:id/bids',
+    summary: "The signed-in finisher's own bids, with their projects",
+    params: idParamsSchema,
+    response: z.array(bidWithProjectSchema),
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+  },
+});

@@ -6,8 +6,8 @@ import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { currentUserKey, useUser } from '#client/lib/auth.js';
-import { useOnboardingStatus, useStartOnboarding } from '#client/features/payments/use-payout-onboarding.js';
-import { ApiError } from '#client/lib/api.js';
+import { useOnboardingStatus, useStartOnboarding } from '#client/features/payments/api.js';
+import { isApiError } from '#client/lib/api.js';
 
 type ReturnState = { kind: 'loading' } | { kind: 'success' } | { kind: 'refresh' } | { kind: 'error'; message: string | null };
 
@@ -47,7 +47,7 @@ function OnboardingReturn({ userId, email }: { userId: number; email: string }) 
   const resume = () =>
     startOnboarding.mutate(
       { id: userId, email },
-      { onError: (error) => setResumeError(error instanceof ApiError ? 'Failed to create onboarding link' : 'Failed to refresh onboarding') },
+      { onError: (error) => setResumeError(isApiError(error) ? 'Failed to create onboarding link' : 'Failed to refresh onboarding') },
     );
 
   return (

@@ -3,9 +3,9 @@ import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-r
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { useUser } from '#client/lib/auth.js';
+import { useBid } from '#client/features/bids/api.js';
 import { CheckoutLaunchPanel } from '#client/features/payments/checkout-launch-panel.js';
 import { PaymentSummaryCard } from '#client/features/payments/payment-summary-card.js';
-import { useBid } from '#client/features/payments/use-bid.js';
 import { useCheckoutLauncher } from '#client/features/payments/use-checkout-launcher.js';
 import { usePaymentPageRules } from '#client/features/payments/use-payment-page-rules.js';
 

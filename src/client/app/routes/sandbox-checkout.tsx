@@ -1,17 +1,17 @@
 import { Lock, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
-import { sandboxPayBodySchema } from '#shared/contracts/payments.js';
+import { type SandboxPayBody, sandboxPayBodySchema } from '#shared/contracts/payments.js';
 import { formatDollars } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { SandboxNotice } from '#client/features/payments/sandbox/sandbox-layout.js';
-import { type SandboxCard, useSandboxCheckout, useSandboxPay } from '#client/features/payments/sandbox/use-sandbox.js';
-import { errorMessage, isApiStatus } from '#client/lib/api.js';
+import { useSandboxCheckout, useSandboxPay } from '#client/features/payments/sandbox/api.js';
+import { errorMessage, isApiError } from '#client/lib/api.js';
 
-type CardErrors = Partial<Record<keyof SandboxCard, string>>;
+type CardErrors = Partial<Record<keyof SandboxPayBody, string>>;
 
 /** The sandbox provider's hosted checkout at /sandbox/checkout/{sessionId}, a stand-in for Stripe's. */
 export default function SandboxCheckoutPage() {
@@ -19,7 +19,7 @@ export default function SandboxCheckoutPage() {
   const { data: session, isPending, error } = useSandboxCheckout(sessionId);
 
   if (error) {
-    return isApiStatus(error, 404, 400) ? (
+    return isApiError(error, 'NOT_FOUND', 'VALIDATION_FAILED') ? (
       <SandboxNotice
         title="Checkout session not found"
         text="This checkout link is invalid. Go back to Finishline and start the payment again."
@@ -59,13 +59,13 @@ interface CheckoutFormProps {
 }
 
 function CheckoutForm({ sessionId, description, amountCents, currency, cancelUrl }: CheckoutFormProps) {
-  const [card, setCard] = useState<SandboxCard>({ cardNumber: '', expiry: '', cvc: '' });
+  const [card, setCard] = useState<SandboxPayBody>({ cardNumber: '', expiry: '', cvc: '' });
   const [fieldErrors, setFieldErrors] = useState<CardErrors>({});
   const pay = useSandboxPay(sessionId);
   const isPaying = pay.isPending || pay.isSuccess;
   const amount = formatDollars(amountCents);
 
-  const update = (field: keyof SandboxCard) => (event: { target: { value: string } }) => setCard((current) => ({ ...current, [field]: event.target.value }));
+  const update = (field: keyof SandboxPayBody) => (event: { target: { value: string } }) => setCard((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -73,7 +73,7 @@ function CheckoutForm({ sessionId, description, amountCents, currency, cancelUrl
     const parsed = sandboxPayBodySchema.safeParse(card);
     if (!parsed.success) {
       const errors: CardErrors = {};
-      for (const issue of parsed.error.issues) errors[issue.path[0] as keyof SandboxCard] ??= issue.message;
+      for (const issue of parsed.error.issues) errors[issue.path[0] as keyof SandboxPayBody] ??= issue.message;
       setFieldErrors(errors);
       return;
     }

@@ -6,7 +6,7 @@ import { Input } from '#client/components/ui/input.js';
 import { Label } from '#client/components/ui/label.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { SandboxNotice } from '#client/features/payments/sandbox/sandbox-layout.js';
-import { useCompleteSandboxOnboarding, useSandboxOnboarding } from '#client/features/payments/sandbox/use-sandbox.js';
+import { useCompleteSandboxOnboarding, useSandboxOnboarding } from '#client/features/payments/sandbox/api.js';
 import { errorMessage } from '#client/lib/api.js';
 
 /** The sandbox provider's Express onboarding at /sandbox/onboarding/{token}: prefilled test details and one Submit. */

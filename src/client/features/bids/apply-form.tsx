@@ -1,21 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { placeBidSchema } from '#shared/contracts/bids.js';
+import { type PlaceBidBody, type PlaceBidInput, placeBidSchema } from '#shared/contracts/bids.js';
 import { DialogFooter } from '#client/components/ui/dialog.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { Textarea } from '#client/components/ui/textarea.js';
-import { usePlaceBid } from './use-bids.js';
-
-type BidInput = z.input<typeof placeBidSchema>;
-type BidOutput = z.output<typeof placeBidSchema>;
+import { usePlaceBid } from './api.js';
 
 /** The 'Apply for Project' form; its own chunk, loaded when the dialog opens (apply-dialog.tsx). */
 export function ApplyForm({ projectId, finisherId, onDone }: { projectId: number; finisherId: number; onDone: () => void }) {
   const placeBid = usePlaceBid('apply');
-  const form = useForm<BidInput, unknown, BidOutput>({
+  const form = useForm<PlaceBidBody, unknown, PlaceBidInput>({
     resolver: zodResolver(placeBidSchema),
     defaultValues: { amount: '', timeline: '', message: '' },
   });

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
 import { useStartConversation } from '#client/features/messages/api.js';
 import { type BidActions, BidItem } from './bid-item.js';
-import { useAcceptBid } from './use-bids.js';
+import { useAcceptBid } from './api.js';
 
 type Tab = 'all' | 'accepted';
 

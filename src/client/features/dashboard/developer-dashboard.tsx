@@ -1,6 +1,6 @@
 import { CheckCircle2, FileText, Percent } from 'lucide-react';
 import type { User } from '#shared/contracts/users.js';
-import { useUserBids } from '#client/features/bids/use-bids.js';
+import { useUserBids } from '#client/features/bids/api.js';
 import { useUserProjects } from '#client/features/projects/api.js';
 import { useProjects } from '#client/features/projects/api.js';
 import { AppliedList } from './applied-list.js';

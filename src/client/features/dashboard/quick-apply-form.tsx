@@ -4,7 +4,7 @@ import { Button } from '#client/components/ui/button.js';
 import { Input } from '#client/components/ui/input.js';
 import { Label } from '#client/components/ui/label.js';
 import { Textarea } from '#client/components/ui/textarea.js';
-import { usePlaceBid } from '#client/features/bids/use-bids.js';
+import { usePlaceBid } from '#client/features/bids/api.js';
 import { toQuickBid } from './quick-application.js';
 
 /** A one-step application from the dashboard: message required, rate and timeline as lenient text. */

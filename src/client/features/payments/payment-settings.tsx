@@ -7,7 +7,7 @@ import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { currentUserKey, useUser } from '#client/lib/auth.js';
-import { useOnboardingStatus, useStartOnboarding } from './use-payout-onboarding.js';
+import { useOnboardingStatus, useStartOnboarding } from './api.js';
 
 /**
  * Payment Settings of the profile's Skills tab (finishers only): payout onboarding status and the

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Payment } from '#shared/contracts/payments.js';
 import { formatDollars } from '#shared/domain/money.js';
 import { Badge, type BadgeProps } from '#client/components/ui/badge.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { useUser } from '#client/lib/auth.js';
-import { apiGet, isApiStatus } from '#client/lib/api.js';
+import { useProjectPayment } from './api.js';
 
 const statusLabels: Record<Payment['status'], { label: string; variant: BadgeProps['variant'] }> = {
   pending: { label: 'Awaiting payment', variant: 'warning' },
@@ -13,25 +12,6 @@ const statusLabels: Record<Payment['status'], { label: string; variant: BadgePro
   refunded: { label: 'Refunded', variant: 'muted' },
   failed: { label: 'Failed', variant: 'destructive' },
 };
-
-/** Shares the '/api/projects' prefix, so the project page's invalidations refresh it too. */
-export const projectPaymentKey = (projectId: number) => ['/api/projects', projectId, 'payment'] as const;
-
-/** GET /api/projects/{id}/payment: null before any payment, and for anyone but the owner and the assigned finisher. */
-export function useProjectPayment(projectId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: projectPaymentKey(projectId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiGet<Payment | null>(`/api/projects/${projectId}/payment`, { signal });
-      } catch (error) {
-        if (isApiStatus(error, 401, 403, 404)) return null;
-        throw error;
-      }
-    },
-    enabled: enabled && Number.isInteger(projectId) && projectId > 0,
-  });
-}
 
 /**
  * The project page's payment summary for its owner and assigned finisher: where the money is and

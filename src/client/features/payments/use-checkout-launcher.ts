@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '#client/lib/api.js';
-import { CheckoutSetupError, requestCheckoutUrl } from './start-checkout.js';
+import { CheckoutSetupError, requestCheckoutUrl } from './api.js';
 
 /**
  * 'Proceed to Checkout': toast, ask the server for the hosted checkout, send the browser there.

@@ -1,6 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Bid, BidWithProject, placeBidSchema } from '#shared/contracts/bids.js';
+import type { Bid, BidWithProject, PlaceBidInput } from '#shared/contracts/bids.js';
 import { bidLifecycle } from '#shared/domain/bid-lifecycle.js';
 import { dollarsToCents } from '#shared/domain/money.js';
 import { bidActorOf, projectActorOf } from '#shared/domain/policies.js';
@@ -15,8 +14,6 @@ import { projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { lockProject } from '#server/db/project-locks.js';
 import { findBidsOfFinisher, findBidView, findBidWithProject } from './bids.queries.js';
-
-type PlaceBidInput = z.output<typeof placeBidSchema>;
 
 export async function placeBid(ctx: AppContext, actor: UserRow, projectId: number, input: PlaceBidInput): Promise<Bid> {
   requireAccess(actor, 'bidAsFinisher', null);

@@ -1,0 +1,105 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { buildPath } from '#shared/contracts/endpoint.js';
+import { paymentEndpoints } from '#shared/contracts/payments.js';
+import { projectEndpoints } from '#shared/contracts/projects.js';
+import type { User } from '#shared/contracts/users.js';
+import { call, isApiError } from '#client/lib/api.js';
+
+const endpoints = paymentEndpoints;
+
+export const paymentKeys = {
+  /**
+   * Under the project's key (projectKeys.detail), so the project page's invalidations refresh it too.
+   * Spelled from the contract rather than imported from projects/api.ts, which would bring the
+   * project mutations and their toasts into the payment and payout pages' chunks.
+   */
+  ofProject: (projectId: number) => [projectEndpoints.list.path, projectId, 'payment'] as const,
+  onboardingStatus: (userId: number) => [endpoints.checkOnboardingStatus.path, userId] as const,
+};
+
+/** GET /api/projects/{id}/payment: null before any payment, and for anyone but the owner and the assigned finisher. */
+export const projectPaymentQuery = (projectId: number, enabled: boolean) =>
+  queryOptions({
+    queryKey: paymentKeys.ofProject(projectId),
+    queryFn: async ({ signal }) => {
+      try {
+        return await call(endpoints.ofProject, { params: { id: projectId } }, { signal });
+      } catch (error) {
+        if (isApiError(error, 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND')) return null;
+        throw error;
+      }
+    },
+    enabled: enabled && Number.isInteger(projectId) && projectId > 0,
+  });
+
+/**
+ * POST /api/{provider}/check-onboarding-status. A query rather than a mutation: it changes nothing
+ * the user asked for, and a query runs once per mount even under StrictMode. Every mount checks
+ * afresh, and a failure is final (the callers decide how to report it).
+ */
+export const onboardingStatusQuery = (userId: number | undefined, enabled: boolean) =>
+  queryOptions({
+    queryKey: paymentKeys.onboardingStatus(userId ?? 0),
+    queryFn: () => call(endpoints.checkOnboardingStatus, { body: { userId } }),
+    enabled: Boolean(userId) && enabled,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+export const useProjectPayment = (projectId: number, enabled: boolean) => useQuery(projectPaymentQuery(projectId, enabled));
+export const useOnboardingStatus = (userId: number | undefined, enabled: boolean) => useQuery(onboardingStatusQuery(userId, enabled));
+
+/** POST /api/{provider}/create-connect-account: the finisher's onboarding link (a relative sandbox URL or the provider's). */
+async function requestOnboardingLink(user: Pick<User, 'id' | 'email'>): Promise<string> {
+  const { url } = await call(endpoints.createConnectAccount, { body: { userId: user.id, email: user.email } });
+  if (typeof url !== 'string' || !url) throw new Error('No onboarding link received from server');
+  return url;
+}
+
+/** Creates (or resumes) the connected account and sends the browser to the provider's onboarding. */
+export function useStartOnboarding() {
+  return useMutation({
+    mutationFn: requestOnboardingLink,
+    onSuccess: (url) => window.location.assign(url),
+  });
+}
+
+/** A failed checkout request, carrying the spec's text for it. */
+export class CheckoutSetupError extends Error {
+  override readonly name = 'CheckoutSetupError';
+}
+
+const NON_JSON_ERROR = 'Authentication error. Please log in again.';
+const MISSING_URL = 'No checkout URL received from server';
+
+/**
+ * POST /api/bids/{bidId}/pay: the checkout URL of an accepted bid; throws a CheckoutSetupError
+ * carrying the spec's text. It reads the response itself rather than through call(): spec section 8
+ * words the failure by the response's status and by whether its body is JSON, which an ApiError
+ * does not keep apart.
+ */
+export async function requestCheckoutUrl(bidId: number): Promise<string> {
+  const endpoint = endpoints.startCheckout;
+  const response = await fetch(buildPath(endpoint.path, { bidId }), {
+    method: endpoint.method,
+    credentials: 'include',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ accept: true }),
+  });
+  let body: unknown;
+  try {
+    body = JSON.parse(await response.text());
+  } catch {
+    // An HTML login page or a proxy's error page: the session is the usual culprit.
+    if (!response.ok) throw new CheckoutSetupError(NON_JSON_ERROR);
+    throw new CheckoutSetupError(MISSING_URL);
+  }
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  if (!response.ok) {
+    throw new CheckoutSetupError(typeof record.message === 'string' && record.message ? record.message : `Error ${response.status}`);
+  }
+  if (typeof record.checkoutUrl !== 'string' || !record.checkoutUrl) throw new CheckoutSetupError(MISSING_URL);
+  return record.checkoutUrl;
+}
