@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
+import { contractSchemasOutOfTheBrowser } from './scripts/vite/contract-schemas.js';
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 5000}`;
 const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
@@ -129,7 +130,7 @@ function prerenderHomePage(): Plugin {
 // (server-render.tsx) into dist/ssr, which src/server/plugins/client-app.ts loads.
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
-  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), inlineStylesheet(), prerenderHomePage(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), contractSchemasOutOfTheBrowser(), inlineStylesheet(), prerenderHomePage(), precompress()],
   // Bundled into the renderer rather than imported at run time, which would load every icon.
   ssr: { noExternal: ['lucide-react'] },
   build: isSsrBuild

@@ -6,7 +6,10 @@
  */
 import { buildPath, buildQuery, type Endpoint, type EndpointInput, type EndpointResponse, type TakesNoInput } from '#shared/contracts/endpoint.js';
 import type { ApiTransport } from '#shared/api-transport.js';
-import { type ErrorCode, errorCodes } from '#shared/errors.js';
+import type { ErrorCode } from '#shared/errors.js';
+
+/** What the body of a failed answer held: a JSON error with a message, other JSON, or no JSON (an HTML page, plain text). */
+export type ErrorBody = 'message' | 'json' | 'other';
 
 /** A failed request: the HTTP status, the server's error code, and its message for people. */
 export class ApiError extends Error {
@@ -15,6 +18,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
+    readonly body: ErrorBody = 'message',
   ) {
     super(message);
   }
@@ -44,20 +48,23 @@ function looksLikeHtml(response: Response, text: string): boolean {
   return type.includes('text/html') || /^\s*<(!doctype|html)/i.test(text);
 }
 
-const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
+// The server's code, as it sent it: the list of codes (src/shared/errors.ts) stays out of the browser bundle.
+const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && /^[A-Z_]+$/.test(value);
 
 /** The error a non-OK answer stands for: its code and message, else the whole JSON, else the text. */
 function errorFrom(response: Response, text: string): ApiError {
   const { status } = response;
-  if (looksLikeHtml(response, text))
-    return new ApiError(status, codeForStatus(status), status === 401 || status === 403 ? AUTH_REQUIRED : HTML_INSTEAD_OF_JSON);
+  if (looksLikeHtml(response, text)) {
+    return new ApiError(status, codeForStatus(status), status === 401 || status === 403 ? AUTH_REQUIRED : HTML_INSTEAD_OF_JSON, 'other');
+  }
   try {
     const json: unknown = JSON.parse(text);
     const body = json && typeof json === 'object' ? (json as { code?: unknown; message?: unknown }) : {};
     const code = isErrorCode(body.code) ? body.code : codeForStatus(status);
-    return new ApiError(status, code, typeof body.message === 'string' ? body.message : JSON.stringify(json));
+    if (typeof body.message === 'string') return new ApiError(status, code, body.message);
+    return new ApiError(status, code, JSON.stringify(json), 'json');
   } catch {
-    return new ApiError(status, codeForStatus(status), text || 'Request failed');
+    return new ApiError(status, codeForStatus(status), text || 'Request failed', 'other');
   }
 }
 
@@ -120,17 +127,21 @@ export function call<E extends Endpoint>(
   return callWithHeaders(endpoint, input, options).then((result) => result.data);
 }
 
-/** The query of rel="next" in a Link header ('<url>; rel="next", <url>; rel="prev"'), or null. */
-export function nextPageQuery(linkHeader: string | null | undefined): Record<string, string> | null {
+/** The URL of rel="next" in a Link header ('<url>; rel="next", <url>; rel="prev"'), or null. */
+export function nextLinkFrom(linkHeader: string | null | undefined): string | null {
   if (!linkHeader) return null;
   for (const part of linkHeader.split(',')) {
     const match = /<([^>]+)>(.*)$/.exec(part.trim());
     const rel = match ? /rel\s*=\s*"?([^";]*)"?/i.exec(match[2]!) : null;
-    if (match && rel && rel[1]!.toLowerCase().split(/\s+/).includes('next')) {
-      return Object.fromEntries(new URL(match[1]!, 'http://link.invalid').searchParams);
-    }
+    if (match && rel && rel[1]!.toLowerCase().split(/\s+/).includes('next')) return match[1]!;
   }
   return null;
+}
+
+/** The query of the next page's URL, to call the same endpoint with (null on the last page). */
+export function nextPageQuery(linkHeader: string | null | undefined): Record<string, string> | null {
+  const next = nextLinkFrom(linkHeader);
+  return next === null ? null : Object.fromEntries(new URL(next, 'http://link.invalid').searchParams);
 }
 
 /** The message of an error for a toast, or the fallback when it has none. */
@@ -142,71 +153,4 @@ export function errorMessage(error: unknown, fallback: string): string {
 /** True for an ApiError with one of the codes: components branch on codes, never on message text. */
 export function isApiError(error: unknown, ...codes: ErrorCode[]): error is ApiError {
   return error instanceof ApiError && (codes.length === 0 || codes.includes(error.code));
-}
-
-// ---- Transitional: the calls below go away as each feature moves to call(endpoint, input). ----
-
-async function parseLegacy<T>(response: Response): Promise<T> {
-  const text = await response.text();
-  if (!response.ok || looksLikeHtml(response, text)) throw errorFrom(response, text);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-function withCacheBuster(url: string): string {
-  return `${url}${url.includes('?') ? '&' : '?'}_t=${Date.now()}`;
-}
-
-/** @deprecated call(endpoint, input) */
-export async function apiGet<T>(url: string, init?: { signal?: AbortSignal }): Promise<T> {
-  const response = await transport(withCacheBuster(url), {
-    method: 'GET',
-    credentials: 'include',
-    cache: 'no-store',
-    headers: { Accept: 'application/json' },
-    signal: init?.signal,
-  });
-  return parseLegacy<T>(response);
-}
-
-/** @deprecated callWithHeaders(endpoint, input) */
-export async function apiGetWithHeaders<T>(url: string, init?: { signal?: AbortSignal }): Promise<{ data: T; headers: Headers }> {
-  const response = await transport(withCacheBuster(url), {
-    method: 'GET',
-    credentials: 'include',
-    cache: 'no-store',
-    headers: { Accept: 'application/json' },
-    signal: init?.signal,
-  });
-  const data = await parseLegacy<T>(response);
-  return { data, headers: response.headers };
-}
-
-/** @deprecated nextPageQuery(link) */
-export function nextLinkFrom(linkHeader: string | null | undefined): string | null {
-  if (!linkHeader) return null;
-  for (const part of linkHeader.split(',')) {
-    const match = /<([^>]+)>(.*)$/.exec(part.trim());
-    const rel = match ? /rel\s*=\s*"?([^";]*)"?/i.exec(match[2]!) : null;
-    if (match && rel && rel[1]!.toLowerCase().split(/\s+/).includes('next')) return match[1]!;
-  }
-  return null;
-}
-
-/** @deprecated call(endpoint, input) */
-export async function apiRequest<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> {
-  const isForm = body instanceof FormData;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  const response = await transport(url, {
-    method,
-    credentials: 'include',
-    headers,
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-  });
-  return parseLegacy<T>(response);
-}
-
-/** @deprecated isApiError(error, ...codes) */
-export function isApiStatus(error: unknown, ...statuses: number[]): boolean {
-  return error instanceof ApiError && statuses.includes(error.status);
 }

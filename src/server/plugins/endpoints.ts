@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, LogLevel } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint, EndpointDefinition } from '#shared/contracts/endpoint.js';
 import { errorResponseSchema, errorStatus } from '#shared/errors.js';
@@ -49,17 +49,24 @@ function routeSchema(endpoint: Endpoint, deprecated: boolean): FastifySchema {
   };
 }
 
+/** How this server runs a route, beyond its contract: its log level and its plugins' settings (a rate limit). */
+export interface RouteSettings {
+  logLevel?: LogLevel;
+  config?: Omit<FastifyContextConfig, 'endpoint'>;
+}
+
 /**
  * Registers the route of one contract: method, path, validation, response schema and OpenAPI
  * operation all come from the endpoint, so a route only says what it does.
  */
-export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, settings: RouteSettings = {}): void {
   for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {
     app.route({
       method: endpoint.method,
       url,
+      ...(settings.logLevel ? { logLevel: settings.logLevel } : {}),
       schema: routeSchema(endpoint, url !== endpoint.path),
-      config: { endpoint, ...(endpoint.bodyFormat === 'raw' ? { allowCrossOrigin: true } : {}) },
+      config: { ...settings.config, endpoint, ...(endpoint.bodyFormat === 'raw' ? { allowCrossOrigin: true } : {}) },
       // Fastify's handler type cannot follow the endpoint's schemas; EndpointHandler types them.
       handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown,
     });

@@ -88,12 +88,18 @@ export type TakesNoInput<E extends EndpointDefinition> = E['params'] extends z.Z
       ? false
       : true;
 
+/** A path or query value as text: numbers and words as they are; anything else is a caller's mistake. */
+function asText(value: unknown, what: string): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  throw new TypeError(`${what} must be a string, number or boolean`);
+}
+
 /** '/api/projects/:id' with { id: 7 } -> '/api/projects/7'; every value is percent-encoded. */
 export function buildPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null) throw new TypeError(`${path} needs the path parameter ${name}`);
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(asText(value, `the path parameter ${name}`));
   });
 }
 
@@ -103,7 +109,7 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
-    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+    search.set(key, Array.isArray(value) ? value.map((item) => asText(item, key)).join(',') : asText(value, key));
   }
   const text = search.toString();
   return text ? `?${text}` : '';

@@ -1,15 +1,8 @@
-import { z } from 'zod';
 import { defineEndpoints } from './endpoint.js';
+import { healthSchema, liveSchema, readySchema } from './health.schemas.js';
 
-const databaseKindSchema = z.enum(['pglite', 'postgres']);
-
-export const healthSchema = z.object({ status: z.literal('ok'), database: databaseKindSchema });
-export const liveSchema = z.object({ status: z.literal('ok') });
-export const readySchema = z.object({
-  status: z.literal('ready'),
-  database: databaseKindSchema,
-  redis: z.enum(['ok', 'not configured']),
-});
+// The schemas and types of this feature, so callers import one module (docs/decisions/022-one-contract-per-endpoint.md).
+export * from './health.schemas.js';
 
 /** Probes for proxies, orchestrators and operators; each failure is a 503 with its reason. */
 export const healthEndpoints = defineEndpoints('health', {

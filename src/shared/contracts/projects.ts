@@ -1,118 +1,20 @@
 import { z } from 'zod';
-import { projectLimits as L, limits } from '#shared/domain/limits.js';
-import { projectStatuses } from '#shared/domain/project-status.js';
-import { bidSchema } from './bids.js';
 import { defineEndpoints } from './endpoint.js';
-import { numberOrNumericText } from './numeric-text.js';
+import {
+  projectSchema,
+  projectDetailSchema,
+  createProjectSchema,
+  updateProjectStatusSchema,
+  completeProjectSchema,
+  reviewWorkSchema,
+  listProjectsQuerySchema,
+  technologiesSchema,
+  idParamsSchema,
+  totalSpendingSchema,
+} from './projects.schemas.js';
 
-export const projectStatusSchema = z.enum(projectStatuses);
-
-export const personSummarySchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  avatarUrl: z.string().nullable(),
-});
-
-export const projectSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  techStack: z.array(z.string()),
-  codeLink: z.string(),
-  /** Path of the screenshot, served by this server; null without one. */
-  imageUrl: z.string().nullable(),
-  status: projectStatusSchema,
-  submitterId: z.number().int(),
-  finisherId: z.number().int().nullable(),
-  /** The submitter's budget in whole dollars. */
-  budget: z.number().int().nullable(),
-  timeframe: z.string().nullable(),
-  /** Only the owner and the assigned finisher read the delivery message; null for everyone else. */
-  deliveryMessage: z.string().nullable(),
-  completedAt: z.string().nullable(),
-  acceptedAt: z.string().nullable(),
-  createdAt: z.string(),
-  bidCount: z.number().int(),
-  submitter: personSummarySchema.extend({ rating: z.number().nullable() }),
-  finisher: personSummarySchema.nullable(),
-  /** True once the accepted bid has been paid (the money is held or released). */
-  isPaid: z.boolean(),
-});
-export type Project = z.infer<typeof projectSchema>;
-
-export const projectDetailSchema = projectSchema.extend({ bids: z.array(bidSchema) });
-export type ProjectDetail = z.infer<typeof projectDetailSchema>;
-
-const trimmed = (max: number) => z.string().trim().max(max);
-
-/** Submit Project (spec section 5). submitterId may be sent but the server uses the signed-in user. */
-export const createProjectSchema = z.strictObject({
-  name: z
-    .string({ error: 'Project name must be at least 5 characters' })
-    .trim()
-    .min(L.nameMin, 'Project name must be at least 5 characters')
-    .max(L.nameMax, `Project name must be at most ${L.nameMax} characters`),
-  description: z
-    .string({ error: 'Description must be at least 50 characters' })
-    .trim()
-    .min(L.descriptionMin, 'Description must be at least 50 characters')
-    .max(L.descriptionMax, `Description must be at most ${L.descriptionMax} characters`),
-  techStack: z
-    .array(trimmed(L.technologyMax).min(1, 'Select at least one technology'), { error: 'Select at least one technology' })
-    .min(1, 'Select at least one technology')
-    .max(L.techStackMax, `Select at most ${L.techStackMax} technologies`)
-    // Duplicates are ignored.
-    .transform((list) => [...new Set(list)]),
-  codeLink: z
-    .string({ error: 'Please enter a valid URL' })
-    .trim()
-    .max(limits.linkMax, `Links must be at most ${limits.linkMax} characters`)
-    .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' })),
-  budget: numberOrNumericText(
-    z
-      .number({ error: 'Budget must be a whole number of dollars' })
-      .int('Budget must be a whole number of dollars')
-      .positive('Budget must be positive')
-      .max(L.budgetMaxDollars, 'Budget is too large'),
-  ).nullish(),
-  timeframe: trimmed(L.timeframeMax).nullish(),
-  submitterId: z.unknown().optional(),
-});
-/** What a client sends to create a project (wire) and what the service takes after parsing. */
-export type CreateProjectBody = z.input<typeof createProjectSchema>;
-export type CreateProjectInput = z.output<typeof createProjectSchema>;
-
-export const updateProjectStatusSchema = z.strictObject({
-  status: z.enum(['paused', 'active', 'cancelled'], { error: 'Status must be paused, active or cancelled' }),
-});
-
-export const completeProjectSchema = z.strictObject({
-  deliveryMessage: z
-    .string({ error: 'Please provide a delivery message of at least 10 characters' })
-    .trim()
-    .min(L.deliveryMessageMin, 'Please provide a delivery message of at least 10 characters')
-    .max(L.deliveryMessageMax, `The delivery message must be at most ${L.deliveryMessageMax} characters`),
-});
-
-export const reviewWorkSchema = z.strictObject({
-  accepted: z.boolean({ error: 'accepted must be true or false' }),
-});
-
-/** GET /api/projects. Unknown parameters (the client's cache-busting _t) are ignored. */
-export const listProjectsQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
-  tech: z.string().trim().max(L.technologyMax).optional(),
-  status: projectStatusSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(L.browsePageMax).default(L.browsePageDefault),
-  cursor: z.string().max(200).optional(),
-});
-export type ListProjectsQuery = z.infer<typeof listProjectsQuerySchema>;
-
-export const technologiesSchema = z.array(z.string());
-
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-export const totalSpendingSchema = z.object({ totalSpent: z.number().int() });
+// The schemas and types of this feature, so callers import one module (docs/decisions/022-one-contract-per-endpoint.md).
+export * from './projects.schemas.js';
 
 /** Projects: browsing, posting, and the owner's and finisher's steps through the deal. */
 export const projectEndpoints = defineEndpoints('projects', {

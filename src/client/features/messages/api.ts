@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { BidWithProject } from '#shared/contracts/bids.js';
-import { bidCollectionPath, type ChatMessage, type ConversationChannel, conversationEndpoints } from '#shared/contracts/conversations.js';
-import { apiGet, call, errorMessage } from '#client/lib/api.js';
+import { bidCollectionPath } from '#shared/contracts/bids.js';
+import { type ChatMessage, type ConversationChannel, conversationEndpoints } from '#shared/contracts/conversations.js';
+import { call, errorMessage } from '#client/lib/api.js';
 import { userScopeKey, useUser } from '#client/lib/auth.js';
+import { bidQuery } from '#client/features/bids/api.js';
 import { notificationKeys } from '#client/features/notifications/api.js';
 import { hasNewIncoming } from './select-conversation.js';
 
@@ -17,8 +18,6 @@ const endpoints = conversationEndpoints;
 export const messageKeys = {
   /** GET /api/users/{id}/chats: the conversation list. */
   chats: (userId: number) => [...userScopeKey(userId), 'chats'] as const,
-  /** GET /api/bids/{id}: the same key as the payment page's bid (spec section 7: cached under the numeric id). */
-  bid: (bidId: number) => [bidCollectionPath, bidId] as const,
   /** GET /api/bids/{id}/messages. */
   bidMessages: (bidId: number) => [bidCollectionPath, bidId, 'messages'] as const,
 };
@@ -31,16 +30,8 @@ export const chatsQuery = (userId: number | undefined) =>
     enabled: userId !== undefined,
   });
 
-/**
- * GET /api/bids/{id}: the bid with its project and finisher (who is who in the chat). The bids
- * feature owns that endpoint; until its contract lands this one call keeps the old client.
- */
-export const chatBidQuery = (bidId: number | null) =>
-  queryOptions({
-    queryKey: messageKeys.bid(bidId ?? 0),
-    queryFn: ({ signal }) => apiGet<BidWithProject>(`${bidCollectionPath}/${bidId}`, { signal }),
-    enabled: bidId !== null,
-  });
+/** GET /api/bids/{id}: the bid with its project and finisher (who is who in the chat), the payment page's entry. */
+export const chatBidQuery = (bidId: number | null) => bidQuery(bidId ?? 0, bidId !== null);
 
 /**
  * GET /api/bids/{id}/messages, oldest first. The server marks the other party's messages read as

@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { buildPath } from '#shared/contracts/endpoint.js';
 import { paymentEndpoints } from '#shared/contracts/payments.js';
 import { projectEndpoints } from '#shared/contracts/projects.js';
 import type { User } from '#shared/contracts/users.js';
-import { call, isApiError } from '#client/lib/api.js';
+import { type ApiError, call, isApiError } from '#client/lib/api.js';
 
 const endpoints = paymentEndpoints;
 
@@ -76,30 +75,23 @@ const MISSING_URL = 'No checkout URL received from server';
 
 /**
  * POST /api/bids/{bidId}/pay: the checkout URL of an accepted bid; throws a CheckoutSetupError
- * carrying the spec's text. It reads the response itself rather than through call(): spec section 8
- * words the failure by the response's status and by whether its body is JSON, which an ApiError
- * does not keep apart.
+ * carrying the spec's text (section 8), which words a failure by what the answer held.
  */
 export async function requestCheckoutUrl(bidId: number): Promise<string> {
-  const endpoint = endpoints.startCheckout;
-  const response = await fetch(buildPath(endpoint.path, { bidId }), {
-    method: endpoint.method,
-    credentials: 'include',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ accept: true }),
-  });
-  let body: unknown;
+  let checkoutUrl: string | undefined;
   try {
-    body = JSON.parse(await response.text());
-  } catch {
-    // An HTML login page or a proxy's error page: the session is the usual culprit.
-    if (!response.ok) throw new CheckoutSetupError(NON_JSON_ERROR);
+    ({ checkoutUrl } = await call(endpoints.startCheckout, { params: { bidId }, body: { accept: true } }));
+  } catch (error) {
+    if (isApiError(error) && error.status >= 400) throw new CheckoutSetupError(checkoutFailure(error));
+    // A success without a usable URL (not JSON, or JSON without one).
     throw new CheckoutSetupError(MISSING_URL);
   }
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  if (!response.ok) {
-    throw new CheckoutSetupError(typeof record.message === 'string' && record.message ? record.message : `Error ${response.status}`);
-  }
-  if (typeof record.checkoutUrl !== 'string' || !record.checkoutUrl) throw new CheckoutSetupError(MISSING_URL);
-  return record.checkoutUrl;
+  if (!checkoutUrl) throw new CheckoutSetupError(MISSING_URL);
+  return checkoutUrl;
+}
+
+function checkoutFailure(error: ApiError): string {
+  // An HTML login page or a proxy's error page: the session is the usual culprit.
+  if (error.body === 'other') return NON_JSON_ERROR;
+  return error.body === 'message' && error.message ? error.message : `Error ${error.status}`;
 }

@@ -1,4 +1,13 @@
-import { infiniteQueryOptions, type QueryClient, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { type CreateProjectBody, type Project, projectEndpoints } from '#shared/contracts/projects.js';
 import { call, callWithHeaders, errorMessage, nextPageQuery } from '#client/lib/api.js';
@@ -27,12 +36,21 @@ export const latestProjectsQuery = queryOptions({
   queryFn: ({ signal }) => call(endpoints.list, {}, { signal }),
 });
 
+/** One page of Browse Projects, with the query of the next page (null on the last). */
+export interface ProjectPage {
+  projects: Project[];
+  next: Record<string, string> | null;
+}
+
 /** Browse Projects: server-side search and technology filter, paged through the Link rel="next" header. */
+/** The query of one page: the filters, then the server's cursor (from the Link header). */
+type PageQuery = Record<string, string | undefined>;
+
 export const browseProjectsQuery = (filters: BrowseFilters) =>
-  infiniteQueryOptions({
+  infiniteQueryOptions<ProjectPage, Error, InfiniteData<ProjectPage, PageQuery>, ReturnType<typeof projectKeys.browse>, PageQuery>({
     queryKey: projectKeys.browse(filters),
-    initialPageParam: { q: filters.q || undefined, tech: filters.tech || undefined } as Record<string, string | undefined>,
-    queryFn: async ({ pageParam, signal }): Promise<{ projects: Project[]; next: Record<string, string> | null }> => {
+    initialPageParam: { q: filters.q || undefined, tech: filters.tech || undefined },
+    queryFn: async ({ pageParam, signal }): Promise<ProjectPage> => {
       const { data, headers } = await callWithHeaders(endpoints.list, { query: pageParam }, { signal });
       return { projects: data, next: nextPageQuery(headers.get('link')) };
     },

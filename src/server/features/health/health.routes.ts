@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RedisClientType } from 'redis';
 import { healthEndpoints } from '#shared/contracts/health.js';
-import type { Endpoint } from '#shared/contracts/endpoint.js';
 import { AppError } from '#server/app-error.js';
 import type { Db } from '#server/db/client.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
@@ -43,11 +42,7 @@ async function within<T>(work: Promise<T>, what: string): Promise<T> {
  */
 export function healthRoutes(app: FastifyInstance, deps: HealthDeps) {
   const endpoints = healthEndpoints;
-  // registerEndpoint sets no log level, so the probes get theirs as their routes are added.
-  const quietProbes = new Set<Endpoint>([endpoints.live, endpoints.ready]);
-  app.addHook('onRoute', (route) => {
-    if (route.config?.endpoint && quietProbes.has(route.config.endpoint)) route.logLevel = 'warn';
-  });
+  const quiet = { logLevel: 'warn' } as const;
 
   const checkDatabase = async () => {
     try {
@@ -74,12 +69,17 @@ export function healthRoutes(app: FastifyInstance, deps: HealthDeps) {
     return { status: 'ok' as const, database: deps.databaseKind };
   });
 
-  registerEndpoint(app, endpoints.live, () => ({ status: 'ok' as const }));
+  registerEndpoint(app, endpoints.live, () => ({ status: 'ok' as const }), quiet);
 
-  registerEndpoint(app, endpoints.ready, async () => {
-    if (deps.readiness.isDraining) throw new AppError('SERVICE_UNAVAILABLE', 'This instance is shutting down');
-    await checkDatabase();
-    if (deps.redis) await checkRedis(deps.redis);
-    return { status: 'ready' as const, database: deps.databaseKind, redis: deps.redis ? ('ok' as const) : ('not configured' as const) };
-  });
+  registerEndpoint(
+    app,
+    endpoints.ready,
+    async () => {
+      if (deps.readiness.isDraining) throw new AppError('SERVICE_UNAVAILABLE', 'This instance is shutting down');
+      await checkDatabase();
+      if (deps.redis) await checkRedis(deps.redis);
+      return { status: 'ready' as const, database: deps.databaseKind, redis: deps.redis ? ('ok' as const) : ('not configured' as const) };
+    },
+    quiet,
+  );
 }

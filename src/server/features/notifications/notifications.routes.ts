@@ -29,23 +29,18 @@ export function notificationsRoutes(app: FastifyInstance, ctx: NotificationsCont
 
   registerEndpoint(app, endpoints.markAllRead, (request) => markAllNotificationsRead(ctx, requireUser(request), request.params.id));
 
-  // registerEndpoint owns the route's config, where @fastify/rate-limit reads a route's own limit,
-  // so a scope holding this route alone runs the limit as an onRequest hook, after the app's own
-  // hooks (the session loader's) as before. An app without the plugin (the live tests') has none.
-  void app.register((scope, _options, done) => {
-    if (scope.hasDecorator('rateLimit')) {
-      scope.addHook(
-        'onRequest',
-        scope.rateLimit({
+  registerEndpoint(
+    app,
+    endpoints.createTest,
+    async (request, reply) => reply.status(201).send(await createTestNotification(ctx, live, requireUser(request), request.body)),
+    {
+      config: {
+        rateLimit: {
           max: TEST_NOTIFICATIONS_PER_MINUTE,
           timeWindow: '1 minute',
           keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-        }),
-      );
-    }
-    registerEndpoint(scope, endpoints.createTest, async (request, reply) =>
-      reply.status(201).send(await createTestNotification(ctx, live, requireUser(request), request.body)),
-    );
-    done();
-  });
+        },
+      },
+    },
+  );
 }

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { UpdateProfileInput } from '#shared/contracts/profile.js';
-import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { explainIdentityTaken } from './identity-taken.js';
 import { type UserRow, users } from '#server/db/schema/users.js';

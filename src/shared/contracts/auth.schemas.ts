@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { limits } from '#shared/domain/limits.js';
+import { roleAliases } from '#shared/domain/roles.js';
+
+export const emailSchema = z
+  .string({ error: 'Please enter a valid email' })
+  .trim()
+  .toLowerCase()
+  .max(limits.emailMax, 'Please enter a valid email')
+  .email('Please enter a valid email');
+
+export const passwordSchema = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(limits.passwordMin, 'Password must be at least 6 characters')
+  .max(limits.passwordMax, `Password must be at most ${limits.passwordMax} characters`);
+
+export const usernameSchema = z
+  .string({ error: 'Username must be at least 3 characters' })
+  .trim()
+  .min(limits.usernameMin, 'Username must be at least 3 characters')
+  .max(limits.usernameMax, `Username must be at most ${limits.usernameMax} characters`)
+  // Usernames appear in profile URLs (/developers/{username}), so they stay URL-safe.
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores');
+
+export const loginBodySchema = z.strictObject({ email: emailSchema, password: passwordSchema });
+/** What a client sends (wire) and what the server reads after parsing (trimmed, lower-cased). */
+export type LoginBody = z.input<typeof loginBodySchema>;
+export type LoginInput = z.output<typeof loginBodySchema>;
+
+export const registerBodySchema = z.strictObject({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  role: z.enum(roleAliases, { error: 'Please select a role' }).default('creator'),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+export type RegisterInput = z.output<typeof registerBodySchema>;
+
+export const logoutResponseSchema = z.object({ message: z.string() });

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { canonicalRoles } from '#shared/domain/roles.js';
+
+/** The signed-in user as the API returns it: never the password hash. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(canonicalRoles),
+  stripeCustomerId: z.string().nullable(),
+  stripeConnectAccountId: z.string().nullable(),
+  onboardingComplete: z.boolean(),
+  avatarUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  location: z.string().nullable(),
+  website: z.string().nullable(),
+  githubUrl: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  twitterUrl: z.string().nullable(),
+  skills: z.array(z.string()),
+  hourlyRate: z.number().int().nullable(),
+  yearsOfExperience: z.number().int().nullable(),
+  languages: z.array(z.string()),
+  frameworks: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
