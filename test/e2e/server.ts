@@ -24,6 +24,8 @@ env.NODE_ENV = 'production';
 env.LOG_LEVEL = 'warn';
 // The browser tests start from the demo data on either database.
 env.SEED_DEMO_DATA = 'true';
+// Every answer the browser reads is checked against its endpoint's contract (decision 022).
+env.VALIDATE_RESPONSES = 'true';
 // The suite registers many users and fails logins on purpose from one address.
 env.REGISTRATIONS_PER_ADDRESS_PER_HOUR = '10000';
 env.LOGIN_FAILURES_PER_ADDRESS = '10000';

@@ -1,0 +1,113 @@
+import Fastify from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineEndpoints, type Endpoint } from '#shared/contracts/endpoint.js';
+import { createTestApp, type TestApp } from '#test/support/app.js';
+import { registerErrorHandler } from './error-handler.js';
+import { registerEndpoint, registerResponseValidation } from './endpoints.js';
+import { responseSerializerCompiler } from './response-serializer.js';
+
+/** Every endpoint every contract module exports (one object of endpoints per feature, or more). */
+function contractEndpoints(): Endpoint[] {
+  const modules = import.meta.glob<Record<string, unknown>>('/src/shared/contracts/*.ts', { eager: true });
+  const isEndpoint = (value: unknown): value is Endpoint =>
+    typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'path' in value;
+  const found = new Set<Endpoint>();
+  for (const exports of Object.values(modules)) {
+    for (const value of Object.values(exports)) {
+      if (typeof value !== 'object' || value === null) continue;
+      for (const member of Object.values(value)) if (isEndpoint(member)) found.add(member);
+    }
+  }
+  return [...found];
+}
+
+const isApiRoute = (url: string) => url.startsWith('/api/');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('one contract per endpoint', () => {
+  it('registers every /api route from a contract, and every contract as a route', () => {
+    const routes = t.routes.filter((route) => isApiRoute(route.url) && [route.method].flat()[0] !== 'HEAD');
+    const undeclared = routes.filter((route) => !route.config?.endpoint && !route.schema?.hide).map((route) => `${String(route.method)} ${route.url}`);
+    expect(undeclared).toEqual([]);
+
+    const registered = new Set(routes.map((route) => route.config?.endpoint).filter(Boolean));
+    const contracts = contractEndpoints();
+    expect(contracts.length).toBeGreaterThan(50);
+    // The tests run without a Stripe key, so the sandbox's routes are registered too.
+    expect(contracts.filter((endpoint) => !registered.has(endpoint)).map((endpoint) => endpoint.operationId)).toEqual([]);
+  });
+
+  it('gives every operation of the OpenAPI document a summary, a tag and an id', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { summary?: string; tags?: string[]; operationId?: string }>>;
+    }>();
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, ...operation })),
+    );
+    expect(operations.length).toBeGreaterThan(50);
+    expect(operations.filter((operation) => !operation.summary || operation.tags?.length !== 1 || !operation.operationId).map((o) => o.name)).toEqual([]);
+    const ids = operations.map((operation) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('documents each error status an endpoint declares', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    // Placing a bid: the spec's validation messages (400), a visitor (401), the owner (403), a second bid (409).
+    expect(Object.keys(document.paths['/api/projects/{id}/bids']!.post!.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '404', '409']));
+  });
+});
+
+describe('answers checked against their contract under test', () => {
+  const probe = defineEndpoints('probe', {
+    item: {
+      method: 'GET',
+      path: '/api/probe/:id',
+      summary: 'A probe',
+      params: z.object({ id: z.coerce.number() }),
+      response: z.object({ name: z.string() }),
+      errors: ['NOT_FOUND'],
+    },
+  });
+
+  async function probeApp(answer: (id: number) => unknown) {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(responseSerializerCompiler);
+    registerErrorHandler(app);
+    registerResponseValidation(app);
+    registerEndpoint(app, probe.item, (request) => answer(request.params.id) as { name: string });
+    await app.ready();
+    return app;
+  }
+
+  it('lets an answer that keeps the contract through', async () => {
+    const app = await probeApp(() => ({ name: 'ok' }));
+    expect((await app.inject({ method: 'GET', url: '/api/probe/1' })).json()).toEqual({ name: 'ok' });
+  });
+
+  it('turns an answer outside the contract into a 500 that says where', async () => {
+    const app = await probeApp(() => ({ name: 42 }));
+    const response = await app.inject({ method: 'GET', url: '/api/probe/1' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().message).toContain('probe.item answered outside its contract at name');
+  });
+
+  it('turns an error code the contract does not list into a 500', async () => {
+    const { AppError } = await import('#server/app-error.js');
+    const app = await probeApp(() => {
+      throw new AppError('CONFLICT', 'not declared');
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/probe/1' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().message).toContain('probe.item answered CONFLICT, which its contract does not list');
+  });
+});

@@ -1,0 +1,40 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The import boundaries of eslint.config.js are rules a machine checks: these are deliberately
+// broken imports, linted as if they were written into real files of the tree.
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'boundaries/dependencies' || message.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it('refuses shared code that imports the server', async () => {
+    expect(await boundaryErrors('src/shared/domain/limits.ts', "import { buildApp } from '#server/app.js';\nexport const x = buildApp;\n")).toHaveLength(1);
+  });
+
+  it('refuses client code that imports the server', async () => {
+    expect(await boundaryErrors('src/client/lib/utils.ts', "import { loadConfig } from '#server/config.js';\nexport const x = loadConfig;\n")).toHaveLength(1);
+  });
+
+  it("refuses a feature that reaches into another feature's internals, and allows its public entry", async () => {
+    const internal = "import { findBidView } from '#server/features/bids/bids.queries.js';\nexport const x = findBidView;\n";
+    expect(await boundaryErrors('src/server/features/projects/projects.service.ts', internal)).toHaveLength(1);
+    const publicEntry = "import { placeBid } from '#server/features/bids/bids.service.js';\nexport const x = placeBid;\n";
+    expect(await boundaryErrors('src/server/features/projects/projects.service.ts', publicEntry)).toEqual([]);
+  });
+
+  it('refuses infrastructure that imports a feature', async () => {
+    expect(
+      await boundaryErrors('src/server/db/client.ts', "import { placeBid } from '#server/features/bids/bids.service.js';\nexport const x = placeBid;\n"),
+    ).toHaveLength(1);
+  });
+
+  it('refuses ../ chains where a subpath import exists', async () => {
+    expect(await boundaryErrors('src/server/db/client.ts', "import { AppError } from '../app-error.js';\nexport const x = AppError;\n")).toHaveLength(1);
+  });
+});
