@@ -91,6 +91,7 @@ function toProject(row: ProjectRow) {
     submitterId: row.submitter_id,
     finisherId: row.finisher_id,
     budget: row.budget_cents === null ? null : Math.round(row.budget_cents / 100),
+    budgetCents: row.budget_cents,
     timeframe: row.timeframe,
     deliveryMessage: null,
     completedAt: iso(row.completed_at),

@@ -1,10 +1,4 @@
 import { formatDistanceToNow } from 'date-fns';
-import { dollarsToCents, formatDollars } from '#shared/domain/money.js';
-
-/** Spec section 9: amounts are shown in US dollars with no decimals ('$1,500'). */
-export function formatUsd(dollars: number | null | undefined): string {
-  return typeof dollars === 'number' && Number.isFinite(dollars) ? formatDollars(dollarsToCents(dollars)) : '$0';
-}
 
 /** Spec section 9: a timeline reads '1 day' or 'n days'. */
 export function formatDays(days: number | null | undefined): string {

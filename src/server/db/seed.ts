@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { splitPayment } from '#shared/domain/money.js';
+import { dollarsToCents, splitPayment } from '#shared/domain/money.js';
 import { hashPassword } from '#server/features/auth/password.js';
 import type { Db } from './client.js';
 import { bids } from '#server/db/schema/bids.js';
@@ -270,7 +270,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
           status: p.status,
           submitterId: idOf(p.owner),
           finisherId: winning ? idOf(winning.finisher) : null,
-          budgetCents: p.budgetDollars * 100,
+          budgetCents: dollarsToCents(p.budgetDollars),
           timeframe: p.timeframe,
           deliveryMessage: p.status === 'completed' || p.status === 'accepted' ? 'All requested features are done and documented in the README.' : null,
           completedAt: p.status === 'completed' || p.status === 'accepted' ? daysAgo(p.ageDays - 5) : null,
@@ -286,7 +286,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
           .values({
             projectId: project!.id,
             finisherId: idOf(b.finisher),
-            amountCents: b.amount * 100,
+            amountCents: dollarsToCents(b.amount),
             timelineDays: b.timeline,
             message: b.message,
             status: b.status ?? 'pending',
@@ -296,7 +296,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
           })
           .returning({ id: bids.id });
         if (p.payment && b === winning) {
-          const split = splitPayment(b.amount * 100);
+          const split = splitPayment(dollarsToCents(b.amount));
           await tx.insert(payments).values({
             bidId: bid!.id,
             ...split,

@@ -18,8 +18,10 @@ export const bidSchema = z.object({
   developerUsername: z.string(),
   finisher: z.object({ id: z.number().int(), username: z.string(), avatarUrl: z.string().nullable() }),
   detailsHidden: z.boolean(),
-  /** Whole dollars. */
+  /** Whole dollars (the spec's field), from amountCents (decision 026). */
   amount: z.number().int().optional(),
+  /** The amount in cents: what the client reads. */
+  amountCents: z.number().int().optional(),
   /** Days. */
   timeline: z.number().int().optional(),
   message: z.string().optional(),
@@ -48,7 +50,14 @@ export type BidWithProject = z.infer<typeof bidWithProjectSchema>;
 const wholeNumber = (message: string) => z.number({ error: message }).int(message);
 
 export const placeBidSchema = z.strictObject({
-  amount: numberOrNumericText(wholeNumber('Amount must be positive').positive('Amount must be positive').max(L.bidAmountMaxDollars, 'Amount is too large')),
+  // Bids are whole dollars: '2400.50' is refused, not rounded, and says why (a non-positive amount first says that).
+  amount: numberOrNumericText(
+    z
+      .number({ error: 'Amount must be positive' })
+      .positive('Amount must be positive')
+      .int('Amount must be a whole number of dollars')
+      .max(L.bidAmountMaxDollars, 'Amount is too large'),
+  ),
   timeline: numberOrNumericText(
     wholeNumber('Timeline must be positive').positive('Timeline must be positive').max(L.bidTimelineMaxDays, 'Timeline is too long'),
   ),

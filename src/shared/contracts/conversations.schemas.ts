@@ -73,8 +73,8 @@ export const chatSummarySchema = z.object({
   channelId: z.number().int(),
   otherUser: chatUserSchema,
   project: z.object({ id: z.number().int(), name: z.string() }),
-  /** amount in whole dollars. */
-  bid: z.object({ amount: z.number().int(), status: bidStatusSchema }),
+  /** amount in whole dollars (the spec's field), amountCents what the client reads (decision 026). */
+  bid: z.object({ amount: z.number().int(), amountCents: z.number().int(), status: bidStatusSchema }),
   /** null when the conversation was opened but nobody has written yet. */
   lastMessage: z.string().nullable(),
   lastMessageTime: z.string().nullable(),

@@ -51,8 +51,10 @@ export const milestoneSchema = z.object({
   projectId: z.number().int(),
   title: z.string(),
   description: z.string().nullable(),
-  /** Dollars, omitted for anyone but the owner and the assigned finisher. */
+  /** Dollars to the cent (the spec's field), from amountCents; both omitted for anyone but the owner and the assigned finisher. */
   amount: z.number().optional(),
+  /** The amount in cents: what the client reads (decision 026). */
+  amountCents: z.number().int().optional(),
   status: z.enum(milestoneStatuses),
   dueDate: z.string().nullable(),
   isOverdue: z.boolean(),

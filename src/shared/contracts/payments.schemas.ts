@@ -25,10 +25,14 @@ export const paymentSchema = z.object({
   id: z.number().int(),
   bidId: z.number().int(),
   status: paymentStatusSchema,
-  /** Whole dollars and cents as integers: amount = platformFee + developerAmount. */
+  /** Integer cents: amount = platformFee + developerAmount. The client reads these (decision 026). */
   amountCents: z.number().int(),
   platformFeeCents: z.number().int(),
   developerAmountCents: z.number().int(),
+  /** The spec's Payment fields: the same three in dollars to the cent, from the cents above. */
+  amount: z.number(),
+  platformFee: z.number(),
+  developerAmount: z.number(),
   /** Transferred to the developer so far. */
   releasedCents: z.number().int(),
   /** Settled in the developer's favour so far, fee included; settled + refunded never exceeds the amount. */

@@ -23,8 +23,10 @@ export const projectSchema = z.object({
   status: projectStatusSchema,
   submitterId: z.number().int(),
   finisherId: z.number().int().nullable(),
-  /** The submitter's budget in whole dollars. */
+  /** The submitter's budget in whole dollars (the spec's field), from budgetCents (decision 026). */
   budget: z.number().int().nullable(),
+  /** The budget in cents: what the client reads. */
+  budgetCents: z.number().int().nullable(),
   timeframe: z.string().nullable(),
   /** Only the owner and the assigned finisher read the delivery message; null for everyone else. */
   deliveryMessage: z.string().nullable(),
@@ -70,8 +72,8 @@ export const createProjectSchema = z.strictObject({
   budget: numberOrNumericText(
     z
       .number({ error: 'Budget must be a whole number of dollars' })
-      .int('Budget must be a whole number of dollars')
       .positive('Budget must be positive')
+      .int('Budget must be a whole number of dollars')
       .max(L.budgetMaxDollars, 'Budget is too large'),
   ).nullish(),
   timeframe: trimmed(L.timeframeMax).nullish(),
@@ -111,4 +113,6 @@ export const technologiesSchema = z.array(z.string());
 
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-export const totalSpendingSchema = z.object({ totalSpent: z.number().int() });
+/** totalSpent in whole dollars (bids are whole dollars), totalSpentCents what the client reads (decision 026). */
+export const totalSpendingSchema = z.object({ totalSpent: z.number().int(), totalSpentCents: z.number().int() });
+export type TotalSpending = z.infer<typeof totalSpendingSchema>;

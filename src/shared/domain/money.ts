@@ -14,8 +14,18 @@ export function splitPayment(amountCents: number): PaymentSplit {
   return { amountCents, platformFeeCents, developerAmountCents: amountCents - platformFeeCents };
 }
 
+/** Cents from the dollars a form or a request typed ('350.50' -> 35050); the only way dollars come in. */
 export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
-export const centsToDollars = (cents: number): number => cents / 100;
+
+/**
+ * Dollars from cents, for the spec's dollar fields of the API (decision 026): only the server's
+ * mappers call it. Integer cents divide to the double nearest the decimal (240050 -> 2400.5,
+ * 31545 -> 315.45), so whole amounts stay whole and others carry at most two decimals.
+ */
+export function centsToDollars(cents: number): number {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`cents must be an integer, got ${cents}`);
+  return cents / 100;
+}
 
 // Built on first use: creating an Intl formatter costs milliseconds of a page's start-up (locale
 // data), which a page that shows no amount need not pay.
@@ -25,12 +35,12 @@ const usd = () => (wholeDollars ??= new Intl.NumberFormat('en-US', { style: 'cur
 const usdCents = () =>
   (dollarsAndCents ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
-/** Amounts are shown in US dollars with no decimals. */
-export function formatDollars(cents: number): string {
-  return usd().format(Math.round(cents / 100));
-}
-
-/** Whole amounts without decimals ($1,000), others to the cent ($249.50). */
-export function formatAmount(cents: number): string {
-  return cents % 100 === 0 ? usd().format(cents / 100) : usdCents().format(cents / 100);
+/**
+ * The one money formatter (decision 026): integer cents in, US dollars out. Amounts are shown
+ * with no decimals (spec section 9: '$1,500'; a $75.50 fee reads '$76'). `showCents` is for the
+ * amounts typed with cents, milestones: a whole amount still reads '$400', any other '$350.50'.
+ */
+export function formatMoney(cents: number, options: { showCents?: boolean } = {}): string {
+  const format = options.showCents && cents % 100 !== 0 ? usdCents() : usd();
+  return format.format(centsToDollars(cents));
 }

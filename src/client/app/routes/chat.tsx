@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { formatMoney } from '#shared/domain/money.js';
 import { Card } from '#client/components/ui/card.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { useUser } from '#client/lib/auth.js';
@@ -9,7 +10,6 @@ import { ChatUnavailable } from '#client/features/messages/chat-unavailable.js';
 import { idParam } from '#client/features/messages/select-conversation.js';
 import { useBidMessages, useChatBid } from '#client/features/messages/api.js';
 import { isApiError } from '#client/lib/api.js';
-import { formatUsd } from '#client/lib/format.js';
 
 export default function ChatPage() {
   const bidId = idParam(useParams().bidId ?? null);
@@ -39,7 +39,7 @@ export default function ChatPage() {
           : `Chatting with the client about "${projectName}"`}
       </p>
       <p className="mt-1 text-sm">
-        Bid Amount: <span className="font-semibold">{formatUsd(bid.data.amount)}</span>
+        Bid Amount: <span className="font-semibold">{formatMoney(bid.data.amountCents ?? 0)}</span>
       </p>
       <Card className="mt-6 flex h-[600px] flex-col gap-0 overflow-hidden py-0">
         <header className="border-b px-4 py-3">

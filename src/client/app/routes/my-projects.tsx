@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Project } from '#shared/contracts/projects.js';
+import { formatMoney } from '#shared/domain/money.js';
 import { isFinisher } from '#shared/domain/roles.js';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
@@ -12,7 +13,7 @@ import { useUserBids } from '#client/features/bids/api.js';
 import { EmptyList, MyProjectCard } from '#client/features/projects/my-project-card.js';
 import { ProjectStatusBadge } from '#client/features/projects/project-status-badge.js';
 import { useUserProjects } from '#client/features/projects/api.js';
-import { formatDays, formatUsd } from '#client/lib/format.js';
+import { formatDays } from '#client/lib/format.js';
 
 const browse = { to: '/projects', label: 'Browse Projects' } as const;
 const submit = { to: '/submit', label: 'Submit a Project' } as const;
@@ -89,7 +90,7 @@ export default function MyProjectsPage() {
                   >
                     {bid.detailsHidden ? null : (
                       <p className="text-sm">
-                        <span className="font-semibold">{formatUsd(bid.amount)}</span> · {formatDays(bid.timeline)}
+                        <span className="font-semibold">{formatMoney(bid.amountCents ?? 0)}</span> · {formatDays(bid.timeline)}
                       </p>
                     )}
                   </MyProjectCard>

@@ -42,7 +42,7 @@ export default function PaymentPage() {
       </p>
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <CheckoutLaunchPanel isBusy={isBusy} onProceed={launch} />
-        <PaymentSummaryCard amount={bid.amount ?? 0} projectName={bid.project.name} developerUsername={bid.finisher.username} />
+        <PaymentSummaryCard amountCents={bid.amountCents ?? 0} projectName={bid.project.name} developerUsername={bid.finisher.username} />
       </div>
     </div>
   );

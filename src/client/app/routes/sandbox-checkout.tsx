@@ -2,7 +2,7 @@ import { Lock, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { type SandboxPayBody, sandboxPayBodySchema } from '#shared/contracts/payments.js';
-import { formatDollars } from '#shared/domain/money.js';
+import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
@@ -63,7 +63,7 @@ function CheckoutForm({ sessionId, description, amountCents, currency, cancelUrl
   const [fieldErrors, setFieldErrors] = useState<CardErrors>({});
   const pay = useSandboxPay(sessionId);
   const isPaying = pay.isPending || pay.isSuccess;
-  const amount = formatDollars(amountCents);
+  const amount = formatMoney(amountCents);
 
   const update = (field: keyof SandboxPayBody) => (event: { target: { value: string } }) => setCard((current) => ({ ...current, [field]: event.target.value }));
 

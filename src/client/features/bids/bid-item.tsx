@@ -2,8 +2,9 @@ import { CalendarDays, Clock, DollarSign, EyeOff, MessageSquare } from 'lucide-r
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { Bid } from '#shared/contracts/bids.js';
+import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
-import { formatDays, formatRelativeDate, formatUsd } from '#client/lib/format.js';
+import { formatDays, formatRelativeDate } from '#client/lib/format.js';
 import { BidStatusBadge } from './bid-status-badge.js';
 
 /** Spec section 5: a bid message equal to 'yes' is hidden in display. */
@@ -60,7 +61,7 @@ export function BidItem({ bid, actions }: { bid: Bid; actions: BidActions }) {
             <div className="flex items-center gap-1.5">
               <DollarSign aria-hidden="true" className="size-4 text-muted-foreground" />
               <dt className="sr-only">Amount</dt>
-              <dd className="font-semibold">{formatUsd(bid.amount)}</dd>
+              <dd className="font-semibold">{formatMoney(bid.amountCents ?? 0)}</dd>
             </div>
             <div className="flex items-center gap-1.5">
               <Clock aria-hidden="true" className="size-4 text-muted-foreground" />

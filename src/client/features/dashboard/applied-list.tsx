@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { BidWithProject } from '#shared/contracts/bids.js';
+import { formatMoney } from '#shared/domain/money.js';
 import { BidStatusBadge } from '#client/features/bids/bid-status-badge.js';
-import { formatDays, formatRelativeDate, formatUsd } from '#client/lib/format.js';
+import { formatDays, formatRelativeDate } from '#client/lib/format.js';
 import { DashboardSection, EmptyNote } from './dashboard-section.js';
 import { Pager } from './pager.js';
 import { usePager } from './use-pager.js';
@@ -23,7 +24,8 @@ export function AppliedList({ bids }: { bids: BidWithProject[] }) {
                     {bid.project.name}
                   </Link>
                   <span className="text-xs text-muted-foreground">
-                    {bid.detailsHidden ? null : `${formatUsd(bid.amount)} · ${formatDays(bid.timeline)} · `}Applied {formatRelativeDate(bid.createdAt)}
+                    {bid.detailsHidden ? null : `${formatMoney(bid.amountCents ?? 0)} · ${formatDays(bid.timeline)} · `}Applied{' '}
+                    {formatRelativeDate(bid.createdAt)}
                   </span>
                 </div>
                 <BidStatusBadge status={bid.status} />

@@ -1,9 +1,9 @@
 import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '#shared/contracts/users.js';
+import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { useTotalSpending, useUserProjects } from '#client/features/projects/api.js';
-import { formatUsd } from '#client/lib/format.js';
 import { jobsWithBids } from './dashboard-rules.js';
 import { NewProjectForm } from './new-project-form.js';
 import { ProjectListPanel } from './project-list-panel.js';
@@ -18,7 +18,7 @@ export function CreatorDashboard({ user }: { user: User }) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Spending" value={spendingQuery.isPending ? '…' : formatUsd(spendingQuery.data?.totalSpent ?? 0)} icon={Wallet} />
+        <StatCard label="Total Spending" value={spendingQuery.isPending ? '…' : formatMoney(spendingQuery.data?.totalSpentCents ?? 0)} icon={Wallet} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="grid content-start gap-6">

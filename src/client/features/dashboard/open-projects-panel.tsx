@@ -2,9 +2,9 @@ import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Project } from '#shared/contracts/projects.js';
+import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { Input } from '#client/components/ui/input.js';
-import { formatBudget } from '#client/features/projects/format-budget.js';
 import { TechBadges } from '#client/features/projects/tech-badges.js';
 import { formatRelativeDate } from '#client/lib/format.js';
 import { matchesDashboardSearch } from './dashboard-rules.js';
@@ -49,7 +49,7 @@ export function OpenProjectsPanel({ projects, finisherId, isLoading }: { project
                   <Link to={`/projects/${project.id}`} className="font-semibold hover:underline">
                     {project.name}
                   </Link>
-                  <span className="text-sm font-medium">{formatBudget(project.budget)}</span>
+                  <span className="text-sm font-medium">{project.budgetCents === null ? 'Budget not set' : formatMoney(project.budgetCents)}</span>
                 </div>
                 <TechBadges techStack={project.techStack} />
                 <p className="line-clamp-2 text-sm text-muted-foreground">{project.description}</p>

@@ -11,6 +11,12 @@ describe('quick application parsers (spec section 5)', () => {
     expect(parseQuickRate('negotiable')).toBe(100);
   });
 
+  it('reads a decimal point between digits as the start of the cents, for the bid rules to refuse', () => {
+    expect(parseQuickRate('$2,400.50')).toBe(2400.5);
+    expect(parseQuickRate('2400.00')).toBe(2400);
+    expect(parseQuickRate('approx. 300')).toBe(300);
+  });
+
   it('takes the first number of the timeline and defaults to 7', () => {
     expect(parseQuickTimeline('about 10-12 days')).toBe(10);
     expect(parseQuickTimeline('3')).toBe(3);

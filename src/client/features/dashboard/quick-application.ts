@@ -2,10 +2,17 @@
 export const DEFAULT_QUICK_RATE = 100;
 export const DEFAULT_QUICK_TIMELINE_DAYS = 7;
 
-/** The rate keeps only its digits ('$1,500' -> 1500) and is 100 when there are none. */
+/**
+ * The rate keeps only its digits ('$1,500' -> 1500) and is 100 when there are none. A point
+ * between digits starts the cents ('$2,400.50' -> 2400.5, which the bid rules refuse as not whole
+ * dollars; '2400.00' -> 2400): keeping those digits too would bid a hundred times the amount.
+ */
 export function parseQuickRate(text: string): number {
-  const digits = text.replace(/\D/g, '');
-  return digits ? Number(digits) : DEFAULT_QUICK_RATE;
+  const digitsOf = (part: string) => part.replace(/\D/g, '');
+  const point = /\d\.\d/.exec(text);
+  const dollars = digitsOf(point ? text.slice(0, point.index + 1) : text);
+  if (!point) return dollars ? Number(dollars) : DEFAULT_QUICK_RATE;
+  return Number(`${dollars}.${digitsOf(text.slice(point.index + 2))}`);
 }
 
 /** The timeline is the first whole number in the text ('about 10-12 days' -> 10), else 7. */

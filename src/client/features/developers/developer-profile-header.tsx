@@ -1,9 +1,9 @@
 import { AtSign, Briefcase, Clock, DollarSign, FolderGit2, Globe, MapPin } from 'lucide-react';
 import type { DeveloperProfile } from '#shared/contracts/developers.js';
+import { dollarsToCents, formatMoney } from '#shared/domain/money.js';
 import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Card, CardContent } from '#client/components/ui/card.js';
-import { formatUsd } from '#client/lib/format.js';
 import { initialsOf } from '#client/lib/utils.js';
 import { bioOrDefault, formatYears } from './developer-format.js';
 
@@ -36,9 +36,10 @@ export function DeveloperProfileHeader({ developer }: { developer: DeveloperProf
                 <MapPin aria-hidden="true" className="size-4" /> {developer.location}
               </li>
             ) : null}
+            {/* The hourly rate is a profile figure in whole dollars, not a ledger amount in cents (decision 026). */}
             {developer.hourlyRate !== null ? (
               <li className="flex items-center gap-1.5">
-                <DollarSign aria-hidden="true" className="size-4" /> {formatUsd(developer.hourlyRate)}/hr
+                <DollarSign aria-hidden="true" className="size-4" /> {formatMoney(dollarsToCents(developer.hourlyRate))}/hr
               </li>
             ) : null}
             {developer.yearsOfExperience !== null ? (

@@ -8,10 +8,10 @@ export interface ChatParties {
   isViewerCreator: boolean;
   otherUsername: string;
   project: { id: number; name: string } | null;
-  amount: number | null;
+  amountCents: number | null;
 }
 
-type BidView = Pick<BidWithProject, 'amount' | 'finisher' | 'finisherId'> & {
+type BidView = Pick<BidWithProject, 'amountCents' | 'finisher' | 'finisherId'> & {
   project: Pick<BidWithProject['project'], 'id' | 'name' | 'submitterId' | 'submitter'>;
 };
 
@@ -23,7 +23,7 @@ export function chatParties(viewer: { id: number; role: string }, bid: BidView |
     isViewerCreator,
     otherUsername: otherFromBid ?? chat?.otherUser.username ?? '',
     project: bid ? { id: bid.project.id, name: bid.project.name } : (chat?.project ?? null),
-    amount: bid?.amount ?? chat?.bid.amount ?? null,
+    amountCents: bid?.amountCents ?? chat?.bid.amountCents ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { ExternalLink, FolderOpen, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatUsd } from '#client/lib/format.js';
+import { formatMoney } from '#shared/domain/money.js';
 import { avatarInitial } from './chat-format.js';
 import type { ChatParties } from './chat-parties.js';
 
@@ -37,10 +37,10 @@ export function ConversationDetails({ parties }: { parties: ChatParties }) {
           </Link>
         </div>
       ) : null}
-      {parties.amount !== null ? (
+      {parties.amountCents !== null ? (
         <div className="grid gap-1">
           <span className="text-xs text-muted-foreground">Bid Amount</span>
-          <span className="text-lg font-semibold">{formatUsd(parties.amount)}</span>
+          <span className="text-lg font-semibold">{formatMoney(parties.amountCents)}</span>
         </div>
       ) : null}
     </section>

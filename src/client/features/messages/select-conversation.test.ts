@@ -7,7 +7,7 @@ const chat = (bidId: number, channelId: number, username: string): ChatSummary =
   channelId,
   otherUser: { id: bidId * 10, username, avatarUrl: null },
   project: { id: 1, name: 'Booking app' },
-  bid: { amount: 900, status: 'pending' },
+  bid: { amount: 900, amountCents: 90_000, status: 'pending' },
   lastMessage: null,
   lastMessageTime: null,
   unreadCount: 0,

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type CreateMilestoneBody, createMilestoneSchema, type Milestone } from '#shared/contracts/milestones.js';
+import { centsToDollars } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
 import { FormField } from '#client/components/ui/form-field.js';
@@ -63,7 +64,8 @@ function MilestoneForm({ projectId, milestone, onDone }: { projectId: number; mi
     defaultValues: {
       title: milestone?.title ?? '',
       description: milestone?.description ?? '',
-      amount: milestone?.amount === undefined ? '' : String(milestone.amount),
+      // The form speaks dollars, as the request does ('350.5').
+      amount: milestone?.amountCents === undefined ? '' : String(centsToDollars(milestone.amountCents)),
       dueDate: milestone?.dueDate ?? '',
     },
   });

@@ -1,8 +1,9 @@
 import { CalendarDays, CircleDollarSign } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Milestone } from '#shared/contracts/milestones.js';
+import { formatMoney } from '#shared/domain/money.js';
 import { Badge } from '#client/components/ui/badge.js';
-import { formatDueDate, formatMilestoneAmount } from './milestone-rules.js';
+import { formatDueDate } from './milestone-rules.js';
 import { MilestoneStatusBadge } from './milestone-status-badge.js';
 
 /** One milestone: title, status, amount, due date, the finisher's note, the owner's feedback and its actions. */
@@ -23,7 +24,7 @@ export function MilestoneItem({ milestone, actions }: { milestone: Milestone; ac
           </div>
           {milestone.description ? <p className="text-sm whitespace-pre-line text-muted-foreground">{milestone.description}</p> : null}
         </div>
-        {milestone.amount !== undefined ? <p className="font-semibold tabular-nums">{formatMilestoneAmount(milestone.amount)}</p> : null}
+        {milestone.amountCents !== undefined ? <p className="font-semibold tabular-nums">{formatMoney(milestone.amountCents, { showCents: true })}</p> : null}
       </div>
       {milestone.dueDate ? (
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">

@@ -1,6 +1,7 @@
 import { Flag, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
+import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { Spinner } from '#client/components/ui/spinner.js';
@@ -8,7 +9,7 @@ import { errorMessage } from '#client/lib/api.js';
 import { FinisherMilestoneActions, OwnerMilestoneActions } from './milestone-actions.js';
 import { MilestoneFormDialog } from './lazy-milestone-form-dialog.js';
 import { MilestoneItem } from './milestone-item.js';
-import { acceptedBidAmount, canPlanMilestones, canReviewMilestones, formatMilestoneAmount, plannedAmount } from './milestone-rules.js';
+import { acceptedBidCents, canPlanMilestones, canReviewMilestones, plannedCents } from './milestone-rules.js';
 import { useMilestones } from './api.js';
 
 interface MilestonesCardProps {
@@ -23,7 +24,7 @@ export function MilestonesCard({ project, isOwner, isAssignedFinisher }: Milesto
   const { data: milestones, isPending, error } = useMilestones(project.id, true);
   const canPlan = canPlanMilestones(project.status);
   const canReview = canReviewMilestones(project.status);
-  const budget = acceptedBidAmount(project.bids);
+  const budgetCents = acceptedBidCents(project.bids);
 
   return (
     <Card id="milestones" role="region" aria-labelledby="milestones-title" className="scroll-mt-24 gap-4">
@@ -36,9 +37,9 @@ export function MilestonesCard({ project, isOwner, isAssignedFinisher }: Milesto
             </Button>
           ) : null}
         </div>
-        {milestones && milestones.length > 0 && budget !== undefined ? (
+        {milestones && milestones.length > 0 && budgetCents !== undefined ? (
           <CardDescription>
-            Planned {formatMilestoneAmount(plannedAmount(milestones))} of {formatMilestoneAmount(budget)}
+            Planned {formatMoney(plannedCents(milestones), { showCents: true })} of {formatMoney(budgetCents, { showCents: true })}
           </CardDescription>
         ) : null}
       </CardHeader>

@@ -1,16 +1,16 @@
-import { dollarsToCents, formatDollars, splitPayment } from '#shared/domain/money.js';
+import { formatMoney, splitPayment } from '#shared/domain/money.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 
 interface PaymentSummaryCardProps {
-  /** Whole dollars, as the bid carries them. */
-  amount: number;
+  /** The bid's amount in cents. */
+  amountCents: number;
   projectName: string;
   developerUsername: string;
 }
 
 /** The payment page's summary: the bid, the platform's 10%, the developer's 90%, and a total equal to the bid. */
-export function PaymentSummaryCard({ amount, projectName, developerUsername }: PaymentSummaryCardProps) {
-  const split = amount > 0 ? splitPayment(dollarsToCents(amount)) : { amountCents: 0, platformFeeCents: 0, developerAmountCents: 0 };
+export function PaymentSummaryCard({ amountCents, projectName, developerUsername }: PaymentSummaryCardProps) {
+  const split = amountCents > 0 ? splitPayment(amountCents) : { amountCents: 0, platformFeeCents: 0, developerAmountCents: 0 };
   return (
     <Card role="region" aria-labelledby="payment-summary-title">
       <CardHeader>
@@ -21,10 +21,10 @@ export function PaymentSummaryCard({ amount, projectName, developerUsername }: P
       </CardHeader>
       <CardContent>
         <dl className="grid gap-3 text-sm">
-          <SummaryRow label="Bid amount" value={formatDollars(split.amountCents)} />
-          <SummaryRow label="Platform fee (10%)" value={formatDollars(split.platformFeeCents)} muted />
-          <SummaryRow label="Developer receives (90%)" value={formatDollars(split.developerAmountCents)} muted />
-          <SummaryRow label="Total" value={formatDollars(split.amountCents)} strong />
+          <SummaryRow label="Bid amount" value={formatMoney(split.amountCents)} />
+          <SummaryRow label="Platform fee (10%)" value={formatMoney(split.platformFeeCents)} muted />
+          <SummaryRow label="Developer receives (90%)" value={formatMoney(split.developerAmountCents)} muted />
+          <SummaryRow label="Total" value={formatMoney(split.amountCents)} strong />
         </dl>
         <p className="mt-4 text-xs text-muted-foreground">
           The platform fee is included in the bid amount. Your payment is held securely until you accept the delivered work.

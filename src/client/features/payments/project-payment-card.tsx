@@ -1,5 +1,5 @@
 import type { Payment } from '#shared/contracts/payments.js';
-import { formatDollars } from '#shared/domain/money.js';
+import { formatMoney } from '#shared/domain/money.js';
 import { Badge, type BadgeProps } from '#client/components/ui/badge.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { useUser } from '#client/lib/auth.js';
@@ -34,11 +34,11 @@ export function ProjectPaymentCard({ projectId }: { projectId: number }) {
       </CardHeader>
       <CardContent>
         <dl className="grid gap-2 text-sm">
-          <Row label="Amount" value={formatDollars(payment.amountCents)} />
-          <Row label="Platform fee (10%)" value={formatDollars(payment.platformFeeCents)} />
-          <Row label="Developer receives (90%)" value={formatDollars(payment.developerAmountCents)} />
-          {payment.releasedCents > 0 ? <Row label="Amount released" value={formatDollars(payment.releasedCents)} /> : null}
-          {payment.refundedCents > 0 ? <Row label="Amount refunded" value={formatDollars(payment.refundedCents)} /> : null}
+          <Row label="Amount" value={formatMoney(payment.amountCents)} />
+          <Row label="Platform fee (10%)" value={formatMoney(payment.platformFeeCents)} />
+          <Row label="Developer receives (90%)" value={formatMoney(payment.developerAmountCents)} />
+          {payment.releasedCents > 0 ? <Row label="Amount released" value={formatMoney(payment.releasedCents)} /> : null}
+          {payment.refundedCents > 0 ? <Row label="Amount refunded" value={formatMoney(payment.refundedCents)} /> : null}
         </dl>
       </CardContent>
     </Card>

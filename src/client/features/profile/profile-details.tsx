@@ -1,8 +1,8 @@
 import { AtSign, Briefcase, FolderGit2, Globe, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { User } from '#shared/contracts/users.js';
+import { dollarsToCents, formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
-import { formatUsd } from '#client/lib/format.js';
 
 /** One term and its value; `wide` spans both columns (a <dl> allows one wrapping <div> per group, no more). */
 function Detail({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
@@ -55,7 +55,8 @@ export function ProfileDetails({ user, showRates, onEdit }: { user: User; showRa
         </Detail>
         {showRates ? (
           <>
-            <Detail term="Hourly Rate">{user.hourlyRate === null ? <NotSet /> : `${formatUsd(user.hourlyRate)}/hr`}</Detail>
+            {/* The hourly rate is a profile figure in whole dollars, not a ledger amount in cents (decision 026). */}
+            <Detail term="Hourly Rate">{user.hourlyRate === null ? <NotSet /> : `${formatMoney(dollarsToCents(user.hourlyRate))}/hr`}</Detail>
             <Detail term="Years of Experience">{user.yearsOfExperience === null ? <NotSet /> : user.yearsOfExperience}</Detail>
           </>
         ) : null}

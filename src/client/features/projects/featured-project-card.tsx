@@ -1,10 +1,10 @@
 import { ArrowRight, CalendarDays, Star, UserRound, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
+import { formatMoney } from '#shared/domain/money.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { formatRelativeDate } from '#client/lib/format.js';
-import { formatBudget } from './format-budget.js';
 import { ProjectStatusBadge } from './project-status-badge.js';
 import type { ProjectSummary } from './project-summary.js';
 
@@ -41,7 +41,7 @@ export function FeaturedProjectCard({ project }: { project: ProjectSummary }) {
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Budget</dt>
             <Wallet aria-hidden="true" className="size-4 text-muted-foreground" />
-            <dd className="font-semibold">{formatBudget(project.budget)}</dd>
+            <dd className="font-semibold">{project.budgetCents === null ? 'Budget not set' : formatMoney(project.budgetCents)}</dd>
           </div>
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Posted</dt>

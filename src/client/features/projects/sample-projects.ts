@@ -13,7 +13,7 @@ export function sampleProjects(): ProjectSummary[] {
       techStack: ['React Native', 'Firebase', 'TypeScript'],
       createdAt: daysAgo(2),
       status: 'open',
-      budget: 1500,
+      budgetCents: 150_000,
       submitter: { username: 'maya', rating: 4.8 },
     },
     {
@@ -24,7 +24,7 @@ export function sampleProjects(): ProjectSummary[] {
       techStack: ['Vue.js', 'Node.js', 'PostgreSQL'],
       createdAt: daysAgo(5),
       status: 'open',
-      budget: 2800,
+      budgetCents: 280_000,
       submitter: { username: 'jonas', rating: 4.6 },
     },
     {
@@ -34,7 +34,7 @@ export function sampleProjects(): ProjectSummary[] {
       techStack: ['Next.js', 'Tailwind CSS'],
       createdAt: daysAgo(9),
       status: 'in_progress',
-      budget: 600,
+      budgetCents: 60_000,
       submitter: { username: 'priya', rating: 4.9 },
     },
   ];

@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Bid, BidWithProject } from '#shared/contracts/bids.js';
+import { centsToDollars } from '#shared/domain/money.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { preparedPerDb } from '#server/db/prepared.js';
 import { bids } from '#server/db/schema/bids.js';
@@ -37,7 +38,8 @@ export function toBidDto(row: BidQueryRow, viewer: UserRow | null): Bid {
   return {
     ...base,
     detailsHidden: false,
-    amount: Math.round(b.amountCents / 100),
+    amount: centsToDollars(b.amountCents),
+    amountCents: b.amountCents,
     timeline: b.timelineDays,
     message: b.message,
     proposal: b.message,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ChatMessage, ChatSummary, ConversationChannel, ConversationThread } from '#shared/contracts/conversations.js';
+import { centsToDollars } from '#shared/domain/money.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { bids } from '#server/db/schema/bids.js';
 import { conversationChannels, conversationThreads, messages } from '#server/db/schema/conversations.js';
@@ -191,7 +192,7 @@ export async function findChatSummaries(db: DbOrTx, userId: number): Promise<Cha
     channelId: row.channelId,
     otherUser: { id: row.otherId, username: row.otherUsername, avatarUrl: row.otherAvatarUrl },
     project: { id: row.projectId, name: row.projectName },
-    bid: { amount: Math.round(row.amountCents / 100), status: row.bidStatus },
+    bid: { amount: centsToDollars(row.amountCents), amountCents: row.amountCents, status: row.bidStatus },
     lastMessage: row.lastMessage,
     lastMessageTime: row.lastMessageTime?.toISOString() ?? null,
     unreadCount: row.unreadCount,

@@ -211,7 +211,7 @@ describe('GET /api/users/{id}/chats', () => {
         bidId: newerBid.id,
         otherUser: { id: cast.otherFinisher.user.id, username: cast.otherFinisher.user.username, avatarUrl: null },
         project: { id: newer.id, name: 'Newer chat project' },
-        bid: { amount: 1200, status: 'pending' },
+        bid: { amount: 1200, amountCents: 120_000, status: 'pending' },
         lastMessage: 'my reply',
         unreadCount: 2,
       }),

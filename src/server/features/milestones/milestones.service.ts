@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { CreateMilestoneInput, Milestone, UpdateMilestoneInput } from '#shared/contracts/milestones.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
-import { dollarsToCents, formatAmount } from '#shared/domain/money.js';
+import { centsToDollars, dollarsToCents, formatMoney } from '#shared/domain/money.js';
 import { isMilestoneStage, type MilestoneAction, milestoneLifecycle, milestoneStage } from '#shared/domain/milestone-lifecycle.js';
 import { canReadDelivery, projectActorOf } from '#shared/domain/policies.js';
 import { AppError } from '#server/app-error.js';
@@ -24,7 +24,7 @@ function toMilestoneDto(row: MilestoneRow, canSeeAmount: boolean): Milestone {
     projectId: row.projectId,
     title: row.title,
     description: row.description,
-    ...(canSeeAmount ? { amount: row.amountCents / 100 } : {}),
+    ...(canSeeAmount ? { amount: centsToDollars(row.amountCents), amountCents: row.amountCents } : {}),
     status: row.status,
     dueDate: row.dueDate ? row.dueDate.toISOString().slice(0, 10) : null,
     isOverdue: row.status !== 'approved' && row.dueDate !== null && row.dueDate.getTime() + 86_400_000 <= Date.now(),
@@ -65,7 +65,7 @@ async function assertWithinBid(tx: Tx, projectId: number, amountCents: number, e
   if (total + amountCents > limit) {
     throw new AppError(
       'CONFLICT',
-      `Milestones may not add up to more than the accepted bid (${formatAmount(limit)}); ${formatAmount(limit - total)} is left to plan`,
+      `Milestones may not add up to more than the accepted bid (${formatMoney(limit, { showCents: true })}); ${formatMoney(limit - total, { showCents: true })} is left to plan`,
     );
   }
 }

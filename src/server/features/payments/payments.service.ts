@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Payment } from '#shared/contracts/payments.js';
+import { centsToDollars } from '#shared/domain/money.js';
 import { AppError } from '#server/app-error.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
@@ -41,6 +42,9 @@ export async function getProjectPayment(ctx: AppContext, actor: UserRow, project
     amountCents: p.amountCents,
     platformFeeCents: p.platformFeeCents,
     developerAmountCents: p.developerAmountCents,
+    amount: centsToDollars(p.amountCents),
+    platformFee: centsToDollars(p.platformFeeCents),
+    developerAmount: centsToDollars(p.developerAmountCents),
     releasedCents: p.releasedCents,
     settledCents: p.settledCents,
     refundedCents: p.refundedCents,

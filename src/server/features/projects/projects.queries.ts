@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListProjectsQuery, Project } from '#shared/contracts/projects.js';
+import { centsToDollars } from '#shared/domain/money.js';
 import { canReadDelivery } from '#shared/domain/policies.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
 import { projectIsPaid } from '#server/db/paid.js';
@@ -49,7 +50,8 @@ export function toProjectDto(row: ProjectQueryRow, viewer: UserRow | null): Proj
     status: p.status,
     submitterId: p.submitterId,
     finisherId: p.finisherId,
-    budget: p.budgetCents === null ? null : Math.round(p.budgetCents / 100),
+    budget: p.budgetCents === null ? null : centsToDollars(p.budgetCents),
+    budgetCents: p.budgetCents,
     timeframe: p.timeframe,
     deliveryMessage: canReadDelivery(viewer, p) ? p.deliveryMessage : null,
     completedAt: p.completedAt?.toISOString() ?? null,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { CreateProjectInput, ListProjectsQuery, Project, ProjectDetail } from '#shared/contracts/projects.js';
-import { dollarsToCents } from '#shared/domain/money.js';
+import type { CreateProjectInput, ListProjectsQuery, Project, ProjectDetail, TotalSpending } from '#shared/contracts/projects.js';
+import { centsToDollars, dollarsToCents } from '#shared/domain/money.js';
 import { paidPaymentStatuses } from '#shared/domain/payment-status.js';
 import { projectActorOf } from '#shared/domain/policies.js';
 import { type ProjectAction, projectLifecycle } from '#shared/domain/project-lifecycle.js';
@@ -125,8 +125,8 @@ export async function listProjectsOfUser(ctx: AppContext, actor: UserRow, userId
   return findProjectsOfUser(ctx.db, actor);
 }
 
-/** What a submitter has paid for: payments held or already released, in whole dollars. */
-export async function totalSpending(ctx: AppContext, actor: UserRow, userId: number): Promise<{ totalSpent: number }> {
+/** What a submitter has paid for: payments held or already released. */
+export async function totalSpending(ctx: AppContext, actor: UserRow, userId: number): Promise<TotalSpending> {
   requireAccess(actor, 'readOwnSpending', userId);
   const [row] = await ctx.db
     .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
@@ -134,5 +134,6 @@ export async function totalSpending(ctx: AppContext, actor: UserRow, userId: num
     .innerJoin(bids, eq(bids.id, payments.bidId))
     .innerJoin(projects, eq(projects.id, bids.projectId))
     .where(and(eq(projects.submitterId, userId), inArray(payments.status, [...paidPaymentStatuses])));
-  return { totalSpent: Math.round((row?.cents ?? 0) / 100) };
+  const cents = row?.cents ?? 0;
+  return { totalSpent: centsToDollars(cents), totalSpentCents: cents };
 }

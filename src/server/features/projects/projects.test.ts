@@ -74,6 +74,7 @@ describe('POST /api/projects', () => {
     [{ codeLink: 'not a url' }, 'Please enter a valid URL'],
     [{ codeLink: 'javascript:alert(1)' }, 'Please enter a valid URL'],
     [{ budget: -5 }, 'Budget must be positive'],
+    [{ budget: 1200.5 }, 'Budget must be a whole number of dollars'],
   ])('refuses %j with the spec message and writes nothing', async (overrides, message) => {
     const before = await t.database.db.$count(projects);
     const response = await cast.owner.api.post('/api/projects', { ...validProject, ...overrides });
@@ -410,7 +411,7 @@ describe('per-user lists', () => {
         .returning();
       await t.database.db.insert(payments).values({ bidId: bid!.id, ...splitPayment(100_000), status });
     }
-    expect((await api.get(`/api/users/${spender.id}/total-spending`)).json()).toEqual({ totalSpent: 2000 });
+    expect((await api.get(`/api/users/${spender.id}/total-spending`)).json()).toEqual({ totalSpent: 2000, totalSpentCents: 200_000 });
     expect((await cast.owner.api.get(`/api/users/${spender.id}/total-spending`)).statusCode).toBe(403);
     expect((await cast.visitor.api.get(`/api/users/${spender.id}/total-spending`)).statusCode).toBe(401);
   });
