@@ -13,7 +13,7 @@ import { DomainEvents } from '#server/events/domain-events.js';
 import { accountRoutes } from '#server/features/auth/account.routes.js';
 import { authRoutes } from '#server/features/auth/auth.routes.js';
 import { bidsRoutes } from '#server/features/bids/bids.routes.js';
-import { LoginLimiter } from '#server/features/auth/login-limiter.js';
+import { LoginLimiter } from '#server/plugins/login-limiter.js';
 import { developersRoutes } from '#server/features/developers/developers.routes.js';
 import { healthRoutes } from '#server/features/health/health.routes.js';
 import { Readiness } from '#server/features/health/readiness.js';

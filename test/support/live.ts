@@ -8,10 +8,10 @@ import { buildApp } from '#server/app.js';
 import { type Config, loadConfig } from '#server/config.js';
 import type { Database } from '#server/db/client.js';
 import { DomainEvents } from '#server/events/domain-events.js';
-import { createSession, SESSION_COOKIE } from '#server/features/auth/sessions.service.js';
+import { createSession } from '#server/plugins/session-store.js';
 import { type LiveFeaturesOptions, registerLiveFeatures } from '#server/features/live/register-live-features.js';
 import { registerErrorHandler } from '#server/plugins/error-handler.js';
-import { registerSessionLoader } from '#server/plugins/session.js';
+import { registerSessionLoader, SESSION_COOKIE } from '#server/plugins/session.js';
 import { createTestDatabase } from './database.js';
 import { createRateLimits } from '#server/plugins/action-rate-limiter.js';
 

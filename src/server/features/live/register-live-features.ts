@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RedisClientType } from 'redis';
 import type { AppContext } from '#server/context.js';
-import { findLiveTokens } from '#server/features/auth/sessions.service.js';
+import { findLiveTokens } from '#server/plugins/session-store.js';
 import { registerConversationPushes } from '#server/features/conversations/conversation-pushes.js';
 import { conversationsRoutes } from '#server/features/conversations/conversations.routes.js';
 import { registerNotificationDelivery } from '#server/features/notifications/notification-outbox.js';
