@@ -4,8 +4,8 @@ import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requireUser } from '#server/plugins/session.js';
-import { acceptImageUpload, avatarSide, storeImageWhile } from '#server/features/uploads/image-upload.js';
-import { readMultipart } from '#server/features/uploads/multipart.js';
+import { acceptImageUpload, avatarSide, storeImageWhile } from '#server/integrations/storage/image-upload.js';
+import { readMultipart } from '#server/plugins/multipart.js';
 import { toUserDto } from './users.mapper.js';
 import { updateProfile } from './profile.service.js';
 
