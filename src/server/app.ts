@@ -21,7 +21,11 @@ import { registerNotificationWriters } from '#server/features/notifications/noti
 import { projectsRoutes } from '#server/features/projects/projects.routes.js';
 import { registerMilestonePushes } from '#server/features/milestones/milestone-pushes.js';
 import { milestonesRoutes } from '#server/features/milestones/milestones.routes.js';
-import { registerLiveFeatures } from '#server/features/live/register-live-features.js';
+import { liveRoutes } from '#server/features/live/live.routes.js';
+import { registerConversationPushes } from '#server/features/conversations/conversation-pushes.js';
+import { conversationsRoutes } from '#server/features/conversations/conversations.routes.js';
+import { registerNotificationDelivery } from '#server/features/notifications/notification-outbox.js';
+import { notificationsRoutes } from '#server/features/notifications/notifications.routes.js';
 import { paymentsRoutes } from '#server/features/payments/payments.routes.js';
 import { settleOverduePayments } from '#server/features/payments/payment-settlement.js';
 import { registerPaymentHandlers } from '#server/features/payments/payments.service.js';
@@ -34,6 +38,7 @@ import { createPaymentProvider } from '#server/integrations/payments/create-prov
 import type { PaymentProvider } from '#server/integrations/payments/payment-provider.js';
 import type { SandboxProvider } from '#server/integrations/payments/sandbox-provider.js';
 import { createStorage, type FileStorage } from '#server/integrations/storage/storage.js';
+import { startLiveHub } from '#server/integrations/live/live-hub.js';
 import { createRateLimits } from '#server/plugins/action-rate-limiter.js';
 import { registerClientApp } from '#server/plugins/client-app.js';
 import { answerFrameworkError, registerErrorHandler } from '#server/plugins/error-handler.js';
@@ -131,7 +136,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountRoutes(app, ctx);
   projectsRoutes(app, ctx);
   bidsRoutes(app, ctx);
-  const live = await registerLiveFeatures(app, ctx, { redis: deps.redis });
+  // The live hub is how features push to open sockets (with Redis, on every instance): made here
+  // and handed to the features that push after commit and to the /ws route, which never meet.
+  const live = await startLiveHub(app, { log: app.log, redis: deps.redis, channel: `${config.redisKeyPrefix}live` });
+  registerNotificationDelivery(ctx.events, live);
+  registerConversationPushes(ctx.events, live);
+  await liveRoutes(app, live, ctx);
+  conversationsRoutes(app, ctx);
+  notificationsRoutes(app, ctx, live);
   registerMilestonePushes(ctx.events, live);
   usersRoutes(app, ctx);
   developersRoutes(app, ctx);

@@ -6,7 +6,7 @@ import type { DbOrTx } from '#server/db/client.js';
 import { notifications } from '#server/db/schema/notifications.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { countUnreadMessages } from '#server/features/conversations/conversations.queries.js';
-import type { LivePublisher } from '#server/features/live/live-hub.js';
+import type { LivePublisher } from '#server/integrations/live/live-hub.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import { deliverNotifications, holdForDelivery } from './notification-outbox.js';
 import { type NotificationRow, toNotificationDto } from './notifications.mapper.js';
