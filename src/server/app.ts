@@ -32,7 +32,7 @@ import { registerPaymentHandlers } from '#server/features/payments/payments.serv
 import { sandboxRoutes } from '#server/features/payments/sandbox.routes.js';
 import { reviewsRoutes } from '#server/features/reviews/reviews.routes.js';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.js';
-import { usersRoutes } from '#server/features/users/users.routes.js';
+import { profileRoutes } from '#server/features/profile/profile.routes.js';
 import { createMailer, type Mailer } from '#server/integrations/email/mailer.js';
 import { createPaymentProvider } from '#server/integrations/payments/create-provider.js';
 import type { PaymentProvider } from '#server/integrations/payments/payment-provider.js';
@@ -145,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   conversationsRoutes(app, ctx);
   notificationsRoutes(app, ctx, live);
   registerMilestonePushes(ctx.events, live);
-  usersRoutes(app, ctx);
+  profileRoutes(app, ctx);
   developersRoutes(app, ctx);
   reviewsRoutes(app, ctx);
   milestonesRoutes(app, ctx);
