@@ -4,7 +4,7 @@
 // Deterministic: the same pseudo-random sequence every run, so runs compare.
 import type pg from 'pg';
 import { splitPayment } from '#shared/domain/money.js';
-import { hashPassword } from '#server/features/auth/password.js';
+import { hashPassword } from '#server/plugins/passwords.js';
 
 export const SUBMITTERS = 200;
 export const FINISHERS = 500;

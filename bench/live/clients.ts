@@ -3,7 +3,7 @@
 // receives it.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
-import { SESSION_COOKIE } from '#server/features/auth/sessions.service.js';
+import { SESSION_COOKIE } from '#server/plugins/session.js';
 
 export interface LiveUser {
   id: number;

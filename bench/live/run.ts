@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadConfig } from '#server/config.js';
 import { openPostgres } from '#server/db/client.js';
-import { createSession } from '#server/features/auth/sessions.service.js';
+import { createSession } from '#server/plugins/session-store.js';
 import type { ServerStats } from './app-server.js';
 import { type LiveUser, type LoadResult, type Send, SocketFleet, sendPaced } from './clients.js';
 import { type Deal, seedLiveData } from './seed.js';

@@ -3,7 +3,7 @@
 // thread) already open, as in a deal that is under way. Plain SQL with generate_series: well under a
 // second. One argon2 hash shared by every user; nobody logs in (sessions are created directly).
 import type pg from 'pg';
-import { hashPassword } from '#server/features/auth/password.js';
+import { hashPassword } from '#server/plugins/passwords.js';
 
 /**
  * User ids start here rather than at 1. With REDIS_URL the live channel and the send-rate counters

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from '#server/db/client.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
-import type { LoginLimiter } from '#server/features/auth/login-limiter.js';
+import type { LoginLimiter } from '#server/plugins/login-limiter.js';
 import type { RateLimits } from '#server/plugins/action-rate-limiter.js';
 import type { Mailer } from '#server/integrations/email/mailer.js';
 import type { PaymentProvider } from '#server/integrations/payments/payment-provider.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveCloseCodes } from '#shared/events.js';
-import { deleteSession } from '#server/features/auth/sessions.service.js';
+import { deleteSession } from '#server/plugins/session-store.js';
 import { connectAs, createLiveOnlyApp, type LiveClient, openLiveSocket } from '#test/support/live.js';
 import { idOf, type MatrixApp, type RouteRequest, send, startMatrixApp, uniqueText } from './authorization-cells.js';
 import { buildWorld, callerNames, leakedSecrets, type SignedInName, type World } from './authorization-world.js';

@@ -10,8 +10,9 @@ import { notifications } from '#server/db/schema/notifications.js';
 import { payments } from '#server/db/schema/payments.js';
 import { type NewProjectRow, type ProjectRow, projects } from '#server/db/schema/projects.js';
 import { type NewUserRow, sessions, type UserRow, users } from '#server/db/schema/users.js';
-import { hashPassword } from '#server/features/auth/password.js';
-import { hashToken, SESSION_COOKIE } from '#server/features/auth/sessions.service.js';
+import { hashPassword } from '#server/plugins/passwords.js';
+import { hashToken } from '#server/plugins/session-store.js';
+import { SESSION_COOKIE } from '#server/plugins/session.js';
 import { TEST_PASSWORD } from '#test/support/factories.js';
 
 /** The kinds of caller every route is tried as, in the order the matrix prints them. */

@@ -18,7 +18,7 @@ import { createProjectSchema } from '#shared/contracts/projects.js';
 import { bids } from '#server/db/schema/bids.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { notifications } from '#server/db/schema/notifications.js';
-import { imageUploadMaxBytes } from '#server/features/uploads/image-upload.js';
+import { imageUploadMaxBytes } from '#server/integrations/storage/image-upload.js';
 import { createTestApp, type TestApp } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject, signIn } from '#test/support/factories.js';

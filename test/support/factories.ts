@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.js';
 import { type NewProjectRow, projects } from '#server/db/schema/projects.js';
 import { type NewUserRow, users } from '#server/db/schema/users.js';
-import { hashPassword } from '#server/features/auth/password.js';
+import { hashPassword } from '#server/plugins/passwords.js';
 
 export const TEST_PASSWORD = 'correct-horse';
 

@@ -7,13 +7,12 @@ import { type ServerEvent, serverEventSchema } from '#shared/events.js';
 import { buildApp } from '#server/app.js';
 import { type Config, loadConfig } from '#server/config.js';
 import type { Database } from '#server/db/client.js';
-import { DomainEvents } from '#server/events/domain-events.js';
-import { createSession, SESSION_COOKIE } from '#server/features/auth/sessions.service.js';
-import { type LiveFeaturesOptions, registerLiveFeatures } from '#server/features/live/register-live-features.js';
+import { createSession } from '#server/plugins/session-store.js';
+import { liveRoutes, type LiveTimings } from '#server/features/live/live.routes.js';
+import { startLiveHub } from '#server/integrations/live/live-hub.js';
 import { registerErrorHandler } from '#server/plugins/error-handler.js';
-import { registerSessionLoader } from '#server/plugins/session.js';
+import { registerSessionLoader, SESSION_COOKIE } from '#server/plugins/session.js';
 import { createTestDatabase } from './database.js';
-import { createRateLimits } from '#server/plugins/action-rate-limiter.js';
 
 export interface LiveTestApp {
   app: FastifyInstance;
@@ -55,12 +54,12 @@ export async function createLiveTestApp(options: { database?: Database; redis?: 
 }
 
 /**
- * Only the session loader, the error handler and the live features, with short timings: for the
- * heartbeat and auth-timeout tests, which cannot wait 30 seconds.
+ * Only the session loader, the error handler and the live connection (the hub and /ws), with short
+ * timings: for the heartbeat and auth-timeout tests, which cannot wait 30 seconds.
  */
 export async function createLiveOnlyApp(
   database: Database,
-  options: LiveFeaturesOptions,
+  timings: LiveTimings,
 ): Promise<{ app: FastifyInstance; wsUrl: string; cookieFor(userId: number): Promise<string> }> {
   const config = testConfig();
   const app = Fastify({ logger: false });
@@ -69,8 +68,8 @@ export async function createLiveOnlyApp(
   registerErrorHandler(app);
   await app.register(cookie);
   registerSessionLoader(app, database.db, config);
-  const events = new DomainEvents(app.log);
-  await registerLiveFeatures(app, { db: database.db, config, log: app.log, events, rateLimits: createRateLimits(config) }, options);
+  const hub = await startLiveHub(app, { log: app.log, channel: `${config.redisKeyPrefix}live` });
+  await liveRoutes(app, hub, { db: database.db, config }, timings);
   // This app has no login route: sessions are made directly.
   const cookieFor = async (userId: number) => `${SESSION_COOKIE}=${(await createSession(database.db, config, userId, {})).token}`;
   return { app, wsUrl: await listen(app), cookieFor };

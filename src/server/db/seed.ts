@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { dollarsToCents, splitPayment } from '#shared/domain/money.js';
-import { hashPassword } from '#server/features/auth/password.js';
+import { hashPassword } from '#server/plugins/passwords.js';
 import type { Db } from './client.js';
 import { bids } from '#server/db/schema/bids.js';
 import { payments } from '#server/db/schema/payments.js';

@@ -1,5 +1,7 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '#server/app-error.js';
+import { nulRefused } from './request-text.js';
 
 /**
  * The ceilings of every multipart request; readMultipart() may tighten them per route.
@@ -19,4 +21,125 @@ export async function registerMultipart(app: FastifyInstance) {
     // Over fileSize the part is cut off and reading it fails, instead of silently keeping a truncated file.
     throwFileSizeLimit: true,
   });
+}
+
+export interface UploadedFile {
+  buffer: Buffer;
+  filename: string;
+  mimetype: string;
+}
+
+export interface MultipartBody {
+  fields: Record<string, string>;
+  file?: UploadedFile;
+}
+
+export interface ReadMultipartOptions {
+  /** The one field name a file may come in (e.g. 'image', 'avatar'). */
+  fileField: string;
+  maxBytes: number;
+  maxFiles: 1;
+}
+
+function tooLarge(maxBytes: number) {
+  return new AppError('PAYLOAD_TOO_LARGE', `File is larger than ${maxBytes} bytes`);
+}
+
+/** Reads a file part into memory, failing as soon as it passes maxBytes. */
+async function readFile(file: NodeJS.ReadableStream & { truncated?: boolean; destroy(error?: Error): void }, maxBytes: number) {
+  // busboy stops at limits.fileSize, drops the rest of the part and emits 'limit'. Failing right
+  // there answers 413 at once, instead of after the rest of a 50 MB upload has streamed through.
+  file.once('limit', () => file.destroy(tooLarge(maxBytes)));
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes || file.truncated) throw tooLarge(maxBytes);
+    chunks.push(chunk);
+  }
+  if (file.truncated) throw tooLarge(maxBytes);
+  return Buffer.concat(chunks, size);
+}
+
+/** @fastify/multipart's and busboy's errors, in the API's words. */
+function toAppError(error: unknown, maxBytes: number): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge(maxBytes);
+    case 'FST_FILES_LIMIT':
+      return new AppError('VALIDATION_FAILED', 'Too many files', { cause: error });
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('VALIDATION_FAILED', 'Too many fields', { cause: error });
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return new AppError('VALIDATION_FAILED', 'A field declared as JSON is not valid JSON', { cause: error });
+    case 'FST_PROTO_VIOLATION':
+      return new AppError('VALIDATION_FAILED', 'A field name is not allowed', { cause: error });
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'The request must be multipart/form-data', { cause: error });
+    case 'FST_MP_PREMATURE_CLOSE':
+      // The client went away; nobody reads the answer.
+      return error;
+    default:
+      // busboy's own parse errors ('Unexpected end of form', 'Malformed part header', ...) carry no code.
+      return code === undefined && error instanceof Error ? new AppError('VALIDATION_FAILED', 'The form data could not be read', { cause: error }) : error;
+  }
+}
+
+/**
+ * Reads a multipart/form-data request: its text fields, and at most one file, in `fileField`,
+ * of at most maxBytes. The file is held in memory, so maxBytes bounds what a request can cost.
+ * Field values are text; a part the client labelled application/json is handed back as JSON text.
+ */
+export async function readMultipart(request: FastifyRequest, options: ReadMultipartOptions): Promise<MultipartBody> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The request must be multipart/form-data');
+  }
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | undefined;
+  let fileCount = 0;
+  let partCount = 0;
+
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: options.maxBytes,
+        files: options.maxFiles,
+        fields: multipartLimits.fields,
+        fieldSize: multipartLimits.fieldSize,
+        parts: multipartLimits.fields + options.maxFiles,
+      },
+    });
+    for await (const part of parts) {
+      partCount += 1;
+      // busboy hands on a part whose Content-Disposition has no name with fieldname undefined.
+      if (!part.fieldname) throw new AppError('VALIDATION_FAILED', 'Every part of the form needs a name');
+      if (part.type === 'file') {
+        if (part.fieldname !== options.fileField) {
+          throw new AppError('VALIDATION_FAILED', `Unexpected file field '${part.fieldname}'`);
+        }
+        fileCount += 1;
+        if (fileCount > options.maxFiles) throw new AppError('VALIDATION_FAILED', 'Too many files');
+        const buffer = await readFile(part.file, options.maxBytes);
+        // A form whose file input was left empty still sends the part, empty and without a file name.
+        if (buffer.length === 0 && !part.filename) continue;
+        file = { buffer, filename: part.filename, mimetype: part.mimetype };
+      } else {
+        if (part.fieldnameTruncated) throw new AppError('VALIDATION_FAILED', 'A field name is too long');
+        if (part.valueTruncated) {
+          throw new AppError('PAYLOAD_TOO_LARGE', `Field '${part.fieldname}' is larger than ${multipartLimits.fieldSize} bytes`);
+        }
+        if (part.fieldname in fields) throw new AppError('VALIDATION_FAILED', `Field '${part.fieldname}' is sent more than once`);
+        if (typeof part.value === 'string' && part.value.includes('\0')) throw nulRefused();
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+      }
+    }
+  } catch (error) {
+    throw toAppError(error, options.maxBytes);
+  }
+  // An empty body (or one with no part before its end) ends without an error from busboy; a form always has a part.
+  if (partCount === 0) throw new AppError('VALIDATION_FAILED', 'The form data is empty');
+  return file ? { fields, file } : { fields };
 }

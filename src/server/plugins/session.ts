@@ -3,7 +3,7 @@ import { AppError } from '#server/app-error.js';
 import type { Config } from '#server/config.js';
 import type { Db } from '#server/db/client.js';
 import type { UserRow } from '#server/db/schema/users.js';
-import { findSessionUser, SESSION_COOKIE } from '#server/features/auth/sessions.service.js';
+import { findSessionUser } from './session-store.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,6 +12,9 @@ declare module 'fastify' {
     sessionToken: string | null;
   }
 }
+
+/** The HttpOnly cookie that carries a session's token. */
+export const SESSION_COOKIE = 'fl_session';
 
 export function registerSessionLoader(app: FastifyInstance, db: Db, config: Config) {
   app.decorateRequest('user', null);

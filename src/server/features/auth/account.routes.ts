@@ -4,9 +4,9 @@ import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requestOrigin } from '#server/plugins/origin-check.js';
 import { clearSessionCookie, requireUser } from '#server/plugins/session.js';
-import { changePassword } from './account.service.js';
+import { deleteUserSessions } from '#server/plugins/session-store.js';
+import { changePassword, listSessions, revokeSession } from './account.service.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.js';
-import { deleteUserSessions, listSessions, revokeSession } from './sessions.service.js';
 
 /** The signed-in user and the session token they came with (requireUser guarantees both). */
 function requireSession(request: FastifyRequest) {

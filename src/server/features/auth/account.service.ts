@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
-import type { ChangePasswordInput } from '#shared/contracts/account.js';
+import { and, desc, eq } from 'drizzle-orm';
+import type { ChangePasswordInput, Session } from '#shared/contracts/account.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
-import { passwordResetTokens, type UserRow, users } from '#server/db/schema/users.js';
-import { hashPassword, verifyPassword } from './password.js';
-import { deleteUserSessions } from './sessions.service.js';
+import type { Config } from '#server/config.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { passwordResetTokens, sessions, type UserRow, users } from '#server/db/schema/users.js';
+import { hashPassword, verifyPassword } from '#server/plugins/passwords.js';
+import { deleteUserSessions, hashToken, isLiveSession } from '#server/plugins/session-store.js';
 
 export interface SignedInMeta {
   ipAddress: string;
@@ -34,4 +36,41 @@ export async function changePassword(ctx: AppContext, user: UserRow, input: Chan
     return deleteUserSessions(tx, user.id, meta.sessionToken);
   });
   return { revoked };
+}
+
+/** The user's live sessions, most recently used first; `current` marks the one this request came with. */
+export async function listSessions(db: DbOrTx, config: Config, userId: number, currentToken: string): Promise<Session[]> {
+  const now = Date.now();
+  const rows = await db
+    .select({
+      id: sessions.id,
+      tokenHash: sessions.tokenHash,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+      ipAddress: sessions.ipAddress,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isLiveSession(config, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  const currentHash = hashToken(currentToken);
+  return rows.map(({ tokenHash, createdAt, lastSeenAt, ...row }) => ({
+    ...row,
+    createdAt: createdAt.toISOString(),
+    lastSeenAt: lastSeenAt.toISOString(),
+    current: tokenHash === currentHash,
+  }));
+}
+
+/**
+ * Ends one of the user's own sessions. Another user's session id answers 404 like an unknown
+ * one, so ids cannot be probed. Returns whether it was the caller's own current session.
+ */
+export async function revokeSession(db: DbOrTx, userId: number, sessionId: string, currentToken: string): Promise<{ wasCurrent: boolean }> {
+  const [row] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ tokenHash: sessions.tokenHash });
+  if (!row) throw new AppError('NOT_FOUND', 'Session not found');
+  return { wasCurrent: row.tokenHash === hashToken(currentToken) };
 }

@@ -3,7 +3,7 @@ import { authEndpoints } from '#shared/contracts/auth.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import type { AppContext } from '#server/context.js';
 import { clearSessionCookie, requireUser, setSessionCookie } from '#server/plugins/session.js';
-import { toUserDto } from '#server/features/users/users.mapper.js';
+import { toUserDto } from '#server/features/profile/profile.service.js';
 import { type ClientMeta, logIn, logOut, registerUser } from './auth.service.js';
 
 const clientMeta = (request: FastifyRequest): ClientMeta => ({

@@ -4,10 +4,10 @@ import { toCanonicalRole } from '#shared/domain/roles.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { explainIdentityTaken } from '#server/features/users/identity-taken.js';
+import { explainIdentityTaken } from '#server/features/profile/profile.service.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
-import { hashPassword, spendVerifyTime, verifyPassword } from './password.js';
-import { createSession, deleteSession } from './sessions.service.js';
+import { hashPassword, spendVerifyTime, verifyPassword } from '#server/plugins/passwords.js';
+import { createSession, deleteSession } from '#server/plugins/session-store.js';
 
 export interface ClientMeta {
   ipAddress: string;

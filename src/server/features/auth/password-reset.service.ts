@@ -4,8 +4,8 @@ import type { PasswordResetConfirmInput, PasswordResetRequestInput } from '#shar
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { passwordResetTokens, users } from '#server/db/schema/users.js';
-import { hashPassword } from './password.js';
-import { deleteUserSessions, hashToken } from './sessions.service.js';
+import { hashPassword } from '#server/plugins/passwords.js';
+import { deleteUserSessions, hashToken } from '#server/plugins/session-store.js';
 
 export interface ResetRequestMeta {
   ipAddress: string;

@@ -5,7 +5,7 @@ import { connectTestRedis, createTestApp, type TestApp } from '#test/support/app
 import { createUser, signIn, TEST_PASSWORD } from '#test/support/factories.js';
 import { client } from '#test/support/http.js';
 import { passwordResetTokens } from '#server/db/schema/users.js';
-import { hashToken } from './sessions.service.js';
+import { hashToken } from '#server/plugins/session-store.js';
 
 let t: TestApp;
 const mailer = new CapturingMailer();

@@ -13,7 +13,7 @@ import { bids } from '#server/db/schema/bids.js';
 import { projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { lockProject } from '#server/db/project-locks.js';
-import { findBidsOfFinisher, findBidView, findBidWithProject } from './bids.queries.js';
+import { findBidsOfFinisher, findBidsOfProject, findBidView, findBidWithProject } from './bids.queries.js';
 
 export async function placeBid(ctx: AppContext, actor: UserRow, projectId: number, input: PlaceBidInput): Promise<Bid> {
   requireAccess(actor, 'bidAsFinisher', null);
@@ -85,4 +85,9 @@ export async function getBid(ctx: AppContext, viewer: UserRow, bidId: number): P
 export async function listBidsOfUser(ctx: AppContext, actor: UserRow, userId: number): Promise<BidWithProject[]> {
   requireAccess(actor, 'readOwnBids', userId);
   return findBidsOfFinisher(ctx.db, actor);
+}
+
+/** A project's bids as `viewer` may see them; the project page (features/projects) reads them through here. */
+export function listBidsOfProject(ctx: Pick<AppContext, 'db'>, projectId: number, viewer: UserRow | null): Promise<Bid[]> {
+  return findBidsOfProject(ctx.db, projectId, viewer);
 }

@@ -1,5 +1,5 @@
 import type { DomainEvents } from '#server/events/domain-events.js';
-import type { LivePublisher } from '#server/features/live/live-hub.js';
+import type { LivePublisher } from '#server/integrations/live/live-hub.js';
 
 /** Once a message is committed, its recipient's open tabs get it live. */
 export function registerConversationPushes(events: DomainEvents, live: LivePublisher): void {

@@ -9,6 +9,7 @@ import { requireAccess } from '#server/domain/require-access.js';
 import {
   type BidParties,
   type ChannelRow,
+  countUnreadMessages,
   DEFAULT_THREAD_TYPE,
   findBidParties,
   findChannelOfBid,
@@ -113,4 +114,9 @@ export async function sendMessage(ctx: MessagingContext, actor: UserRow, bidId: 
 export async function listChats(ctx: MessagingContext, actor: UserRow, userId: number): Promise<ChatSummary[]> {
   requireAccess(actor, 'readOwnChats', userId);
   return findChatSummaries(ctx.db, actor.id);
+}
+
+/** Unread chat messages addressed to a user, across all their conversations: the messages badge, which features/notifications answers with its own count. */
+export function countUnreadMessagesOf(ctx: Pick<AppContext, 'db'>, userId: number): Promise<number> {
+  return countUnreadMessages(ctx.db, userId);
 }

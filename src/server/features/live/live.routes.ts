@@ -3,17 +3,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { type ClientEvent, clientEventSchema, liveCloseCodes, type ServerEvent } from '#shared/events.js';
 import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import type { LiveHub } from '#server/integrations/live/live-hub.js';
 import { requestOrigin } from '#server/plugins/origin-check.js';
-import type { LiveHub } from './live-hub.js';
+import { findLiveTokens } from '#server/plugins/session-store.js';
 
-export interface LiveRouteOptions {
-  publicOrigin: string | undefined;
-  /** Every socket is pinged this often; one that has not answered the previous ping is dropped. */
-  heartbeatMs: number;
-  /** A socket that has not sent a valid auth message by then is closed. */
-  authTimeoutMs: number;
-  /** Which of these session tokens still belong to a live session. */
-  findLiveTokens(tokens: string[]): Promise<Set<string>>;
+export interface LiveTimings {
+  /** Every socket is pinged this often; one that has not answered the previous ping is dropped. 30 s unless given. */
+  heartbeatMs?: number;
+  /** A socket that has not sent a valid auth message by then is closed. 10 s unless given. */
+  authTimeoutMs?: number;
 }
 
 /** Client messages are tiny ({type: 'auth', userId}); anything bigger is refused by ws itself. */
@@ -63,7 +62,9 @@ function refuseUnlessSignedIn(publicOrigin: string | undefined) {
 }
 
 /** GET /ws: the live connection of spec sections 4 and 7. */
-export async function liveRoutes(app: FastifyInstance, hub: LiveHub, options: LiveRouteOptions): Promise<void> {
+export async function liveRoutes(app: FastifyInstance, hub: LiveHub, ctx: Pick<AppContext, 'db' | 'config'>, timings: LiveTimings = {}): Promise<void> {
+  const heartbeatMs = timings.heartbeatMs ?? 30_000;
+  const authTimeoutMs = timings.authTimeoutMs ?? 10_000;
   // At shutdown every socket is told 1001 Going Away, so the client reconnects at once, through the
   // proxy, to another instance. Added before the plugin registers its own preClose hook, which
   // then only finds sockets already closing.
@@ -86,7 +87,7 @@ export async function liveRoutes(app: FastifyInstance, hub: LiveHub, options: Li
     if (isCheckingSessions || sockets.length === 0) return;
     isCheckingSessions = true;
     try {
-      const live = await options.findLiveTokens([...new Set(sockets.map((socket) => sessionOf.get(socket)!))]);
+      const live = await findLiveTokens(ctx.db, ctx.config, [...new Set(sockets.map((socket) => sessionOf.get(socket)!))]);
       for (const socket of sockets) if (!live.has(sessionOf.get(socket)!)) refuse(socket, liveCloseCodes.unauthenticated, 'Your session has ended');
     } catch (error) {
       // Without the database the sockets stay; the next heartbeat asks again.
@@ -106,16 +107,16 @@ export async function liveRoutes(app: FastifyInstance, hub: LiveHub, options: Li
       socket.ping();
     }
     void closeEndedSessions();
-  }, options.heartbeatMs);
+  }, heartbeatMs);
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
-  app.get('/ws', { websocket: true, onRequest: refuseUnlessSignedIn(options.publicOrigin), schema: { hide: true } }, (socket, request) => {
+  app.get('/ws', { websocket: true, onRequest: refuseUnlessSignedIn(ctx.config.publicOrigin), schema: { hide: true } }, (socket, request) => {
     const user = request.user!; // the guard refused visitors
     sessionOf.set(socket, request.sessionToken!);
     let isAuthenticated = false;
 
-    const authTimer = setTimeout(() => refuse(socket, liveCloseCodes.unauthenticated, 'Authentication timed out'), options.authTimeoutMs);
+    const authTimer = setTimeout(() => refuse(socket, liveCloseCodes.unauthenticated, 'Authentication timed out'), authTimeoutMs);
 
     socket.on('pong', () => awaitingPong.delete(socket));
     socket.on('close', () => {

@@ -1,5 +1,5 @@
 import type { DomainEvents } from '#server/events/domain-events.js';
-import type { LivePublisher } from '#server/features/live/live-hub.js';
+import type { LivePublisher } from '#server/integrations/live/live-hub.js';
 
 /** The milestone live events of spec section 7, pushed to the other party once the step is committed. */
 export function registerMilestonePushes(events: DomainEvents, live: LivePublisher): void {

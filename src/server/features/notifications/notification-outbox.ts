@@ -1,6 +1,6 @@
 import type { DbOrTx } from '#server/db/client.js';
 import { type DomainEvents, runAfterCommit } from '#server/events/domain-events.js';
-import type { LivePublisher } from '#server/features/live/live-hub.js';
+import type { LivePublisher } from '#server/integrations/live/live-hub.js';
 import { type NotificationRow, toNotificationDto } from './notifications.mapper.js';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { notificationEndpoints } from '#shared/contracts/notifications.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requireUser } from '#server/plugins/session.js';
-import type { LivePublisher } from '#server/features/live/live-hub.js';
+import type { LivePublisher } from '#server/integrations/live/live-hub.js';
 import {
   countUnread,
   createTestNotification,

@@ -5,8 +5,8 @@ import type { AppContext } from '#server/context.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { notifications } from '#server/db/schema/notifications.js';
 import type { UserRow } from '#server/db/schema/users.js';
-import { countUnreadMessages } from '#server/features/conversations/conversations.queries.js';
-import type { LivePublisher } from '#server/features/live/live-hub.js';
+import { countUnreadMessagesOf } from '#server/features/conversations/conversations.service.js';
+import type { LivePublisher } from '#server/integrations/live/live-hub.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import { deliverNotifications, holdForDelivery } from './notification-outbox.js';
 import { type NotificationRow, toNotificationDto } from './notifications.mapper.js';
@@ -60,7 +60,7 @@ export async function countUnread(ctx: NotificationsContext, actor: UserRow, use
   assertOwnNotifications(actor, userId);
   const [unreadNotifications, unreadMessages] = await Promise.all([
     ctx.db.$count(notifications, and(eq(notifications.userId, actor.id), eq(notifications.isRead, false))),
-    countUnreadMessages(ctx.db, actor.id),
+    countUnreadMessagesOf(ctx, actor.id),
   ]);
   return { count: unreadNotifications, notifications: unreadNotifications, messages: unreadMessages };
 }

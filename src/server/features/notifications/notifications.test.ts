@@ -7,7 +7,7 @@ import { notificationSchema } from '#shared/contracts/notifications.js';
 import type { ServerEvent } from '#shared/events.js';
 import { notifications } from '#server/db/schema/notifications.js';
 import { DomainEvents } from '#server/events/domain-events.js';
-import type { LivePublisher } from '#server/features/live/live-hub.js';
+import type { LivePublisher } from '#server/integrations/live/live-hub.js';
 import { registerNotificationDelivery } from './notification-outbox.js';
 import { registerNotificationWriters } from './notification-writers.js';
 import { insertNotifications } from './notifications.service.js';

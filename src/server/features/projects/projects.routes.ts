@@ -5,8 +5,8 @@ import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requireUser } from '#server/plugins/session.js';
-import { acceptImageUpload, storeImageWhile } from '#server/features/uploads/image-upload.js';
-import { readMultipart } from '#server/features/uploads/multipart.js';
+import { acceptImageUpload, storeImageWhile } from '#server/integrations/storage/image-upload.js';
+import { readMultipart } from '#server/plugins/multipart.js';
 import {
   createProject,
   deliverWork,

@@ -14,7 +14,7 @@ import { type ProjectRow, projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { Tx } from '#server/db/client.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
-import { findBidsOfProject } from '#server/features/bids/bids.queries.js';
+import { listBidsOfProject } from '#server/features/bids/bids.service.js';
 import { isProjectPaid, lockProject } from '#server/db/project-locks.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 
@@ -32,7 +32,7 @@ export function listTechnologies(ctx: AppContext): Promise<string[]> {
 export async function getProjectDetail(ctx: AppContext, viewer: UserRow | null, id: number): Promise<ProjectDetail> {
   const project = await findProjectView(ctx.db, id, viewer);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
-  return { ...project, bids: await findBidsOfProject(ctx.db, id, viewer) };
+  return { ...project, bids: await listBidsOfProject(ctx, id, viewer) };
 }
 
 export async function createProject(ctx: AppContext, actor: UserRow, input: CreateProjectInput, imageUrl: string | null): Promise<Project> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '#server/app-error.js';
 import type { FileStorage } from '#server/integrations/storage/storage.js';
-import { uploadKeyPattern } from './image-upload.js';
+import { uploadKeyPattern } from '#server/integrations/storage/image-upload.js';
 
 /**
  * Headers for user-uploaded bytes: never sniffed into HTML, sandboxed if opened directly, not
@@ -16,7 +16,12 @@ const uploadHeaders = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-/** GET /uploads/<key>: serves stored images, only under the names the server generates. */
+/**
+ * GET /uploads/<key>: serves stored images, only under the names the server generates. Accepting
+ * and storing an image is infrastructure (integrations/storage/image-upload.ts, used by projects
+ * and profile); serving them stays a feature because it is a public route, which app.ts registers
+ * like every other.
+ */
 export function uploadsRoutes(app: FastifyInstance, storage: FileStorage) {
   app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
     const key = request.params['*'];

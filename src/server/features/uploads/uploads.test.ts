@@ -10,9 +10,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage, type FileStorage } from '#server/integrations/storage/storage.js';
 import { registerErrorHandler } from '#server/plugins/error-handler.js';
-import { registerMultipart } from '#server/plugins/multipart.js';
-import { imageUploadMaxBytes, processImageUpload, storeImage } from './image-upload.js';
-import { readMultipart } from './multipart.js';
+import { readMultipart, registerMultipart } from '#server/plugins/multipart.js';
+import { imageUploadMaxBytes, processImageUpload, storeImage } from '#server/integrations/storage/image-upload.js';
 import { uploadsRoutes } from './uploads.routes.js';
 
 // The upload pieces as app.ts wires them (after helmet, whose headers the upload route must

@@ -4,9 +4,9 @@ import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requireUser } from '#server/plugins/session.js';
-import { acceptImageUpload, avatarSide, storeImageWhile } from '#server/features/uploads/image-upload.js';
-import { readMultipart } from '#server/features/uploads/multipart.js';
-import { toUserDto } from './users.mapper.js';
+import { acceptImageUpload, avatarSide, storeImageWhile } from '#server/integrations/storage/image-upload.js';
+import { readMultipart } from '#server/plugins/multipart.js';
+import { toUserDto } from './profile.mapper.js';
 import { updateProfile } from './profile.service.js';
 
 const AVATAR_MAX_BYTES = 5_242_880;
@@ -44,7 +44,7 @@ async function readProfileUpdate(ctx: AppContext, request: FastifyRequest, uploa
   return { changes, avatar };
 }
 
-export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
+export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, profileEndpoints.update, async (request) => {
     const actor = requireUser(request);
     // Refuse someone else's profile before reading any upload.

@@ -1,3 +1,5 @@
+// Image acceptance for every feature that takes one (project screenshots, profile avatars): the
+// bytes checked and re-encoded here, stored through FileStorage, served by features/uploads.
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';

@@ -1,12 +1,11 @@
+// The session store: every read and write of the sessions table that signing in, the session
+// loader (session.ts) and the live connection share. Only a token's SHA-256 is stored
+// (docs/decisions/003-sessions-in-our-own-table.md).
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
-import type { Session } from '#shared/contracts/account.js';
-import { AppError } from '#server/app-error.js';
+import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import type { Config } from '#server/config.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { sessions, type UserRow, users } from '#server/db/schema/users.js';
-
-export const SESSION_COOKIE = 'fl_session';
 
 // last_seen_at is written at most this often per session, not on every request.
 const TOUCH_INTERVAL_MS = 5 * 60_000;
@@ -66,7 +65,7 @@ export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
 }
 
 /** Sessions past either expiry are dead even if no request has swept them yet. */
-function isLive(config: Config, now: number) {
+export function isLiveSession(config: Config, now: number) {
   return and(gt(sessions.expiresAt, new Date(now)), gt(sessions.lastSeenAt, new Date(now - config.session.idleMs)));
 }
 
@@ -77,45 +76,8 @@ export async function findLiveTokens(db: DbOrTx, config: Config, tokens: string[
   const rows = await db
     .select({ tokenHash: sessions.tokenHash })
     .from(sessions)
-    .where(and(inArray(sessions.tokenHash, [...tokenOfHash.keys()]), isLive(config, Date.now())));
+    .where(and(inArray(sessions.tokenHash, [...tokenOfHash.keys()]), isLiveSession(config, Date.now())));
   return new Set(rows.map((row) => tokenOfHash.get(row.tokenHash)!));
-}
-
-/** The user's live sessions, most recently used first; `current` marks the one this request came with. */
-export async function listSessions(db: DbOrTx, config: Config, userId: number, currentToken: string): Promise<Session[]> {
-  const now = Date.now();
-  const rows = await db
-    .select({
-      id: sessions.id,
-      tokenHash: sessions.tokenHash,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      userAgent: sessions.userAgent,
-      ipAddress: sessions.ipAddress,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isLive(config, now)))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
-  const currentHash = hashToken(currentToken);
-  return rows.map(({ tokenHash, createdAt, lastSeenAt, ...row }) => ({
-    ...row,
-    createdAt: createdAt.toISOString(),
-    lastSeenAt: lastSeenAt.toISOString(),
-    current: tokenHash === currentHash,
-  }));
-}
-
-/**
- * Ends one of the user's own sessions. Another user's session id answers 404 like an unknown
- * one, so ids cannot be probed. Returns whether it was the caller's own current session.
- */
-export async function revokeSession(db: DbOrTx, userId: number, sessionId: string, currentToken: string): Promise<{ wasCurrent: boolean }> {
-  const [row] = await db
-    .delete(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-    .returning({ tokenHash: sessions.tokenHash });
-  if (!row) throw new AppError('NOT_FOUND', 'Session not found');
-  return { wasCurrent: row.tokenHash === hashToken(currentToken) };
 }
 
 /** Ends every session of the user, or every one but `keepToken`'s. Returns how many ended. */

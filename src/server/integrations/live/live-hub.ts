@@ -1,9 +1,13 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RedisClientType } from 'redis';
 import type { WebSocket } from 'ws';
 import type { ServerEvent } from '#shared/events.js';
 
-/** What features need from the live connection: push one event to every open socket of a user. */
+/**
+ * What features need from the live connection: push one event to every open socket of a user.
+ * app.ts creates the hub and hands it to the features that push (notifications, conversations,
+ * milestones) and to the /ws route (features/live), so none of them imports another.
+ */
 export interface LivePublisher {
   /** Never rejects: a live push is best effort, the stored row is the truth. */
   publish(userId: number, event: ServerEvent): Promise<void>;
@@ -127,4 +131,12 @@ export class LiveHub implements LivePublisher {
       if (socket.readyState === socket.OPEN) socket.send(data);
     }
   }
+}
+
+/** A hub subscribed to the shared channel, which stops (and closes its Redis subscriber) when the app closes. */
+export async function startLiveHub(app: FastifyInstance, options: LiveHubOptions): Promise<LiveHub> {
+  const hub = new LiveHub(options);
+  await hub.start();
+  app.addHook('onClose', () => hub.stop());
+  return hub;
 }
