@@ -5,7 +5,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avata
 import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardFooter, CardHeader } from '#client/components/ui/card.js';
-import { languageLabel } from '#client/features/profile/language-options.js';
+import { languageLabel } from '#client/lib/language-options.js';
 import { initialsOf } from '#client/lib/utils.js';
 import { bioOrDefault, formatYears } from './developer-format.js';
 

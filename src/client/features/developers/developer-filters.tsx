@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button.js';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.js';
 import { Label } from '#client/components/ui/label.js';
 import { OptionsSelect } from '#client/components/ui/select.js';
-import { directorySkillOptions } from '#client/features/profile/language-options.js';
+import { directorySkillOptions } from '#client/lib/language-options.js';
 import { type Availability, availabilityOptions, isAvailability } from './filter-developers.js';
 
 interface DeveloperFiltersProps {

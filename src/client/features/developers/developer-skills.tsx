@@ -1,5 +1,5 @@
 import { Badge } from '#client/components/ui/badge.js';
-import { languageLabel } from '#client/features/profile/language-options.js';
+import { languageLabel } from '#client/lib/language-options.js';
 
 /** Spec section 9: the public profile shows 5 skills, then '+n more'. */
 const PROFILE_SKILLS = 5;

@@ -2,7 +2,7 @@ import { Briefcase, Star, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { DeveloperStats } from '#shared/contracts/developers.js';
 import { Card, CardContent } from '#client/components/ui/card.js';
-import { StarRating } from '#client/features/reviews/star-rating.js';
+import { StarRating } from '#client/components/ui/star-rating.js';
 import { StatBar } from './stat-bar.js';
 
 /** Spec section 9: the completed-projects bar is the count times 10, capped at 100. */

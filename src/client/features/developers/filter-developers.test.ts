@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directorySkillOptions } from '#client/features/profile/language-options.js';
+import { directorySkillOptions } from '#client/lib/language-options.js';
 import { filterDevelopers } from './filter-developers.js';
 
 const dev = (name: string, skills: string[], onboardingComplete: boolean) => ({ name, skills, onboardingComplete });

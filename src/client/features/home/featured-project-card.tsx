@@ -4,11 +4,11 @@ import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { formatRelativeDate } from '#client/lib/format.js';
-import { formatBudget } from './format-budget.js';
-import { ProjectStatusBadge } from './project-status-badge.js';
-import type { ProjectSummary } from './project-summary.js';
+import { formatBudget } from '#client/lib/format-budget.js';
+import { ProjectStatusBadge } from '#client/components/badges/project-status-badge.js';
+import type { FeaturedProject } from './featured-project.js';
 
-export function FeaturedProjectCard({ project }: { project: ProjectSummary }) {
+export function FeaturedProjectCard({ project }: { project: FeaturedProject }) {
   const rating = project.submitter?.rating;
   return (
     <Card className="h-full gap-4 transition-shadow hover:shadow-md">

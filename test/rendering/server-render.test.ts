@@ -4,7 +4,7 @@ import { createProject, createUser, signIn } from '#test/support/factories.js';
 import { createTestApp, type TestApp } from '#test/support/app.js';
 import type { ApiTransport } from '#shared/api-transport.js';
 import { type PageRenderer, transportFor } from '#server/plugins/client-app.js';
-import { renderPage, serializeState } from './server-render.js';
+import { renderPage, serializeState } from '#client/server-render.js';
 
 // The page renderer on the real API: the data it asks for, what it renders, and when it declines.
 let t: TestApp;
@@ -40,7 +40,7 @@ function queryKeys(state: DehydratedState) {
 
 describe('renderPage', () => {
   it('is the module the server loads', () => {
-    expectTypeOf<typeof import('./server-render.js')>().toExtend<PageRenderer<DehydratedState>>();
+    expectTypeOf<typeof import('#client/server-render.js')>().toExtend<PageRenderer<DehydratedState>>();
   });
 
   it('renders the developer directory with its data, for a visitor', async () => {
