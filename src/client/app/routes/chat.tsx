@@ -1,9 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { canReadBid } from '#shared/domain/policies.js';
 import { Card } from '#client/components/ui/card.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { useUser } from '#client/lib/auth.js';
-import { chatParties, isChatParticipant } from '#client/features/messages/chat-parties.js';
+import { chatParties } from '#client/features/messages/chat-parties.js';
 import { ChatThread } from '#client/features/messages/chat-thread.js';
 import { ChatUnavailable } from '#client/features/messages/chat-unavailable.js';
 import { idParam } from '#client/features/messages/select-conversation.js';
@@ -22,7 +23,8 @@ export default function ChatPage() {
   const error = bid.error ?? messages.error;
   if (isApiError(error, 'FORBIDDEN')) return <ChatUnavailable reason="access-denied" />;
   if (error || !bid.data || !user) return <ChatUnavailable reason="not-found" />;
-  if (!isChatParticipant(user.id, bid.data)) return <ChatUnavailable reason="access-denied" />;
+  // Only the project's owner and the bid's finisher may open the chat (spec section 6).
+  if (!canReadBid(user, bid.data.project, bid.data)) return <ChatUnavailable reason="access-denied" />;
 
   const parties = chatParties(user, bid.data, undefined);
   const projectName = bid.data.project.name;

@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Project } from '#shared/contracts/projects.js';
+import { isAssignedFinisher, isOwner } from '#shared/domain/policies.js';
 import { isFinisher } from '#shared/domain/roles.js';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
@@ -47,8 +48,8 @@ export default function MyProjectsPage() {
   if (!user || projectsQuery.isPending || (finisher && bidsQuery.isPending)) return <PageSpinner label="Loading your projects" />;
 
   const projects = projectsQuery.data ?? [];
-  const submitted = projects.filter((project) => project.submitterId === user.id);
-  const assigned = projects.filter((project) => project.finisherId === user.id);
+  const submitted = projects.filter((project) => isOwner(user, project));
+  const assigned = projects.filter((project) => isAssignedFinisher(user, project));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">

@@ -1,6 +1,7 @@
 import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '#shared/contracts/users.js';
+import { isOwner } from '#shared/domain/policies.js';
 import { Button } from '#client/components/ui/button.js';
 import { useTotalSpending, useUserProjects } from '#client/features/projects/api.js';
 import { formatUsd } from '#client/lib/format.js';
@@ -13,7 +14,7 @@ import { StatCard } from './stat-card.js';
 export function CreatorDashboard({ user }: { user: User }) {
   const projectsQuery = useUserProjects(user.id);
   const spendingQuery = useTotalSpending(user.id);
-  const submitted = (projectsQuery.data ?? []).filter((project) => project.submitterId === user.id);
+  const submitted = (projectsQuery.data ?? []).filter((project) => isOwner(user, project));
 
   return (
     <div className="grid gap-6">

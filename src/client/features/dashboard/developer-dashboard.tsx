@@ -1,5 +1,6 @@
 import { CheckCircle2, FileText, Percent } from 'lucide-react';
 import type { User } from '#shared/contracts/users.js';
+import { isAssignedFinisher } from '#shared/domain/policies.js';
 import { useUserBids } from '#client/features/bids/api.js';
 import { useUserProjects } from '#client/features/projects/api.js';
 import { useProjects } from '#client/features/projects/api.js';
@@ -17,7 +18,7 @@ export function DeveloperDashboard({ user }: { user: User }) {
   const myProjectsQuery = useUserProjects(user.id);
   const projects = projectsQuery.data ?? [];
   const bids = bidsQuery.data ?? [];
-  const assigned = (myProjectsQuery.data ?? []).filter((project) => project.finisherId === user.id);
+  const assigned = (myProjectsQuery.data ?? []).filter((project) => isAssignedFinisher(user, project));
   const stats = developerStats(bids, assigned);
 
   return (

@@ -1,5 +1,6 @@
 import type { BidWithProject } from '#shared/contracts/bids.js';
 import type { ChatSummary } from '#shared/contracts/conversations.js';
+import { isOwner } from '#shared/domain/policies.js';
 import { isFinisher } from '#shared/domain/roles.js';
 
 /** Who is who in a bid's chat, as far as the loaded data tells. */
@@ -17,7 +18,7 @@ type BidView = Pick<BidWithProject, 'amount' | 'finisher' | 'finisherId'> & {
 
 /** The bid is the authority; the conversation-list row and the viewer's role fill in while it loads. */
 export function chatParties(viewer: { id: number; role: string }, bid: BidView | undefined, chat: ChatSummary | undefined): ChatParties {
-  const isViewerCreator = bid ? bid.project.submitterId === viewer.id : !isFinisher(viewer.role);
+  const isViewerCreator = bid ? isOwner(viewer, bid.project) : !isFinisher(viewer.role);
   const otherFromBid = bid ? (isViewerCreator ? bid.finisher.username : bid.project.submitter.username) : undefined;
   return {
     isViewerCreator,
@@ -25,12 +26,4 @@ export function chatParties(viewer: { id: number; role: string }, bid: BidView |
     project: bid ? { id: bid.project.id, name: bid.project.name } : (chat?.project ?? null),
     amount: bid?.amount ?? chat?.bid.amount ?? null,
   };
-}
-
-/** Only the project's submitter and the bid's finisher may open the chat (spec section 6). */
-export function isChatParticipant(
-  viewerId: number,
-  bid: Pick<BidWithProject, 'finisherId'> & { project: Pick<BidWithProject['project'], 'submitterId'> },
-): boolean {
-  return viewerId === bid.project.submitterId || viewerId === bid.finisherId;
 }

@@ -3,8 +3,6 @@ import type { Milestone } from '#shared/contracts/milestones.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { dollarsToCents, formatAmount } from '#shared/domain/money.js';
-import type { ProjectStatus } from '#shared/domain/project-status.js';
-import { milestoneApprovalStatuses, milestoneWorkStatuses } from '#shared/domain/milestone-lifecycle.js';
 
 /** Milestone amounts may carry cents: '$400', '$350.50', '$1,000'. */
 export function formatMilestoneAmount(dollars: number): string {
@@ -26,6 +24,3 @@ export function acceptedBidAmount(bids: ProjectDetail['bids']): number | undefin
 export function plannedAmount(milestones: Milestone[]): number {
   return milestones.reduce((cents, milestone) => cents + Math.round((milestone.amount ?? 0) * 100), 0) / 100;
 }
-
-export const canPlanMilestones = (status: ProjectStatus) => (milestoneWorkStatuses as readonly ProjectStatus[]).includes(status);
-export const canReviewMilestones = (status: ProjectStatus) => (milestoneApprovalStatuses as readonly ProjectStatus[]).includes(status);
