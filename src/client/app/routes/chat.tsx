@@ -4,11 +4,11 @@ import { canReadBid } from '#shared/domain/policies.js';
 import { Card } from '#client/components/ui/card.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { useUser } from '#client/lib/auth.js';
-import { chatParties } from '#client/features/messages/chat-parties.js';
-import { ChatThread } from '#client/features/messages/chat-thread.js';
-import { ChatUnavailable } from '#client/features/messages/chat-unavailable.js';
-import { idParam } from '#client/features/messages/select-conversation.js';
-import { useBidMessages, useChatBid } from '#client/features/messages/api.js';
+import { chatParties } from '#client/features/conversations/conversation-parties.js';
+import { ChatThread } from '#client/features/conversations/conversation-thread.js';
+import { ChatUnavailable } from '#client/features/conversations/chat-unavailable.js';
+import { idParam } from '#client/features/conversations/select-conversation.js';
+import { useBidMessages, useChatBid } from '#client/features/conversations/api.js';
 import { isApiError } from '#client/lib/api.js';
 import { formatUsd } from '#client/lib/format.js';
 

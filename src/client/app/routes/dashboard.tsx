@@ -2,10 +2,10 @@ import { useSearchParams } from 'react-router';
 import { isFinisher } from '#shared/domain/roles.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { useUser } from '#client/lib/auth.js';
-import { CreatorDashboard } from '#client/features/dashboard/creator-dashboard.js';
+import { CreatorDashboard } from '#client/features/dashboard/owner-dashboard.js';
 import { DashboardTabs } from '#client/features/dashboard/dashboard-tabs.js';
-import { DeveloperDashboard } from '#client/features/dashboard/developer-dashboard.js';
-import { MessagesView } from '#client/features/messages/messages-view.js';
+import { DeveloperDashboard } from '#client/features/dashboard/finisher-dashboard.js';
+import { MessagesView } from '#client/features/conversations/messages-view.js';
 
 export default function DashboardPage() {
   const { user } = useUser();

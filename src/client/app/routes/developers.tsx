@@ -2,10 +2,10 @@ import { SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
-import { DeveloperCard } from '#client/features/developers/developer-card.js';
-import { DeveloperFilters } from '#client/features/developers/developer-filters.js';
-import { type Availability, filterDevelopers } from '#client/features/developers/filter-developers.js';
-import { useDevelopers } from '#client/features/developers/api.js';
+import { DeveloperCard } from '#client/features/finishers/finisher-card.js';
+import { DeveloperFilters } from '#client/features/finishers/finisher-filters.js';
+import { type Availability, filterDevelopers } from '#client/features/finishers/filter-finishers.js';
+import { useDevelopers } from '#client/features/finishers/api.js';
 import { errorMessage } from '#client/lib/api.js';
 
 /** The public developer directory (spec section 2), filtered on the client (spec section 5). */

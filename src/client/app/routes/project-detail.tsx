@@ -13,9 +13,9 @@ import { DeliveryPanel } from '#client/features/projects/delivery-panel.js';
 import { ProjectPaymentCard } from '#client/features/payments/project-payment-card.js';
 import { useCheckoutSuccessToast } from '#client/features/payments/use-checkout-success-toast.js';
 import { ProjectControls } from '#client/features/projects/project-controls.js';
-import { ProjectReviewsPanel } from '#client/features/reviews/review-panel.js';
+import { ProjectReviewsPanel } from '#client/features/reviews/project-reviews-panel.js';
 import { ProjectOverviewCard } from '#client/features/projects/project-overview-card.js';
-import { ReviewPanel } from '#client/features/projects/review-panel.js';
+import { ReviewPanel } from '#client/features/projects/delivery-review-panel.js';
 import { useProject } from '#client/features/projects/api.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
 

@@ -7,7 +7,7 @@ import { projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
-import { useStartConversation } from '#client/features/messages/api.js';
+import { useStartConversation } from '#client/features/conversations/api.js';
 import { type BidActions, BidItem } from './bid-item.js';
 import { useAcceptBid } from './api.js';
 

@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { projectEndpoints } from '#shared/contracts/projects.js';
 import type { ServerEvent } from '#shared/events.js';
-import { messageKeys } from '#client/features/messages/api.js';
+import { messageKeys } from '#client/features/conversations/api.js';
 import { notificationKeys } from './api.js';
 
 /**

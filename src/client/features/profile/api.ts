@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { profileEndpoints, type UpdateProfileBody } from '#shared/contracts/profile.js';
 import { call, errorMessage } from '#client/lib/api.js';
 import { currentUserKey } from '#client/lib/auth.js';
-import { developerKeys } from '#client/features/developers/api.js';
+import { developerKeys } from '#client/features/finishers/api.js';
 
 const endpoints = profileEndpoints;
 

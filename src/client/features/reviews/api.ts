@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from 'sonner';
 import { type CreateReviewBody, type Review, reviewEndpoints } from '#shared/contracts/reviews.js';
 import { call, errorMessage } from '#client/lib/api.js';
-import { developerKeys } from '#client/features/developers/api.js';
+import { developerKeys } from '#client/features/finishers/api.js';
 import { projectKeys } from '#client/features/projects/api.js';
 
 const endpoints = reviewEndpoints;

@@ -7,7 +7,7 @@ import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardFooter, CardHeader } from '#client/components/ui/card.js';
 import { languageLabel } from '#client/lib/language-options.js';
 import { initialsOf } from '#client/lib/utils.js';
-import { bioOrDefault, formatYears } from './developer-format.js';
+import { bioOrDefault, formatYears } from './finisher-format.js';
 
 /** Spec section 9: directory cards show the first 3 skills. */
 const CARD_SKILLS = 3;

@@ -6,7 +6,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuSepar
 import { Label } from '#client/components/ui/label.js';
 import { OptionsSelect } from '#client/components/ui/select.js';
 import { directorySkillOptions } from '#client/lib/language-options.js';
-import { type Availability, availabilityOptions, isAvailability } from './filter-developers.js';
+import { type Availability, availabilityOptions, isAvailability } from './filter-finishers.js';
 
 interface DeveloperFiltersProps {
   availability: Availability;

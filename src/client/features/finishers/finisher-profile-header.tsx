@@ -5,7 +5,7 @@ import { Badge } from '#client/components/ui/badge.js';
 import { Card, CardContent } from '#client/components/ui/card.js';
 import { formatUsd } from '#client/lib/format.js';
 import { initialsOf } from '#client/lib/utils.js';
-import { bioOrDefault, formatYears } from './developer-format.js';
+import { bioOrDefault, formatYears } from './finisher-format.js';
 
 /** Who the developer is: avatar, name, bio, location, rate and links. */
 export function DeveloperProfileHeader({ developer }: { developer: DeveloperProfile }) {

@@ -1,8 +1,8 @@
 import { ExternalLink, FolderOpen, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatUsd } from '#client/lib/format.js';
-import { avatarInitial } from './chat-format.js';
-import type { ChatParties } from './chat-parties.js';
+import { avatarInitial } from './conversation-format.js';
+import type { ChatParties } from './conversation-parties.js';
 
 /** The Messages page's right panel: 'Developer Info' for the project creator, 'Client Info' for the developer. */
 export function ConversationDetails({ parties }: { parties: ChatParties }) {
