@@ -139,7 +139,7 @@ export default function MyProjectsPage() {
   );
 }
 
-/** Completed means the submitter accepted the work; a finisher's accepted list leaves out accepted and cancelled projects. */
+/** Completed means the owner accepted the work; a finisher's accepted list leaves out accepted and cancelled projects. */
 function withStatus(projects: Project[], completed: boolean): Project[] {
   return completed ? projects.filter((p) => p.status === 'accepted') : projects.filter((p) => p.status !== 'accepted' && p.status !== 'cancelled');
 }

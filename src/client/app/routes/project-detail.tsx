@@ -15,7 +15,7 @@ import { useCheckoutSuccessToast } from '#client/features/payments/use-checkout-
 import { ProjectControls } from '#client/features/projects/project-controls.js';
 import { ProjectReviewsPanel } from '#client/features/reviews/project-reviews-panel.js';
 import { ProjectOverviewCard } from '#client/features/projects/project-overview-card.js';
-import { ReviewPanel } from '#client/features/projects/delivery-review-panel.js';
+import { DeliveryReviewPanel } from '#client/features/projects/delivery-review-panel.js';
 import { useProject } from '#client/features/projects/api.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
 
@@ -75,7 +75,9 @@ export default function ProjectDetailPage() {
         <div className="grid content-start gap-6 lg:col-span-2">
           <ProjectOverviewCard project={project} isOwner={isOwner(user, project)} isAssignedFinisher={isAssignedFinisher(user, project)} />
           {projectLifecycle.canTake('deliver', actor, project.status) ? <DeliveryPanel projectId={project.id} /> : null}
-          {showDelivery ? <ReviewPanel projectId={project.id} deliveryMessage={project.deliveryMessage} canReview={canReviewWork(user, project)} /> : null}
+          {showDelivery ? (
+            <DeliveryReviewPanel projectId={project.id} deliveryMessage={project.deliveryMessage} canReviewWork={canReviewWork(user, project)} />
+          ) : null}
           <ProjectReviewsPanel project={project} user={user} />
           {/* Milestones begin with an assigned finisher; their amounts and notes are the parties'. */}
           {project.finisherId !== null && canReadDelivery(user, project) ? <MilestonesCard project={project} user={user} /> : null}

@@ -3,10 +3,10 @@ import type { ChatSummary } from '#shared/contracts/conversations.js';
 import { isOwner } from '#shared/domain/policies.js';
 import { isFinisher } from '#shared/domain/roles.js';
 
-/** Who is who in a bid's chat, as far as the loaded data tells. */
-export interface ChatParties {
-  /** The viewer is the project's creator (the client), so the other party is the developer. */
-  isViewerCreator: boolean;
+/** Who is who in a bid's conversation, as far as the loaded data tells. */
+export interface ConversationParties {
+  /** The viewer is the project's owner, so the other party is the bid's finisher. */
+  isViewerOwner: boolean;
   otherUsername: string;
   project: { id: number; name: string } | null;
   amount: number | null;
@@ -17,13 +17,13 @@ type BidView = Pick<BidWithProject, 'amount' | 'finisher' | 'finisherId'> & {
 };
 
 /** The bid is the authority; the conversation-list row and the viewer's role fill in while it loads. */
-export function chatParties(viewer: { id: number; role: string }, bid: BidView | undefined, chat: ChatSummary | undefined): ChatParties {
-  const isViewerCreator = bid ? isOwner(viewer, bid.project) : !isFinisher(viewer.role);
-  const otherFromBid = bid ? (isViewerCreator ? bid.finisher.username : bid.project.submitter.username) : undefined;
+export function conversationParties(viewer: { id: number; role: string }, bid: BidView | undefined, summary: ChatSummary | undefined): ConversationParties {
+  const isViewerOwner = bid ? isOwner(viewer, bid.project) : !isFinisher(viewer.role);
+  const otherFromBid = bid ? (isViewerOwner ? bid.finisher.username : bid.project.submitter.username) : undefined;
   return {
-    isViewerCreator,
-    otherUsername: otherFromBid ?? chat?.otherUser.username ?? '',
-    project: bid ? { id: bid.project.id, name: bid.project.name } : (chat?.project ?? null),
-    amount: bid?.amount ?? chat?.bid.amount ?? null,
+    isViewerOwner,
+    otherUsername: otherFromBid ?? summary?.otherUser.username ?? '',
+    project: bid ? { id: bid.project.id, name: bid.project.name } : (summary?.project ?? null),
+    amount: bid?.amount ?? summary?.bid.amount ?? null,
   };
 }

@@ -6,7 +6,7 @@ import { DashboardSection, EmptyNote } from './dashboard-section.js';
 import { Pager } from './pager.js';
 import { usePager } from './use-pager.js';
 
-/** The projects the developer applied to (their bids), paged at 4. */
+/** The projects the finisher applied to (their bids), paged at 4. */
 export function AppliedList({ bids }: { bids: BidWithProject[] }) {
   const pager = usePager(bids);
   return (

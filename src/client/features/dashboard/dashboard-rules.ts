@@ -31,7 +31,7 @@ export function newestOpenProjects(projects: readonly Project[], count = RECENT_
     .slice(0, count);
 }
 
-export interface DeveloperStats {
+export interface FinisherStats {
   applications: number;
   projectsCompleted: number;
   /** Whole percent; 0 without bids. */
@@ -39,13 +39,13 @@ export interface DeveloperStats {
 }
 
 /**
- * Applications are the developer's bids; projects completed counts completed bids or projects
- * the client accepted (each project once); the acceptance rate is winning bids over all bids.
+ * Applications are the finisher's bids; projects completed counts completed bids or projects
+ * the owner accepted (each project once); the acceptance rate is winning bids over all bids.
  */
-export function developerStats(
+export function finisherStats(
   bids: readonly Pick<BidWithProject, 'projectId' | 'status'>[],
   assignedProjects: readonly Pick<Project, 'id' | 'status'>[],
-): DeveloperStats {
+): FinisherStats {
   const completed = new Set<number>();
   for (const bid of bids) if (bid.status === 'completed') completed.add(bid.projectId);
   for (const project of assignedProjects) if (project.status === 'accepted') completed.add(project.id);
@@ -57,7 +57,7 @@ export function developerStats(
   };
 }
 
-/** Jobs With Bids: the creator's projects that are open for bids and have at least one bid. */
+/** Jobs With Bids: the owner's projects that are open for bids and have at least one bid. */
 export function jobsWithBids(projects: readonly Project[]): Project[] {
   return projects.filter((project) => isOpenForBids(project.status) && project.bidCount > 0);
 }

@@ -13,7 +13,7 @@ import { Pager } from './pager.js';
 import { QuickApplyForm } from './quick-apply-form.js';
 import { usePager } from './use-pager.js';
 
-/** Open projects the developer can still apply to: searched on the client, paged at 4, each with a quick application. */
+/** Open projects the finisher can still apply to: searched on the client, paged at 4, each with a quick application. */
 export function OpenProjectsPanel({ projects, finisherId, isLoading }: { projects: Project[]; finisherId: number; isLoading: boolean }) {
   const [search, setSearch] = useState('');
   const [applyingTo, setApplyingTo] = useState<number | null>(null);

@@ -10,8 +10,8 @@ import { NewProjectForm } from './new-project-form.js';
 import { ProjectListPanel } from './project-list-panel.js';
 import { StatCard } from './stat-card.js';
 
-/** The creator (submitter) view of the dashboard (spec section 2). */
-export function CreatorDashboard({ user }: { user: User }) {
+/** The owner view of the dashboard (the spec's creator, spec section 2). */
+export function OwnerDashboard({ user }: { user: User }) {
   const projectsQuery = useUserProjects(user.id);
   const spendingQuery = useTotalSpending(user.id);
   const submitted = (projectsQuery.data ?? []).filter((project) => isOwner(user, project));
@@ -42,7 +42,7 @@ export function CreatorDashboard({ user }: { user: User }) {
             <Link to="/submit">Submit a Project</Link>
           </Button>
         </div>
-        <NewProjectForm submitterId={user.id} />
+        <NewProjectForm ownerId={user.id} />
       </div>
     </div>
   );

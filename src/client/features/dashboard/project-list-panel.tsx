@@ -15,7 +15,7 @@ interface ProjectListPanelProps {
   isLoading?: boolean;
 }
 
-/** A creator's paged list of projects (4 a page), each linking to its detail page. */
+/** An owner's paged list of projects (4 a page), each linking to its detail page. */
 export function ProjectListPanel({ id, title, description, projects, emptyText, isLoading = false }: ProjectListPanelProps) {
   const pager = usePager(projects);
   return (

@@ -30,7 +30,7 @@ function StatCard({ icon, label, children }: { icon: ReactNode; label: string; c
 }
 
 /** Completed projects, acceptance rate and average rating of a public profile. */
-export function DeveloperStatCards({ stats }: { stats: DeveloperStats }) {
+export function FinisherStatCards({ stats }: { stats: DeveloperStats }) {
   const { completedProjects, acceptanceRate, averageRating, reviewCount } = stats;
   return (
     <div className="grid gap-4 sm:grid-cols-3">

@@ -37,11 +37,11 @@ function StarPicker({ value, onChange, disabled }: { value: number; onChange: (r
   );
 }
 
-function ReviewForm({ projectId, isOwner }: { projectId: number; isOwner: boolean }) {
+function ReviewForm({ projectId, isViewerOwner }: { projectId: number; isViewerOwner: boolean }) {
   const submit = useSubmitReview(projectId);
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
-  const title = isOwner ? 'Rate the developer' : 'Rate the client';
+  const title = isViewerOwner ? 'Rate the developer' : 'Rate the client';
   return (
     <form
       aria-label={title}
@@ -108,7 +108,7 @@ export function ProjectReviewsPanel({ project, user }: ProjectReviewsPanelProps)
             {hasReviewed ? (
               <p className="text-sm text-muted-foreground">Thanks, your review is in.</p>
             ) : (
-              <ReviewForm projectId={project.id} isOwner={isViewerOwner} />
+              <ReviewForm projectId={project.id} isViewerOwner={isViewerOwner} />
             )}
           </>
         )}
