@@ -8,10 +8,9 @@ import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
 import { useUser } from '#client/lib/auth.js';
-import { BidStatusBadge } from '#client/components/badges/bid-status-badge.js';
+import { BidStatusBadge, ProjectStatusBadge } from '#client/components/badges.js';
 import { useUserBids } from '#client/features/bids/api.js';
 import { EmptyList, MyProjectCard } from '#client/features/projects/my-project-card.js';
-import { ProjectStatusBadge } from '#client/components/badges/project-status-badge.js';
 import { useUserProjects } from '#client/features/projects/api.js';
 import { formatDays, formatUsd } from '#client/lib/format.js';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Bid } from '#shared/contracts/bids.js';
 import { Button } from '#client/components/ui/button.js';
 import { formatDays, formatRelativeDate, formatUsd } from '#client/lib/format.js';
-import { BidStatusBadge } from '#client/components/badges/bid-status-badge.js';
+import { BidStatusBadge } from '#client/components/badges.js';
 
 /** Spec section 5: a bid message equal to 'yes' is hidden in display. */
 export function displayedProposal(bid: Pick<Bid, 'message' | 'proposal'>): string | null {

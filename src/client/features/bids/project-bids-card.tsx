@@ -2,7 +2,7 @@ import { Inbox } from 'lucide-react';
 import type { Bid } from '#shared/contracts/bids.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { bidLifecycle } from '#shared/domain/bid-lifecycle.js';
-import { bidActorOf, canReadBid, isAllowed, isOwner, isWinningBid, type Person, projectActorOf } from '#shared/domain/policies.js';
+import { bidActorOf, canReadBid, isOwner, isWinningBid, type Person, projectActorOf } from '#shared/domain/policies.js';
 import { projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
@@ -26,7 +26,8 @@ export function ProjectBidsCard({ project, user }: ProjectBidsCardProps) {
   const accepted = project.bids.filter(isWinningBid);
   // Accepting a bid assigns the project, so both lifecycles must allow it.
   const canAssign = projectLifecycle.canTake('assign', projectActorOf(user, project), project.status);
-  const canPay = isAllowed('payForBid', user, project) && !project.isPaid;
+  // The owner pays (the payForBid permission), once.
+  const canPay = isViewerOwner && !project.isPaid;
 
   const actionsFor = (bid: Bid, tab: Tab): BidActions => ({
     canChat: canReadBid(user, project, bid),

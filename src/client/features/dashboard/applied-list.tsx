@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { BidWithProject } from '#shared/contracts/bids.js';
-import { BidStatusBadge } from '#client/components/badges/bid-status-badge.js';
+import { BidStatusBadge } from '#client/components/badges.js';
 import { formatDays, formatRelativeDate, formatUsd } from '#client/lib/format.js';
 import { DashboardSection, EmptyNote } from './dashboard-section.js';
 import { Pager } from './pager.js';

@@ -5,7 +5,7 @@ import type { Project } from '#shared/contracts/projects.js';
 import { Button } from '#client/components/ui/button.js';
 import { Input } from '#client/components/ui/input.js';
 import { formatBudget } from '#client/lib/format-budget.js';
-import { TechBadges } from '#client/components/badges/tech-badges.js';
+import { TechBadges } from '#client/components/badges.js';
 import { formatRelativeDate } from '#client/lib/format.js';
 import { matchesDashboardSearch } from './dashboard-rules.js';
 import { DashboardSection, EmptyNote } from './dashboard-section.js';

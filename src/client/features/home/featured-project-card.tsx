@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { formatRelativeDate } from '#client/lib/format.js';
 import { formatBudget } from '#client/lib/format-budget.js';
-import { ProjectStatusBadge } from '#client/components/badges/project-status-badge.js';
+import { ProjectStatusBadge } from '#client/components/badges.js';
 import type { FeaturedProject } from './featured-project.js';
 
 export function FeaturedProjectCard({ project }: { project: FeaturedProject }) {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Banknote, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { canManagePayouts } from '#shared/domain/policies.js';
+import { isFinisher } from '#shared/domain/roles.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
@@ -17,7 +17,7 @@ import { useOnboardingStatus, useStartOnboarding } from './api.js';
 export function PaymentSettings() {
   const { user } = useUser();
   const queryClient = useQueryClient();
-  const isShown = canManagePayouts(user);
+  const isShown = user !== null && isFinisher(user.role);
   const hasAccount = Boolean(user?.stripeConnectAccountId);
   const status = useOnboardingStatus(user?.id, isShown && hasAccount);
   const startOnboarding = useStartOnboarding();
@@ -34,7 +34,7 @@ export function PaymentSettings() {
     void queryClient.invalidateQueries({ queryKey: currentUserKey });
   }, [status.data, user?.onboardingComplete, queryClient]);
 
-  if (!user || !isShown) return null;
+  if (!isShown) return null;
 
   // Without a connected account there is nowhere to send a payout, whatever the flag says.
   const isComplete = hasAccount && (status.data?.isComplete ?? user.onboardingComplete);
