@@ -1,6 +1,13 @@
 import { type BidActor, winningBidStatuses, type BidStatus } from './bid-lifecycle.js';
-import { type MilestoneActor, ownerManagesMilestones } from './milestone-lifecycle.js';
-import { isOpenForBids, type ProjectActor } from './project-lifecycle.js';
+import {
+  isMilestoneStage,
+  type MilestoneAction,
+  type MilestoneActor,
+  milestoneLifecycle,
+  type MilestoneStatus,
+  ownerManagesMilestones,
+} from './milestone-lifecycle.js';
+import { isOpenForBids, type ProjectActor, projectLifecycle } from './project-lifecycle.js';
 import type { ProjectStatus } from './project-status.js';
 import { isFinisher } from './roles.js';
 
@@ -62,6 +69,20 @@ export function projectActorOf(person: Person, project: ProjectParties): Project
   if (isAssignedFinisher(person, project)) return 'finisher';
   return 'other';
 }
+
+/** The owner accepts the delivered work or asks for a revision (the project lifecycle's acceptWork and requestRevision). */
+export const canReviewWork = (person: Person, project: ProjectSummary): boolean =>
+  projectLifecycle.canTake('acceptWork', projectActorOf(person, project), project.status);
+
+/** Star reviews: the two parties, once the owner has accepted the work (reviewProject and the reviews service's stage). */
+export const canLeaveReview = (person: Person, project: ProjectSummary): boolean => isParty(person, project) && project.status === 'accepted';
+
+/** Adding a milestone: the owner (addMilestone), while the project is at the stage milestones are planned in. */
+export const canAddMilestone = (person: Person, project: ProjectSummary): boolean => isOwner(person, project) && isMilestoneStage('add', project.status);
+
+/** A step on a milestone: the milestone lifecycle's edge for what this person is to the project, and the project stage it needs. */
+export const canTakeMilestoneStep = (person: Person, project: ProjectSummary, action: MilestoneAction, milestoneStatus: MilestoneStatus): boolean =>
+  milestoneLifecycle.canTake(action, projectActorOf(person, project), milestoneStatus) && isMilestoneStage(action, project.status);
 
 /** The owner of the bid's project accepts it; anyone else is 'other'. */
 export function bidActorOf(person: Person, project: Pick<ProjectParties, 'submitterId'>): BidActor {

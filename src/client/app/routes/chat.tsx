@@ -1,20 +1,21 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '#shared/domain/money.js';
+import { canReadBid } from '#shared/domain/policies.js';
 import { Card } from '#client/components/ui/card.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { useUser } from '#client/lib/auth.js';
-import { chatParties, isChatParticipant } from '#client/features/messages/chat-parties.js';
-import { ChatThread } from '#client/features/messages/chat-thread.js';
-import { ChatUnavailable } from '#client/features/messages/chat-unavailable.js';
-import { idParam } from '#client/features/messages/select-conversation.js';
-import { useBidMessages, useChatBid } from '#client/features/messages/api.js';
+import { conversationParties } from '#client/features/conversations/conversation-parties.js';
+import { ConversationThread } from '#client/features/conversations/conversation-thread.js';
+import { ChatUnavailable } from '#client/features/conversations/chat-unavailable.js';
+import { idParam } from '#client/features/conversations/select-conversation.js';
+import { useBidMessages, useConversationBid } from '#client/features/conversations/api.js';
 import { isApiError } from '#client/lib/api.js';
 
 export default function ChatPage() {
   const bidId = idParam(useParams().bidId ?? null);
   const { user, isLoading: isUserLoading } = useUser();
-  const bid = useChatBid(bidId);
+  const bid = useConversationBid(bidId);
   const messages = useBidMessages(bidId !== null && user ? bidId : null);
 
   if (bidId === null) return <ChatUnavailable reason="not-found" />;
@@ -22,9 +23,10 @@ export default function ChatPage() {
   const error = bid.error ?? messages.error;
   if (isApiError(error, 'FORBIDDEN')) return <ChatUnavailable reason="access-denied" />;
   if (error || !bid.data || !user) return <ChatUnavailable reason="not-found" />;
-  if (!isChatParticipant(user.id, bid.data)) return <ChatUnavailable reason="access-denied" />;
+  // Only the project's owner and the bid's finisher may open the chat (spec section 6).
+  if (!canReadBid(user, bid.data.project, bid.data)) return <ChatUnavailable reason="access-denied" />;
 
-  const parties = chatParties(user, bid.data, undefined);
+  const parties = conversationParties(user, bid.data, undefined);
   const projectName = bid.data.project.name;
 
   return (
@@ -34,7 +36,7 @@ export default function ChatPage() {
       </Link>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Project Chat</h1>
       <p className="mt-2 text-muted-foreground">
-        {parties.isViewerCreator
+        {parties.isViewerOwner
           ? `Chatting with ${parties.otherUsername} about your project "${projectName}"`
           : `Chatting with the client about "${projectName}"`}
       </p>
@@ -46,7 +48,7 @@ export default function ChatPage() {
           <h2 className="font-semibold">Chat with {parties.otherUsername}</h2>
           <p className="text-sm text-muted-foreground">Project: {projectName}</p>
         </header>
-        <ChatThread bidId={bidId} currentUserId={user.id} messages={messages.data} isLoading={messages.isPending} />
+        <ConversationThread bidId={bidId} currentUserId={user.id} messages={messages.data} isLoading={messages.isPending} />
       </Card>
     </div>
   );

@@ -2,24 +2,24 @@ import { useSearchParams } from 'react-router';
 import { isFinisher } from '#shared/domain/roles.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { useUser } from '#client/lib/auth.js';
-import { CreatorDashboard } from '#client/features/dashboard/creator-dashboard.js';
+import { OwnerDashboard } from '#client/features/dashboard/owner-dashboard.js';
 import { DashboardTabs } from '#client/features/dashboard/dashboard-tabs.js';
-import { DeveloperDashboard } from '#client/features/dashboard/developer-dashboard.js';
-import { MessagesView } from '#client/features/messages/messages-view.js';
+import { FinisherDashboard } from '#client/features/dashboard/finisher-dashboard.js';
+import { MessagesView } from '#client/features/conversations/messages-view.js';
 
 export default function DashboardPage() {
   const { user } = useUser();
   const isMessagesTab = useSearchParams()[0].get('tab') === 'messages';
   if (!user) return <PageSpinner label="Loading your account" />;
-  const developer = isFinisher(user.role);
+  const finisher = isFinisher(user.role);
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
       <p className="mt-2 mb-8 text-muted-foreground">
-        Welcome back, {user.username}. {developer ? 'Find projects to finish and track your applications.' : 'Manage your projects and the bids on them.'}
+        Welcome back, {user.username}. {finisher ? 'Find projects to finish and track your applications.' : 'Manage your projects and the bids on them.'}
       </p>
       <DashboardTabs current={isMessagesTab ? 'messages' : 'overview'} />
-      {isMessagesTab ? <MessagesView /> : developer ? <DeveloperDashboard user={user} /> : <CreatorDashboard user={user} />}
+      {isMessagesTab ? <MessagesView /> : finisher ? <FinisherDashboard user={user} /> : <OwnerDashboard user={user} />}
     </div>
   );
 }

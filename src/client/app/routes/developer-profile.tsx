@@ -4,13 +4,13 @@ import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { PageSpinner, Spinner } from '#client/components/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
-import { DeveloperProfileHeader } from '#client/features/developers/developer-profile-header.js';
-import { DeveloperSkills } from '#client/features/developers/developer-skills.js';
-import { DeveloperStatCards } from '#client/features/developers/developer-stats.js';
-import { PortfolioList } from '#client/features/developers/portfolio-list.js';
-import { useDeveloper, useDeveloperStats } from '#client/features/developers/api.js';
+import { FinisherProfileHeader } from '#client/features/finishers/finisher-profile-header.js';
+import { FinisherSkills } from '#client/features/finishers/finisher-skills.js';
+import { FinisherStatCards } from '#client/features/finishers/finisher-stats.js';
+import { PortfolioList } from '#client/features/finishers/portfolio-list.js';
+import { useFinisher, useFinisherStats } from '#client/features/finishers/api.js';
 import { ReviewList } from '#client/features/reviews/review-list.js';
-import { useDeveloperReviews } from '#client/features/reviews/api.js';
+import { useFinisherReviews } from '#client/features/reviews/api.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
 
 function BackToDirectory() {
@@ -23,29 +23,29 @@ function BackToDirectory() {
   );
 }
 
-/** A developer's public profile (spec section 2): tabs Overview and Portfolio. */
+/** A finisher's public profile (the spec's developer profile, section 2): tabs Overview and Portfolio. */
 export default function DeveloperProfilePage() {
   const username = useParams().username ?? '';
-  const developer = useDeveloper(username);
-  const isKnown = developer.isSuccess;
-  const stats = useDeveloperStats(username, isKnown);
-  const reviews = useDeveloperReviews(username, isKnown);
+  const finisher = useFinisher(username);
+  const isKnown = finisher.isSuccess;
+  const stats = useFinisherStats(username, isKnown);
+  const reviews = useFinisherReviews(username, isKnown);
 
-  if (developer.isPending) return <PageSpinner label="Loading developer profile" />;
-  if (developer.error) {
-    const notFound = isApiError(developer.error, 'NOT_FOUND');
+  if (finisher.isPending) return <PageSpinner label="Loading developer profile" />;
+  if (finisher.error) {
+    const notFound = isApiError(finisher.error, 'NOT_FOUND');
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
         <h1 className="text-2xl font-bold tracking-tight">{notFound ? 'Developer not found' : 'Error loading developer'}</h1>
         <p className="text-muted-foreground">
-          {notFound ? `There is no developer named "${username}".` : errorMessage(developer.error, 'Please try again later')}
+          {notFound ? `There is no developer named "${username}".` : errorMessage(finisher.error, 'Please try again later')}
         </p>
         <BackToDirectory />
       </div>
     );
   }
 
-  const profile = developer.data;
+  const profile = finisher.data;
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6">
       <nav aria-label="Breadcrumb">
@@ -53,7 +53,7 @@ export default function DeveloperProfilePage() {
           <ArrowLeft aria-hidden="true" className="size-4" /> Hire Developers
         </Link>
       </nav>
-      <DeveloperProfileHeader developer={profile} />
+      <FinisherProfileHeader finisher={profile} />
       <Tabs defaultValue="overview">
         <TabsList>
           <TabsTrigger value="overview">Overview</TabsTrigger>
@@ -67,14 +67,14 @@ export default function DeveloperProfilePage() {
               {errorMessage(stats.error, 'Could not load the stats')}
             </p>
           ) : (
-            <DeveloperStatCards stats={stats.data} />
+            <FinisherStatCards stats={stats.data} />
           )}
           <Card className="gap-4">
             <CardHeader>
               <CardTitle>Skills</CardTitle>
             </CardHeader>
             <CardContent>
-              <DeveloperSkills skills={stats.data?.skills ?? profile.skills} />
+              <FinisherSkills skills={stats.data?.skills ?? profile.skills} />
             </CardContent>
           </Card>
           <Card className="gap-4">

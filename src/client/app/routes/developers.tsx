@@ -2,18 +2,18 @@ import { SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
-import { DeveloperCard } from '#client/features/developers/developer-card.js';
-import { DeveloperFilters } from '#client/features/developers/developer-filters.js';
-import { type Availability, filterDevelopers } from '#client/features/developers/filter-developers.js';
-import { useDevelopers } from '#client/features/developers/api.js';
+import { FinisherCard } from '#client/features/finishers/finisher-card.js';
+import { FinisherFilters } from '#client/features/finishers/finisher-filters.js';
+import { type Availability, filterFinishers } from '#client/features/finishers/filter-finishers.js';
+import { useFinishers } from '#client/features/finishers/api.js';
 import { errorMessage } from '#client/lib/api.js';
 
-/** The public developer directory (spec section 2), filtered on the client (spec section 5). */
+/** The public finisher directory (spec section 2), filtered on the client (spec section 5). */
 export default function DevelopersPage() {
-  const { data: developers, isPending, error, refetch } = useDevelopers();
+  const { data: finishers, isPending, error, refetch } = useFinishers();
   const [availability, setAvailability] = useState<Availability>('all');
   const [skills, setSkills] = useState<string[]>([]);
-  const shown = useMemo(() => filterDevelopers(developers ?? [], { skills, availability }), [developers, skills, availability]);
+  const shown = useMemo(() => filterFinishers(finishers ?? [], { skills, availability }), [finishers, skills, availability]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -22,7 +22,7 @@ export default function DevelopersPage() {
           <h1 className="text-3xl font-bold tracking-tight">Hire Developers</h1>
           <p className="mt-2 text-muted-foreground">Find talented developers to complete your projects</p>
         </div>
-        <DeveloperFilters availability={availability} onAvailabilityChange={setAvailability} skills={skills} onSkillsChange={setSkills} />
+        <FinisherFilters availability={availability} onAvailabilityChange={setAvailability} skills={skills} onSkillsChange={setSkills} />
       </div>
       <div className="mt-8">
         {isPending ? (
@@ -43,9 +43,9 @@ export default function DevelopersPage() {
           </div>
         ) : (
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Developers">
-            {shown.map((developer) => (
-              <li key={developer.id}>
-                <DeveloperCard developer={developer} />
+            {shown.map((finisher) => (
+              <li key={finisher.id}>
+                <FinisherCard finisher={finisher} />
               </li>
             ))}
           </ul>

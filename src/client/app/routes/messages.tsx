@@ -1,4 +1,4 @@
-import { MessagesView } from '#client/features/messages/messages-view.js';
+import { MessagesView } from '#client/features/conversations/messages-view.js';
 
 export default function MessagesPage() {
   return (

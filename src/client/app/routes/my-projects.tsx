@@ -3,15 +3,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Project } from '#shared/contracts/projects.js';
 import { formatMoney } from '#shared/domain/money.js';
+import { isAssignedFinisher, isOwner } from '#shared/domain/policies.js';
 import { isFinisher } from '#shared/domain/roles.js';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
 import { useUser } from '#client/lib/auth.js';
-import { BidStatusBadge } from '#client/features/bids/bid-status-badge.js';
+import { BidStatusBadge, ProjectStatusBadge } from '#client/components/badges.js';
 import { useUserBids } from '#client/features/bids/api.js';
 import { EmptyList, MyProjectCard } from '#client/features/projects/my-project-card.js';
-import { ProjectStatusBadge } from '#client/features/projects/project-status-badge.js';
 import { useUserProjects } from '#client/features/projects/api.js';
 import { formatDays } from '#client/lib/format.js';
 
@@ -48,8 +48,8 @@ export default function MyProjectsPage() {
   if (!user || projectsQuery.isPending || (finisher && bidsQuery.isPending)) return <PageSpinner label="Loading your projects" />;
 
   const projects = projectsQuery.data ?? [];
-  const submitted = projects.filter((project) => project.submitterId === user.id);
-  const assigned = projects.filter((project) => project.finisherId === user.id);
+  const submitted = projects.filter((project) => isOwner(user, project));
+  const assigned = projects.filter((project) => isAssignedFinisher(user, project));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
@@ -139,7 +139,7 @@ export default function MyProjectsPage() {
   );
 }
 
-/** Completed means the submitter accepted the work; a finisher's accepted list leaves out accepted and cancelled projects. */
+/** Completed means the owner accepted the work; a finisher's accepted list leaves out accepted and cancelled projects. */
 function withStatus(projects: Project[], completed: boolean): Project[] {
   return completed ? projects.filter((p) => p.status === 'accepted') : projects.filter((p) => p.status !== 'accepted' && p.status !== 'cancelled');
 }

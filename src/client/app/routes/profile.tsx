@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
 import { SecurityTab } from '#client/features/account/security-tab.js';
+import { PaymentSettings } from '#client/features/payments/payment-settings.js';
 import { useUser } from '#client/lib/auth.js';
 import { ProfileDetails } from '#client/features/profile/profile-details.js';
 import { ProfileEditForm } from '#client/features/profile/profile-edit-form.js';
@@ -54,7 +55,7 @@ export default function ProfilePage() {
         </TabsContent>
         {finisher ? (
           <TabsContent value="skills">
-            <SkillsTab user={user} />
+            <SkillsTab user={user} paymentSettings={<PaymentSettings />} />
           </TabsContent>
         ) : null}
         <TabsContent value="security">

@@ -1,21 +1,21 @@
 import { ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { canReadDelivery, canReviewWork, isAssignedFinisher, isOwner, projectActorOf } from '#shared/domain/policies.js';
 import { projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { useUser } from '#client/lib/auth.js';
 import { ApplyButton } from '#client/features/bids/apply-dialog.js';
-import { applyVisibility } from '#client/features/bids/bid-eligibility.js';
 import { ProjectBidsCard } from '#client/features/bids/project-bids-card.js';
 import { MilestonesCard } from '#client/features/milestones/milestones-card.js';
 import { DeliveryPanel } from '#client/features/projects/delivery-panel.js';
 import { ProjectPaymentCard } from '#client/features/payments/project-payment-card.js';
 import { useCheckoutSuccessToast } from '#client/features/payments/use-checkout-success-toast.js';
 import { ProjectControls } from '#client/features/projects/project-controls.js';
-import { ProjectReviewsPanel } from '#client/features/reviews/review-panel.js';
+import { ProjectReviewsPanel } from '#client/features/reviews/project-reviews-panel.js';
 import { ProjectOverviewCard } from '#client/features/projects/project-overview-card.js';
-import { ReviewPanel } from '#client/features/projects/review-panel.js';
+import { DeliveryReviewPanel } from '#client/features/projects/delivery-review-panel.js';
 import { useProject } from '#client/features/projects/api.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
 
@@ -50,9 +50,9 @@ export default function ProjectDetailPage() {
   }
   if (isPending || userLoading) return <PageSpinner label="Loading project" />;
 
-  const isOwner = user?.id === project.submitterId;
-  const isAssignedFinisher = user !== null && project.finisherId === user.id;
-  const showDelivery = project.status === 'completed' && (isOwner || isAssignedFinisher);
+  const actor = projectActorOf(user, project);
+  // The delivered work shows to both parties while it awaits the owner's review.
+  const showDelivery = canReadDelivery(user, project) && projectLifecycle.allows('acceptWork', project.status);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -73,18 +73,19 @@ export default function ProjectDetailPage() {
       </nav>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
-          <ProjectOverviewCard project={project} isOwner={isOwner} isAssignedFinisher={isAssignedFinisher} />
-          {projectLifecycle.canTake('deliver', isAssignedFinisher ? 'finisher' : 'other', project.status) ? <DeliveryPanel projectId={project.id} /> : null}
-          {showDelivery ? <ReviewPanel projectId={project.id} deliveryMessage={project.deliveryMessage} canReview={isOwner} /> : null}
-          <ProjectReviewsPanel project={project} user={user} />
-          {project.finisherId !== null && (isOwner || isAssignedFinisher) ? (
-            <MilestonesCard project={project} isOwner={isOwner} isAssignedFinisher={isAssignedFinisher} />
+          <ProjectOverviewCard project={project} isOwner={isOwner(user, project)} isAssignedFinisher={isAssignedFinisher(user, project)} />
+          {projectLifecycle.canTake('deliver', actor, project.status) ? <DeliveryPanel projectId={project.id} /> : null}
+          {showDelivery ? (
+            <DeliveryReviewPanel projectId={project.id} deliveryMessage={project.deliveryMessage} canReviewWork={canReviewWork(user, project)} />
           ) : null}
-          <ProjectBidsCard project={project} userId={user?.id ?? null} isOwner={isOwner} />
+          <ProjectReviewsPanel project={project} user={user} />
+          {/* Milestones begin with an assigned finisher; their amounts and notes are the parties'. */}
+          {project.finisherId !== null && canReadDelivery(user, project) ? <MilestonesCard project={project} user={user} /> : null}
+          <ProjectBidsCard project={project} user={user} />
         </div>
         <aside className="grid content-start gap-6" aria-label="Project actions">
-          <ApplyButton projectId={project.id} projectName={project.name} userId={user?.id ?? null} visibility={applyVisibility(project, user)} />
-          {isOwner && project.status !== 'cancelled' ? <ProjectControls projectId={project.id} status={project.status} /> : null}
+          <ApplyButton project={project} user={user} />
+          <ProjectControls projectId={project.id} status={project.status} actor={actor} />
           <ProjectPaymentCard projectId={project.id} />
         </aside>
       </div>

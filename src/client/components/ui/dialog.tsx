@@ -4,8 +4,6 @@ import { type ComponentProps, useRef } from 'react';
 import { cn } from '#client/lib/utils.js';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
   return (

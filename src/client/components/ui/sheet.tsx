@@ -4,8 +4,6 @@ import type { ComponentProps } from 'react';
 import { cn } from '#client/lib/utils.js';
 
 export const Sheet = SheetPrimitive.Root;
-export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
 
 type Side = 'left' | 'right';
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
-import { AuthField } from '#client/features/auth/auth-field.js';
+import { LabelledInput } from '#client/components/ui/labelled-input.js';
 import { type ChangePasswordForm as FormValues, changePasswordFormSchema } from './password-form-schemas.js';
 import { useChangePassword } from './api.js';
 
@@ -19,7 +19,7 @@ export function ChangePasswordForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid max-w-md gap-4" aria-label="Change password">
-      <AuthField
+      <LabelledInput
         id="current-password"
         label="Current password"
         type="password"
@@ -27,7 +27,7 @@ export function ChangePasswordForm() {
         error={errors.currentPassword?.message}
         {...form.register('currentPassword')}
       />
-      <AuthField
+      <LabelledInput
         id="new-password"
         label="New password"
         type="password"
@@ -35,7 +35,7 @@ export function ChangePasswordForm() {
         error={errors.newPassword?.message}
         {...form.register('newPassword')}
       />
-      <AuthField
+      <LabelledInput
         id="confirm-new-password"
         label="Confirm new password"
         type="password"

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type PasswordResetRequestBody, passwordResetRequestBodySchema } from '#shared/contracts/account.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
-import { AuthField } from '#client/features/auth/auth-field.js';
+import { LabelledInput } from '#client/components/ui/labelled-input.js';
 import { useRequestPasswordReset } from './api.js';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
@@ -30,7 +30,7 @@ export function ForgotPasswordForm() {
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => request.mutate(values))} className="grid gap-4" aria-label="Forgot password">
-      <AuthField
+      <LabelledInput
         id="forgot-email"
         label="Email"
         type="email"

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
-import { AuthField } from '#client/features/auth/auth-field.js';
+import { LabelledInput } from '#client/components/ui/labelled-input.js';
 import { type ResetPasswordForm as FormValues, resetPasswordFormSchema } from './password-form-schemas.js';
 import { useConfirmPasswordReset } from './api.js';
 
@@ -19,7 +19,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Reset password">
-      <AuthField
+      <LabelledInput
         id="reset-password"
         label="New password"
         type="password"
@@ -27,7 +27,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <AuthField
+      <LabelledInput
         id="reset-confirm-password"
         label="Confirm new password"
         type="password"

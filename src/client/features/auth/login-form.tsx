@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { loginBodySchema } from '#shared/contracts/auth.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
-import { AuthField } from './auth-field.js';
+import { LabelledInput } from '#client/components/ui/labelled-input.js';
 import { useLoginMutation } from './api.js';
 
 type LoginInput = z.input<typeof loginBodySchema>;
@@ -25,7 +25,7 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Login">
-      <AuthField
+      <LabelledInput
         id="login-email"
         label="Email"
         type="email"
@@ -34,7 +34,7 @@ export function LoginForm() {
         error={errors.email?.message}
         {...form.register('email')}
       />
-      <AuthField
+      <LabelledInput
         id="login-password"
         label="Password"
         type="password"

@@ -7,7 +7,7 @@ import { FieldError } from '#client/components/ui/field-error.js';
 import { Label } from '#client/components/ui/label.js';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#client/components/ui/select.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
-import { AuthField } from './auth-field.js';
+import { LabelledInput } from '#client/components/ui/labelled-input.js';
 import { useRegisterMutation } from './api.js';
 
 type RegisterInput = z.input<typeof registerBodySchema>;
@@ -28,8 +28,8 @@ export function RegisterForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Register">
-      <AuthField id="register-username" label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
-      <AuthField
+      <LabelledInput id="register-username" label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+      <LabelledInput
         id="register-email"
         label="Email"
         type="email"
@@ -38,7 +38,7 @@ export function RegisterForm() {
         error={errors.email?.message}
         {...form.register('email')}
       />
-      <AuthField
+      <LabelledInput
         id="register-password"
         label="Password"
         type="password"

@@ -1,28 +1,39 @@
 import { Send } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { toast } from 'sonner';
+import type { ProjectDetail } from '#shared/contracts/projects.js';
+import { canBid, type Person } from '#shared/domain/policies.js';
+import { isOpenForBids } from '#shared/domain/project-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
 import { Spinner } from '#client/components/ui/spinner.js';
 import { lazyComponent } from '#client/lib/lazy-component.js';
-import type { ApplyVisibility } from './bid-eligibility.js';
 
 // The form (react-hook-form and the bid schema) is needed only once the dialog opens: the project
 // page loads and hydrates without it (docs/decisions/018-performance-budgets.md).
 const loadApplyForm = () => import('./apply-form.js');
 const ApplyForm = lazyComponent(loadApplyForm, 'ApplyForm');
 
-interface ApplyButtonProps {
-  projectId: number;
-  projectName: string;
-  userId: number | null;
-  visibility: ApplyVisibility;
+type ApplyVisibility = 'apply' | 'login-required' | 'hidden';
+type BiddableProject = Pick<ProjectDetail, 'id' | 'name' | 'status' | 'submitterId' | 'finisherId' | 'bids'>;
+
+/**
+ * Spec section 6 (canBid): a signed-in finisher who is not the owner, on a project open for bids,
+ * who has not bid yet. A visitor sees the button on an open project and is told to log in.
+ */
+function applyVisibility(project: BiddableProject, user: Person): ApplyVisibility {
+  if (!isOpenForBids(project.status)) return 'hidden';
+  if (!user) return 'login-required';
+  return canBid(user, project, project.bids) ? 'apply' : 'hidden';
 }
 
 /** 'Apply for this Project' and its 'Apply for Project' dialog (spec sections 2 and 5). */
-export function ApplyButton({ projectId, projectName, userId, visibility }: ApplyButtonProps) {
+export function ApplyButton({ project, user }: { project: BiddableProject; user: Person }) {
   const [open, setOpen] = useState(false);
+  const visibility = applyVisibility(project, user);
   if (visibility === 'hidden') return null;
+  const { id: projectId, name: projectName } = project;
+  const userId = user?.id ?? null;
 
   const onClick = () => {
     if (visibility === 'login-required' || !userId) {

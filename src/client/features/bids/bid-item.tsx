@@ -5,7 +5,7 @@ import type { Bid } from '#shared/contracts/bids.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { formatDays, formatRelativeDate } from '#client/lib/format.js';
-import { BidStatusBadge } from './bid-status-badge.js';
+import { BidStatusBadge } from '#client/components/badges.js';
 
 /** Spec section 5: a bid message equal to 'yes' is hidden in display. */
 export function displayedProposal(bid: Pick<Bid, 'message' | 'proposal'>): string | null {

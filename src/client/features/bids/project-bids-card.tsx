@@ -1,38 +1,43 @@
 import { Inbox } from 'lucide-react';
 import type { Bid } from '#shared/contracts/bids.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
-import { isOpenForBids } from '#shared/domain/project-lifecycle.js';
+import { bidLifecycle } from '#shared/domain/bid-lifecycle.js';
+import { bidActorOf, canReadBid, isOwner, isWinningBid, type Person, projectActorOf } from '#shared/domain/policies.js';
+import { projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
-import { useStartConversation } from '#client/features/messages/api.js';
+import { useStartConversation } from '#client/features/conversations/api.js';
 import { type BidActions, BidItem } from './bid-item.js';
 import { useAcceptBid } from './api.js';
 
 type Tab = 'all' | 'accepted';
 
-const acceptedStatuses: readonly Bid['status'][] = ['accepted', 'paid', 'completed'];
-
 interface ProjectBidsCardProps {
-  project: Pick<ProjectDetail, 'id' | 'status' | 'bids' | 'isPaid'>;
-  userId: number | null;
-  isOwner: boolean;
+  project: Pick<ProjectDetail, 'id' | 'status' | 'bids' | 'isPaid' | 'submitterId' | 'finisherId'>;
+  user: Person;
 }
 
 /** The Project Bids card: a count badge, 'All Bids' and (owner only) 'Accepted' tabs (spec section 2). */
-export function ProjectBidsCard({ project, userId, isOwner }: ProjectBidsCardProps) {
+export function ProjectBidsCard({ project, user }: ProjectBidsCardProps) {
   const acceptBid = useAcceptBid();
   const startConversation = useStartConversation();
-  const accepted = project.bids.filter((bid) => acceptedStatuses.includes(bid.status));
+  const isViewerOwner = isOwner(user, project);
+  const accepted = project.bids.filter(isWinningBid);
+  // Accepting a bid assigns the project, so both lifecycles must allow it.
+  const canAssign = projectLifecycle.canTake('assign', projectActorOf(user, project), project.status);
+  // The owner pays (the payForBid permission), once.
+  const canPay = isViewerOwner && !project.isPaid;
 
   const actionsFor = (bid: Bid, tab: Tab): BidActions => ({
-    canChat: isOwner || (userId !== null && bid.finisherId === userId),
+    canChat: canReadBid(user, project, bid),
     onChat: () => startConversation.mutate(bid.id),
     isStartingChat: startConversation.isPending && startConversation.variables === bid.id,
-    canAccept: isOwner && bid.status === 'pending' && isOpenForBids(project.status),
+    canAccept: canAssign && bidLifecycle.canTake('accept', bidActorOf(user, project), bid.status),
     isAccepting: acceptBid.isPending && acceptBid.variables === bid.id,
     onAccept: () => acceptBid.mutate(bid.id),
-    paymentHref: isOwner && bid.status === 'accepted' && !project.isPaid ? (tab === 'all' ? `/payment/bid/${bid.id}` : `/checkout/${bid.id}`) : null,
+    // An accepted bid awaits its payment (its markPaid edge).
+    paymentHref: canPay && bidLifecycle.allows('markPaid', bid.status) ? (tab === 'all' ? `/payment/bid/${bid.id}` : `/checkout/${bid.id}`) : null,
   });
 
   const list = (bids: Bid[], tab: Tab) => (
@@ -57,12 +62,12 @@ export function ProjectBidsCard({ project, userId, isOwner }: ProjectBidsCardPro
         <Tabs defaultValue="all">
           <TabsList>
             <TabsTrigger value="all">All Bids</TabsTrigger>
-            {isOwner ? <TabsTrigger value="accepted">Accepted</TabsTrigger> : null}
+            {isViewerOwner ? <TabsTrigger value="accepted">Accepted</TabsTrigger> : null}
           </TabsList>
           <TabsContent value="all">
             {project.bids.length === 0 ? <EmptyBids title="No bids yet" text="Check back later for developer bids." /> : list(project.bids, 'all')}
           </TabsContent>
-          {isOwner ? (
+          {isViewerOwner ? (
             <TabsContent value="accepted">
               {accepted.length === 0 ? <EmptyBids title="No accepted bids" text="You haven't accepted any bids yet." /> : list(accepted, 'accepted')}
             </TabsContent>

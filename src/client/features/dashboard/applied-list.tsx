@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import type { BidWithProject } from '#shared/contracts/bids.js';
 import { formatMoney } from '#shared/domain/money.js';
-import { BidStatusBadge } from '#client/features/bids/bid-status-badge.js';
 import { formatDays, formatRelativeDate } from '#client/lib/format.js';
+import { BidStatusBadge } from '#client/components/badges.js';
 import { DashboardSection, EmptyNote } from './dashboard-section.js';
 import { Pager } from './pager.js';
 import { usePager } from './use-pager.js';
 
-/** The projects the developer applied to (their bids), paged at 4. */
+/** The projects the finisher applied to (their bids), paged at 4. */
 export function AppliedList({ bids }: { bids: BidWithProject[] }) {
   const pager = usePager(bids);
   return (

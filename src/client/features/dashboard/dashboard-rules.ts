@@ -1,6 +1,6 @@
 import type { BidWithProject } from '#shared/contracts/bids.js';
 import type { Project } from '#shared/contracts/projects.js';
-import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
+import { isWinningBid, mayBidOn } from '#shared/domain/policies.js';
 import { isOpenForBids } from '#shared/domain/project-lifecycle.js';
 
 /** Spec section 9: every dashboard list pages at 4; the recent projects panel shows 3. */
@@ -14,10 +14,14 @@ export function matchesDashboardSearch(project: Pick<Project, 'name' | 'descript
   return [project.name, project.description, ...project.techStack].some((text) => text.toLowerCase().includes(needle));
 }
 
-/** Open jobs for a developer: open for bids, not already bid on, not their own (spec section 6). */
-export function openJobsFor(projects: readonly Project[], bids: readonly Pick<BidWithProject, 'projectId'>[], userId: number): Project[] {
+/**
+ * Open jobs for the finisher whose dashboard this is: what canBid allows (spec section 6), a project
+ * open for bids that is not their own, told from their own bids rather than each project's.
+ */
+export function openJobsFor(projects: readonly Project[], bids: readonly Pick<BidWithProject, 'projectId'>[], finisherId: number): Project[] {
+  const finisher = { id: finisherId, role: 'finisher' };
   const bidOn = new Set(bids.map((bid) => bid.projectId));
-  return projects.filter((project) => isOpenForBids(project.status) && !bidOn.has(project.id) && project.submitterId !== userId);
+  return projects.filter((project) => mayBidOn(finisher, project) && isOpenForBids(project.status) && !bidOn.has(project.id));
 }
 
 export function newestOpenProjects(projects: readonly Project[], count = RECENT_PROJECTS_COUNT): Project[] {
@@ -27,7 +31,7 @@ export function newestOpenProjects(projects: readonly Project[], count = RECENT_
     .slice(0, count);
 }
 
-export interface DeveloperStats {
+export interface FinisherStats {
   applications: number;
   projectsCompleted: number;
   /** Whole percent; 0 without bids. */
@@ -35,17 +39,17 @@ export interface DeveloperStats {
 }
 
 /**
- * Applications are the developer's bids; projects completed counts completed bids or projects
- * the client accepted (each project once); the acceptance rate is winning bids over all bids.
+ * Applications are the finisher's bids; projects completed counts completed bids or projects
+ * the owner accepted (each project once); the acceptance rate is winning bids over all bids.
  */
-export function developerStats(
+export function finisherStats(
   bids: readonly Pick<BidWithProject, 'projectId' | 'status'>[],
   assignedProjects: readonly Pick<Project, 'id' | 'status'>[],
-): DeveloperStats {
+): FinisherStats {
   const completed = new Set<number>();
   for (const bid of bids) if (bid.status === 'completed') completed.add(bid.projectId);
   for (const project of assignedProjects) if (project.status === 'accepted') completed.add(project.id);
-  const winning = bids.filter((bid) => (winningBidStatuses as readonly string[]).includes(bid.status)).length;
+  const winning = bids.filter(isWinningBid).length;
   return {
     applications: bids.length,
     projectsCompleted: completed.size,
@@ -53,7 +57,7 @@ export function developerStats(
   };
 }
 
-/** Jobs With Bids: the creator's projects that are open for bids and have at least one bid. */
+/** Jobs With Bids: the owner's projects that are open for bids and have at least one bid. */
 export function jobsWithBids(projects: readonly Project[]): Project[] {
   return projects.filter((project) => isOpenForBids(project.status) && project.bidCount > 0);
 }

@@ -24,8 +24,8 @@ export function parseTechnologies(text: string): string[] {
   ];
 }
 
-/** The creator dashboard's quick project form: all but the repository URL required, budget digits only. */
-export function NewProjectForm({ submitterId }: { submitterId: number }) {
+/** The owner dashboard's quick project form: all but the repository URL required, budget digits only. */
+export function NewProjectForm({ ownerId }: { ownerId: number }) {
   const [fields, setFields] = useState(empty);
   const createProject = useCreateProject('dashboard');
   const set = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
@@ -48,7 +48,7 @@ export function NewProjectForm({ submitterId }: { submitterId: number }) {
       codeLink: fields.codeLink.trim() || DEFAULT_REPOSITORY_URL,
       budget: Number(fields.budget),
       timeframe,
-      submitterId,
+      submitterId: ownerId,
     };
     createProject.mutate({ projectData }, { onSuccess: () => setFields(empty) });
   };

@@ -5,7 +5,7 @@ import type { Project } from '#shared/contracts/projects.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { Input } from '#client/components/ui/input.js';
-import { TechBadges } from '#client/features/projects/tech-badges.js';
+import { TechBadges } from '#client/components/badges.js';
 import { formatRelativeDate } from '#client/lib/format.js';
 import { matchesDashboardSearch } from './dashboard-rules.js';
 import { DashboardSection, EmptyNote } from './dashboard-section.js';
@@ -13,7 +13,7 @@ import { Pager } from './pager.js';
 import { QuickApplyForm } from './quick-apply-form.js';
 import { usePager } from './use-pager.js';
 
-/** Open projects the developer can still apply to: searched on the client, paged at 4, each with a quick application. */
+/** Open projects the finisher can still apply to: searched on the client, paged at 4, each with a quick application. */
 export function OpenProjectsPanel({ projects, finisherId, isLoading }: { projects: Project[]; finisherId: number; isLoading: boolean }) {
   const [search, setSearch] = useState('');
   const [applyingTo, setApplyingTo] = useState<number | null>(null);

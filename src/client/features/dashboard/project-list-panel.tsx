@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Project } from '#shared/contracts/projects.js';
-import { ProjectStatusBadge } from '#client/features/projects/project-status-badge.js';
+import { ProjectStatusBadge } from '#client/components/badges.js';
 import { formatRelativeDate } from '#client/lib/format.js';
 import { DashboardSection, EmptyNote } from './dashboard-section.js';
 import { Pager } from './pager.js';
@@ -15,7 +15,7 @@ interface ProjectListPanelProps {
   isLoading?: boolean;
 }
 
-/** A creator's paged list of projects (4 a page), each linking to its detail page. */
+/** An owner's paged list of projects (4 a page), each linking to its detail page. */
 export function ProjectListPanel({ id, title, description, projects, emptyText, isLoading = false }: ProjectListPanelProps) {
   const pager = usePager(projects);
   return (

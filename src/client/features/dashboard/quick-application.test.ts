@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextLinkFrom } from '#client/lib/api.js';
-import { developerStats, matchesDashboardSearch, openJobsFor } from './dashboard-rules.js';
+import { finisherStats as developerStats, matchesDashboardSearch, openJobsFor } from './dashboard-rules.js';
 import { parseQuickRate, parseQuickTimeline, toQuickBid } from './quick-application.js';
 
 describe('quick application parsers (spec section 5)', () => {

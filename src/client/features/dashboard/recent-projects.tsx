@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Project } from '#shared/contracts/projects.js';
-import { ProjectStatusBadge } from '#client/features/projects/project-status-badge.js';
+import { ProjectStatusBadge } from '#client/components/badges.js';
 import { formatRelativeDate } from '#client/lib/format.js';
 import { newestOpenProjects } from './dashboard-rules.js';
 import { DashboardSection, EmptyNote } from './dashboard-section.js';

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.js';
 import { Skeleton } from '#client/components/ui/skeleton.js';
-import { FeaturedProjectCard } from '#client/features/projects/featured-project-card.js';
-import { sampleProjects } from '#client/features/projects/sample-projects.js';
+import { FeaturedProjectCard } from './featured-project-card.js';
+import { sampleProjects } from './sample-projects.js';
 import { useProjects } from '#client/features/projects/api.js';
 
 /** Spec section 9: at most 3 featured projects, 3 sample fallbacks. */

@@ -1,57 +1,71 @@
 import { Check, CheckCircle2, Pencil, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Milestone } from '#shared/contracts/milestones.js';
+import type { MilestoneAction } from '#shared/domain/milestone-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
 import { MilestoneFormDialog } from './lazy-milestone-form-dialog.js';
 import { MilestoneNoteDialog } from './milestone-note-dialog.js';
 import { useApproveMilestone, useCompleteMilestone, useRemoveMilestone, useSendBackMilestone } from './api.js';
 
-interface OwnerActionsProps {
+interface MilestoneActionsProps {
   milestone: Milestone;
-  canPlan: boolean;
-  canReview: boolean;
+  /** Whether the viewer may take the step on this milestone now (policies.canTakeMilestoneStep). */
+  canTake: (action: MilestoneAction) => boolean;
 }
 
 /** The owner edits or removes a pending milestone, and approves or sends back a completed one. */
-export function OwnerMilestoneActions({ milestone, canPlan, canReview }: OwnerActionsProps) {
+export function OwnerMilestoneActions({ milestone, canTake }: MilestoneActionsProps) {
   const [editing, setEditing] = useState(false);
   const [sendingBack, setSendingBack] = useState(false);
   const removeMilestone = useRemoveMilestone(milestone.projectId);
   const approveMilestone = useApproveMilestone(milestone.projectId);
   const sendBackMilestone = useSendBackMilestone(milestone.projectId);
 
-  if (milestone.status === 'pending' && canPlan) {
+  const canEdit = canTake('edit');
+  const canRemove = canTake('remove');
+  const canApprove = canTake('approve');
+  const canSendBack = canTake('sendBack');
+
+  if (canEdit || canRemove) {
     return (
       <>
-        <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Edit ${milestone.title}`}>
-          <Pencil aria-hidden="true" /> Edit
-        </Button>
-        <ConfirmDialog
-          trigger={
-            <Button size="sm" variant="outline" disabled={removeMilestone.isPending} aria-label={`Delete ${milestone.title}`}>
-              <Trash2 aria-hidden="true" /> Delete
-            </Button>
-          }
-          title="Delete this milestone?"
-          description={`"${milestone.title}" will be removed from the plan.`}
-          confirmLabel="Delete"
-          destructive
-          onConfirm={() => removeMilestone.mutate(milestone.id)}
-        />
-        <MilestoneFormDialog projectId={milestone.projectId} milestone={milestone} open={editing} onOpenChange={setEditing} />
+        {canEdit ? (
+          <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Edit ${milestone.title}`}>
+            <Pencil aria-hidden="true" /> Edit
+          </Button>
+        ) : null}
+        {canRemove ? (
+          <ConfirmDialog
+            trigger={
+              <Button size="sm" variant="outline" disabled={removeMilestone.isPending} aria-label={`Delete ${milestone.title}`}>
+                <Trash2 aria-hidden="true" /> Delete
+              </Button>
+            }
+            title="Delete this milestone?"
+            description={`"${milestone.title}" will be removed from the plan.`}
+            confirmLabel="Delete"
+            destructive
+            onConfirm={() => removeMilestone.mutate(milestone.id)}
+          />
+        ) : null}
+        {canEdit ? <MilestoneFormDialog projectId={milestone.projectId} milestone={milestone} open={editing} onOpenChange={setEditing} /> : null}
       </>
     );
   }
-  if (milestone.status === 'completed' && canReview) {
+  if (canApprove || canSendBack) {
     return (
       <>
-        <Button size="sm" disabled={approveMilestone.isPending} onClick={() => approveMilestone.mutate(milestone.id)}>
-          <Check aria-hidden="true" /> Approve
-        </Button>
-        <Button size="sm" variant="outline" onClick={() => setSendingBack(true)}>
-          <Undo2 aria-hidden="true" /> Send Back
-        </Button>
+        {canApprove ? (
+          <Button size="sm" disabled={approveMilestone.isPending} onClick={() => approveMilestone.mutate(milestone.id)}>
+            <Check aria-hidden="true" /> Approve
+          </Button>
+        ) : null}
+        {canSendBack ? (
+          <Button size="sm" variant="outline" onClick={() => setSendingBack(true)}>
+            <Undo2 aria-hidden="true" /> Send Back
+          </Button>
+        ) : null}
         <MilestoneNoteDialog
           open={sendingBack}
           onOpenChange={setSendingBack}
@@ -70,10 +84,10 @@ export function OwnerMilestoneActions({ milestone, canPlan, canReview }: OwnerAc
 }
 
 /** The assigned finisher marks a pending milestone complete with a short note. */
-export function FinisherMilestoneActions({ milestone, canWork }: { milestone: Milestone; canWork: boolean }) {
+export function FinisherMilestoneActions({ milestone, canTake }: MilestoneActionsProps) {
   const [open, setOpen] = useState(false);
   const completeMilestone = useCompleteMilestone(milestone.projectId);
-  if (milestone.status !== 'pending' || !canWork) return null;
+  if (!canTake('complete')) return null;
   return (
     <>
       <Button size="sm" onClick={() => setOpen(true)}>

@@ -2,8 +2,6 @@ import { format, parseISO } from 'date-fns';
 import type { Milestone } from '#shared/contracts/milestones.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
-import type { ProjectStatus } from '#shared/domain/project-status.js';
-import { milestoneApprovalStatuses, milestoneWorkStatuses } from '#shared/domain/milestone-lifecycle.js';
 
 /** 'YYYY-MM-DD' as 'Jan 5, 2026'; parsed as a local date so no time zone shifts the day. */
 export function formatDueDate(value: string): string {
@@ -20,6 +18,3 @@ export function acceptedBidCents(bids: ProjectDetail['bids']): number | undefine
 export function plannedCents(milestones: Milestone[]): number {
   return milestones.reduce((cents, milestone) => cents + (milestone.amountCents ?? 0), 0);
 }
-
-export const canPlanMilestones = (status: ProjectStatus) => (milestoneWorkStatuses as readonly ProjectStatus[]).includes(status);
-export const canReviewMilestones = (status: ProjectStatus) => (milestoneApprovalStatuses as readonly ProjectStatus[]).includes(status);

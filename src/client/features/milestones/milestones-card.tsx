@@ -1,7 +1,10 @@
 import { Flag, Plus } from 'lucide-react';
 import { useState } from 'react';
+import type { Milestone } from '#shared/contracts/milestones.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { formatMoney } from '#shared/domain/money.js';
+import type { MilestoneAction } from '#shared/domain/milestone-lifecycle.js';
+import { canAddMilestone, canTakeMilestoneStep, isAssignedFinisher, isOwner, type Person } from '#shared/domain/policies.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { Spinner } from '#client/components/ui/spinner.js';
@@ -9,29 +12,29 @@ import { errorMessage } from '#client/lib/api.js';
 import { FinisherMilestoneActions, OwnerMilestoneActions } from './milestone-actions.js';
 import { MilestoneFormDialog } from './lazy-milestone-form-dialog.js';
 import { MilestoneItem } from './milestone-item.js';
-import { acceptedBidCents, canPlanMilestones, canReviewMilestones, plannedCents } from './milestone-rules.js';
+import { acceptedBidCents, plannedCents } from './milestone-rules.js';
 import { useMilestones } from './api.js';
 
 interface MilestonesCardProps {
-  project: Pick<ProjectDetail, 'id' | 'status' | 'bids'>;
-  isOwner: boolean;
-  isAssignedFinisher: boolean;
+  project: Pick<ProjectDetail, 'id' | 'status' | 'bids' | 'submitterId' | 'finisherId'>;
+  user: Person;
 }
 
 /** The project's milestones for its owner and assigned finisher; ?tab=milestones scrolls to #milestones. */
-export function MilestonesCard({ project, isOwner, isAssignedFinisher }: MilestonesCardProps) {
+export function MilestonesCard({ project, user }: MilestonesCardProps) {
   const [adding, setAdding] = useState(false);
   const { data: milestones, isPending, error } = useMilestones(project.id, true);
-  const canPlan = canPlanMilestones(project.status);
-  const canReview = canReviewMilestones(project.status);
+  const isViewerOwner = isOwner(user, project);
+  const isViewerFinisher = isAssignedFinisher(user, project);
   const budgetCents = acceptedBidCents(project.bids);
+  const stepsOn = (milestone: Milestone) => (action: MilestoneAction) => canTakeMilestoneStep(user, project, action, milestone.status);
 
   return (
     <Card id="milestones" role="region" aria-labelledby="milestones-title" className="scroll-mt-24 gap-4">
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle id="milestones-title">Milestones</CardTitle>
-          {isOwner && canPlan ? (
+          {canAddMilestone(user, project) ? (
             <Button size="sm" onClick={() => setAdding(true)}>
               <Plus aria-hidden="true" /> Add Milestone
             </Button>
@@ -54,7 +57,7 @@ export function MilestonesCard({ project, isOwner, isAssignedFinisher }: Milesto
           <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
             <Flag aria-hidden="true" className="size-7 text-muted-foreground" />
             <p className="font-medium">No milestones yet</p>
-            {isOwner ? <p className="text-sm text-muted-foreground">Split the work into milestones to pay as it is delivered.</p> : null}
+            {isViewerOwner ? <p className="text-sm text-muted-foreground">Split the work into milestones to pay as it is delivered.</p> : null}
           </div>
         ) : (
           <ul className="grid gap-3">
@@ -63,10 +66,10 @@ export function MilestonesCard({ project, isOwner, isAssignedFinisher }: Milesto
                 key={milestone.id}
                 milestone={milestone}
                 actions={
-                  isOwner ? (
-                    <OwnerMilestoneActions milestone={milestone} canPlan={canPlan} canReview={canReview} />
-                  ) : isAssignedFinisher ? (
-                    <FinisherMilestoneActions milestone={milestone} canWork={canPlan} />
+                  isViewerOwner ? (
+                    <OwnerMilestoneActions milestone={milestone} canTake={stepsOn(milestone)} />
+                  ) : isViewerFinisher ? (
+                    <FinisherMilestoneActions milestone={milestone} canTake={stepsOn(milestone)} />
                   ) : null
                 }
               />
@@ -74,7 +77,7 @@ export function MilestonesCard({ project, isOwner, isAssignedFinisher }: Milesto
           </ul>
         )}
       </CardContent>
-      {isOwner ? <MilestoneFormDialog projectId={project.id} open={adding} onOpenChange={setAdding} /> : null}
+      {isViewerOwner ? <MilestoneFormDialog projectId={project.id} open={adding} onOpenChange={setAdding} /> : null}
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { projectEndpoints } from '#shared/contracts/projects.js';
 import type { ServerEvent } from '#shared/events.js';
-import { messageKeys } from '#client/features/messages/api.js';
+import { conversationKeys } from '#client/features/conversations/api.js';
 import { notificationKeys } from './api.js';
 
 /**
@@ -86,7 +86,7 @@ export function liveEventRefreshes(event: ServerEvent, userId: number): (key: Qu
       return anyOf(unread);
     case 'new_message':
       // Every chat message also leaves a 'message' notification for its recipient.
-      return anyOf([messageKeys.bidMessages(event.bidId), messageKeys.chats(userId), ...notifications]);
+      return anyOf([conversationKeys.bidMessages(event.bidId), conversationKeys.ofUser(userId), ...notifications]);
     case 'notification': {
       const { type, relatedId } = event.notification;
       const aboutProject = relatedId !== null && ['bid', 'project', ...milestoneTypes].includes(type);

@@ -1,4 +1,5 @@
 import type { BidWithProject } from '#shared/contracts/bids.js';
+import { bidLifecycle } from '#shared/domain/bid-lifecycle.js';
 
 /**
  * Spec section 4 "Payment page rules", in the order it lists them: an accepted bid without a
@@ -8,7 +9,8 @@ import type { BidWithProject } from '#shared/contracts/bids.js';
 export type BidPaymentState = 'ready' | 'has-payment-intent' | 'not-available';
 
 export function bidPaymentState(bid: Pick<BidWithProject, 'status' | 'paymentIntentId'>): BidPaymentState {
-  if (bid.status === 'accepted' && !bid.paymentIntentId) return 'ready';
+  // An accepted bid is the one the bid lifecycle lets a payment move on (markPaid).
+  if (bidLifecycle.allows('markPaid', bid.status) && !bid.paymentIntentId) return 'ready';
   if (bid.paymentIntentId) return 'has-payment-intent';
   return 'not-available';
 }

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { profileEndpoints, type UpdateProfileBody } from '#shared/contracts/profile.js';
 import { call, errorMessage } from '#client/lib/api.js';
 import { currentUserKey } from '#client/lib/auth.js';
-import { developerKeys } from '#client/features/developers/api.js';
+import { finisherKeys } from '#client/features/finishers/api.js';
 
 const endpoints = profileEndpoints;
 
@@ -43,7 +43,7 @@ export function useUpdateProfile(userId: number | undefined) {
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserKey, user);
       // The directory and the public profile show the same fields.
-      void queryClient.invalidateQueries({ queryKey: developerKeys.all });
+      void queryClient.invalidateQueries({ queryKey: finisherKeys.all });
       toast.success('Profile updated', { description: 'Your profile has been updated successfully.' });
     },
     onError: (error, update) => {

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { cn } from '#client/lib/utils.js';
-import { languageOptions } from './language-options.js';
+import { languageOptions } from '#client/lib/language-options.js';
 
 interface LanguagePickerProps {
   selected: readonly string[];

@@ -23,7 +23,7 @@ async function copyPublicProfileLink(username: string) {
   }
 }
 
-/** Who this is: avatar, username, role badge and email; developers also get the share button (spec section 6). */
+/** Who this is: avatar, username, role badge and email; finishers also get the share button (spec section 6). */
 export function ProfileHeader({ user }: { user: User }) {
   const canShare = isFinisher(user.role);
   return (

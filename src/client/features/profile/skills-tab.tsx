@@ -1,16 +1,18 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { User } from '#shared/contracts/users.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { Spinner } from '#client/components/ui/spinner.js';
-import { PaymentSettings } from '#client/features/payments/payment-settings.js';
 import { GithubLinks } from './github-links.js';
-import { isLanguageOption } from './language-options.js';
+import { isLanguageOption } from '#client/lib/language-options.js';
 import { LanguagePicker } from './language-picker.js';
 import { useUpdateProfile } from './api.js';
 
-/** The Skills tab (finishers only): languages, GitHub project links and Payment Settings. */
-export function SkillsTab({ user }: { user: User }) {
+/**
+ * The Skills tab (finishers only): languages, GitHub project links and Payment Settings. The
+ * payments feature owns the settings; the profile page passes them in.
+ */
+export function SkillsTab({ user, paymentSettings }: { user: User; paymentSettings: ReactNode }) {
   const update = useUpdateProfile(user.id);
   const [languages, setLanguages] = useState<string[]>(() => [...new Set(user.skills.filter(isLanguageOption).map((skill) => skill.toLowerCase()))]);
   const [links, setLinks] = useState<string[]>(() => (user.githubUrl ? [user.githubUrl] : []));
@@ -50,7 +52,7 @@ export function SkillsTab({ user }: { user: User }) {
         <h2 id="payment-settings-heading" className="text-xl font-semibold tracking-tight">
           Payment Settings
         </h2>
-        <PaymentSettings />
+        {paymentSettings}
       </section>
     </div>
   );

@@ -30,7 +30,7 @@ export interface BrowseFilters {
   tech: string;
 }
 
-/** The first page of GET /api/projects (newest first): the home page's featured list and the developer dashboard. */
+/** The first page of GET /api/projects (newest first): the home page's featured list and the finisher dashboard. */
 export const latestProjectsQuery = queryOptions({
   queryKey: projectKeys.all,
   queryFn: ({ signal }) => call(endpoints.list, {}, { signal }),
@@ -110,7 +110,7 @@ export function projectFormData(projectData: NewProjectData, image?: File | null
   return body;
 }
 
-/** Submit Project and the creator dashboard word their toasts differently (spec section 8). */
+/** Submit Project and the owner dashboard word their toasts differently (spec section 8). */
 const createProjectToasts = {
   submitPage: {
     success: () => toast.success('Project submitted successfully', { description: 'Your project is now visible to potential finishers' }),

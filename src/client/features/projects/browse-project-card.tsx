@@ -5,8 +5,7 @@ import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { Skeleton } from '#client/components/ui/skeleton.js';
 import { formatRelativeDate } from '#client/lib/format.js';
-import { ProjectStatusBadge } from './project-status-badge.js';
-import { TechBadges } from './tech-badges.js';
+import { ProjectStatusBadge, TechBadges } from '#client/components/badges.js';
 
 /** A Browse Projects card: name, tech badges, description (3 lines), created date, 'View Details'. */
 export function BrowseProjectCard({ project }: { project: Project }) {

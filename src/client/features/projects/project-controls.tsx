@@ -1,6 +1,6 @@
 import { Ban, type LucideIcon, Pause, Play } from 'lucide-react';
 import type { ProjectStatus } from '#shared/domain/project-status.js';
-import { type ProjectAction, projectLifecycle } from '#shared/domain/project-lifecycle.js';
+import { type ProjectAction, type ProjectActor, projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
@@ -45,8 +45,16 @@ const controls: Control[] = [
   },
 ];
 
-/** The owner's Pause / Reactivate / Cancel buttons (spec sections 2 and 4); the page hides the card when cancelled. */
-export function ProjectControls({ projectId, status }: { projectId: number; status: ProjectStatus }) {
+/**
+ * The owner's Pause / Reactivate / Cancel buttons (spec sections 2 and 4), for what the viewer is
+ * to the project; no card when the lifecycle gives them none (anyone but the owner, a cancelled project).
+ */
+export function ProjectControls({ projectId, status, actor }: { projectId: number; status: ProjectStatus; actor: ProjectActor }) {
+  const available = controls.filter((control) => projectLifecycle.canTake(control.action, actor, status));
+  return available.length > 0 ? <ProjectControlsCard projectId={projectId} shown={available} /> : null;
+}
+
+function ProjectControlsCard({ projectId, shown }: { projectId: number; shown: Control[] }) {
   const updateStatus = useUpdateProjectStatus(projectId);
   return (
     <Card className="gap-4">
@@ -55,22 +63,20 @@ export function ProjectControls({ projectId, status }: { projectId: number; stat
         <CardDescription>Pause, reactivate or cancel your project.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
-        {controls
-          .filter((control) => projectLifecycle.canTake(control.action, 'owner', status))
-          .map(({ action, status: target, label, icon: Icon, title, description, isDestructive }) => (
-            <ConfirmDialog
-              key={action}
-              trigger={
-                <Button variant={isDestructive ? 'destructive' : 'outline'} disabled={updateStatus.isPending}>
-                  <Icon aria-hidden="true" /> {label}
-                </Button>
-              }
-              title={title}
-              description={description}
-              onConfirm={() => updateStatus.mutate(target)}
-              destructive={isDestructive}
-            />
-          ))}
+        {shown.map(({ action, status: target, label, icon: Icon, title, description, isDestructive }) => (
+          <ConfirmDialog
+            key={action}
+            trigger={
+              <Button variant={isDestructive ? 'destructive' : 'outline'} disabled={updateStatus.isPending}>
+                <Icon aria-hidden="true" /> {label}
+              </Button>
+            }
+            title={title}
+            description={description}
+            onConfirm={() => updateStatus.mutate(target)}
+            destructive={isDestructive}
+          />
+        ))}
       </CardContent>
     </Card>
   );

@@ -3,7 +3,7 @@ import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.js';
 import { formatRelativeDate } from '#client/lib/format.js';
-import { ProjectStatusBadge } from './project-status-badge.js';
+import { ProjectStatusBadge } from '#client/components/badges.js';
 
 interface ProjectOverviewCardProps {
   project: ProjectDetail;

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from 'sonner';
 import { type CreateReviewBody, type Review, reviewEndpoints } from '#shared/contracts/reviews.js';
 import { call, errorMessage } from '#client/lib/api.js';
-import { developerKeys } from '#client/features/developers/api.js';
+import { finisherKeys } from '#client/features/finishers/api.js';
 import { projectKeys } from '#client/features/projects/api.js';
 
 const endpoints = reviewEndpoints;
@@ -10,7 +10,7 @@ const endpoints = reviewEndpoints;
 export const reviewKeys = {
   /** Under the project's key, so the marketplace-wide invalidation refreshes it too. */
   ofProject: (projectId: number) => [...projectKeys.detail(projectId), 'reviews'] as const,
-  ofDeveloper: (username: string) => [...developerKeys.profile(username), 'reviews'] as const,
+  ofFinisher: (username: string) => [...finisherKeys.profile(username), 'reviews'] as const,
 };
 
 export const projectReviewsQuery = (projectId: number, enabled = true) =>
@@ -20,16 +20,16 @@ export const projectReviewsQuery = (projectId: number, enabled = true) =>
     enabled,
   });
 
-/** The reviews a developer received, for the public profile. */
-export const developerReviewsQuery = (username: string, enabled = true) =>
+/** The reviews a finisher received, for the public profile. */
+export const finisherReviewsQuery = (username: string, enabled = true) =>
   queryOptions({
-    queryKey: reviewKeys.ofDeveloper(username),
+    queryKey: reviewKeys.ofFinisher(username),
     queryFn: ({ signal }) => call(endpoints.ofDeveloper, { params: { username } }, { signal }),
     enabled: enabled && username.length > 0,
   });
 
 export const useProjectReviews = (projectId: number, enabled = true) => useQuery(projectReviewsQuery(projectId, enabled));
-export const useDeveloperReviews = (username: string, enabled = true) => useQuery(developerReviewsQuery(username, enabled));
+export const useFinisherReviews = (username: string, enabled = true) => useQuery(finisherReviewsQuery(username, enabled));
 
 export function useSubmitReview(projectId: number) {
   const queryClient = useQueryClient();
@@ -39,10 +39,10 @@ export function useSubmitReview(projectId: number) {
       // Shown at once, so the form gives way before the refetch lands.
       queryClient.setQueryData<Review[]>(reviewKeys.ofProject(projectId), (reviews) => [review, ...(reviews ?? []).filter((r) => r.id !== review.id)]);
       toast.success('Review submitted');
-      // The project's reviews, the submitter's rating on project cards, and developer stats all change.
+      // The project's reviews, the owner's rating on project cards, and finisher stats all change.
       void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId), exact: true });
       void queryClient.invalidateQueries({ queryKey: projectKeys.all, predicate: (query) => query.queryKey[2] !== 'reviews' });
-      void queryClient.invalidateQueries({ queryKey: developerKeys.all });
+      void queryClient.invalidateQueries({ queryKey: finisherKeys.all });
     },
     onError: (error) => toast.error('Failed to submit review', { description: errorMessage(error, 'Please try again later') }),
   });

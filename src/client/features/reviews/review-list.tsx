@@ -2,7 +2,7 @@ import type { Review } from '#shared/contracts/reviews.js';
 import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
 import { formatRelativeDate } from '#client/lib/format.js';
 import { initialsOf } from '#client/lib/utils.js';
-import { StarRating } from './star-rating.js';
+import { StarRating } from '#client/components/ui/star-rating.js';
 
 /** Reviews with their stars, comment, reviewer, project and relative date. */
 export function ReviewList({ reviews, showProject = true }: { reviews: readonly Review[]; showProject?: boolean }) {

@@ -4,22 +4,22 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
 import { useReviewWork } from '#client/features/projects/api.js';
 
-interface ReviewPanelProps {
+interface DeliveryReviewPanelProps {
   projectId: number;
   deliveryMessage: string | null;
   /** The owner reviews a completed project; others (the finisher) only read the delivery. */
-  canReview: boolean;
+  canReviewWork: boolean;
 }
 
 /** The delivered work: its message, and for the owner 'Accept Work' or 'Request Revision' (spec section 4). */
-export function ReviewPanel({ projectId, deliveryMessage, canReview }: ReviewPanelProps) {
+export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork }: DeliveryReviewPanelProps) {
   const review = useReviewWork(projectId);
   return (
     <Card className="gap-4">
       <CardHeader>
         <CardTitle>Delivered Work</CardTitle>
         <CardDescription>
-          {canReview ? 'The developer has marked this project as completed. Review the delivery.' : 'Waiting for the client to review your work.'}
+          {canReviewWork ? 'The developer has marked this project as completed. Review the delivery.' : 'Waiting for the client to review your work.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -27,7 +27,7 @@ export function ReviewPanel({ projectId, deliveryMessage, canReview }: ReviewPan
           <h3 className="text-sm font-medium">Delivery message</h3>
           <p className="mt-1 rounded-md bg-muted/60 p-3 text-sm whitespace-pre-line">{deliveryMessage ?? 'No delivery message.'}</p>
         </div>
-        {canReview ? (
+        {canReviewWork ? (
           <div className="flex flex-wrap gap-2">
             <ConfirmDialog
               trigger={

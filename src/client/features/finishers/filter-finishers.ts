@@ -14,18 +14,18 @@ export function isAvailability(value: string): value is Availability {
 }
 
 /**
- * Spec section 5, Directory filtering (on the client): a developer matches the skills filter with
+ * Spec section 5, Directory filtering (on the client): a finisher matches the skills filter with
  * at least one selected skill (case-insensitively), or always when none is selected; the
  * availability filter must hold as well.
  */
-export function filterDevelopers<T extends Pick<DeveloperListItem, 'skills' | 'onboardingComplete'>>(
-  developers: readonly T[],
+export function filterFinishers<T extends Pick<DeveloperListItem, 'skills' | 'onboardingComplete'>>(
+  finishers: readonly T[],
   filters: { skills: readonly string[]; availability: Availability },
 ): T[] {
   const wanted = new Set(filters.skills.map((skill) => skill.toLowerCase()));
-  return developers.filter((developer) => {
-    const hasSkill = wanted.size === 0 || developer.skills.some((skill) => wanted.has(skill.toLowerCase()));
-    const isAvailable = filters.availability === 'all' || (filters.availability === 'available' ? developer.onboardingComplete : !developer.onboardingComplete);
+  return finishers.filter((finisher) => {
+    const hasSkill = wanted.size === 0 || finisher.skills.some((skill) => wanted.has(skill.toLowerCase()));
+    const isAvailable = filters.availability === 'all' || (filters.availability === 'available' ? finisher.onboardingComplete : !finisher.onboardingComplete);
     return hasSkill && isAvailable;
   });
 }

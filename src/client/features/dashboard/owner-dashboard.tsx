@@ -2,6 +2,7 @@ import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '#shared/contracts/users.js';
 import { formatMoney } from '#shared/domain/money.js';
+import { isOwner } from '#shared/domain/policies.js';
 import { Button } from '#client/components/ui/button.js';
 import { useTotalSpending, useUserProjects } from '#client/features/projects/api.js';
 import { jobsWithBids } from './dashboard-rules.js';
@@ -9,11 +10,11 @@ import { NewProjectForm } from './new-project-form.js';
 import { ProjectListPanel } from './project-list-panel.js';
 import { StatCard } from './stat-card.js';
 
-/** The creator (submitter) view of the dashboard (spec section 2). */
-export function CreatorDashboard({ user }: { user: User }) {
+/** The owner view of the dashboard (the spec's creator, spec section 2). */
+export function OwnerDashboard({ user }: { user: User }) {
   const projectsQuery = useUserProjects(user.id);
   const spendingQuery = useTotalSpending(user.id);
-  const submitted = (projectsQuery.data ?? []).filter((project) => project.submitterId === user.id);
+  const submitted = (projectsQuery.data ?? []).filter((project) => isOwner(user, project));
 
   return (
     <div className="grid gap-6">
@@ -41,7 +42,7 @@ export function CreatorDashboard({ user }: { user: User }) {
             <Link to="/submit">Submit a Project</Link>
           </Button>
         </div>
-        <NewProjectForm submitterId={user.id} />
+        <NewProjectForm ownerId={user.id} />
       </div>
     </div>
   );

@@ -4,6 +4,6 @@ import type { Project } from '#shared/contracts/projects.js';
  * The part of a project a featured card reads. A shared Project fits it; the home page's static
  * samples fill in only these fields.
  */
-export type ProjectSummary = Pick<Project, 'id' | 'name' | 'description' | 'techStack' | 'createdAt' | 'status' | 'budgetCents'> & {
+export type FeaturedProject = Pick<Project, 'id' | 'name' | 'description' | 'techStack' | 'createdAt' | 'status' | 'budgetCents'> & {
   submitter?: { username: string; rating?: number | null } | null;
 };

@@ -23,13 +23,13 @@ export function idParam(value: string | null): number | null {
  * marking read) every conversation, so it opens the newest conversation with the message's
  * sender when that is known, else the newest conversation.
  */
-export function selectConversation(chats: readonly ChatSummary[] | undefined, query: ConversationQuery): number | null {
+export function selectConversation(conversations: readonly ChatSummary[] | undefined, query: ConversationQuery): number | null {
   if (query.bidId !== null) return query.bidId;
-  if (!chats) return null;
-  if (query.channelId !== null) return chats.find((chat) => chat.channelId === query.channelId)?.bidId ?? null;
+  if (!conversations) return null;
+  if (query.channelId !== null) return conversations.find((conversation) => conversation.channelId === query.channelId)?.bidId ?? null;
   if (query.messageId !== null) {
-    const fromSender = query.messageSender ? chats.find((chat) => chat.otherUser.username === query.messageSender) : undefined;
-    return (fromSender ?? chats[0])?.bidId ?? null;
+    const fromSender = query.messageSender ? conversations.find((conversation) => conversation.otherUser.username === query.messageSender) : undefined;
+    return (fromSender ?? conversations[0])?.bidId ?? null;
   }
   return null;
 }

@@ -7,7 +7,7 @@ import { formatRelativeDate } from '#client/lib/format.js';
 
 type PortfolioProject = DeveloperStats['projects'][number];
 
-/** The Portfolio tab: projects the developer finished (name, description, technologies, completedAt, repoUrl). */
+/** The Portfolio tab: projects the finisher completed (name, description, technologies, completedAt, repoUrl). */
 export function PortfolioList({ projects }: { projects: readonly PortfolioProject[] }) {
   if (projects.length === 0) {
     return (

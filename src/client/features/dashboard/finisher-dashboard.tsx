@@ -1,24 +1,25 @@
 import { CheckCircle2, FileText, Percent } from 'lucide-react';
 import type { User } from '#shared/contracts/users.js';
+import { isAssignedFinisher } from '#shared/domain/policies.js';
 import { useUserBids } from '#client/features/bids/api.js';
 import { useUserProjects } from '#client/features/projects/api.js';
 import { useProjects } from '#client/features/projects/api.js';
 import { AppliedList } from './applied-list.js';
-import { developerStats, openJobsFor } from './dashboard-rules.js';
+import { finisherStats, openJobsFor } from './dashboard-rules.js';
 import { OpenProjectsPanel } from './open-projects-panel.js';
 import { ProfileBanner } from './profile-banner.js';
 import { RecentProjects } from './recent-projects.js';
 import { StatCard } from './stat-card.js';
 
-/** The developer (finisher) view of the dashboard (spec section 2). */
-export function DeveloperDashboard({ user }: { user: User }) {
+/** The finisher view of the dashboard (the spec's developer, spec section 2). */
+export function FinisherDashboard({ user }: { user: User }) {
   const projectsQuery = useProjects();
   const bidsQuery = useUserBids(user.id, true);
   const myProjectsQuery = useUserProjects(user.id);
   const projects = projectsQuery.data ?? [];
   const bids = bidsQuery.data ?? [];
-  const assigned = (myProjectsQuery.data ?? []).filter((project) => project.finisherId === user.id);
-  const stats = developerStats(bids, assigned);
+  const assigned = (myProjectsQuery.data ?? []).filter((project) => isAssignedFinisher(user, project));
+  const stats = finisherStats(bids, assigned);
 
   return (
     <div className="grid gap-6">

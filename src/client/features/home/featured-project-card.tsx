@@ -5,10 +5,10 @@ import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { formatRelativeDate } from '#client/lib/format.js';
-import { ProjectStatusBadge } from './project-status-badge.js';
-import type { ProjectSummary } from './project-summary.js';
+import { ProjectStatusBadge } from '#client/components/badges.js';
+import type { FeaturedProject } from './featured-project.js';
 
-export function FeaturedProjectCard({ project }: { project: ProjectSummary }) {
+export function FeaturedProjectCard({ project }: { project: FeaturedProject }) {
   const rating = project.submitter?.rating;
   return (
     <Card className="h-full gap-4 transition-shadow hover:shadow-md">

@@ -5,31 +5,31 @@ import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avata
 import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardFooter, CardHeader } from '#client/components/ui/card.js';
-import { languageLabel } from '#client/features/profile/language-options.js';
+import { languageLabel } from '#client/lib/language-options.js';
 import { initialsOf } from '#client/lib/utils.js';
-import { bioOrDefault, formatYears } from './developer-format.js';
+import { bioOrDefault, formatYears } from './finisher-format.js';
 
 /** Spec section 9: directory cards show the first 3 skills. */
 const CARD_SKILLS = 3;
 
 /** A directory card (spec section 2, Developer directory). */
-export function DeveloperCard({ developer }: { developer: DeveloperListItem }) {
-  const shownSkills = developer.skills.slice(0, CARD_SKILLS);
-  const moreSkills = developer.skills.length - shownSkills.length;
-  const headingId = `developer-${developer.id}-name`;
+export function FinisherCard({ finisher }: { finisher: DeveloperListItem }) {
+  const shownSkills = finisher.skills.slice(0, CARD_SKILLS);
+  const moreSkills = finisher.skills.length - shownSkills.length;
+  const headingId = `developer-${finisher.id}-name`;
   return (
     <Card role="article" aria-labelledby={headingId} className="h-full">
       <CardHeader className="flex-row items-center gap-3">
         <Avatar className="size-12">
-          {developer.avatarUrl ? <AvatarImage src={developer.avatarUrl} alt="" /> : null}
-          <AvatarFallback className="text-sm">{initialsOf(developer.username)}</AvatarFallback>
+          {finisher.avatarUrl ? <AvatarImage src={finisher.avatarUrl} alt="" /> : null}
+          <AvatarFallback className="text-sm">{initialsOf(finisher.username)}</AvatarFallback>
         </Avatar>
         <div className="min-w-0">
           <h2 id={headingId} className="truncate text-lg leading-tight font-semibold">
-            {developer.username}
+            {finisher.username}
           </h2>
           <div className="mt-1 flex flex-wrap gap-1.5">
-            {developer.hourlyRate !== null ? (
+            {finisher.hourlyRate !== null ? (
               <Badge variant="success">
                 <BadgeCheck aria-hidden="true" /> Verified
               </Badge>
@@ -39,17 +39,17 @@ export function DeveloperCard({ developer }: { developer: DeveloperListItem }) {
         </div>
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-3">
-        <p className="line-clamp-3 text-sm text-muted-foreground">{bioOrDefault(developer.bio)}</p>
-        {developer.location || developer.yearsOfExperience !== null ? (
+        <p className="line-clamp-3 text-sm text-muted-foreground">{bioOrDefault(finisher.bio)}</p>
+        {finisher.location || finisher.yearsOfExperience !== null ? (
           <ul className="grid gap-1 text-sm text-muted-foreground">
-            {developer.location ? (
+            {finisher.location ? (
               <li className="flex items-center gap-1.5">
-                <MapPin aria-hidden="true" className="size-4" /> {developer.location}
+                <MapPin aria-hidden="true" className="size-4" /> {finisher.location}
               </li>
             ) : null}
-            {developer.yearsOfExperience !== null ? (
+            {finisher.yearsOfExperience !== null ? (
               <li className="flex items-center gap-1.5">
-                <Clock aria-hidden="true" className="size-4" /> {formatYears(developer.yearsOfExperience)}
+                <Clock aria-hidden="true" className="size-4" /> {formatYears(finisher.yearsOfExperience)}
               </li>
             ) : null}
           </ul>
@@ -71,7 +71,7 @@ export function DeveloperCard({ developer }: { developer: DeveloperListItem }) {
       </CardContent>
       <CardFooter>
         <Button asChild variant="outline" className="w-full">
-          <Link to={`/developers/${encodeURIComponent(developer.username)}`} aria-label={`View Profile of ${developer.username}`}>
+          <Link to={`/developers/${encodeURIComponent(finisher.username)}`} aria-label={`View Profile of ${finisher.username}`}>
             View Profile
           </Link>
         </Button>

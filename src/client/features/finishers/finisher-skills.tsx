@@ -1,10 +1,10 @@
 import { Badge } from '#client/components/ui/badge.js';
-import { languageLabel } from '#client/features/profile/language-options.js';
+import { languageLabel } from '#client/lib/language-options.js';
 
 /** Spec section 9: the public profile shows 5 skills, then '+n more'. */
 const PROFILE_SKILLS = 5;
 
-export function DeveloperSkills({ skills }: { skills: readonly string[] }) {
+export function FinisherSkills({ skills }: { skills: readonly string[] }) {
   if (skills.length === 0) return <p className="text-sm text-muted-foreground">No skills listed yet</p>;
   const shown = skills.slice(0, PROFILE_SKILLS);
   const more = skills.length - shown.length;

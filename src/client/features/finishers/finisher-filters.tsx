@@ -5,10 +5,10 @@ import { Button } from '#client/components/ui/button.js';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.js';
 import { Label } from '#client/components/ui/label.js';
 import { OptionsSelect } from '#client/components/ui/select.js';
-import { directorySkillOptions } from '#client/features/profile/language-options.js';
-import { type Availability, availabilityOptions, isAvailability } from './filter-developers.js';
+import { directorySkillOptions } from '#client/lib/language-options.js';
+import { type Availability, availabilityOptions, isAvailability } from './filter-finishers.js';
 
-interface DeveloperFiltersProps {
+interface FinisherFiltersProps {
   availability: Availability;
   onAvailabilityChange: (value: Availability) => void;
   skills: readonly string[];
@@ -16,7 +16,7 @@ interface DeveloperFiltersProps {
 }
 
 /** Availability select and the Skills multi-select menu of spec section 2, Developer directory. */
-export function DeveloperFilters({ availability, onAvailabilityChange, skills, onSkillsChange }: DeveloperFiltersProps) {
+export function FinisherFilters({ availability, onAvailabilityChange, skills, onSkillsChange }: FinisherFiltersProps) {
   const toggle = (value: string, checked: boolean) => onSkillsChange(checked ? [...skills, value] : skills.filter((skill) => skill !== value));
   return (
     <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Filters">

@@ -10,12 +10,12 @@ import { useUser } from '#client/lib/auth.js';
 import { notificationKeys } from '#client/features/notifications/api.js';
 import { isApiError } from '#client/lib/api.js';
 import { cn } from '#client/lib/utils.js';
-import { ChatThread } from './chat-thread.js';
-import { chatParties } from './chat-parties.js';
+import { ConversationThread } from './conversation-thread.js';
+import { conversationParties } from './conversation-parties.js';
 import { ConversationDetails } from './conversation-details.js';
 import { ConversationList } from './conversation-list.js';
 import { idParam, selectConversation, senderFromNotificationTitle } from './select-conversation.js';
-import { useBidMessages, useChatBid, useChats } from './api.js';
+import { useBidMessages, useConversationBid, useConversations } from './api.js';
 
 /** The query parameters that pick a conversation; choosing one in the list replaces them all with ?bid=. */
 const selectionParams = ['bid', 'channel', 'thread', 'messageId'] as const;
@@ -55,10 +55,10 @@ function senderOfMessage(queryClient: QueryClient, userId: number, messageId: nu
 function MessagesPanes({ user, className }: { user: User; className?: string }) {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  const chats = useChats(user.id);
+  const conversations = useConversations(user.id);
   const bidParam = idParam(searchParams.get('bid'));
   const messageId = idParam(searchParams.get('messageId'));
-  const selectedBidId = selectConversation(chats.data, {
+  const selectedBidId = selectConversation(conversations.data, {
     bidId: bidParam,
     channelId: idParam(searchParams.get('channel')),
     messageId,
@@ -91,7 +91,7 @@ function MessagesPanes({ user, className }: { user: User; className?: string }) 
     }
   }, [bidParam, messageId, selectedBidId, setSearchParams]);
 
-  const selectedChat = chats.data?.find((chat) => chat.bidId === selectedBidId);
+  const selectedSummary = conversations.data?.find((summary) => summary.bidId === selectedBidId);
 
   return (
     <div
@@ -102,8 +102,8 @@ function MessagesPanes({ user, className }: { user: User; className?: string }) 
     >
       <aside aria-label="Conversation list" className={cn('min-h-0 flex-col border-r', selectedBidId === null ? 'flex' : 'hidden md:flex')}>
         <h2 className="border-b px-4 py-3 text-sm font-semibold">Conversations</h2>
-        <ConversationList chats={chats.data} isLoading={chats.isPending} selectedBidId={selectedBidId} onSelect={selectBid} />
-        {chats.error ? <p className="px-4 py-2 text-sm text-destructive">Could not load your conversations.</p> : null}
+        <ConversationList conversations={conversations.data} isLoading={conversations.isPending} selectedBidId={selectedBidId} onSelect={selectBid} />
+        {conversations.error ? <p className="px-4 py-2 text-sm text-destructive">Could not load your conversations.</p> : null}
       </aside>
       {selectedBidId === null ? (
         <section className="hidden min-h-0 flex-col items-center justify-center gap-2 p-6 text-center md:flex lg:col-span-2">
@@ -112,16 +112,16 @@ function MessagesPanes({ user, className }: { user: User; className?: string }) 
           <p className="text-sm text-muted-foreground">Choose a conversation from the list to see its messages.</p>
         </section>
       ) : (
-        <SelectedConversation key={selectedBidId} user={user} bidId={selectedBidId} chat={selectedChat} onBack={() => selectBid(null)} />
+        <SelectedConversation key={selectedBidId} user={user} bidId={selectedBidId} summary={selectedSummary} onBack={() => selectBid(null)} />
       )}
     </div>
   );
 }
 
-function SelectedConversation({ user, bidId, chat, onBack }: { user: User; bidId: number; chat: ChatSummary | undefined; onBack: () => void }) {
-  const bid = useChatBid(bidId);
+function SelectedConversation({ user, bidId, summary, onBack }: { user: User; bidId: number; summary: ChatSummary | undefined; onBack: () => void }) {
+  const bid = useConversationBid(bidId);
   const messages = useBidMessages(bidId);
-  const parties = chatParties(user, bid.data, chat);
+  const parties = conversationParties(user, bid.data, summary);
   const error = messages.error ?? bid.error;
 
   return (
@@ -143,7 +143,7 @@ function SelectedConversation({ user, bidId, chat, onBack }: { user: User; bidId
               : "This chat conversation could not be found or you don't have access to it."}
           </p>
         ) : (
-          <ChatThread bidId={bidId} currentUserId={user.id} messages={messages.data} isLoading={messages.isPending} />
+          <ConversationThread bidId={bidId} currentUserId={user.id} messages={messages.data} isLoading={messages.isPending} />
         )}
       </section>
       <aside className="hidden min-h-0 overflow-y-auto border-l lg:block">{error ? null : <ConversationDetails parties={parties} />}</aside>

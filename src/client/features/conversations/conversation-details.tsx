@@ -1,12 +1,12 @@
 import { ExternalLink, FolderOpen, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/domain/money.js';
-import { avatarInitial } from './chat-format.js';
-import type { ChatParties } from './chat-parties.js';
+import { avatarInitial } from './conversation-format.js';
+import type { ConversationParties } from './conversation-parties.js';
 
-/** The Messages page's right panel: 'Developer Info' for the project creator, 'Client Info' for the developer. */
-export function ConversationDetails({ parties }: { parties: ChatParties }) {
-  const heading = parties.isViewerCreator ? 'Developer Info' : 'Client Info';
+/** The Messages page's right panel: 'Developer Info' for the project's owner, 'Client Info' for the bid's finisher. */
+export function ConversationDetails({ parties }: { parties: ConversationParties }) {
+  const heading = parties.isViewerOwner ? 'Developer Info' : 'Client Info';
   return (
     <section aria-label={heading} className="grid content-start gap-5 p-4">
       <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">{heading}</h2>
@@ -16,10 +16,10 @@ export function ConversationDetails({ parties }: { parties: ChatParties }) {
         </span>
         <div className="grid min-w-0">
           <span className="truncate font-semibold">{parties.otherUsername}</span>
-          <span className="text-xs text-muted-foreground">{parties.isViewerCreator ? 'Developer' : 'Client'}</span>
+          <span className="text-xs text-muted-foreground">{parties.isViewerOwner ? 'Developer' : 'Client'}</span>
         </div>
       </div>
-      {parties.isViewerCreator && parties.otherUsername ? (
+      {parties.isViewerOwner && parties.otherUsername ? (
         <Link
           to={`/developers/${encodeURIComponent(parties.otherUsername)}`}
           className="flex items-center gap-2 text-sm text-primary underline-offset-4 hover:underline"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { directorySkillOptions } from '#client/features/profile/language-options.js';
-import { filterDevelopers } from './filter-developers.js';
+import { directorySkillOptions } from '#client/lib/language-options.js';
+import { filterFinishers as filterDevelopers } from './filter-finishers.js';
 
 const dev = (name: string, skills: string[], onboardingComplete: boolean) => ({ name, skills, onboardingComplete });
 const developers = [dev('devon', ['typescript', 'Go'], true), dev('sam', ['kotlin', 'swift'], false), dev('lena', ['python'], true), dev('new', [], false)];

@@ -1,9 +1,9 @@
-import type { ProjectSummary } from './project-summary.js';
+import type { FeaturedProject } from './featured-project.js';
 
 const daysAgo = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString();
 
 /** Shown on the home page when the project list is empty or cannot be loaded (spec: 3 static samples). */
-export function sampleProjects(): ProjectSummary[] {
+export function sampleProjects(): FeaturedProject[] {
   return [
     {
       id: 1,

@@ -2,6 +2,7 @@ import { Star } from 'lucide-react';
 import { useState } from 'react';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import type { User } from '#shared/contracts/users.js';
+import { canLeaveReview, isOwner } from '#shared/domain/policies.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { Label } from '#client/components/ui/label.js';
@@ -36,11 +37,11 @@ function StarPicker({ value, onChange, disabled }: { value: number; onChange: (r
   );
 }
 
-function ReviewForm({ projectId, isOwner }: { projectId: number; isOwner: boolean }) {
+function ReviewForm({ projectId, isViewerOwner }: { projectId: number; isViewerOwner: boolean }) {
   const submit = useSubmitReview(projectId);
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
-  const title = isOwner ? 'Rate the developer' : 'Rate the client';
+  const title = isViewerOwner ? 'Rate the developer' : 'Rate the client';
   return (
     <form
       aria-label={title}
@@ -84,11 +85,10 @@ interface ProjectReviewsPanelProps {
  * given so far and, until the viewer has reviewed, the form to rate the other party.
  */
 export function ProjectReviewsPanel({ project, user }: ProjectReviewsPanelProps) {
-  const isOwner = user !== null && user.id === project.submitterId;
-  const isFinisher = user !== null && project.finisherId !== null && user.id === project.finisherId;
-  const isShown = project.status === 'accepted' && (isOwner || isFinisher);
+  const isShown = canLeaveReview(user, project);
+  const isViewerOwner = isOwner(user, project);
   const reviews = useProjectReviews(project.id, isShown);
-  if (!isShown) return null;
+  if (!user || !isShown) return null;
 
   const hasReviewed = reviews.data?.some((review) => review.reviewer.id === user.id) ?? false;
   return (
@@ -96,7 +96,7 @@ export function ProjectReviewsPanel({ project, user }: ProjectReviewsPanelProps)
       <CardHeader>
         <CardTitle id={`project-${project.id}-reviews`}>Reviews</CardTitle>
         <CardDescription>
-          {isOwner ? `How did ${project.finisher?.username ?? 'the developer'} do?` : `How was working with ${project.submitter.username}?`}
+          {isViewerOwner ? `How did ${project.finisher?.username ?? 'the developer'} do?` : `How was working with ${project.submitter.username}?`}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -108,7 +108,7 @@ export function ProjectReviewsPanel({ project, user }: ProjectReviewsPanelProps)
             {hasReviewed ? (
               <p className="text-sm text-muted-foreground">Thanks, your review is in.</p>
             ) : (
-              <ReviewForm projectId={project.id} isOwner={isOwner} />
+              <ReviewForm projectId={project.id} isViewerOwner={isViewerOwner} />
             )}
           </>
         )}

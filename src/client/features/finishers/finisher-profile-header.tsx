@@ -5,46 +5,46 @@ import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avata
 import { Badge } from '#client/components/ui/badge.js';
 import { Card, CardContent } from '#client/components/ui/card.js';
 import { initialsOf } from '#client/lib/utils.js';
-import { bioOrDefault, formatYears } from './developer-format.js';
+import { bioOrDefault, formatYears } from './finisher-format.js';
 
-/** Who the developer is: avatar, name, bio, location, rate and links. */
-export function DeveloperProfileHeader({ developer }: { developer: DeveloperProfile }) {
+/** Who the finisher is: avatar, name, bio, location, rate and links. */
+export function FinisherProfileHeader({ finisher }: { finisher: DeveloperProfile }) {
   const links = [
-    { label: 'Website', href: developer.website, icon: Globe },
-    { label: 'GitHub', href: developer.githubUrl, icon: FolderGit2 },
-    { label: 'LinkedIn', href: developer.linkedinUrl, icon: Briefcase },
-    { label: 'Twitter', href: developer.twitterUrl, icon: AtSign },
+    { label: 'Website', href: finisher.website, icon: Globe },
+    { label: 'GitHub', href: finisher.githubUrl, icon: FolderGit2 },
+    { label: 'LinkedIn', href: finisher.linkedinUrl, icon: Briefcase },
+    { label: 'Twitter', href: finisher.twitterUrl, icon: AtSign },
   ].filter((link): link is typeof link & { href: string } => Boolean(link.href));
 
   return (
     <Card>
       <CardContent className="flex flex-col gap-6 sm:flex-row">
         <Avatar className="size-24">
-          {developer.avatarUrl ? <AvatarImage src={developer.avatarUrl} alt={`${developer.username}'s avatar`} /> : null}
-          <AvatarFallback className="text-3xl">{initialsOf(developer.username)}</AvatarFallback>
+          {finisher.avatarUrl ? <AvatarImage src={finisher.avatarUrl} alt={`${finisher.username}'s avatar`} /> : null}
+          <AvatarFallback className="text-3xl">{initialsOf(finisher.username)}</AvatarFallback>
         </Avatar>
         <div className="grid min-w-0 flex-1 content-start gap-3">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-3xl font-bold tracking-tight">{developer.username}</h1>
+            <h1 className="text-3xl font-bold tracking-tight">{finisher.username}</h1>
             <Badge variant="secondary">Developer</Badge>
-            {developer.onboardingComplete ? <Badge variant="success">Available now</Badge> : null}
+            {finisher.onboardingComplete ? <Badge variant="success">Available now</Badge> : null}
           </div>
-          <p className="whitespace-pre-line text-muted-foreground">{bioOrDefault(developer.bio)}</p>
+          <p className="whitespace-pre-line text-muted-foreground">{bioOrDefault(finisher.bio)}</p>
           <ul className="flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-muted-foreground">
-            {developer.location ? (
+            {finisher.location ? (
               <li className="flex items-center gap-1.5">
-                <MapPin aria-hidden="true" className="size-4" /> {developer.location}
+                <MapPin aria-hidden="true" className="size-4" /> {finisher.location}
               </li>
             ) : null}
             {/* The hourly rate is a profile figure in whole dollars, not a ledger amount in cents (decision 026). */}
-            {developer.hourlyRate !== null ? (
+            {finisher.hourlyRate !== null ? (
               <li className="flex items-center gap-1.5">
-                <DollarSign aria-hidden="true" className="size-4" /> {formatMoney(dollarsToCents(developer.hourlyRate))}/hr
+                <DollarSign aria-hidden="true" className="size-4" /> {formatMoney(dollarsToCents(finisher.hourlyRate))}/hr
               </li>
             ) : null}
-            {developer.yearsOfExperience !== null ? (
+            {finisher.yearsOfExperience !== null ? (
               <li className="flex items-center gap-1.5">
-                <Clock aria-hidden="true" className="size-4" /> {formatYears(developer.yearsOfExperience)}
+                <Clock aria-hidden="true" className="size-4" /> {formatYears(finisher.yearsOfExperience)}
               </li>
             ) : null}
           </ul>

@@ -3,10 +3,10 @@ import { FieldError } from '#client/components/ui/field-error.js';
 import { Input } from '#client/components/ui/input.js';
 import { Label } from '#client/components/ui/label.js';
 
-type AuthFieldProps = ComponentProps<typeof Input> & { id: string; label: string; error?: string };
+type LabelledInputProps = ComponentProps<typeof Input> & { id: string; label: string; error?: string };
 
 /** A labelled input with its validation message underneath, wired for screen readers. */
-export function AuthField({ id, label, error, ...inputProps }: AuthFieldProps) {
+export function LabelledInput({ id, label, error, ...inputProps }: LabelledInputProps) {
   const errorId = `${id}-error`;
   return (
     <div className="grid gap-2">

@@ -2,7 +2,7 @@ import type { ChatMessage } from '#shared/contracts/conversations.js';
 import { MessageComposer } from './message-composer.js';
 import { MessageList } from './message-list.js';
 
-interface ChatThreadProps {
+interface ConversationThreadProps {
   bidId: number;
   currentUserId: number;
   messages: readonly ChatMessage[] | undefined;
@@ -10,7 +10,7 @@ interface ChatThreadProps {
 }
 
 /** A bid's thread and its input: the part the Messages page and the Chat page share. */
-export function ChatThread({ bidId, currentUserId, messages, isLoading }: ChatThreadProps) {
+export function ConversationThread({ bidId, currentUserId, messages, isLoading }: ConversationThreadProps) {
   return (
     <>
       <MessageList messages={messages} currentUserId={currentUserId} isLoading={isLoading} />

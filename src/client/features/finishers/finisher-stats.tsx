@@ -2,7 +2,7 @@ import { Briefcase, Star, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { DeveloperStats } from '#shared/contracts/developers.js';
 import { Card, CardContent } from '#client/components/ui/card.js';
-import { StarRating } from '#client/features/reviews/star-rating.js';
+import { StarRating } from '#client/components/ui/star-rating.js';
 import { StatBar } from './stat-bar.js';
 
 /** Spec section 9: the completed-projects bar is the count times 10, capped at 100. */
@@ -30,7 +30,7 @@ function StatCard({ icon, label, children }: { icon: ReactNode; label: string; c
 }
 
 /** Completed projects, acceptance rate and average rating of a public profile. */
-export function DeveloperStatCards({ stats }: { stats: DeveloperStats }) {
+export function FinisherStatCards({ stats }: { stats: DeveloperStats }) {
   const { completedProjects, acceptanceRate, averageRating, reviewCount } = stats;
   return (
     <div className="grid gap-4 sm:grid-cols-3">

@@ -12,26 +12,26 @@ import { hasNewIncoming } from './select-conversation.js';
 const endpoints = conversationEndpoints;
 
 /**
- * Cache keys of the chat data. The live connection refreshes them on new_message, so they are
- * the messages feature's public surface (like its hooks), not an internal detail.
+ * Cache keys of the conversations' data. The live connection refreshes them on new_message, so
+ * they are the conversations feature's public surface (like its hooks), not an internal detail.
  */
-export const messageKeys = {
+export const conversationKeys = {
   /** GET /api/users/{id}/chats: the conversation list. */
-  chats: (userId: number) => [...userScopeKey(userId), 'chats'] as const,
+  ofUser: (userId: number) => [...userScopeKey(userId), 'chats'] as const,
   /** GET /api/bids/{id}/messages. */
   bidMessages: (bidId: number) => [bidCollectionPath, bidId, 'messages'] as const,
 };
 
 /** GET /api/users/{id}/chats: the signed-in user's conversations, newest first. */
-export const chatsQuery = (userId: number | undefined) =>
+export const conversationsQuery = (userId: number | undefined) =>
   queryOptions({
-    queryKey: messageKeys.chats(userId ?? 0),
+    queryKey: conversationKeys.ofUser(userId ?? 0),
     queryFn: ({ signal }) => call(endpoints.chats, { params: { id: userId! } }, { signal }),
     enabled: userId !== undefined,
   });
 
 /** GET /api/bids/{id}: the bid with its project and finisher (who is who in the chat), the payment page's entry. */
-export const chatBidQuery = (bidId: number | null) => bidQuery(bidId ?? 0, bidId !== null);
+export const conversationBidQuery = (bidId: number | null) => bidQuery(bidId ?? 0, bidId !== null);
 
 /**
  * GET /api/bids/{id}/messages, oldest first. The server marks the other party's messages read as
@@ -39,16 +39,16 @@ export const chatBidQuery = (bidId: number | null) => bidQuery(bidId ?? 0, bidId
  */
 export const bidMessagesQuery = (bidId: number | null, viewerId: number | undefined) =>
   queryOptions({
-    queryKey: messageKeys.bidMessages(bidId ?? 0),
+    queryKey: conversationKeys.bidMessages(bidId ?? 0),
     queryFn: async ({ client, signal }) => {
-      const previous = client.getQueryData<ChatMessage[]>(messageKeys.bidMessages(bidId ?? 0));
+      const previous = client.getQueryData<ChatMessage[]>(conversationKeys.bidMessages(bidId ?? 0));
       const list = await call(endpoints.messages, { params: { id: bidId! } }, { signal });
       if (viewerId !== undefined && hasNewIncoming(previous, list, viewerId)) {
         for (const queryKey of [
           notificationKeys.unreadCount(viewerId),
           notificationKeys.unreadList(viewerId),
           notificationKeys.list(viewerId),
-          messageKeys.chats(viewerId),
+          conversationKeys.ofUser(viewerId),
         ]) {
           void client.invalidateQueries({ queryKey });
         }
@@ -58,8 +58,8 @@ export const bidMessagesQuery = (bidId: number | null, viewerId: number | undefi
     enabled: bidId !== null,
   });
 
-export const useChats = (userId: number | undefined) => useQuery(chatsQuery(userId));
-export const useChatBid = (bidId: number | null) => useQuery(chatBidQuery(bidId));
+export const useConversations = (userId: number | undefined) => useQuery(conversationsQuery(userId));
+export const useConversationBid = (bidId: number | null) => useQuery(conversationBidQuery(bidId));
 
 export function useBidMessages(bidId: number | null) {
   const { user } = useUser();
@@ -73,12 +73,12 @@ export function useSendMessage(bidId: number) {
   return useMutation({
     mutationFn: (content: string) => call(endpoints.send, { params: { id: bidId }, body: { content: content.trim() } }),
     onSuccess: async (sent) => {
-      queryClient.setQueryData<ChatMessage[]>(messageKeys.bidMessages(bidId), (list) =>
+      queryClient.setQueryData<ChatMessage[]>(conversationKeys.bidMessages(bidId), (list) =>
         list && !list.some((message) => message.id === sent.id) ? [...list, sent] : list,
       );
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: messageKeys.bidMessages(bidId) }),
-        user ? queryClient.invalidateQueries({ queryKey: messageKeys.chats(user.id) }) : Promise.resolve(),
+        queryClient.invalidateQueries({ queryKey: conversationKeys.bidMessages(bidId) }),
+        user ? queryClient.invalidateQueries({ queryKey: conversationKeys.ofUser(user.id) }) : Promise.resolve(),
       ]);
     },
     onError: (error) => toast.error('Failed to send message', { description: errorMessage(error, 'Please try again later') }),
@@ -105,7 +105,7 @@ export function useStartConversation() {
     mutationFn: (bidId: number) => call(endpoints.open, { params: { bidId } }),
     onSuccess: async (channel) => {
       toast.success('Conversation started');
-      if (user) await queryClient.invalidateQueries({ queryKey: messageKeys.chats(user.id) });
+      if (user) await queryClient.invalidateQueries({ queryKey: conversationKeys.ofUser(user.id) });
       window.setTimeout(() => navigate(conversationHref(channel)), CONVERSATION_REDIRECT_MS);
     },
     onError: (error) => toast.error('Failed to start conversation', { description: errorMessage(error, 'Please try again later') }),

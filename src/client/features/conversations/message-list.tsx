@@ -3,7 +3,7 @@ import type { ChatMessage } from '#shared/contracts/conversations.js';
 import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
 import { Spinner } from '#client/components/ui/spinner.js';
 import { cn } from '#client/lib/utils.js';
-import { avatarInitial, formatChatTime } from './chat-format.js';
+import { avatarInitial, formatChatTime } from './conversation-format.js';
 
 interface MessageListProps {
   messages: readonly ChatMessage[] | undefined;
