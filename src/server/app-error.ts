@@ -15,10 +15,6 @@ export class AppError extends Error {
   }
 }
 
-export function httpStatusOf(code: ErrorCode): number {
-  return statusByCode[code];
-}
-
 export function codeForStatus(status: number): ErrorCode {
   const match = (Object.entries(statusByCode) as [ErrorCode, number][]).find(([, s]) => s === status);
   if (match) return match[0];

@@ -26,7 +26,6 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('milestone_approved'), milestone: milestoneRefSchema }),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
-export type ServerEventType = ServerEvent['type'];
 
 export const clientEventSchema = z.discriminatedUnion('type', [
   /** Sent right after the socket opens; userId must be the signed-in user's own id. */

@@ -13,5 +13,3 @@ export function client(app: FastifyInstance, cookie?: string) {
     delete: (url: string) => send('DELETE', url),
   };
 }
-
-export type Client = ReturnType<typeof client>;

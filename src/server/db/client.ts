@@ -25,7 +25,7 @@ export interface Database {
 }
 
 // src/server/db and dist/server/db both sit three levels below the package root.
-export const migrationsFolder = fileURLToPath(new URL('../../../src/server/db/migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('../../../src/server/db/migrations', import.meta.url));
 
 /** Any fixed number: all instances migrating one PostgreSQL take this advisory lock in turn. */
 const MIGRATION_LOCK_KEY = 4_815_162_342;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { type ErrorResponse, errorResponseSchema } from '#shared/errors.js';
+import type { ErrorResponse } from '#shared/errors.js';
 import { AppError, codeForStatus } from '#server/app-error.js';
 import { databaseUnavailableError, isDatabaseUnavailable } from '#server/db/errors.js';
 import { installValidationMessages } from './validation-messages.js';
@@ -74,9 +74,4 @@ function sendError(thrown: FastifyError | AppError | Error, request: FastifyRequ
     }
   }
   return reply.status(status).send(body);
-}
-
-/** The `{ code, message }` answer a route declares for each error status it may give. */
-export function errorResponses<const S extends readonly number[]>(...statuses: S): { [K in S[number]]: typeof errorResponseSchema } {
-  return Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as { [K in S[number]]: typeof errorResponseSchema };
 }

@@ -11,7 +11,6 @@ export const chatUserSchema = z.object({
   username: z.string(),
   avatarUrl: z.string().nullable(),
 });
-export type ChatUser = z.infer<typeof chatUserSchema>;
 
 export const conversationThreadSchema = z.object({
   id: z.number().int(),
@@ -64,7 +63,6 @@ export const sendMessageSchema = z.strictObject({
     .max(chatLimits.messageMax, `Message must be at most ${chatLimits.messageMax} characters`),
 });
 /** What a client sends (wire) and what the service takes after parsing (trimmed). */
-export type SendMessageBody = z.input<typeof sendMessageSchema>;
 export type SendMessageInput = z.output<typeof sendMessageSchema>;
 
 /** One row of the Messages page's conversation list (GET /api/users/{id}/chats). */

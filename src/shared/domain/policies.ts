@@ -31,8 +31,6 @@ export interface ProjectSummary extends ProjectParties {
   status: ProjectStatus;
 }
 
-export const isSignedIn = (person: Person): person is NonNullable<Person> => person !== null;
-
 export const isSelf = (person: Person, userId: number): boolean => person !== null && person.id === userId;
 
 export const isOwner = (person: Person, project: Pick<ProjectParties, 'submitterId'>): boolean => person !== null && person.id === project.submitterId;
@@ -58,7 +56,7 @@ export const canReadBid = (person: Person, project: Pick<ProjectParties, 'submit
   isOwner(person, project) || isBidder(person, bid);
 
 /** The delivery message, the payment and the milestones' amounts and notes: the two parties. */
-export const canReadDelivery = isParty;
+export const canReadDelivery = (person: Person, project: ProjectParties): boolean => isParty(person, project);
 
 /** Payout accounts are set up by finishers, each for themselves. */
 export const canManagePayouts = (person: Person): boolean => person !== null && isFinisher(person.role);

@@ -6,10 +6,6 @@ export const canonicalRoles = ['submitter', 'finisher'] as const;
 export type Role = (typeof canonicalRoles)[number];
 
 export const roleAliases = ['submitter', 'creator', 'client', 'finisher', 'developer'] as const;
-export type RoleAlias = (typeof roleAliases)[number];
-
-/** The two choices the registration form offers. */
-export const registrationRoles = ['creator', 'developer'] as const;
 
 export function toCanonicalRole(role: string | null | undefined): Role {
   return role === 'finisher' || role === 'developer' ? 'finisher' : 'submitter';
