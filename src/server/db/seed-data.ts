@@ -1,0 +1,230 @@
+import type { projects } from './schema/projects.js';
+
+// The demo marketplace that `npm start` shows on an empty database (seed.ts writes it): six people
+// and twelve projects across the statuses, with bids and payments held or released.
+
+/** Every demo account signs in with this password; the README lists the accounts. */
+export const DEMO_PASSWORD = 'finishline';
+
+export const demoUsers = [
+  {
+    username: 'maya',
+    email: 'maya@demo.finishline.dev',
+    role: 'submitter',
+    bio: 'Indie founder with more side projects than weekends.',
+    location: 'Lisbon, Portugal',
+  },
+  {
+    username: 'jonas',
+    email: 'jonas@demo.finishline.dev',
+    role: 'submitter',
+    bio: 'Product manager turning prototypes into products.',
+    location: 'Berlin, Germany',
+  },
+  { username: 'priya', email: 'priya@demo.finishline.dev', role: 'submitter', bio: 'Runs a small design studio.', location: 'Bangalore, India' },
+  {
+    username: 'devon',
+    email: 'devon@demo.finishline.dev',
+    role: 'finisher',
+    bio: 'Full-stack TypeScript developer. I finish what others start.',
+    location: 'Toronto, Canada',
+    skills: ['typescript', 'javascript', 'python', 'go'],
+    languages: ['typescript', 'javascript', 'python', 'go'],
+    frameworks: ['React', 'Node.js'],
+    hourlyRate: 85,
+    yearsOfExperience: 8,
+    onboardingComplete: true,
+    githubUrl: 'https://github.com/devon-demo',
+    // Onboarded demo finishers hold a (sandbox) connected account, so their payouts can go out.
+    stripeConnectAccountId: 'acct_sbx_demo_devon',
+  },
+  {
+    username: 'sam',
+    email: 'sam@demo.finishline.dev',
+    role: 'finisher',
+    bio: 'Mobile and backend developer who loves legacy code.',
+    location: 'Austin, USA',
+    skills: ['kotlin', 'swift', 'java'],
+    languages: ['kotlin', 'swift', 'java'],
+    frameworks: ['Spring', 'React Native'],
+    hourlyRate: 70,
+    yearsOfExperience: 5,
+    onboardingComplete: false,
+  },
+  {
+    username: 'lena',
+    email: 'lena@demo.finishline.dev',
+    role: 'finisher',
+    bio: 'Python and data engineering; Django since 1.4.',
+    location: 'Vienna, Austria',
+    skills: ['python', 'rust', 'php', 'ruby'],
+    languages: ['python', 'rust', 'php', 'ruby'],
+    frameworks: ['Django', 'Flask'],
+    hourlyRate: null,
+    yearsOfExperience: 3,
+    onboardingComplete: true,
+    stripeConnectAccountId: 'acct_sbx_demo_lena',
+  },
+] as const;
+
+export type DemoUsername = (typeof demoUsers)[number]['username'];
+type ProjectStatus = typeof projects.$inferInsert.status;
+
+interface DemoProject {
+  name: string;
+  description: string;
+  techStack: string[];
+  owner: DemoUsername;
+  status: ProjectStatus;
+  budgetDollars: number;
+  timeframe: string;
+  ageDays: number;
+  bids: { finisher: DemoUsername; amount: number; timeline: number; message: string; status?: 'pending' | 'accepted' | 'rejected' | 'paid' | 'completed' }[];
+  payment?: 'held' | 'released';
+}
+
+const pitch = (what: string) => `Hi! ${what} I have shipped similar work before and can start this week.`;
+
+export const demoProjects: DemoProject[] = [
+  {
+    name: 'Recipe sharing app',
+    owner: 'maya',
+    status: 'open',
+    budgetDollars: 1500,
+    timeframe: '3 weeks',
+    ageDays: 1,
+    description: 'A React Native recipe app with login and a feed. The feed works but image uploads, search and offline mode are missing.',
+    techStack: ['React Native', 'Firebase', 'TypeScript'],
+    bids: [
+      { finisher: 'devon', amount: 1400, timeline: 18, message: pitch('I can finish uploads, search and offline caching.') },
+      { finisher: 'sam', amount: 1600, timeline: 21, message: pitch('Mobile is my home turf; offline sync included.') },
+    ],
+  },
+  {
+    name: 'Invoice generator SaaS',
+    owner: 'jonas',
+    status: 'open',
+    budgetDollars: 3000,
+    timeframe: '1 month',
+    ageDays: 2,
+    description: 'Invoices render as PDF and customers are stored, but recurring billing, email delivery and the dashboard charts are unfinished.',
+    techStack: ['Node.js', 'PostgreSQL', 'React'],
+    bids: [{ finisher: 'lena', amount: 2800, timeline: 25, message: pitch('Recurring billing and emails are a good fit for me.') }],
+  },
+  {
+    name: 'Portfolio site generator',
+    owner: 'priya',
+    status: 'open',
+    budgetDollars: 600,
+    timeframe: '1 week',
+    ageDays: 3,
+    description: 'A static site generator for designers: markdown in, portfolio out. Themes half done, image optimisation and deploy step missing.',
+    techStack: ['Next.js', 'Tailwind CSS'],
+    bids: [],
+  },
+  {
+    name: 'Fitness tracker API',
+    owner: 'maya',
+    status: 'active',
+    budgetDollars: 2200,
+    timeframe: '2 weeks',
+    ageDays: 4,
+    description: 'REST API for workouts and goals with auth done. Needs the statistics endpoints, rate limiting, tests and documentation.',
+    techStack: ['Python', 'Flask', 'PostgreSQL'],
+    bids: [{ finisher: 'devon', amount: 2000, timeline: 12, message: pitch('I would add pytest coverage and an OpenAPI spec.') }],
+  },
+  {
+    name: 'Chat widget for support',
+    owner: 'jonas',
+    status: 'open',
+    budgetDollars: 1200,
+    timeframe: '10 days',
+    ageDays: 5,
+    description: 'An embeddable support chat widget. The socket server works; the widget UI, agent inbox and message history are incomplete.',
+    techStack: ['WebSockets', 'Vue.js', 'Node.js'],
+    bids: [],
+  },
+  {
+    name: 'Inventory tracker for a bakery',
+    owner: 'priya',
+    status: 'open',
+    budgetDollars: 900,
+    timeframe: '2 weeks',
+    ageDays: 6,
+    description: 'Django app tracking flour, sugar and orders. Models and admin exist; low-stock alerts, reports and a simple mobile view are missing.',
+    techStack: ['Django', 'Python', 'SQLite'],
+    bids: [{ finisher: 'lena', amount: 850, timeline: 10, message: pitch('Django is what I do every day; alerts via email too.') }],
+  },
+  {
+    name: 'Habit tracker PWA',
+    owner: 'maya',
+    status: 'assigned',
+    budgetDollars: 800,
+    timeframe: '2 weeks',
+    ageDays: 9,
+    description: 'Progressive web app for habits with streaks. Service worker and notifications need finishing, plus syncing between devices.',
+    techStack: ['React', 'TypeScript', 'Firebase'],
+    bids: [
+      { finisher: 'devon', amount: 750, timeline: 14, message: pitch('PWA notifications and sync are right up my street.'), status: 'accepted' },
+      { finisher: 'sam', amount: 900, timeline: 15, message: pitch('I can do this with offline-first sync.'), status: 'rejected' },
+    ],
+  },
+  {
+    name: 'Event ticketing backend',
+    owner: 'jonas',
+    status: 'in_progress',
+    budgetDollars: 4000,
+    timeframe: '1 month',
+    ageDays: 14,
+    description: 'Ticket sales backend with seat maps. Checkout is wired, but refunds, QR code validation and the organiser reports are open.',
+    techStack: ['Java', 'Spring', 'PostgreSQL'],
+    bids: [{ finisher: 'sam', amount: 3800, timeline: 28, message: pitch('Spring and payments: I have built two ticketing systems.'), status: 'paid' }],
+    payment: 'held',
+  },
+  {
+    name: 'Markdown note taking app',
+    owner: 'priya',
+    status: 'completed',
+    budgetDollars: 700,
+    timeframe: '10 days',
+    ageDays: 20,
+    description: 'Electron note app with markdown preview. Needed full-text search, tags and export to PDF; delivery is waiting for review.',
+    techStack: ['JavaScript', 'HTML/CSS'],
+    bids: [{ finisher: 'devon', amount: 650, timeline: 9, message: pitch('Search with an inverted index, tags and PDF export.'), status: 'paid' }],
+    payment: 'held',
+  },
+  {
+    name: 'Weather dashboard',
+    owner: 'maya',
+    status: 'accepted',
+    budgetDollars: 500,
+    timeframe: '1 week',
+    ageDays: 30,
+    description: 'A weather dashboard pulling from public APIs with charts. Needed caching, a location search and a dark mode; all shipped.',
+    techStack: ['Svelte', 'TypeScript'],
+    bids: [{ finisher: 'lena', amount: 480, timeline: 6, message: pitch('Caching and charts done cleanly.'), status: 'completed' }],
+    payment: 'released',
+  },
+  {
+    name: 'Podcast hosting platform',
+    owner: 'jonas',
+    status: 'paused',
+    budgetDollars: 5000,
+    timeframe: '6 weeks',
+    ageDays: 12,
+    description: 'Upload episodes, generate RSS feeds and show analytics. RSS works; transcoding, analytics and the player embed are missing.',
+    techStack: ['Ruby on Rails', 'AWS', 'PostgreSQL'],
+    bids: [],
+  },
+  {
+    name: 'Crypto price alerts bot',
+    owner: 'priya',
+    status: 'cancelled',
+    budgetDollars: 400,
+    timeframe: '5 days',
+    ageDays: 25,
+    description: 'A Telegram bot that alerts on price moves. The idea changed and the project was cancelled before any work was assigned.',
+    techStack: ['Python', 'Docker'],
+    bids: [],
+  },
+];
