@@ -14,8 +14,8 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 const POLL_INTERVAL_MS = 20;
 const START_TIMEOUT_MS = 60_000; // the first start migrates and seeds; later ones should take seconds
 const STOP_TIMEOUT_MS = 15_000;
-// A demo account from src/server/db/seed-data.ts (DEMO_PASSWORD). Not imported: that module pulls in
-// drizzle and argon2, and these helpers use Node built-ins only.
+// A demo account from src/server/db/seed-data.ts (DEMO_PASSWORD), written out: the benchmarks talk to
+// the built server over HTTP and import none of its sources.
 export const DEMO_EMAIL = 'maya@demo.finishline.dev';
 const DEMO_PASSWORD = 'finishline';
 
