@@ -13,6 +13,7 @@ import { parseAst, type Plugin } from 'vite';
  *   and the words and error codes written for the OpenAPI document, stay on the server;
  * - makes every top-level constant built by a call lazy and pure, `/* @__PURE__ *\/ (() => (...))()`,
  *   so the bundler drops each schema no page uses (a form's schema stays, with zod, in its page's chunk).
+ * - marks the module free of side effects, so an import whose bindings no page reads is dropped.
  * The module's meaning is unchanged: each constant is still built once, when the module loads.
  */
 const CONTRACT_MODULE = /\/src\/shared\/(?:contracts\/[^/]+|errors|events)\.ts$/;
@@ -83,8 +84,10 @@ export function contractSchemasOutOfTheBrowser(): Plugin {
           code.appendRight(init.end, '))()');
         }
       }
-      if (!code.hasChanged()) return null;
-      return { code: code.toString(), map: code.generateMap({ hires: 'boundary', source: id }) };
+      // Contract modules only define values, so a module whose exports no page uses is dropped whole
+      // (an endpoint module otherwise keeps its .schemas import, and zod, for its side effects).
+      if (!code.hasChanged()) return { code: source, map: null, moduleSideEffects: false };
+      return { code: code.toString(), map: code.generateMap({ hires: 'boundary', source: id }), moduleSideEffects: false };
     },
   };
 }

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { RedisClientType } from 'redis';
 import { AppError } from './app-error.js';
+import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from '#server/db/client.js';
@@ -14,7 +15,11 @@ import { accountRoutes } from '#server/features/auth/account.routes.js';
 import { authRoutes } from '#server/features/auth/auth.routes.js';
 import { bidsRoutes } from '#server/features/bids/bids.routes.js';
 import { LoginLimiter } from '#server/plugins/login-limiter.js';
+import { dealRoutes } from '#server/features/deal/deal.routes.js';
+import { registerDealClock, startDealSweeper, sweepDueTimers } from '#server/features/deal/deal.service.js';
 import { developersRoutes } from '#server/features/developers/developers.routes.js';
+import { registerDealMail } from '#server/features/email/deal-mail.js';
+import { emailRoutes } from '#server/features/email/email.routes.js';
 import { healthRoutes } from '#server/features/health/health.routes.js';
 import { Readiness } from '#server/features/health/readiness.js';
 import { registerNotificationWriters } from '#server/features/notifications/notification-writers.js';
@@ -52,6 +57,13 @@ import { responseSerializerCompiler } from '#server/plugins/response-serializer.
 import { registerSecurityHeaders } from '#server/plugins/security-headers.js';
 import { registerSessionLoader } from '#server/plugins/session.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Fires the deal timers that are due now (the sweeper's work, on demand: tests, operators' scripts). */
+    sweepDealTimers(): Promise<number>;
+  }
+}
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -67,6 +79,8 @@ export interface AppDeps {
   clientDir?: string | null;
   /** Sees every route as it is added (tests walk the whole route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** What time it is for the deal clock; tests pass one they move. */
+  clock?: Clock;
   /** Flipped by main.ts when shutdown begins; /api/health/ready answers 503 from then on. */
   readiness?: Readiness;
 }
@@ -108,10 +122,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: new DomainEvents(app.log),
     storage: deps.storage ?? createStorage(config),
     payments: deps.payments ?? createPaymentProvider(config),
-    mailer: deps.mailer ?? createMailer(config, app.log),
+    mailer: deps.mailer ?? createMailer(config, app.log, database.db),
+    clock: deps.clock ?? systemClock,
   };
   registerNotificationWriters(ctx.events);
+  app.addHook('onClose', registerDealMail(ctx.events, ctx).idle);
   registerPaymentHandlers(ctx.events, ctx);
+  registerDealClock(ctx.events, ctx);
 
   await registerSecurityHeaders(app);
   // Answers over 1 KiB go out brotli- or gzip-compressed to a client that accepts it (the built
@@ -148,11 +165,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   profileRoutes(app, ctx);
   developersRoutes(app, ctx);
   reviewsRoutes(app, ctx);
+  await emailRoutes(app, ctx);
   milestonesRoutes(app, ctx);
+  dealRoutes(app, ctx);
   uploadsRoutes(app, ctx.storage);
   await paymentsRoutes(app, ctx);
   if (ctx.payments.name === 'sandbox') sandboxRoutes(app, ctx, ctx.payments as SandboxProvider);
   // Finishes the money moves an instance killed mid-deal left undone, without delaying start-up.
+  // The deal clock's timers fire from the database, on every instance (decision 027).
+  startDealSweeper(app, ctx);
+  app.decorate('sweepDealTimers', () => sweepDueTimers(ctx));
   app.addHook('onListen', () => settleOverduePayments(ctx).catch((error: unknown) => app.log.error({ err: error }, 'settling overdue payments failed')));
 
   await registerClientApp(app, deps.clientDir === undefined ? defaultClientDir : deps.clientDir);

@@ -1,8 +1,42 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import ms from 'ms';
 import { z } from 'zod';
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** A duration in a human form ('7d', '36h', '30s', '1.5h'), read as milliseconds; over zero. */
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, context) => {
+      const parsed = /^\s*\d+(\.\d+)?\s*[a-z]+\s*$/i.test(value) ? ms(value as ms.StringValue) : undefined;
+      if (parsed === undefined || !Number.isFinite(parsed) || parsed <= 0) {
+        context.addIssue({ code: 'custom', message: `"${value}" is not a duration: write a number and a unit, such as 7d, 36h, 90m or 30s` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+/** A comma-separated list of durations ('3d,1d'); an empty value means none. */
+const durationList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, context) => {
+      const parts = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const parsed = parts.map((part) => duration(part).safeParse(undefined));
+      const bad = parsed.findIndex((result) => !result.success);
+      if (bad !== -1) {
+        context.addIssue({ code: 'custom', message: `"${parts[bad]}" is not a duration: write a number and a unit, such as 3d or 12h` });
+        return z.NEVER;
+      }
+      return parsed.map((result) => result.data!).sort((a, b) => b - a);
+    });
 
 /**
  * Every environment variable Finishline reads, with its default. This is the only module that
@@ -60,9 +94,35 @@ const configSchema = z.object({
   SMTP_PASS: z.string().min(1).optional(),
   SMTP_SECURE: booleanFromEnv.default(false),
   MAIL_FROM: z.string().min(3).default('Finishline <no-reply@localhost>'),
+  /**
+   * Without SMTP, keep mail in the outbox at /dev/mail (read from the server's own machine only).
+   * Defaults to on outside production and on the embedded database (the npm start demo), off on a
+   * production PostgreSQL deployment, where mail goes to the log.
+   */
+  MAIL_OUTBOX: booleanFromEnv.optional(),
   PASSWORD_RESET_TOKEN_MINUTES: z.coerce.number().int().positive().default(60),
   PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
   PASSWORD_RESETS_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(3),
+  /** The deal clock (docs/decisions/027-deal-clock.md). */
+  DEAL_REVIEW_WINDOW: duration('7d'),
+  DEAL_DELIVERY_GRACE: duration('3d'),
+  DEAL_CANCEL_RESPONSE_WINDOW: duration('5d'),
+  /** Before each deadline, when the party who must act is reminded (the deadline itself is always told). */
+  DEAL_REMINDERS: durationList('3d,1d'),
+  /** How often each instance looks for due timers; 0 stops this instance from sweeping. */
+  DEAL_SWEEP_INTERVAL: z
+    .string()
+    .default('30s')
+    .transform((value, context) => {
+      if (value.trim() === '0') return 0;
+      const parsed = duration(value).safeParse(undefined);
+      if (!parsed.success) context.addIssue({ code: 'custom', message: `"${value}" is not a duration: write 30s, 5m, or 0 to turn sweeping off` });
+      return parsed.success ? parsed.data : z.NEVER;
+    }),
+  /** Who is told when a finisher objects to a cancellation (the operator); unset: the log only. */
+  OPERATOR_EMAIL: z.email().optional(),
+  /** Signs the one-click unsubscribe links in deal mail; random per process when unset (old links then stop working at a restart). */
+  EMAIL_LINK_SECRET: z.string().min(16).optional(),
   /**
    * Checks every answer against its endpoint's contract before it is sent (an answer that breaks
    * it becomes a 500). On under test by default; it costs a zod parse per response.
@@ -128,6 +188,20 @@ function toConfig(env: z.infer<typeof configSchema>) {
     email: {
       from: env.MAIL_FROM,
       smtp: env.SMTP_URL ?? (env.SMTP_HOST ? smtpOptions(env) : undefined),
+      outbox: env.MAIL_OUTBOX ?? (env.NODE_ENV !== 'production' || !env.DATABASE_URL),
+    },
+    deal: {
+      reviewWindowMs: env.DEAL_REVIEW_WINDOW,
+      deliveryGraceMs: env.DEAL_DELIVERY_GRACE,
+      cancelResponseWindowMs: env.DEAL_CANCEL_RESPONSE_WINDOW,
+      remindersMs: env.DEAL_REMINDERS,
+      sweepIntervalMs: env.DEAL_SWEEP_INTERVAL,
+    },
+    operatorEmail: env.OPERATOR_EMAIL,
+    emailLinks: {
+      secret: env.EMAIL_LINK_SECRET ?? randomBytes(32).toString('hex'),
+      // A random secret voids every emailed unsubscribe link at each restart, and differs between instances.
+      isSecretRandom: env.EMAIL_LINK_SECRET === undefined,
     },
     validateResponses: env.VALIDATE_RESPONSES ?? env.NODE_ENV === 'test',
     passwordReset: {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from '#server/db/client.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
@@ -20,4 +21,6 @@ export interface AppContext {
   storage: FileStorage;
   payments: PaymentProvider;
   mailer: Mailer;
+  /** The time the deal clock reads (a test moves it). */
+  clock: Clock;
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { RedisClientType } from 'redis';
 import { type AppDeps, buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { mailDestination } from '#server/integrations/email/mailer.js';
 import { openDatabase } from '#server/db/client.js';
 import { seedDemoDataIfEmpty } from '#server/db/seed.js';
 import { Readiness } from '#server/features/health/readiness.js';
@@ -18,7 +19,7 @@ export async function startServer(overrides: ServerOverrides = {}) {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
-  if (config.seedDemoData) await seedDemoDataIfEmpty(database.db);
+  if (config.seedDemoData) await seedDemoDataIfEmpty(database.db, config.deal);
   const redis: RedisClientType | undefined = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   const readiness = new Readiness();
   const app = await buildApp({ config, database, redis, readiness, ...overrides });
@@ -58,4 +59,11 @@ export async function startServer(overrides: ServerOverrides = {}) {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Finishline is running on http://localhost:${config.port} (database: ${database.kind})`);
+  if (overrides.mailer) return;
+  const mail = mailDestination(config);
+  if (mail === 'outbox') app.log.info(`No SMTP configured: mail is kept in the development outbox, read it at http://localhost:${config.port}/dev/mail`);
+  if (mail === 'log') app.log.info('No SMTP configured: mail is written to this log (set SMTP_URL or SMTP_HOST to send it)');
+  if (config.isProduction && config.emailLinks.isSecretRandom) {
+    app.log.warn('EMAIL_LINK_SECRET is not set: unsubscribe links in mail sent now stop working at the next restart and differ between instances');
+  }
 }

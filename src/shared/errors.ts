@@ -8,6 +8,7 @@ export const errorCodes = [
   'INVALID_CREDENTIALS',
   'WRONG_PASSWORD',
   'INVALID_RESET_TOKEN',
+  'INVALID_UNSUBSCRIBE_TOKEN',
   'FORBIDDEN',
   'CROSS_ORIGIN_REFUSED',
   'NOT_FOUND',
@@ -34,6 +35,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   // The signed-in user's own password, re-entered to change it: a form error, not a sign-out.
   WRONG_PASSWORD: 400,
   INVALID_RESET_TOKEN: 400,
+  INVALID_UNSUBSCRIBE_TOKEN: 400,
   FORBIDDEN: 403,
   CROSS_ORIGIN_REFUSED: 403,
   NOT_FOUND: 404,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { chatMessageSchema } from '#shared/contracts/conversations.js';
-import { notificationSchema } from '#shared/contracts/notifications.js';
+import { chatMessageSchema } from '#shared/contracts/conversations.schemas.js';
+import { notificationSchema } from '#shared/contracts/notifications.schemas.js';
 
 /**
  * Every event on the live connection (WebSocket /ws). The server pings at the protocol level;

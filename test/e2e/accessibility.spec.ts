@@ -274,9 +274,13 @@ test('a deal from checkout through milestones, delivery and review, for both sid
 
   await apiPost(finisher.page, `/api/projects/${dealProjectId}/complete`, { deliveryMessage: 'Checkout and the order emails are done; see the README.' });
   await visit(owner.page, `/projects/${dealProjectId}`, 'a delivered project as its owner', (p) => p.getByRole('button', { name: 'Accept Work' }));
-  for (const action of ['Accept Work', 'Request Revision']) {
-    await withOpen(owner.page, owner.page.getByRole('button', { name: action }), owner.page.getByRole('alertdialog'), `the ${action} dialog`);
-  }
+  await withOpen(owner.page, owner.page.getByRole('button', { name: 'Accept Work' }), owner.page.getByRole('alertdialog'), 'the Accept Work dialog');
+  await withOpen(
+    owner.page,
+    owner.page.getByRole('button', { name: 'Request Revision' }),
+    owner.page.getByRole('dialog', { name: 'Request a revision' }),
+    'the Request Revision dialog',
+  );
   await apiPost(owner.page, `/api/projects/${dealProjectId}/accept`, { accepted: true });
   await visit(owner.page, `/projects/${dealProjectId}`, 'an accepted project, review form for the owner', (p) =>
     p.getByRole('form', { name: 'Rate the developer' }),

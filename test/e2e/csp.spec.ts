@@ -76,6 +76,8 @@ test('every screen runs under the Content-Security-Policy without a violation', 
     '/developers',
     `/developers/${finisher.account.username}`,
     `/projects/${project.id}`,
+    // The page of an emailed unsubscribe link (a token of the right shape; the page only reads it).
+    `/email/unsubscribe?token=${owner.id}.bidUpdates.${'a'.repeat(43)}`,
     '/no-such-page',
   ]) {
     await open(visitor, path);

@@ -142,17 +142,20 @@ test('a project goes from submission through bids, acceptance, delivery, revisio
   // Delivery, a revision, a second delivery and acceptance.
   await deliver(winner.page, projectUrl, 'Payments, reminders and the admin screens are done; see the README.');
   await owner.page.goto(projectUrl);
-  await expect(owner.page.getByText('Payments, reminders and the admin screens are done; see the README.')).toBeVisible();
+  // The delivery message shows in the delivered work and again in the deal history (issue 14).
+  await expect(owner.page.getByText('Payments, reminders and the admin screens are done; see the README.').first()).toBeVisible();
   await owner.page.getByRole('button', { name: 'Request Revision' }).click();
-  const revision = owner.page.getByRole('alertdialog');
+  const revision = owner.page.getByRole('dialog', { name: 'Request a revision' });
   await expect(revision.getByText(/freelancer will be notified/)).toBeVisible();
-  await revision.getByRole('button', { name: 'Confirm' }).click();
+  // A revision needs the owner's reason (issue 14).
+  await revision.getByLabel('Reason for the revision').fill('Reminder emails ignore the customer time zone; please fix that.');
+  await revision.getByRole('button', { name: 'Send Request' }).click();
   await expect(toast(owner.page, 'Revision requested')).toBeVisible();
   await expect(owner.page.getByRole('button', { name: 'Accept Work' })).toHaveCount(0);
 
   await deliver(winner.page, projectUrl, 'Reminder emails now respect time zones as you asked.');
   await owner.page.goto(projectUrl);
-  await expect(owner.page.getByText('Reminder emails now respect time zones as you asked.')).toBeVisible();
+  await expect(owner.page.getByText('Reminder emails now respect time zones as you asked.').first()).toBeVisible();
   await owner.page.getByRole('button', { name: 'Accept Work' }).click();
   await owner.page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(toast(owner.page, 'Project accepted')).toBeVisible();

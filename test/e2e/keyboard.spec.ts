@@ -295,20 +295,32 @@ test('deliver, request a revision, deliver again, accept and review', async () =
     await press(page, dialog.getByRole('button', { name: 'Confirm' }));
     await expect(toast(page, 'Project marked as completed')).toBeVisible();
   };
-  const review = async (action: 'Request Revision' | 'Accept Work', done: string) => {
+  const acceptWork = async () => {
     const page = owner.page;
-    await open(page, `/projects/${projectId}`, page.getByRole('button', { name: action }));
-    const trigger = page.getByRole('button', { name: action });
+    await open(page, `/projects/${projectId}`, page.getByRole('button', { name: 'Accept Work' }));
+    const trigger = page.getByRole('button', { name: 'Accept Work' });
     await escapeReturnsFocus(page, trigger, page.getByRole('alertdialog'));
     await page.keyboard.press('Enter');
     await press(page, page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }));
-    await expect(toast(page, done)).toBeVisible();
+    await expect(toast(page, 'Project accepted')).toBeVisible();
+  };
+  // A revision request takes the owner's reason (issue 14), typed into the dialog's field.
+  const requestRevision = async (reason: string) => {
+    const page = owner.page;
+    await open(page, `/projects/${projectId}`, page.getByRole('button', { name: 'Request Revision' }));
+    const trigger = page.getByRole('button', { name: 'Request Revision' });
+    const dialog = page.getByRole('dialog', { name: 'Request a revision' });
+    await escapeReturnsFocus(page, trigger, dialog);
+    await page.keyboard.press('Enter');
+    await typeInto(page, dialog.getByLabel('Reason for the revision'), reason);
+    await press(page, dialog.getByRole('button', { name: 'Send Request' }));
+    await expect(toast(page, 'Revision requested')).toBeVisible();
   };
 
   await deliver('Checkout and the order emails are done; see the README.');
-  await review('Request Revision', 'Revision requested');
+  await requestRevision('The order emails should carry the tracking link.');
   await deliver('Order emails now carry the tracking link as asked.');
-  await review('Accept Work', 'Project accepted');
+  await acceptWork();
 
   const page = owner.page;
   const form = page.getByRole('form', { name: 'Rate the developer' });

@@ -205,7 +205,7 @@ test.describe.serial('payments', () => {
     await maya.context().close();
   });
 
-  test('cancelling a paid project refunds the payment', async ({ browser }) => {
+  test('cancelling a paid project refunds the payment once the developer agrees', async ({ browser }) => {
     const maya = await signIn(browser, 'maya');
     const devon = await signIn(browser, 'devon');
     const created = await apiSend<{ id: number }>(maya, 'POST', '/api/projects', {
@@ -225,6 +225,9 @@ test.describe.serial('payments', () => {
     expect(await apiGet<Payment>(maya, `/api/projects/${created.id}/payment`)).toMatchObject({ status: 'held', amountCents: 50000 });
 
     await apiSend(maya, 'PATCH', `/api/projects/${created.id}/status`, { status: 'cancelled' });
+    // Within the delivery deadline the developer is asked first (the deal clock), and agrees.
+    expect(await apiGet<Payment>(maya, `/api/projects/${created.id}/payment`)).toMatchObject({ status: 'held' });
+    await apiSend(devon, 'POST', `/api/projects/${created.id}/cancellation/agree`, {});
     await expect.poll(async () => (await apiGet<Payment>(maya, `/api/projects/${created.id}/payment`)).status).toBe('refunded');
     expect(await apiGet<Payment>(maya, `/api/projects/${created.id}/payment`)).toMatchObject({ refundedCents: 50000, releasedCents: 0 });
     await maya.context().close();

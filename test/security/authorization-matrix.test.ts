@@ -1,5 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '#server/db/schema/email.js';
 import { SANDBOX_CARD_SUCCESS } from '#server/integrations/payments/sandbox-provider.js';
 import { TEST_PASSWORD } from '#test/support/factories.js';
 import {
@@ -92,6 +93,28 @@ const matrix: Row[] = [
     request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/profile`, payload: { bio: 'Ships on Fridays.' } }),
   },
 
+  // Email preferences: one's own only. The unsubscribe link's signed token is the only credential:
+  // a session is no substitute, and a mail client posts it from anywhere (an invalid token is 400).
+  {
+    route: 'GET /api/users/:id/email-preferences',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/email-preferences` }),
+  },
+  {
+    route: 'PATCH /api/users/:id/email-preferences',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/email-preferences`, payload: { reminders: false } }),
+  },
+  {
+    route: 'POST /api/email/unsubscribe',
+    expect: everyone(400),
+    request: (w) => ({ url: `/api/email/unsubscribe?token=${idOf(w, 'owner')}.reminders.not-the-signature-of-it` }),
+  },
+  // The development outbox (no SMTP, outside production; the test app is such a server): every
+  // mail to anyone who can reach a development server, as its log would. Production has no such route.
+  { route: 'GET /dev/mail', expect: everyone(200), request: () => ({ url: '/dev/mail' }) },
+  { route: 'GET /dev/mail/:id', expect: everyone(200), request: async () => ({ url: `/dev/mail/${await outboxMailId()}` }) },
+
   // Projects. The project page is public (spec section 1); the delivery message is not.
   { route: 'GET /api/projects', expect: everyone(200), request: () => ({ url: '/api/projects' }) },
   { route: 'GET /api/technologies', expect: everyone(200), request: () => ({ url: '/api/technologies' }) },
@@ -117,6 +140,24 @@ const matrix: Row[] = [
     route: 'POST /api/projects/:id/accept',
     expect: only({ owner: 200 }),
     request: (w) => ({ url: `/api/projects/${w.delivered.project.id}/accept`, payload: { accepted: true } }),
+  },
+  // The deal clock (decision 027): the two parties read the deal; only the assigned finisher answers a
+  // cancellation (409 here: nothing was cancelled; deal-cancellation.test.ts answers open requests).
+  {
+    route: 'GET /api/projects/:id/deal',
+    expect: only({ owner: 200, bidder: 200 }),
+    shows: ['bid amount'],
+    request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/deal` }),
+  },
+  {
+    route: 'POST /api/projects/:id/cancellation/agree',
+    expect: only({ bidder: 409 }),
+    request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/cancellation/agree` }),
+  },
+  {
+    route: 'POST /api/projects/:id/cancellation/object',
+    expect: only({ bidder: 409 }),
+    request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/cancellation/object`, payload: { reason: 'The work is nearly done and on time.' } }),
   },
   { route: 'GET /api/users/:id/projects', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/projects` }) },
   {
@@ -321,6 +362,13 @@ function routeKeys(routes: RouteOptions[]): string[] {
 }
 
 let m: MatrixApp;
+
+/** A mail in the development outbox, for its page's row. */
+async function outboxMailId(): Promise<number> {
+  const [mail] = await m.database.db.insert(mailOutbox).values({ to: 'someone@example.test', subject: 'A mail', text: 'Hello' }).returning();
+  return mail!.id;
+}
+
 beforeAll(async () => {
   m = await startMatrixApp();
 });

@@ -13,8 +13,8 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { type ErrorCode, errorCodes } from '#shared/errors.js';
-import { updateProfileSchema } from '#shared/contracts/profile.js';
-import { createProjectSchema } from '#shared/contracts/projects.js';
+import { updateProfileSchema } from '#shared/contracts/profile.schemas.js';
+import { createProjectSchema } from '#shared/contracts/projects.schemas.js';
 import { bids } from '#server/db/schema/bids.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { notifications } from '#server/db/schema/notifications.js';
@@ -52,6 +52,7 @@ const bodiless = new Set([
   'POST /api/sessions/revoke-others',
   'DELETE /api/sessions/:id',
   'POST /api/bids/:bidId/accept',
+  'POST /api/projects/:id/cancellation/agree',
   'POST /api/bids/:bidId/conversations',
   'PATCH /api/notifications/:id/read',
   'POST /api/users/:id/mark-all-notifications-read',
@@ -60,6 +61,8 @@ const bodiless = new Set([
   'POST /api/sandbox/onboarding/:id/complete',
   // Refuses anything without a valid provider signature (payments.test.ts covers its bodies).
   'POST /api/stripe/webhook',
+  // A mail client's one-click form (List-Unsubscribe=One-Click) or nothing: the signed token in the query is all it reads.
+  'POST /api/email/unsubscribe',
 ]);
 
 /** Bodies that may carry anything, because the route reads nothing from them (decision 015). */

@@ -322,8 +322,10 @@ export function rawJsonCases(valid: Record<string, unknown>): RawCase[] {
     { name: 'JSON with a trailing comma', payload: `${json.slice(0, -1)},}`, headers: asJson },
     { name: 'an empty JSON body', payload: '', headers: asJson },
     { name: 'JSON that is not UTF-8', payload: withInvalidUtf8(valid), headers: asJson },
-    // Valid JSON and valid UTF-8, but PostgreSQL text cannot hold U+0000.
-    { name: 'a NUL character in the text', payload: JSON.stringify(withNulInText(valid)), headers: asJson },
+    // Valid JSON and valid UTF-8, but PostgreSQL text cannot hold U+0000 (a body of flags alone has no text to carry one).
+    ...(Object.values(valid).some((value) => typeof value === 'string')
+      ? [{ name: 'a NUL character in the text', payload: JSON.stringify(withNulInText(valid)), headers: asJson }]
+      : []),
     { name: 'JSON labelled as another charset', payload: Buffer.from(json, 'utf16le'), headers: { 'content-type': 'application/json; charset=utf-16le' } },
     { name: 'a __proto__ key', payload: `{"__proto__":{"isAdmin":true},${json.slice(1)}`, headers: asJson },
     { name: 'a constructor.prototype key', payload: `{"constructor":{"prototype":{"isAdmin":true}},${json.slice(1)}`, headers: asJson },

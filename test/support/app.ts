@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createClient, type RedisClientType } from 'redis';
 import { buildApp } from '#server/app.js';
+import type { Clock } from '#server/clock.js';
 import { type Config, loadConfig } from '#server/config.js';
 import type { Database } from '#server/db/client.js';
 import type { Mailer } from '#server/integrations/email/mailer.js';
@@ -20,7 +21,7 @@ export interface TestApp {
 /** The whole API on a fresh database, without the client bundle or a listening socket. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { redis?: RedisClientType; payments?: PaymentProvider; mailer?: Mailer } = {},
+  options: { redis?: RedisClientType; payments?: PaymentProvider; mailer?: Mailer; clock?: Clock } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -28,6 +29,8 @@ export async function createTestApp(
     SEED_DEMO_DATA: 'false',
     // Test databases reuse user ids: their rate-limit counts and live channels must not meet in a shared Redis.
     REDIS_KEY_PREFIX: `test-${process.pid}-${randomUUID()}:`,
+    // Tests fire the deal timers themselves (app.sweepDealTimers), after moving their clock.
+    DEAL_SWEEP_INTERVAL: '0',
     ...env,
   });
   const database = await createTestDatabase();
@@ -40,6 +43,7 @@ export async function createTestApp(
     redis: options.redis,
     payments: options.payments,
     mailer: options.mailer,
+    clock: options.clock,
     onRoute: (route) => routes.push(route),
   });
   await app.ready();

@@ -20,6 +20,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 const AuthPage = lazyPage(() => import('#client/app/routes/auth.js'));
 const ForgotPasswordPage = lazyPage(() => import('#client/app/routes/forgot-password.js'));
 const ResetPasswordPage = lazyPage(() => import('#client/app/routes/reset-password.js'));
+const EmailUnsubscribePage = lazyPage(() => import('#client/app/routes/email-unsubscribe.js'));
 const LoginRedirectPage = lazyPage(() => import('#client/app/routes/login.js'));
 const RegisterRedirectPage = lazyPage(() => import('#client/app/routes/register.js'));
 const NotFoundPage = lazyPage(() => import('#client/app/routes/not-found.js'));
@@ -51,6 +52,8 @@ const routes: RouteObject[] = [
       { path: '/auth', element: <AuthPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
+      // The footer link of every deal mail: the signed token is the credential, no sign-in.
+      { path: '/email/unsubscribe', element: <EmailUnsubscribePage /> },
       { path: '/login', element: <LoginRedirectPage /> },
       { path: '/register', element: <RegisterRedirectPage /> },
       { path: '/projects/:id', element: <ProjectDetailPage /> },

@@ -70,7 +70,7 @@ export const demoUsers = [
 export type DemoUsername = (typeof demoUsers)[number]['username'];
 type ProjectStatus = typeof projects.$inferInsert.status;
 
-interface DemoProject {
+export interface DemoProject {
   name: string;
   description: string;
   techStack: string[];
@@ -81,6 +81,12 @@ interface DemoProject {
   ageDays: number;
   bids: { finisher: DemoUsername; amount: number; timeline: number; message: string; status?: 'pending' | 'accepted' | 'rejected' | 'paid' | 'completed' }[];
   payment?: 'held' | 'released';
+  /**
+   * The deal clock's state (decision 027), in days before the seeding: when the money was held, and
+   * when the work was delivered (its review window runs from there) or the owner asked to cancel
+   * (the finisher's answer window runs from there).
+   */
+  deal?: { heldDaysAgo: number; deliveredDaysAgo?: number; cancellationDaysAgo?: number };
 }
 
 const pitch = (what: string) => `Hi! ${what} I have shipped similar work before and can start this week.`;
@@ -215,6 +221,34 @@ export const demoProjects: DemoProject[] = [
     description: 'Upload episodes, generate RSS feeds and show analytics. RSS works; transcoding, analytics and the player embed are missing.',
     techStack: ['Ruby on Rails', 'AWS', 'PostgreSQL'],
     bids: [],
+  },
+  {
+    name: 'Yoga studio booking calendar',
+    owner: 'maya',
+    status: 'completed',
+    budgetDollars: 2500,
+    timeframe: '2 weeks',
+    ageDays: 10,
+    description:
+      'Class schedule and bookings for a yoga studio. The calendar renders; waitlists, reminders and the teacher view were missing. Delivered, in review.',
+    techStack: ['React', 'Node.js', 'PostgreSQL'],
+    bids: [{ finisher: 'devon', amount: 2400, timeline: 12, message: pitch('Waitlists and reminder emails are a week of work.'), status: 'paid' }],
+    payment: 'held',
+    deal: { heldDaysAgo: 8, deliveredDaysAgo: 2 },
+  },
+  {
+    name: 'Newsletter signup widget',
+    owner: 'maya',
+    status: 'cancelled',
+    budgetDollars: 700,
+    timeframe: '10 days',
+    ageDays: 9,
+    description:
+      'An embeddable signup form with double opt-in. The form posts, but confirmation mails and the export never worked. Cancelled; waiting for the answer.',
+    techStack: ['TypeScript', 'HTML/CSS'],
+    bids: [{ finisher: 'devon', amount: 600, timeline: 10, message: pitch('Double opt-in and a CSV export, done properly.'), status: 'paid' }],
+    payment: 'held',
+    deal: { heldDaysAgo: 6, cancellationDaysAgo: 1 },
   },
   {
     name: 'Crypto price alerts bot',

@@ -1,17 +1,23 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { dollarsToCents, splitPayment } from '#shared/domain/money.js';
 import { hashPassword } from '#server/plugins/passwords.js';
-import type { Db } from './client.js';
-import { DEMO_PASSWORD, type DemoUsername, demoProjects, demoUsers } from './seed-data.js';
+import type { Config } from '#server/config.js';
+import type { Db, Tx } from './client.js';
+import { DEMO_PASSWORD, type DemoProject, type DemoUsername, demoProjects, demoUsers } from './seed-data.js';
 import { bids } from '#server/db/schema/bids.js';
+import { dealCancellations, dealHistory, dealTimers } from '#server/db/schema/deal.js';
 import { payments } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
 
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+const DAY_MS = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+const DEMO_DELIVERY = 'Waitlists, reminder emails and the teacher view are live on the staging site; the README lists how to test each.';
+
+type DealClockSettings = Pick<Config['deal'], 'reviewWindowMs' | 'cancelResponseWindowMs' | 'remindersMs'>;
 
 /** On an empty database, fills in a small living marketplace so a newcomer has something to look at. */
-export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings = defaultDealClock): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
 
@@ -73,6 +79,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
         if (p.payment && b === winning) {
           const split = splitPayment(dollarsToCents(b.amount));
           await tx.insert(payments).values({
+            heldAt: p.deal ? daysAgo(p.deal.heldDaysAgo) : daysAgo(p.ageDays - 1),
             bidId: bid!.id,
             ...split,
             releasedCents: p.payment === 'released' ? split.developerAmountCents : 0,
@@ -83,7 +90,50 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
           });
         }
       }
+      if (p.deal) await seedDealClock(tx, project!.id, p.deal, dealClock);
     }
   });
   return true;
+}
+
+/** The deal clock's defaults (config.ts), for a seeding without a configuration. */
+const defaultDealClock = { reviewWindowMs: 7 * DAY_MS, cancelResponseWindowMs: 5 * DAY_MS, remindersMs: [3 * DAY_MS, DAY_MS] };
+
+/**
+ * A demo deal's history and pending deadlines, as the deal clock writes them (decision 027): a
+ * delivery in its review window, or a cancellation waiting for the finisher's answer.
+ */
+async function seedDealClock(tx: Tx, projectId: number, deal: NonNullable<DemoProject['deal']>, clock: DealClockSettings) {
+  const heldAt = daysAgo(deal.heldDaysAgo);
+  const [payment] = await tx
+    .select({ amountCents: payments.amountCents })
+    .from(payments)
+    .innerJoin(bids, eq(bids.id, payments.bidId))
+    .where(eq(bids.projectId, projectId));
+  const history: (typeof dealHistory.$inferInsert)[] = [{ projectId, kind: 'payment_held', by: 'owner', amountCents: payment!.amountCents, at: heldAt }];
+  const deadline = (kind: 'review_due' | 'cancellation_due', anchorAt: Date, windowMs: number) => {
+    const dueAt = new Date(anchorAt.getTime() + windowMs);
+    const reminderKind = kind === 'review_due' ? 'review_reminder' : 'cancellation_reminder';
+    return [
+      { projectId, kind, anchorAt, dueAt },
+      ...clock.remindersMs.map(
+        (beforeMs) => ({ projectId, kind: reminderKind, anchorAt, dueAt: new Date(dueAt.getTime() - beforeMs), deadlineAt: dueAt }) as const,
+      ),
+    ];
+  };
+  if (deal.deliveredDaysAgo !== undefined) {
+    const deliveredAt = daysAgo(deal.deliveredDaysAgo);
+    await tx.update(projects).set({ completedAt: deliveredAt, deliveryMessage: DEMO_DELIVERY }).where(eq(projects.id, projectId));
+    history.push({ projectId, kind: 'delivery', by: 'finisher', message: DEMO_DELIVERY, at: deliveredAt });
+    await tx.insert(dealTimers).values(deadline('review_due', deliveredAt, clock.reviewWindowMs));
+  }
+  if (deal.cancellationDaysAgo !== undefined) {
+    const requestedAt = daysAgo(deal.cancellationDaysAgo);
+    history.push({ projectId, kind: 'cancellation_request', by: 'owner', amountCents: payment!.amountCents, at: requestedAt });
+    await tx
+      .insert(dealCancellations)
+      .values({ projectId, outcome: 'open', requestedAt, respondBy: new Date(requestedAt.getTime() + clock.cancelResponseWindowMs) });
+    await tx.insert(dealTimers).values(deadline('cancellation_due', requestedAt, clock.cancelResponseWindowMs));
+  }
+  await tx.insert(dealHistory).values(history);
 }

@@ -1,6 +1,8 @@
 // The full schema object handed to Drizzle; each aggregate keeps its own file under schema/.
 import * as bids from '#server/db/schema/bids.js';
 import * as conversations from '#server/db/schema/conversations.js';
+import * as deal from '#server/db/schema/deal.js';
+import * as email from '#server/db/schema/email.js';
 import * as milestones from '#server/db/schema/milestones.js';
 import * as notifications from '#server/db/schema/notifications.js';
 import * as payments from '#server/db/schema/payments.js';
@@ -8,5 +10,5 @@ import * as projects from '#server/db/schema/projects.js';
 import * as reviews from '#server/db/schema/reviews.js';
 import * as users from '#server/db/schema/users.js';
 
-export const schema = { ...users, ...projects, ...bids, ...payments, ...conversations, ...milestones, ...notifications, ...reviews };
+export const schema = { ...users, ...projects, ...bids, ...payments, ...conversations, ...milestones, ...notifications, ...reviews, ...deal, ...email };
 export type Schema = typeof schema;

@@ -16,9 +16,12 @@ export type DomainEvent =
       from: string;
       to: string;
     }
-  | { type: 'work.delivered'; projectId: number; projectName: string; ownerId: number; finisherId: number }
-  | { type: 'work.accepted'; projectId: number; projectName: string; ownerId: number; finisherId: number }
-  | { type: 'revision.requested'; projectId: number; projectName: string; ownerId: number; finisherId: number }
+  /** reviewDueAt: when the owner's silence accepts it (ISO), null while the project is unpaid. */
+  | { type: 'work.delivered'; projectId: number; projectName: string; ownerId: number; finisherId: number; message: string; reviewDueAt: string | null }
+  /** automatic: the review window passed in silence and the system accepted it. */
+  | { type: 'work.accepted'; projectId: number; projectName: string; ownerId: number; finisherId: number; automatic: boolean }
+  | { type: 'revision.requested'; projectId: number; projectName: string; ownerId: number; finisherId: number; reason: string }
+  | DealEvent
   | { type: 'payment.received'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
   | { type: 'payout.released'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
   | { type: 'payment.refunded'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
@@ -29,6 +32,35 @@ export type DomainEvent =
   /** A participant opened a bid's chat, which marked these messages from the other party read. */
   | { type: 'conversation.read'; bidId: number; readerId: number; messageIds: number[] };
 
+interface DealFields {
+  projectId: number;
+  projectName: string;
+  ownerId: number;
+  finisherId: number;
+}
+/** The deal clock's events (docs/decisions/027-deal-clock.md); amounts in cents, dates ISO. */
+type DealEvent =
+  /** The owner cancelled a paid project before the delivery was accepted: the finisher is asked until respondBy. */
+  | ({ type: 'cancellation.requested'; respondBy: string; refundCents: number } & DealFields)
+  /** The cancellation refunds at once (the delivery deadline had passed with nothing delivered). */
+  | ({ type: 'cancellation.refunding'; refundCents: number } & DealFields)
+  | ({ type: 'cancellation.agreed'; refundCents: number } & DealFields)
+  | ({ type: 'cancellation.objected'; reason: string; heldCents: number } & DealFields)
+  | ({ type: 'cancellation.timed_out'; refundCents: number } & DealFields)
+  /** The delivery deadline passed with nothing delivered: the owner may now cancel with a refund at once. */
+  | ({ type: 'delivery.deadline_passed'; dueAt: string } & DealFields)
+  /**
+   * A reminder to the party who must act before a deadline: the owner to review a delivery (or a
+   * milestone), the finisher to deliver or to answer a cancellation. dueAt is the deadline (ISO).
+   */
+  | ({
+      type: 'deal.reminder';
+      step: 'review' | 'milestone_review' | 'delivery' | 'cancellation';
+      recipientId: number;
+      dueAt: string;
+      milestoneTitle?: string;
+    } & DealFields);
+
 interface MilestoneFields {
   projectId: number;
   projectName: string;
@@ -38,7 +70,12 @@ interface MilestoneFields {
   finisherId: number;
 }
 // One union member per type (the intersection distributes), so handlers see each type's fields.
-type MilestoneEvent = ({ type: 'milestone.added' } | { type: 'milestone.completed' } | { type: 'milestone.approved' } | { type: 'milestone.sent_back' }) &
+type MilestoneEvent = (
+  | { type: 'milestone.added' }
+  | { type: 'milestone.completed'; note: string; reviewDueAt: string | null }
+  | { type: 'milestone.approved'; automatic: boolean }
+  | { type: 'milestone.sent_back'; feedback: string }
+) &
   MilestoneFields;
 
 export type DomainEventType = DomainEvent['type'];

@@ -10,8 +10,9 @@ import {
   accountMessageSchema,
 } from './account.schemas.js';
 
-// The schemas and types of this feature, so callers import one module (docs/decisions/022-one-contract-per-endpoint.md).
-export * from './account.schemas.js';
+// The types of this feature, so callers import them with the endpoints; the schemas themselves come from
+// the .schemas module, so the browser loads zod only with a page that validates (decision 022).
+export type * from './account.schemas.js';
 
 /** The signed-in user's devices and password, and password reset by email. */
 export const accountEndpoints = defineEndpoints('account', {

@@ -2,8 +2,9 @@ import { defineEndpoints } from './endpoint.js';
 import { userSchema } from './users.schemas.js';
 import { loginBodySchema, registerBodySchema, logoutResponseSchema } from './auth.schemas.js';
 
-// The schemas and types of this feature, so callers import one module (docs/decisions/022-one-contract-per-endpoint.md).
-export * from './auth.schemas.js';
+// The types of this feature, so callers import them with the endpoints; the schemas themselves come from
+// the .schemas module, so the browser loads zod only with a page that validates (decision 022).
+export type * from './auth.schemas.js';
 
 /** Registration, sign-in and sign-out, and the signed-in user. */
 export const authEndpoints = defineEndpoints('auth', {

@@ -3,8 +3,9 @@ import { defineEndpoints } from './endpoint.js';
 import { bidIdParamsSchema, bidSchema, bidWithProjectSchema, placeBidSchema } from './bids.schemas.js';
 import { idParamsSchema } from './projects.schemas.js';
 
-// The schemas and types of this feature, so callers import one module (docs/decisions/022-one-contract-per-endpoint.md).
-export * from './bids.schemas.js';
+// The types of this feature, so callers import them with the endpoints; the schemas themselves come from
+// the .schemas module, so the browser loads zod only with a page that validates (decision 022).
+export type * from './bids.schemas.js';
 
 /** Where bids live (GET /api/bids/:id): every bid's cache key starts with it. */
 export const bidCollectionPath = '/api/bids';

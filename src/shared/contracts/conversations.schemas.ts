@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { chatLimits } from '#shared/domain/limits.js';
 import { bidStatusSchema } from './bids.schemas.js';
-
-/** Chat limits (spec section 5): trimmed, never empty; the upper bound and send rate are ours. */
-export const chatLimits = {
-  messageMax: 5_000,
-} as const;
 
 export const chatUserSchema = z.object({
   id: z.number().int(),

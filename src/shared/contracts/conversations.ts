@@ -5,8 +5,9 @@ import { bidIdParamsSchema } from './bids.schemas.js';
 import { idParamsSchema } from './projects.schemas.js';
 import { conversationChannelSchema, chatMessageSchema, sendMessageSchema, chatSummarySchema } from './conversations.schemas.js';
 
-// The schemas and types of this feature, so callers import one module (docs/decisions/022-one-contract-per-endpoint.md).
-export * from './conversations.schemas.js';
+// The types of this feature, so callers import them with the endpoints; the schemas themselves come from
+// the .schemas module, so the browser loads zod only with a page that validates (decision 022).
+export type * from './conversations.schemas.js';
 
 /** The chat of each bid between the project's owner and the bid's finisher. */
 export const conversationEndpoints = defineEndpoints('conversations', {

@@ -8,8 +8,9 @@ import {
   usernameParamsSchema,
 } from './developers.schemas.js';
 
-// The schemas and types of this feature, so callers import one module (docs/decisions/022-one-contract-per-endpoint.md).
-export * from './developers.schemas.js';
+// The types of this feature, so callers import them with the endpoints; the schemas themselves come from
+// the .schemas module, so the browser loads zod only with a page that validates (decision 022).
+export type * from './developers.schemas.js';
 
 /** The developer directory and each developer's public profile (spec section 2). */
 export const developerEndpoints = defineEndpoints('developers', {

@@ -1,8 +1,9 @@
 import { defineEndpoints } from './endpoint.js';
 import { healthSchema, liveSchema, readySchema } from './health.schemas.js';
 
-// The schemas and types of this feature, so callers import one module (docs/decisions/022-one-contract-per-endpoint.md).
-export * from './health.schemas.js';
+// The types of this feature, so callers import them with the endpoints; the schemas themselves come from
+// the .schemas module, so the browser loads zod only with a page that validates (decision 022).
+export type * from './health.schemas.js';
 
 /** Probes for proxies, orchestrators and operators; each failure is a 503 with its reason. */
 export const healthEndpoints = defineEndpoints('health', {

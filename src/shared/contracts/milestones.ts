@@ -10,8 +10,9 @@ import {
   milestoneIdParamsSchema,
 } from './milestones.schemas.js';
 
-// The schemas and types of this feature, so callers import one module (docs/decisions/022-one-contract-per-endpoint.md).
-export * from './milestones.schemas.js';
+// The types of this feature, so callers import them with the endpoints; the schemas themselves come from
+// the .schemas module, so the browser loads zod only with a page that validates (decision 022).
+export type * from './milestones.schemas.js';
 
 /** The steps on a milestone answer 404 for an unknown one, 403 for the wrong party, 409 out of turn. */
 const stepErrors = ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'] as const;

@@ -1,17 +1,9 @@
 import { z } from 'zod';
+import { notificationLimits } from '#shared/domain/limits.js';
+import { notificationTypes } from '#shared/domain/notification-types.js';
 import { numberOrNumericText } from './numeric-text.js';
 
 /** The types the Notifications page routes on (spec section 2); the test panel offers exactly these. */
-export const notificationTypes = ['notification', 'message', 'milestone', 'milestone_completed', 'milestone_approved', 'bid', 'project'] as const;
-export type NotificationType = (typeof notificationTypes)[number];
-
-export const notificationLimits = {
-  titleMax: 200,
-  contentMax: 2_000,
-  /** Lists answer the newest rows only. */
-  listMax: 100,
-} as const;
-
 export const notificationSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),

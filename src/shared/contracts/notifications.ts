@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.js';
 import { idParamsSchema } from './projects.schemas.js';
-import { notificationLimits, notificationSchema, createTestNotificationSchema, unreadCountSchema, markAllReadResponseSchema } from './notifications.schemas.js';
+import { notificationLimits } from '#shared/domain/limits.js';
+import { notificationSchema, createTestNotificationSchema, unreadCountSchema, markAllReadResponseSchema } from './notifications.schemas.js';
 
-// The schemas and types of this feature, so callers import one module (docs/decisions/022-one-contract-per-endpoint.md).
-export * from './notifications.schemas.js';
+// The types of this feature, so callers import them with the endpoints; the schemas themselves come from
+// the .schemas module, so the browser loads zod only with a page that validates (decision 022).
+export type * from './notifications.schemas.js';
 
 /** The signed-in user's notifications: every endpoint serves the user's own only. */
 export const notificationEndpoints = defineEndpoints('notifications', {

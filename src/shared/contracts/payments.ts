@@ -17,8 +17,9 @@ import {
   sandboxAccountSchema,
 } from './payments.schemas.js';
 
-// The schemas and types of this feature, so callers import one module (docs/decisions/022-one-contract-per-endpoint.md).
-export * from './payments.schemas.js';
+// The types of this feature, so callers import them with the endpoints; the schemas themselves come from
+// the .schemas module, so the browser loads zod only with a page that validates (decision 022).
+export type * from './payments.schemas.js';
 
 /** Paying for accepted bids through the provider's hosted checkout, and the finishers' payout accounts. */
 export const paymentEndpoints = defineEndpoints('payments', {

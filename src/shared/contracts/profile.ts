@@ -3,8 +3,9 @@ import { idParamsSchema } from './projects.schemas.js';
 import { userSchema } from './users.schemas.js';
 import { updateProfileSchema } from './profile.schemas.js';
 
-// The schemas and types of this feature, so callers import one module (docs/decisions/022-one-contract-per-endpoint.md).
-export * from './profile.schemas.js';
+// The types of this feature, so callers import them with the endpoints; the schemas themselves come from
+// the .schemas module, so the browser loads zod only with a page that validates (decision 022).
+export type * from './profile.schemas.js';
 
 /** The signed-in user's own profile. */
 export const profileEndpoints = defineEndpoints('profile', {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { dealReasonLimits } from '#shared/domain/deal.js';
 import { projectLimits as L, limits } from '#shared/domain/limits.js';
 import { projectStatuses } from '#shared/domain/project-status.js';
 import { bidSchema } from './bids.schemas.js';
+import { dealReasonSchema } from './deal.schemas.js';
 import { numberOrNumericText } from './numeric-text.js';
 
 export const projectStatusSchema = z.enum(projectStatuses);
@@ -95,9 +97,23 @@ export const completeProjectSchema = z.strictObject({
     .max(L.deliveryMessageMax, `The delivery message must be at most ${L.deliveryMessageMax} characters`),
 });
 
-export const reviewWorkSchema = z.strictObject({
-  accepted: z.boolean({ error: 'accepted must be true or false' }),
-});
+/** Accepting takes nothing more; a revision request takes the owner's reason, which the finisher reads. */
+export const reviewWorkSchema = z
+  .strictObject({
+    accepted: z.boolean({ error: 'accepted must be true or false' }),
+    reason: z
+      .string({ error: 'The reason must be text' })
+      .trim()
+      .max(dealReasonLimits.max, `The reason for the revision must be at most ${dealReasonLimits.max.toLocaleString('en-US')} characters`)
+      .optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.accepted) return;
+    const reason = dealReasonSchema('revision').safeParse(body.reason ?? '');
+    if (!reason.success) context.addIssue({ code: 'custom', path: ['reason'], message: reason.error.issues[0]!.message });
+  })
+  .transform((body) => (body.accepted ? { accepted: true as const } : { accepted: false as const, reason: body.reason! }));
+export type ReviewWorkBody = z.input<typeof reviewWorkSchema>;
 
 /** GET /api/projects. Unknown parameters (the client's cache-busting _t) are ignored. */
 export const listProjectsQuerySchema = z.object({

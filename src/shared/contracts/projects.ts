@@ -13,8 +13,9 @@ import {
   totalSpendingSchema,
 } from './projects.schemas.js';
 
-// The schemas and types of this feature, so callers import one module (docs/decisions/022-one-contract-per-endpoint.md).
-export * from './projects.schemas.js';
+// The types of this feature, so callers import them with the endpoints; the schemas themselves come from
+// the .schemas module, so the browser loads zod only with a page that validates (decision 022).
+export type * from './projects.schemas.js';
 
 /** Projects: browsing, posting, and the owner's and finisher's steps through the deal. */
 export const projectEndpoints = defineEndpoints('projects', {

@@ -4,8 +4,9 @@ import { usernameParamsSchema } from './developers.schemas.js';
 import { idParamsSchema } from './projects.schemas.js';
 import { createReviewSchema, reviewSchema } from './reviews.schemas.js';
 
-// The schemas and types of this feature, so callers import one module (docs/decisions/022-one-contract-per-endpoint.md).
-export * from './reviews.schemas.js';
+// The types of this feature, so callers import them with the endpoints; the schemas themselves come from
+// the .schemas module, so the browser loads zod only with a page that validates (decision 022).
+export type * from './reviews.schemas.js';
 
 /** Reviews: once a project is accepted, its owner and its finisher rate each other, once each. */
 export const reviewEndpoints = defineEndpoints('reviews', {

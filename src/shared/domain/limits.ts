@@ -29,3 +29,16 @@ export const projectLimits = {
   browsePageDefault: 50,
   browsePageMax: 100,
 } as const;
+
+/** Chat limits (spec section 5): trimmed, never empty; the upper bound and send rate are ours. */
+export const chatLimits = {
+  messageMax: 5_000,
+} as const;
+
+/** Notifications: their text bounds, and how many rows a list answers (the newest). */
+export const notificationLimits = {
+  titleMax: 200,
+  contentMax: 2_000,
+  /** Lists answer the newest rows only. */
+  listMax: 100,
+} as const;

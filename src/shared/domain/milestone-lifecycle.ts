@@ -10,7 +10,8 @@ export const milestoneStatuses = ['pending', 'completed', 'approved'] as const;
 export type MilestoneStatus = (typeof milestoneStatuses)[number];
 export type MilestoneAction = 'edit' | 'remove' | 'complete' | 'approve' | 'sendBack';
 
-export const milestoneActors = ['owner', 'finisher', 'other'] as const;
+/** The system approves a delivered milestone the owner left unreviewed past the review window (the deal clock). */
+export const milestoneActors = ['owner', 'finisher', 'system', 'other'] as const;
 export type MilestoneActor = (typeof milestoneActors)[number];
 
 /** Milestones are planned and worked on while the project is assigned or in progress. */
@@ -36,7 +37,13 @@ export const milestoneLifecycle = defineLifecycle<MilestoneStatus, MilestoneActi
       refusal: 'Only a pending milestone can be marked completed',
       forbidden: 'Only the assigned developer can complete a milestone',
     },
-    approve: { from: ['completed'], to: 'approved', actors: ['owner'], refusal: 'Only a completed milestone can be approved', forbidden: ownerManages },
+    approve: {
+      from: ['completed'],
+      to: 'approved',
+      actors: ['owner', 'system'],
+      refusal: 'Only a completed milestone can be approved',
+      forbidden: ownerManages,
+    },
     sendBack: { from: ['completed'], to: 'pending', actors: ['owner'], refusal: 'Only a completed milestone can be sent back', forbidden: ownerManages },
   },
 });

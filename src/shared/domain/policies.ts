@@ -1,12 +1,5 @@
 import { type BidActor, winningBidStatuses, type BidStatus } from './bid-lifecycle.js';
-import {
-  isMilestoneStage,
-  type MilestoneAction,
-  type MilestoneActor,
-  milestoneLifecycle,
-  type MilestoneStatus,
-  ownerManagesMilestones,
-} from './milestone-lifecycle.js';
+import { isMilestoneStage, type MilestoneAction, milestoneLifecycle, type MilestoneStatus, ownerManagesMilestones } from './milestone-lifecycle.js';
 import { isOpenForBids, type ProjectActor, projectLifecycle } from './project-lifecycle.js';
 import type { ProjectStatus } from './project-status.js';
 import { isFinisher } from './roles.js';
@@ -62,7 +55,7 @@ export const canReadDelivery = (person: Person, project: ProjectParties): boolea
 export const canManagePayouts = (person: Person): boolean => person !== null && isFinisher(person.role);
 
 /** The actor a lifecycle sees: what this person is to the project. */
-export function projectActorOf(person: Person, project: ProjectParties): ProjectActor & MilestoneActor {
+export function projectActorOf(person: Person, project: ProjectParties): ProjectActor {
   if (isOwner(person, project)) return 'owner';
   if (isAssignedFinisher(person, project)) return 'finisher';
   return 'other';
@@ -72,8 +65,16 @@ export function projectActorOf(person: Person, project: ProjectParties): Project
 export const canReviewWork = (person: Person, project: ProjectSummary): boolean =>
   projectLifecycle.canTake('acceptWork', projectActorOf(person, project), project.status);
 
-/** Star reviews: the two parties, once the owner has accepted the work (reviewProject and the reviews service's stage). */
-export const canLeaveReview = (person: Person, project: ProjectSummary): boolean => isParty(person, project) && project.status === 'accepted';
+/**
+ * The deal is completed once the work was accepted, by the owner or by the deal clock, even if the
+ * project was marked cancelled afterwards (nothing moves back then; decision 027).
+ */
+export const isDealCompleted = (project: { status: ProjectStatus; acceptedAt?: Date | string | null }): boolean =>
+  project.status === 'accepted' || (project.acceptedAt !== undefined && project.acceptedAt !== null);
+
+/** Star reviews: the two parties, once the deal is completed (reviewProject and the reviews service's stage). */
+export const canLeaveReview = (person: Person, project: ProjectSummary & { acceptedAt?: Date | string | null }): boolean =>
+  isParty(person, project) && isDealCompleted(project);
 
 /** Adding a milestone: the owner (addMilestone), while the project is at the stage milestones are planned in. */
 export const canAddMilestone = (person: Person, project: ProjectSummary): boolean => isOwner(person, project) && isMilestoneStage('add', project.status);
@@ -110,6 +111,7 @@ export const permissions = {
   readOwnNotifications: permission((person, userId: number) => isSelf(person, userId), 'You can only access your own notifications'),
   notifyOnlySelf: permission((person, userId: number) => isSelf(person, userId), 'You can only create notifications for yourself'),
   editOwnProfile: permission((person, userId: number) => isSelf(person, userId), 'You can only edit your own profile'),
+  manageOwnEmailPreferences: permission((person, userId: number) => isSelf(person, userId), 'You can only manage your own email preferences'),
   manageOwnPayoutAccount: permission((person, userId: number) => isSelf(person, userId), 'You can only manage your own payout account'),
   setUpPayouts: permission((person, _subject: null) => canManagePayouts(person), 'Only developers can set up payouts'),
   bidAsFinisher: permission((person, _subject: null) => person !== null && isFinisher(person.role), 'Only developers can bid on projects'),
@@ -124,6 +126,11 @@ export const permissions = {
   ),
   payForBid: permission((person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project), 'Only the project owner can pay for this bid'),
   readPayment: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can see its payment'),
+  readDeal: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can see its deal'),
+  answerCancellation: permission(
+    (person, project: ProjectParties) => isAssignedFinisher(person, project),
+    'Only the assigned developer can answer the cancellation request',
+  ),
   addMilestone: permission((person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project), ownerManagesMilestones),
   reviewProject: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can review this project'),
 } as const;

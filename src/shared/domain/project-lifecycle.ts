@@ -57,10 +57,11 @@ export const projectLifecycle = defineLifecycle<ProjectStatus, ProjectAction, Pr
       refusal: 'Work can only be delivered while the project is assigned or in progress',
       forbidden: 'Only the assigned developer can mark this project as completed',
     },
+    // The system accepts a delivery the owner left unreviewed past the review window (the deal clock).
     acceptWork: {
       from: ['completed'],
       to: 'accepted',
-      actors: ['owner'],
+      actors: ['owner', 'system'],
       refusal: 'Work can only be accepted after it has been delivered',
       forbidden: ownerReviewsWork,
     },

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
 import { SecurityTab } from '#client/features/account/security-tab.js';
+import { EmailPreferencesCard } from '#client/features/email/email-preferences.js';
 import { PaymentSettings } from '#client/features/payments/payment-settings.js';
 import { useUser } from '#client/lib/auth.js';
 import { ProfileDetails } from '#client/features/profile/profile-details.js';
@@ -29,7 +30,7 @@ export default function ProfilePage() {
 
   const finisher = isFinisher(user.role);
   return (
-    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <ProfileHeader user={user} />
       {/* ?tab=skills opens the Skills tab, where Payment Settings live (for links back from payout onboarding); ?tab=security the Security tab. */}
       <Tabs defaultValue={initialTab(searchParams.get('tab'), finisher)}>
@@ -58,8 +59,9 @@ export default function ProfilePage() {
             <SkillsTab user={user} paymentSettings={<PaymentSettings />} />
           </TabsContent>
         ) : null}
-        <TabsContent value="security">
+        <TabsContent value="security" className="grid gap-6">
           <SecurityTab />
+          <EmailPreferencesCard userId={user.id} />
         </TabsContent>
       </Tabs>
     </div>

@@ -9,6 +9,7 @@ import { useUser } from '#client/lib/auth.js';
 import { ApplyButton } from '#client/features/bids/apply-dialog.js';
 import { ProjectBidsCard } from '#client/features/bids/project-bids-card.js';
 import { MilestonesCard } from '#client/features/milestones/milestones-card.js';
+import { DealClockPanels, DealHistoryPanel, DealRevisionCallout } from '#client/features/deal/deal-panels.js';
 import { DeliveryPanel } from '#client/features/projects/delivery-panel.js';
 import { ProjectPaymentCard } from '#client/features/payments/project-payment-card.js';
 import { useCheckoutSuccessToast } from '#client/features/payments/use-checkout-success-toast.js';
@@ -74,10 +75,17 @@ export default function ProjectDetailPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <ProjectOverviewCard project={project} isOwner={isOwner(user, project)} isAssignedFinisher={isAssignedFinisher(user, project)} />
-          {projectLifecycle.canTake('deliver', actor, project.status) ? <DeliveryPanel projectId={project.id} /> : null}
+          <DealClockPanels project={project} user={user} />
+          {projectLifecycle.canTake('deliver', actor, project.status) ? (
+            <>
+              <DealRevisionCallout project={project} user={user} />
+              <DeliveryPanel projectId={project.id} />
+            </>
+          ) : null}
           {showDelivery ? (
             <DeliveryReviewPanel projectId={project.id} deliveryMessage={project.deliveryMessage} canReviewWork={canReviewWork(user, project)} />
           ) : null}
+          <DealHistoryPanel project={project} user={user} />
           <ProjectReviewsPanel project={project} user={user} />
           {/* Milestones begin with an assigned finisher; their amounts and notes are the parties'. */}
           {project.finisherId !== null && canReadDelivery(user, project) ? <MilestonesCard project={project} user={user} /> : null}

@@ -1,7 +1,8 @@
 import { Lock, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
-import { type SandboxPayBody, sandboxPayBodySchema } from '#shared/contracts/payments.js';
+import { type SandboxPayBody } from '#shared/contracts/payments.js';
+import { sandboxPayBodySchema } from '#shared/contracts/payments.schemas.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { FormField } from '#client/components/ui/form-field.js';

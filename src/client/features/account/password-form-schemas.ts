@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changePasswordBodySchema, passwordResetConfirmBodySchema } from '#shared/contracts/account.js';
+import { changePasswordBodySchema, passwordResetConfirmBodySchema } from '#shared/contracts/account.schemas.js';
 
 const mustMatch = { message: 'Passwords do not match', path: ['confirmPassword'] };
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { loginBodySchema } from '#shared/contracts/auth.js';
+import { loginBodySchema } from '#shared/contracts/auth.schemas.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { LabelledInput } from '#client/components/ui/labelled-input.js';
 import { useLoginMutation } from './api.js';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { registerBodySchema } from '#shared/contracts/auth.js';
+import { registerBodySchema } from '#shared/contracts/auth.schemas.js';
 import { FieldError } from '#client/components/ui/field-error.js';
 import { Label } from '#client/components/ui/label.js';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#client/components/ui/select.js';

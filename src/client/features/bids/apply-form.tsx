@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { type PlaceBidBody, type PlaceBidInput, placeBidSchema } from '#shared/contracts/bids.js';
+import { type PlaceBidBody, type PlaceBidInput } from '#shared/contracts/bids.js';
+import { placeBidSchema } from '#shared/contracts/bids.schemas.js';
 import { DialogFooter } from '#client/components/ui/dialog.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';

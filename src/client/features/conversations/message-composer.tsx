@@ -1,6 +1,6 @@
 import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { chatLimits } from '#shared/contracts/conversations.js';
+import { chatLimits } from '#shared/domain/limits.js';
 import { Button } from '#client/components/ui/button.js';
 import { Spinner } from '#client/components/ui/spinner.js';
 import { Textarea } from '#client/components/ui/textarea.js';

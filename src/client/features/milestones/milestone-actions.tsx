@@ -4,9 +4,14 @@ import type { Milestone } from '#shared/contracts/milestones.js';
 import type { MilestoneAction } from '#shared/domain/milestone-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
+import { TextPromptDialog } from '#client/components/text-prompt-dialog.js';
 import { MilestoneFormDialog } from './lazy-milestone-form-dialog.js';
-import { MilestoneNoteDialog } from './milestone-note-dialog.js';
 import { useApproveMilestone, useCompleteMilestone, useRemoveMilestone, useSendBackMilestone } from './api.js';
+
+const NOTE_MIN = 5;
+
+/** A completion note or feedback of at least five trimmed characters; `tooShort` is the contract's message. */
+const noteProblem = (tooShort: string) => (text: string) => (text.trim().length < NOTE_MIN ? tooShort : undefined);
 
 interface MilestoneActionsProps {
   milestone: Milestone;
@@ -66,16 +71,16 @@ export function OwnerMilestoneActions({ milestone, canTake }: MilestoneActionsPr
             <Undo2 aria-hidden="true" /> Send Back
           </Button>
         ) : null}
-        <MilestoneNoteDialog
+        <TextPromptDialog
           open={sendingBack}
           onOpenChange={setSendingBack}
           title="Send milestone back"
           description={`Tell the developer what still needs work on "${milestone.title}".`}
           label="Feedback"
-          tooShort="Please say what still needs work (at least 5 characters)"
+          problemOf={noteProblem('Please say what still needs work (at least 5 characters)')}
           submitLabel="Send Back"
           isPending={sendBackMilestone.isPending}
-          onSubmit={(feedback, done) => sendBackMilestone.mutate({ id: milestone.id, feedback }, { onSuccess: done })}
+          onSubmit={(feedback, { done }) => sendBackMilestone.mutate({ id: milestone.id, feedback }, { onSuccess: done })}
         />
       </>
     );
@@ -93,16 +98,16 @@ export function FinisherMilestoneActions({ milestone, canTake }: MilestoneAction
       <Button size="sm" onClick={() => setOpen(true)}>
         <CheckCircle2 aria-hidden="true" /> Mark Complete
       </Button>
-      <MilestoneNoteDialog
+      <TextPromptDialog
         open={open}
         onOpenChange={setOpen}
         title="Mark milestone complete"
         description={`Tell the client what you delivered for "${milestone.title}".`}
         label="Completion Note"
-        tooShort="Please add a short note (at least 5 characters)"
+        problemOf={noteProblem('Please add a short note (at least 5 characters)')}
         submitLabel="Mark Complete"
         isPending={completeMilestone.isPending}
-        onSubmit={(note, done) => completeMilestone.mutate({ id: milestone.id, note }, { onSuccess: done })}
+        onSubmit={(note, { done }) => completeMilestone.mutate({ id: milestone.id, note }, { onSuccess: done })}
       />
     </>
   );

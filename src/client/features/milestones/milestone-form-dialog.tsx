@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { type CreateMilestoneBody, createMilestoneSchema, type Milestone } from '#shared/contracts/milestones.js';
+import { type CreateMilestoneBody, type Milestone } from '#shared/contracts/milestones.js';
+import { createMilestoneSchema } from '#shared/contracts/milestones.schemas.js';
 import { centsToDollars } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';

@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { createTestNotificationSchema, type NotificationType, notificationLimits, notificationTypes } from '#shared/contracts/notifications.js';
+import { createTestNotificationSchema } from '#shared/contracts/notifications.schemas.js';
+import { type NotificationType, notificationTypes } from '#shared/domain/notification-types.js';
+import { notificationLimits } from '#shared/domain/limits.js';
 import { Button } from '#client/components/ui/button.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';

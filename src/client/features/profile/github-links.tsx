@@ -1,6 +1,6 @@
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
-import { updateProfileSchema } from '#shared/contracts/profile.js';
+import { updateProfileSchema } from '#shared/contracts/profile.schemas.js';
 import { Button } from '#client/components/ui/button.js';
 import { FieldError } from '#client/components/ui/field-error.js';
 import { Input } from '#client/components/ui/input.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type UpdateProfileBody, updateProfileSchema } from '#shared/contracts/profile.js';
+import { type UpdateProfileBody } from '#shared/contracts/profile.js';
+import { updateProfileSchema } from '#shared/contracts/profile.schemas.js';
 import type { User } from '#shared/contracts/users.js';
 
 const fields = updateProfileSchema.shape;

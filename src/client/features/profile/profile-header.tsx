@@ -35,7 +35,7 @@ export function ProfileHeader({ user }: { user: User }) {
         </Avatar>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="truncate text-2xl font-bold tracking-tight">{user.username}</h1>
+            <h1 className="max-w-full min-w-0 truncate text-2xl font-bold tracking-tight">{user.username}</h1>
             <Badge variant="secondary">{roleLabel(user.role)}</Badge>
           </div>
           <p className="mt-1 truncate text-sm text-muted-foreground">{user.email}</p>
@@ -46,7 +46,7 @@ export function ProfileHeader({ user }: { user: User }) {
               <Share2 aria-hidden="true" /> Share public profile
             </Button>
             <p id="public-profile-hint" className="text-xs text-muted-foreground">
-              Your public profile: <code className="font-mono">{publicProfilePath(user.username)}</code>
+              Your public profile: <code className="font-mono break-all">{publicProfilePath(user.username)}</code>
             </p>
           </div>
         ) : null}

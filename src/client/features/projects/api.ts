@@ -9,7 +9,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { type CreateProjectBody, type Project, projectEndpoints } from '#shared/contracts/projects.js';
+import { type CreateProjectBody, type Project, projectEndpoints, type ReviewWorkBody } from '#shared/contracts/projects.js';
 import { call, callWithHeaders, errorMessage, nextPageQuery } from '#client/lib/api.js';
 import { userScopeKey, useUser } from '#client/lib/auth.js';
 
@@ -168,14 +168,14 @@ export function useCompleteProject(projectId: number) {
   });
 }
 
-/** The owner accepts the delivered work, or sends it back for a revision. */
+/** The owner accepts the delivered work ({ accepted: true }), or sends it back for a revision with a reason. */
 export function useReviewWork(projectId: number) {
   const queryClient = useQueryClient();
   const { user } = useUser();
   return useMutation({
-    mutationFn: (accepted: boolean) => call(endpoints.review, { params: { id: projectId }, body: { accepted } }),
-    onSuccess: async (_project, accepted) => {
-      toast.success(accepted ? 'Project accepted' : 'Revision requested');
+    mutationFn: (review: ReviewWorkBody) => call(endpoints.review, { params: { id: projectId }, body: review }),
+    onSuccess: async (_project, review) => {
+      toast.success(review.accepted ? 'Project accepted' : 'Revision requested');
       await invalidateProjects(queryClient, user?.id);
     },
     onError: (error) => toast.error('Failed to process project completion', { description: errorMessage(error, 'Please try again later') }),

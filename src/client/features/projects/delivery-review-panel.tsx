@@ -1,8 +1,11 @@
 import { Check, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { ReasonDialog } from '#client/components/reason-dialog.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
 import { useReviewWork } from '#client/features/projects/api.js';
+import { errorMessage } from '#client/lib/api.js';
 
 interface DeliveryReviewPanelProps {
   projectId: number;
@@ -11,9 +14,10 @@ interface DeliveryReviewPanelProps {
   canReviewWork: boolean;
 }
 
-/** The delivered work: its message, and for the owner 'Accept Work' or 'Request Revision' (spec section 4). */
+/** The delivered work: its message, and for the owner 'Accept Work' or 'Request Revision' with a reason (spec section 4). */
 export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork }: DeliveryReviewPanelProps) {
   const review = useReviewWork(projectId);
+  const [isRequestingRevision, setIsRequestingRevision] = useState(false);
   return (
     <Card className="gap-4">
       <CardHeader>
@@ -37,17 +41,23 @@ export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork 
               }
               title="Accept this work?"
               description="Accepting confirms the project is finished to your satisfaction and marks it as completed."
-              onConfirm={() => review.mutate(true)}
+              onConfirm={() => review.mutate({ accepted: true })}
             />
-            <ConfirmDialog
-              trigger={
-                <Button variant="outline" disabled={review.isPending}>
-                  <RotateCcw aria-hidden="true" /> Request Revision
-                </Button>
-              }
-              title="Request a revision?"
+            <Button variant="outline" disabled={review.isPending} onClick={() => setIsRequestingRevision(true)}>
+              <RotateCcw aria-hidden="true" /> Request Revision
+            </Button>
+            <ReasonDialog
+              open={isRequestingRevision}
+              onOpenChange={setIsRequestingRevision}
+              title="Request a revision"
               description="The freelancer will be notified that the work needs changes and the project goes back to them."
-              onConfirm={() => review.mutate(false)}
+              label="Reason for the revision"
+              what="revision"
+              submitLabel="Send Request"
+              isPending={review.isPending}
+              onSubmit={(reason, { done, fail }) =>
+                review.mutate({ accepted: false, reason }, { onSuccess: done, onError: (error) => fail(errorMessage(error, 'Please try again later')) })
+              }
             />
           </div>
         ) : null}

@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { createProjectSchema } from '#shared/contracts/projects.js';
+import { createProjectSchema } from '#shared/contracts/projects.schemas.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';

@@ -33,6 +33,8 @@ export const payments = pgTable(
     chargeId: text('charge_id'),
     transferGroup: text('transfer_group'),
     status: paymentStatus('status').notNull().default('pending'),
+    /** When the money arrived and was held: the delivery deadline counts from here. */
+    heldAt: timestamp('held_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

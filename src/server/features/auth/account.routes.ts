@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accountEndpoints, passwordResetRequestedMessage } from '#shared/contracts/account.js';
+import { accountEndpoints } from '#shared/contracts/account.js';
+import { passwordResetRequestedMessage } from '#shared/contracts/account.schemas.js';
 import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requestOrigin } from '#server/plugins/origin-check.js';

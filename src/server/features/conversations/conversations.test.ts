@@ -4,7 +4,7 @@ import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject, createUser, signIn } from '#test/support/factories.js';
 import { client } from '#test/support/http.js';
 import { createLiveTestApp, type LiveTestApp } from '#test/support/live.js';
-import { chatMessageSchema, chatSummarySchema, conversationChannelSchema } from '#shared/contracts/conversations.js';
+import { chatMessageSchema, chatSummarySchema, conversationChannelSchema } from '#shared/contracts/conversations.schemas.js';
 import { conversationChannels, conversationThreads, messages } from '#server/db/schema/conversations.js';
 import { notifications } from '#server/db/schema/notifications.js';
 

@@ -1,4 +1,4 @@
-import { and, avg, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, avg, count, desc, eq, isNotNull, inArray, sql } from 'drizzle-orm';
 import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDevelopersQuery } from '#shared/contracts/developers.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { AppError } from '#server/app-error.js';
@@ -87,7 +87,8 @@ export async function getDeveloperStats(ctx: AppContext, username: string): Prom
   const done = await ctx.db
     .select()
     .from(projects)
-    .where(and(eq(projects.finisherId, u.id), eq(projects.status, 'accepted')))
+    // Accepted work counts as completed, even on a project marked cancelled afterwards (decision 027).
+    .where(and(eq(projects.finisherId, u.id), isNotNull(projects.acceptedAt)))
     .orderBy(desc(projects.acceptedAt), desc(projects.id));
   const total = bidCounts?.total ?? 0;
   return {

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { CreateMilestoneInput, Milestone, UpdateMilestoneInput } from '#shared/contracts/milestones.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
+import { reviewDeadline } from '#shared/domain/deal.js';
 import { centsToDollars, dollarsToCents, formatMoney } from '#shared/domain/money.js';
 import { isMilestoneStage, type MilestoneAction, milestoneLifecycle, milestoneStage } from '#shared/domain/milestone-lifecycle.js';
 import { canReadDelivery, projectActorOf } from '#shared/domain/policies.js';
@@ -14,9 +15,9 @@ import { milestones } from '#server/db/schema/milestones.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
-import { lockProject } from '#server/db/project-locks.js';
+import { isProjectPaid, lockProject } from '#server/db/project-locks.js';
 
-type MilestoneRow = typeof milestones.$inferSelect;
+export type MilestoneRow = typeof milestones.$inferSelect;
 
 function toMilestoneDto(row: MilestoneRow, canSeeAmount: boolean): Milestone {
   return {
@@ -146,12 +147,11 @@ export async function removeMilestone(ctx: AppContext, actor: UserRow, milestone
 export async function completeMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, note: string): Promise<Milestone> {
   return ctx.events.transaction(ctx.db, async (tx, record) => {
     const { project, milestone, to } = await loadForStep(tx, actor, milestoneId, 'complete');
-    const [row] = await tx
-      .update(milestones)
-      .set({ status: to, completionNote: note, completedAt: new Date() })
-      .where(eq(milestones.id, milestoneId))
-      .returning();
-    await emit(record, 'milestone.completed', project, milestone);
+    const now = ctx.clock.now();
+    const [row] = await tx.update(milestones).set({ status: to, completionNote: note, completedAt: now }).where(eq(milestones.id, milestoneId)).returning();
+    // On a paid project the owner's review window starts (the deal clock, decision 027).
+    const reviewDueAt = (await isProjectPaid(tx, project.id)) ? reviewDeadline(now, ctx.config.deal.reviewWindowMs).toISOString() : null;
+    await emit(record, { type: 'milestone.completed', note, reviewDueAt }, project, milestone);
     return toMilestoneDto(row!, true);
   });
 }
@@ -159,26 +159,42 @@ export async function completeMilestone(ctx: AppContext, actor: UserRow, milesto
 export async function approveMilestone(ctx: AppContext, actor: UserRow, milestoneId: number): Promise<Milestone> {
   await ctx.events.transaction(ctx.db, async (tx, record) => {
     const { project, milestone, to } = await loadForStep(tx, actor, milestoneId, 'approve');
-    await tx.update(milestones).set({ status: to, approvedAt: new Date() }).where(eq(milestones.id, milestoneId));
+    await tx.update(milestones).set({ status: to, approvedAt: ctx.clock.now() }).where(eq(milestones.id, milestoneId));
     // The payout of its share follows after commit (payments reacts to milestone.approved).
-    await emit(record, 'milestone.approved', project, milestone);
+    await emit(record, { type: 'milestone.approved', automatic: false }, project, milestone);
   });
   const [row] = await ctx.db.select().from(milestones).where(eq(milestones.id, milestoneId));
   return toMilestoneDto(row!, true);
+}
+
+/**
+ * The deal clock approves a delivered milestone the owner left unreviewed past the review window:
+ * the owner's path, taken by the system. The caller holds the project and milestone locks.
+ */
+export async function approveMilestoneBySystem(tx: Tx, record: RecordEvent, project: ProjectRow, milestone: MilestoneRow, now: Date): Promise<void> {
+  if (!isMilestoneStage('approve', project.status)) return;
+  const to = applyTransition(milestoneLifecycle, 'approve', { from: milestone.status, actor: 'system' });
+  await tx.update(milestones).set({ status: to, approvedAt: now }).where(eq(milestones.id, milestone.id));
+  await emit(record, { type: 'milestone.approved', automatic: true }, project, milestone);
 }
 
 export async function sendBackMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, feedback: string): Promise<Milestone> {
   return ctx.events.transaction(ctx.db, async (tx, record) => {
     const { project, milestone, to } = await loadForStep(tx, actor, milestoneId, 'sendBack');
     const [row] = await tx.update(milestones).set({ status: to, feedback, completedAt: null }).where(eq(milestones.id, milestoneId)).returning();
-    await emit(record, 'milestone.sent_back', project, milestone);
+    await emit(record, { type: 'milestone.sent_back', feedback }, project, milestone);
     return toMilestoneDto(row!, true);
   });
 }
 
-function emit(record: RecordEvent, type: 'milestone.completed' | 'milestone.approved' | 'milestone.sent_back', project: ProjectRow, milestone: MilestoneRow) {
+type MilestoneStepEvent =
+  | { type: 'milestone.completed'; note: string; reviewDueAt: string | null }
+  | { type: 'milestone.approved'; automatic: boolean }
+  | { type: 'milestone.sent_back'; feedback: string };
+
+function emit(record: RecordEvent, step: MilestoneStepEvent, project: ProjectRow, milestone: MilestoneRow) {
   return record({
-    type,
+    ...step,
     projectId: project.id,
     projectName: project.name,
     milestoneId: milestone.id,

@@ -204,6 +204,8 @@ describe('staged payouts', () => {
     await step(cast.finisher.api, m.id, 'complete', { note: 'Stage shipped.' });
     await step(cast.owner.api, m.id, 'approve');
     await cast.owner.api.patch(`/api/projects/${projectId}/status`, { status: 'cancelled' });
+    // The finisher agrees to the cancellation request (the deal clock); then the remainder goes back.
+    expect((await cast.finisher.api.post(`/api/projects/${projectId}/cancellation/agree`)).statusCode).toBe(200);
     const payment = await paymentOf(bidId);
     expect(payment).toMatchObject({ status: 'refunded', releasedCents: 22_500, settledCents: 25_000, refundedCents: 75_000 });
     expect(payment.settledCents + payment.refundedCents).toBe(payment.amountCents);

@@ -1,10 +1,11 @@
 import type { DomainEvents } from '#server/events/domain-events.js';
+import { registerDealClockNotifications } from './deal-clock-notifications.js';
 import { createNotifications, markMessageNotificationsRead } from './notifications.service.js';
 
 const PREVIEW_MAX = 140;
 
-/** A notification shows the start of a chat message, on one line. */
-function previewOf(content: string): string {
+/** A notification shows the start of a chat message (or a reason), on one line. */
+export function previewOf(content: string): string {
   const line = content.replace(/\s+/g, ' ').trim();
   return line.length > PREVIEW_MAX ? `${line.slice(0, PREVIEW_MAX - 1)}…` : line;
 }
@@ -69,9 +70,22 @@ export function registerNotificationWriters(events: DomainEvents): void {
         userId: e.finisherId,
         type: 'project',
         title: 'Work accepted',
-        content: `The client accepted your work on "${e.projectName}".`,
+        content: e.automatic
+          ? `Your work on "${e.projectName}" was accepted automatically: the review window passed without an answer.`
+          : `The client accepted your work on "${e.projectName}".`,
         relatedId: e.projectId,
       },
+      ...(e.automatic
+        ? [
+            {
+              userId: e.ownerId,
+              type: 'project' as const,
+              title: 'Delivery accepted automatically',
+              content: `The review window for "${e.projectName}" passed, so the delivery was accepted and the payout released.`,
+              relatedId: e.projectId,
+            },
+          ]
+        : []),
     ]),
   );
   events.onRecord('revision.requested', (e, tx) =>
@@ -80,7 +94,7 @@ export function registerNotificationWriters(events: DomainEvents): void {
         userId: e.finisherId,
         type: 'project',
         title: 'Revision requested',
-        content: `The client requested a revision of "${e.projectName}".`,
+        content: `The client requested a revision of "${e.projectName}": ${previewOf(e.reason)}`,
         relatedId: e.projectId,
       },
     ]),
@@ -185,4 +199,5 @@ export function registerNotificationWriters(events: DomainEvents): void {
       },
     ]),
   );
+  registerDealClockNotifications(events);
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { type CreateTestNotificationInput, type Notification, notificationLimits, type UnreadCount } from '#shared/contracts/notifications.js';
+import type { CreateTestNotificationInput, Notification, UnreadCount } from '#shared/contracts/notifications.js';
+import { notificationLimits } from '#shared/domain/limits.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx } from '#server/db/client.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject } from '#test/support/factories.js';
 import { createLiveTestApp, type LiveTestApp } from '#test/support/live.js';
-import { notificationSchema } from '#shared/contracts/notifications.js';
+import { notificationSchema } from '#shared/contracts/notifications.schemas.js';
 import type { ServerEvent } from '#shared/events.js';
 import { notifications } from '#server/db/schema/notifications.js';
 import { DomainEvents } from '#server/events/domain-events.js';
@@ -198,8 +198,17 @@ describe('live delivery of stored notifications', () => {
         projectName: project.name,
         ownerId: cast.owner.user.id,
         finisherId: cast.finisher.user.id,
+        message: 'All done, see the README.',
+        reviewDueAt: null,
       });
-      await record({ type: 'work.accepted', projectId: project.id, projectName: project.name, ownerId: cast.owner.user.id, finisherId: cast.finisher.user.id });
+      await record({
+        type: 'work.accepted',
+        projectId: project.id,
+        projectName: project.name,
+        ownerId: cast.owner.user.id,
+        finisherId: cast.finisher.user.id,
+        automatic: false,
+      });
       publishedBeforeCommit = published.length;
     });
     expect(publishedBeforeCommit).toBe(0);
@@ -228,6 +237,8 @@ describe('live delivery of stored notifications', () => {
           projectName: project.name,
           ownerId: cast.owner.user.id,
           finisherId: cast.finisher.user.id,
+          message: 'All done, see the README.',
+          reviewDueAt: null,
         });
         throw new Error('boom');
       }),

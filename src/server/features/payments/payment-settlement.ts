@@ -4,7 +4,9 @@ import { applyTransitionIfAllowed } from '#server/domain/apply-transition.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
 import { splitPayment } from '#shared/domain/money.js';
+import { isRefundingCancellation } from '#shared/domain/deal.js';
 import { bids } from '#server/db/schema/bids.js';
+import { dealCancellations } from '#server/db/schema/deal.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { type PaymentRow, payments } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
@@ -38,7 +40,11 @@ export async function settleProjectPayment(ctx: AppContext, projectId: number): 
     const [bid] = await tx.select().from(bids).where(eq(bids.id, payment.bidId)).limit(1);
     const base = { projectId, projectName: project.name, ownerId: project.submitterId, finisherId: bid!.finisherId };
 
-    if (project.status === 'cancelled') {
+    // Work once accepted stays accepted: a later cancellation moves no money back (decision 027).
+    const isAccepted = project.acceptedAt !== null;
+    if (project.status === 'cancelled' && !isAccepted) {
+      // Only a cancellation that refunds sends money back; an open or objected one keeps it held.
+      if (!(await cancellationRefunds(tx, projectId))) return;
       // Only what has not been settled in the finisher's favour goes back.
       const amountCents = payment.amountCents - payment.settledCents - payment.refundedCents;
       if (amountCents <= 0 || !payment.paymentIntentId) return;
@@ -63,7 +69,7 @@ export async function settleProjectPayment(ctx: AppContext, projectId: number): 
         idempotencyKey,
       });
 
-    if (project.status !== 'accepted') {
+    if (!isAccepted) {
       // Staged delivery: each approved milestone releases its share (amount less the fee) at once.
       const due = await tx
         .select()
@@ -105,6 +111,12 @@ export async function settleProjectPayment(ctx: AppContext, projectId: number): 
     if (bidTo) await tx.update(bids).set({ status: bidTo, updatedAt: new Date() }).where(eq(bids.id, bid!.id));
     if (amountCents > 0) await record({ type: 'payout.released', ...base, amountCents });
   });
+}
+
+/** Whether the project's cancellation sends the unsettled money back (one cancelled before the deal clock existed does). */
+async function cancellationRefunds(tx: Tx, projectId: number): Promise<boolean> {
+  const [row] = await tx.select({ outcome: dealCancellations.outcome }).from(dealCancellations).where(eq(dealCancellations.projectId, projectId)).limit(1);
+  return !row || isRefundingCancellation(row.outcome);
 }
 
 /** Settles every project of a finisher whose held money was waiting for their onboarding. */

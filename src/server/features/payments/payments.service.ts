@@ -11,6 +11,8 @@ import type { UserRow } from '#server/db/schema/users.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
 import { settleProjectPayment, settleWaitingPayouts } from './payment-settlement.js';
 
+export { lockProjectPayment } from './payment-settlement.js';
+
 /** Money moves after the change that calls for it has committed; each trigger settles idempotently. */
 export function registerPaymentHandlers(events: DomainEvents, ctx: AppContext): void {
   events.onCommit('work.accepted', (e) => settleProjectPayment(ctx, e.projectId));
@@ -19,6 +21,9 @@ export function registerPaymentHandlers(events: DomainEvents, ctx: AppContext): 
   events.onCommit('onboarding.completed', (e) => settleWaitingPayouts(ctx, e.userId));
   // An approved milestone of a paid project releases its share at once.
   events.onCommit('milestone.approved', (e) => settleProjectPayment(ctx, e.projectId));
+  // A cancellation the finisher agreed to, or let time out, refunds the unsettled remainder.
+  events.onCommit('cancellation.agreed', (e) => settleProjectPayment(ctx, e.projectId));
+  events.onCommit('cancellation.timed_out', (e) => settleProjectPayment(ctx, e.projectId));
 }
 
 /** The payment of a project's accepted bid, for its owner and its finisher; null before any payment. */

@@ -171,9 +171,12 @@ describe('payouts and refunds', () => {
     expect(await paymentOf(late.bidId)).toMatchObject({ status: 'released', releasedCents: 67_500 });
   });
 
-  it('refunds in full when a project with held money is cancelled', async () => {
+  it('refunds in full when a project with held money is cancelled and the finisher agrees', async () => {
     const { bidId, projectId } = await paidDeal();
     expect((await cast.owner.api.patch(`/api/projects/${projectId}/status`, { status: 'cancelled' })).statusCode).toBe(200);
+    // Within the delivery deadline the finisher has a say (the deal clock): the money waits for the answer.
+    expect(await paymentOf(bidId)).toMatchObject({ status: 'held', refundedCents: 0 });
+    expect((await cast.finisher.api.post(`/api/projects/${projectId}/cancellation/agree`)).statusCode).toBe(200);
     const payment = await paymentOf(bidId);
     expect(payment).toMatchObject({ status: 'refunded', refundedCents: 75_000, releasedCents: 0, settledCents: 0 });
     expect(sandbox.ledger.refunds.get(payment.refundId!)).toMatchObject({ amountCents: 75_000 });

@@ -64,7 +64,7 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
   }
   await tx
     .update(payments)
-    .set({ status: 'held', paymentIntentId, chargeId: intent.chargeId, checkoutSessionId: text(session.id), updatedAt: new Date() })
+    .set({ status: 'held', heldAt: ctx.clock.now(), paymentIntentId, chargeId: intent.chargeId, checkoutSessionId: text(session.id), updatedAt: new Date() })
     .where(eq(payments.id, paymentId));
 
   const [bid] = await tx.select().from(bids).where(eq(bids.id, payment.bidId)).limit(1);

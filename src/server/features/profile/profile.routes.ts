@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { profileEndpoints, updateProfileSchema } from '#shared/contracts/profile.js';
+import { profileEndpoints } from '#shared/contracts/profile.js';
+import { updateProfileSchema } from '#shared/contracts/profile.schemas.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createProjectSchema, type ListProjectsQuery, projectEndpoints } from '#shared/contracts/projects.js';
+import { type ListProjectsQuery, projectEndpoints } from '#shared/contracts/projects.js';
+import { createProjectSchema } from '#shared/contracts/projects.schemas.js';
 import { projectLimits } from '#shared/domain/limits.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
@@ -73,7 +74,7 @@ export function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   registerEndpoint(app, endpoints.deliver, (request) => deliverWork(ctx, requireUser(request), request.params.id, request.body.deliveryMessage));
 
-  registerEndpoint(app, endpoints.review, (request) => reviewWork(ctx, requireUser(request), request.params.id, request.body.accepted));
+  registerEndpoint(app, endpoints.review, (request) => reviewWork(ctx, requireUser(request), request.params.id, request.body));
 
   registerEndpoint(app, endpoints.ofUser, (request) => listProjectsOfUser(ctx, requireUser(request), request.params.id));
 

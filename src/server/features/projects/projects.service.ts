@@ -3,7 +3,8 @@ import type { CreateProjectInput, ListProjectsQuery, Project, ProjectDetail, Tot
 import { centsToDollars, dollarsToCents } from '#shared/domain/money.js';
 import { paidPaymentStatuses } from '#shared/domain/payment-status.js';
 import { projectActorOf } from '#shared/domain/policies.js';
-import { type ProjectAction, projectLifecycle } from '#shared/domain/project-lifecycle.js';
+import { reviewDeadline } from '#shared/domain/deal.js';
+import { type ProjectAction, type ProjectActor, projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { AppError } from '#server/app-error.js';
 import { applyTransition } from '#server/domain/apply-transition.js';
 import { requireAccess } from '#server/domain/require-access.js';
@@ -15,6 +16,7 @@ import type { UserRow } from '#server/db/schema/users.js';
 import type { Tx } from '#server/db/client.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { listBidsOfProject } from '#server/features/bids/bids.service.js';
+import { settleCancellation } from '#server/features/deal/deal.service.js';
 import { isProjectPaid, lockProject } from '#server/db/project-locks.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 
@@ -70,11 +72,16 @@ function move(action: ProjectAction, actor: UserRow, project: ProjectRow, facts?
   return applyTransition(projectLifecycle, action, { from: project.status, actor: projectActorOf(actor, project), facts });
 }
 
-/** Pause, reactivate or cancel (owner only). Cancelling also turns down every pending bid. */
+/**
+ * Pause, reactivate or cancel (owner only). Cancelling also turns down every pending bid; once a
+ * finisher is assigned, the deal decides what happens to the money (settleCancellation).
+ */
 export function updateProjectStatus(ctx: AppContext, actor: UserRow, id: number, status: keyof typeof actionForStatus): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
     const to = move(actionForStatus[status], actor, project);
     await tx.update(projects).set({ status: to, updatedAt: new Date() }).where(eq(projects.id, id));
+    // What the cancellation does to held money is the deal's to decide (the deal clock, decision 027).
+    if (to === 'cancelled') await settleCancellation(ctx, tx, record, project);
     if (to === 'cancelled') {
       const rejected = await tx
         .update(bids)
@@ -95,28 +102,59 @@ export function updateProjectStatus(ctx: AppContext, actor: UserRow, id: number,
   });
 }
 
-/** The assigned finisher delivers the work with a message. */
+/** The assigned finisher delivers the work with a message; on a paid project the owner's review window starts. */
 export function deliverWork(ctx: AppContext, actor: UserRow, id: number, deliveryMessage: string): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
     const to = move('deliver', actor, project);
-    await tx.update(projects).set({ status: to, deliveryMessage, completedAt: new Date(), updatedAt: new Date() }).where(eq(projects.id, id));
-    await record({ type: 'work.delivered', projectId: id, projectName: project.name, ownerId: project.submitterId, finisherId: actor.id });
+    const now = ctx.clock.now();
+    await tx.update(projects).set({ status: to, deliveryMessage, completedAt: now, updatedAt: now }).where(eq(projects.id, id));
+    const reviewDueAt = (await isProjectPaid(tx, id)) ? reviewDeadline(now, ctx.config.deal.reviewWindowMs).toISOString() : null;
+    await record({
+      type: 'work.delivered',
+      projectId: id,
+      projectName: project.name,
+      ownerId: project.submitterId,
+      finisherId: actor.id,
+      message: deliveryMessage,
+      reviewDueAt,
+    });
   });
 }
 
-/** The owner accepts the delivered work, or sends it back for a revision. */
-export function reviewWork(ctx: AppContext, actor: UserRow, id: number, accepted: boolean): Promise<Project> {
+/**
+ * Accepts the delivered work: the owner's step, or the system's once the review window passed in
+ * silence (the deal clock). One path for both: the status, then the payout after commit.
+ */
+export async function acceptDelivery(tx: Tx, record: RecordEvent, project: ProjectRow, actor: ProjectActor, now: Date): Promise<void> {
+  const to = applyTransition(projectLifecycle, 'acceptWork', { from: project.status, actor });
+  await tx.update(projects).set({ status: to, acceptedAt: now, updatedAt: now }).where(eq(projects.id, project.id));
+  await record({
+    type: 'work.accepted',
+    projectId: project.id,
+    projectName: project.name,
+    ownerId: project.submitterId,
+    finisherId: project.finisherId!,
+    automatic: actor === 'system',
+  });
+}
+
+/** The owner accepts the delivered work, or sends it back for a revision with a reason the finisher reads. */
+export function reviewWork(ctx: AppContext, actor: UserRow, id: number, review: { accepted: true } | { accepted: false; reason: string }): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
-    const finisherId = project.finisherId!;
-    if (accepted) {
-      const to = move('acceptWork', actor, project);
-      await tx.update(projects).set({ status: to, acceptedAt: new Date(), updatedAt: new Date() }).where(eq(projects.id, id));
-      await record({ type: 'work.accepted', projectId: id, projectName: project.name, ownerId: actor.id, finisherId });
+    if (review.accepted) {
+      await acceptDelivery(tx, record, project, projectActorOf(actor, project), ctx.clock.now());
       return;
     }
     const to = move('requestRevision', actor, project, { isPaid: await isProjectPaid(tx, id) });
     await tx.update(projects).set({ status: to, completedAt: null, updatedAt: new Date() }).where(eq(projects.id, id));
-    await record({ type: 'revision.requested', projectId: id, projectName: project.name, ownerId: actor.id, finisherId });
+    await record({
+      type: 'revision.requested',
+      projectId: id,
+      projectName: project.name,
+      ownerId: actor.id,
+      finisherId: project.finisherId!,
+      reason: review.reason,
+    });
   });
 }
 

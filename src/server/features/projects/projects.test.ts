@@ -309,7 +309,9 @@ describe('PATCH /api/projects/{id}/status', () => {
 
 describe('delivery and review', () => {
   const complete = (api: Cast['owner']['api'], id: number, deliveryMessage: unknown) => api.post(`/api/projects/${id}/complete`, { deliveryMessage });
-  const review = (api: Cast['owner']['api'], id: number, accepted: unknown) => api.post(`/api/projects/${id}/accept`, { accepted });
+  // A revision request carries the owner's reason (issue 14's deal clock).
+  const review = (api: Cast['owner']['api'], id: number, accepted: unknown) =>
+    api.post(`/api/projects/${id}/accept`, { accepted, ...(accepted === false ? { reason: 'The login form still fails on mobile.' } : {}) });
 
   it('lets only the assigned finisher deliver, with a message of at least 10 characters', async () => {
     const { project } = await assignedProject();

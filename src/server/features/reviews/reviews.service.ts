@@ -7,7 +7,7 @@ import { uniqueViolation } from '#server/db/errors.js';
 import { projects } from '#server/db/schema/projects.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
-import { isOwner } from '#shared/domain/policies.js';
+import { isDealCompleted, isOwner } from '#shared/domain/policies.js';
 import { requireAccess } from '#server/domain/require-access.js';
 
 function selectReviews(db: DbOrTx) {
@@ -39,7 +39,7 @@ export async function createReview(ctx: AppContext, actor: UserRow, projectId: n
   const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
   requireAccess(actor, 'reviewProject', project);
-  if (project.status !== 'accepted') throw new AppError('INVALID_TRANSITION', 'Reviews open once the work has been accepted');
+  if (!isDealCompleted(project)) throw new AppError('INVALID_TRANSITION', 'Reviews open once the work has been accepted');
   const revieweeId = isOwner(actor, project) ? project.finisherId! : project.submitterId;
   let id: number;
   try {

@@ -1,12 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.js';
+import type { Db } from '#server/db/client.js';
+import { createOutboxMailer } from './outbox-mailer.js';
 import { createSmtpMailer } from './smtp-mailer.js';
 
-/** One plain-text email. Every message Finishline sends is short and carries at most a link. */
+/**
+ * One email: always a plain-text part; deal mail adds an HTML part and headers
+ * (List-Unsubscribe). Password reset mail is text only.
+ */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  html?: string;
+  headers?: Record<string, string>;
 }
 
 /** Sends email. The app gets one from createMailer; tests pass their own to capture what is sent. */
@@ -26,8 +33,19 @@ export function createLogMailer(log: FastifyBaseLogger, from: string): Mailer {
   };
 }
 
-/** SMTP when configured (SMTP_URL or SMTP_HOST), the log otherwise. */
-export function createMailer(config: Pick<Config, 'email'>, log: FastifyBaseLogger): Mailer {
+/** Where mail goes: 'smtp', the development outbox at /dev/mail, or the log. */
+export type MailDestination = 'smtp' | 'outbox' | 'log';
+
+/** SMTP when configured; without it the outbox when MAIL_OUTBOX says so (the default outside a production PostgreSQL deployment), else the log. */
+export function mailDestination(config: Pick<Config, 'email'>): MailDestination {
+  if (config.email.smtp) return 'smtp';
+  return config.email.outbox ? 'outbox' : 'log';
+}
+
+/** SMTP when configured (SMTP_URL or SMTP_HOST); else the outbox (development, with a database) or the log. */
+export function createMailer(config: Pick<Config, 'email' | 'isProduction'>, log: FastifyBaseLogger, db?: Db): Mailer {
   const { smtp, from } = config.email;
-  return smtp ? createSmtpMailer(smtp, from) : createLogMailer(log, from);
+  if (smtp) return createSmtpMailer(smtp, from);
+  const logMailer = createLogMailer(log, from);
+  return mailDestination(config) === 'outbox' && db ? createOutboxMailer(db, logMailer) : logMailer;
 }

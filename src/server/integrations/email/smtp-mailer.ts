@@ -8,8 +8,9 @@ type SmtpSettings = NonNullable<Config['email']['smtp']>;
 export function createSmtpMailer(smtp: SmtpSettings, from: string): Mailer {
   const transport = nodemailer.createTransport(smtp, { from });
   return {
-    async send(message) {
-      await transport.sendMail(message);
+    async send({ to, subject, text, html, headers }) {
+      // Both parts go out as multipart/alternative when there is an HTML part; the headers as given.
+      await transport.sendMail({ to, subject, text, ...(html === undefined ? {} : { html }), ...(headers ? { headers } : {}) });
     },
   };
 }

@@ -1,0 +1,95 @@
+import { Check, MessageSquareWarning } from 'lucide-react';
+import { useState } from 'react';
+import type { DealCancellation } from '#shared/contracts/deal.js';
+import { formatMoney } from '#shared/domain/money.js';
+import { ReasonDialog } from '#client/components/reason-dialog.js';
+import { Button } from '#client/components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
+import { errorMessage } from '#client/lib/api.js';
+import { useAgreeToCancellation, useObjectToCancellation } from './api.js';
+import { type DealNames, formatDealDate } from './deal-format.js';
+
+interface CancellationCardProps {
+  projectId: number;
+  cancellation: DealCancellation;
+  names: DealNames;
+  /** Only the assigned finisher answers; the owner waits for the answer. */
+  canAnswer: boolean;
+}
+
+/**
+ * A cancellation of a paid project that is not settled yet: open (the finisher agrees or objects by
+ * respondBy; the owner waits) or objected (the money stays held for Finishline's operator).
+ * Settled cancellations are the clock's to tell.
+ */
+export function CancellationCard({ projectId, cancellation, names, canAnswer }: CancellationCardProps) {
+  if (cancellation.outcome !== 'open' && cancellation.outcome !== 'objected') return null;
+  const isOpen = cancellation.outcome === 'open';
+  return (
+    <Card role="region" aria-labelledby="cancellation-title" className="gap-4 border-amber-200">
+      <CardHeader>
+        <CardTitle id="cancellation-title">{isOpen ? 'Cancellation request' : 'Objection to the cancellation'}</CardTitle>
+        <CardDescription className="break-words">{cancellation.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm">
+        {isOpen && cancellation.respondBy ? (
+          <p>
+            {canAnswer ? 'Please answer by ' : `Waiting for ${names.finisher} to answer by `}
+            <time dateTime={cancellation.respondBy} className="font-medium">
+              {formatDealDate(cancellation.respondBy)}
+            </time>
+            {canAnswer ? `. Without an answer, ${formatMoney(cancellation.refundCents, { showCents: true })} is refunded to ${names.owner}.` : '.'}
+          </p>
+        ) : null}
+        {cancellation.objection ? (
+          <div>
+            <h4 className="font-medium">{canAnswer ? 'Your objection' : `${names.finisher}'s objection`}</h4>
+            <p className="mt-1 rounded-md bg-muted/60 p-3 break-words whitespace-pre-line">{cancellation.objection}</p>
+          </div>
+        ) : null}
+        {isOpen && canAnswer ? <CancellationAnswer projectId={projectId} cancellation={cancellation} names={names} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CancellationAnswer({ projectId, cancellation, names }: Omit<CancellationCardProps, 'canAnswer'>) {
+  const [isObjecting, setIsObjecting] = useState(false);
+  const agree = useAgreeToCancellation(projectId);
+  const object = useObjectToCancellation(projectId);
+  const refund = formatMoney(cancellation.refundCents, { showCents: true });
+  const isPending = agree.isPending || object.isPending;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <ConfirmDialog
+        trigger={
+          <Button variant="destructive" disabled={isPending}>
+            <Check aria-hidden="true" /> Agree to cancel
+          </Button>
+        }
+        title="Agree to cancel this project?"
+        description={`${refund} is refunded to ${names.owner} and the project stays cancelled. This cannot be undone.`}
+        confirmLabel="Agree to cancel"
+        destructive
+        onConfirm={() => agree.mutate(undefined)}
+      />
+      <Button variant="outline" disabled={isPending} onClick={() => setIsObjecting(true)}>
+        <MessageSquareWarning aria-hidden="true" /> Object
+      </Button>
+      <ReasonDialog
+        open={isObjecting}
+        onOpenChange={setIsObjecting}
+        title="Object to the cancellation"
+        description={`Tell ${names.owner} and Finishline why the project should not be cancelled. The money stays held until Finishline's operator settles it.`}
+        label="Reason for the objection"
+        what="objection"
+        submitLabel="Send Objection"
+        isPending={object.isPending}
+        onSubmit={(reason, { done, fail }) =>
+          object.mutate({ reason }, { onSuccess: done, onError: (error) => fail(errorMessage(error, 'Please try again later')) })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ProjectDetail } from '#shared/contracts/projects.js';
+import { isAssignedFinisher, isParty, type Person } from '#shared/domain/policies.js';
+import { useDeal } from './api.js';
+import { CancellationCard } from './cancellation-card.js';
+import { DealClockCard } from './deal-clock-card.js';
+import { type DealNames, openRevisionRequest } from './deal-format.js';
+import { DealHistoryCard } from './deal-history-card.js';
+import { RevisionCallout } from './revision-callout.js';
+
+interface DealPanelProps {
+  project: ProjectDetail;
+  user: Person;
+}
+
+/**
+ * The deal of a project with an assigned finisher, for its two parties only (the server refuses
+ * anyone else). Each panel reads the one cached deal query; they render nothing until it has arrived.
+ */
+function useProjectDeal({ project, user }: DealPanelProps) {
+  const isDealParty = project.finisherId !== null && isParty(user, project);
+  const { data: deal } = useDeal(project.id, isDealParty);
+  const names: DealNames = { owner: project.submitter.username, finisher: project.finisher?.username ?? 'The developer' };
+  return { deal: isDealParty ? deal : undefined, names };
+}
+
+/** Near the top of the page: the clock, and an unsettled cancellation with the finisher's answer. */
+export function DealClockPanels(props: DealPanelProps) {
+  const { deal, names } = useProjectDeal(props);
+  if (!deal) return null;
+  const isFinisher = isAssignedFinisher(props.user, props.project);
+  return (
+    <>
+      <DealClockCard deal={deal} names={names} viewer={isFinisher ? 'finisher' : 'owner'} />
+      {deal.cancellation ? <CancellationCard projectId={props.project.id} cancellation={deal.cancellation} names={names} canAnswer={isFinisher} /> : null}
+    </>
+  );
+}
+
+/** For the assigned finisher, beside the delivery panel: the reason of the revision they are working on. */
+export function DealRevisionCallout(props: DealPanelProps) {
+  const { deal, names } = useProjectDeal(props);
+  const request = deal && isAssignedFinisher(props.user, props.project) ? openRevisionRequest(deal.history) : null;
+  return request?.message ? <RevisionCallout request={request} owner={names.owner} /> : null;
+}
+
+/** Every step of the deal, for both parties. */
+export function DealHistoryPanel(props: DealPanelProps) {
+  const { deal, names } = useProjectDeal(props);
+  return deal ? <DealHistoryCard history={deal.history} names={names} /> : null;
+}

@@ -1,0 +1,156 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealCancellations } from '#server/db/schema/deal.js';
+import { DAY_MS } from '#test/support/clock.js';
+import { createDealWorld, type DealWorld } from '#test/support/deal.js';
+
+// Cancelling once money is held (issue 14, decision 027): the finisher has a say, silence refunds,
+// a missed deadline refunds at once, and accepted work never moves back.
+let w: DealWorld;
+beforeAll(async () => {
+  w = await createDealWorld();
+  await w.onboardFinisher();
+});
+afterAll(() => w.t.close());
+
+const sweep = () => w.t.app.sweepDealTimers();
+const agree = (projectId: number, api = w.cast.finisher.api) => api.post(`/api/projects/${projectId}/cancellation/agree`);
+const object = (projectId: number, reason: unknown, api = w.cast.finisher.api) => api.post(`/api/projects/${projectId}/cancellation/object`, { reason });
+/** One identity per payment: released to the finisher + fee + refunded + still held = paid. */
+const expectIdentity = (money: { paidCents: number; releasedCents: number; feeCents: number; refundedCents: number; heldCents: number }) =>
+  expect(money.releasedCents + money.feeCents + money.refundedCents + money.heldCents).toBe(money.paidCents);
+
+describe('cancelling a paid project', () => {
+  it('asks the finisher, who may agree: the unsettled remainder is refunded', async () => {
+    const { projectId, bidId } = await w.paidDeal();
+    await w.deliver(projectId);
+    expect((await w.cancel(projectId)).json().status).toBe('cancelled');
+    expect(await w.paymentOf(bidId)).toMatchObject({ status: 'held' });
+    const deal = await w.deal(projectId, w.cast.finisher.api);
+    expect(deal.cancellation).toMatchObject({ outcome: 'open', refundCents: 75_000 });
+    expect(deal.nextStep).toMatchObject({ action: 'answer_cancellation', actor: 'finisher', dueAt: deal.cancellation.respondBy });
+    // The review window no longer runs on a cancelled project.
+    w.clock.advance(8 * DAY_MS);
+    for (const api of [w.cast.owner.api, w.cast.otherFinisher.api, w.cast.otherSubmitter.api]) expect((await agree(projectId, api)).statusCode).toBe(403);
+    expect((await agree(projectId, w.cast.visitor.api)).statusCode).toBe(401);
+    const agreed = await agree(projectId);
+    expect(agreed.statusCode).toBe(200);
+    expect(agreed.json().cancellation).toMatchObject({ outcome: 'agreed' });
+    expect(await w.paymentOf(bidId)).toMatchObject({ status: 'refunded', refundedCents: 75_000, releasedCents: 0 });
+    expect((await agree(projectId)).statusCode).toBe(409);
+    await sweep();
+    expect(await w.paymentOf(bidId)).toMatchObject({ status: 'refunded', refundedCents: 75_000 });
+  });
+
+  it('keeps the money held when the finisher objects, with a reason the owner reads', async () => {
+    const { projectId, bidId } = await w.paidDeal();
+    await w.cancel(projectId);
+    const short = await object(projectId, 'no');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Please give a reason for the objection of at least 10 characters');
+    expect((await object(projectId, 'I delivered two milestones already.', w.cast.owner.api)).statusCode).toBe(403);
+    const objected = await object(projectId, '  The work is nearly done and was on time.  ');
+    expect(objected.json().cancellation).toMatchObject({ outcome: 'objected', objection: 'The work is nearly done and was on time.' });
+    expect(objected.json().nextStep).toMatchObject({ action: 'operator_review', actor: 'system' });
+    w.clock.advance(30 * DAY_MS);
+    await sweep();
+    expect(await w.paymentOf(bidId)).toMatchObject({ status: 'held', refundedCents: 0 });
+    expect((await agree(projectId)).statusCode).toBe(409);
+    const note = (await w.notificationsOf(w.cast.owner.user.id, projectId)).find((n) => n.title === 'Cancellation objected');
+    expect(note?.content).toContain('The work is nearly done and was on time.');
+  });
+
+  it('refunds when the finisher lets the answer window pass, after reminding them', async () => {
+    const { projectId, bidId } = await w.paidDeal();
+    await w.cancel(projectId);
+    w.clock.advance(5 * DAY_MS - 1);
+    await sweep();
+    expect(await w.paymentOf(bidId)).toMatchObject({ status: 'held' });
+    expect((await w.notificationsOf(w.cast.finisher.user.id, projectId)).filter((n) => n.title === 'Reminder')).toHaveLength(2);
+    w.clock.advance(1);
+    await sweep();
+    expect(await w.paymentOf(bidId)).toMatchObject({ status: 'refunded', refundedCents: 75_000 });
+    const deal = await w.deal(projectId);
+    expect(deal.cancellation).toMatchObject({ outcome: 'timed_out' });
+    expectIdentity(deal.money);
+    expect(deal.history.map((h: { kind: string }) => h.kind)).toEqual(['payment_held', 'cancellation_request', 'cancellation_timed_out', 'refund']);
+  });
+
+  it('refunds at once past the delivery deadline with nothing delivered', async () => {
+    const { projectId, bidId } = await w.paidDeal();
+    w.clock.advance(10 * DAY_MS + 60_000);
+    await w.cancel(projectId);
+    expect(await w.paymentOf(bidId)).toMatchObject({ status: 'refunded', refundedCents: 75_000 });
+    expect((await w.deal(projectId)).cancellation).toMatchObject({ outcome: 'refund', refundCents: 75_000 });
+  });
+
+  it('asks the finisher past the deadline when something was delivered', async () => {
+    const { projectId, bidId } = await w.paidDeal();
+    await w.deliver(projectId);
+    await w.requestRevision(projectId);
+    w.clock.advance(11 * DAY_MS);
+    await w.cancel(projectId);
+    expect(await w.paymentOf(bidId)).toMatchObject({ status: 'held' });
+    expect((await w.deal(projectId)).cancellation.outcome).toBe('open');
+  });
+
+  it('moves no money once the delivery was accepted, and the deal still counts as completed', async () => {
+    const { projectId, bidId } = await w.paidDeal();
+    await w.deliver(projectId);
+    await w.cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: true });
+    expect((await w.cancel(projectId)).json().status).toBe('cancelled');
+    const payment = await w.paymentOf(bidId);
+    expect(payment).toMatchObject({ status: 'released', releasedCents: 67_500, refundedCents: 0 });
+    const deal = await w.deal(projectId, w.cast.finisher.api);
+    expectIdentity(deal.money);
+    expect(deal.cancellation).toMatchObject({ outcome: 'none', refundCents: 0 });
+    expect(deal.cancellation.description).toContain('the payout stays with');
+    expect(deal.nextStep).toBeNull();
+    expect((await agree(projectId)).statusCode).toBe(409);
+    const review = await w.cast.owner.api.post(`/api/projects/${projectId}/reviews`, { rating: 5, comment: 'Finished the job well and on time.' });
+    expect(review.statusCode).toBe(201);
+  });
+
+  it('moves no money back when the cancel races the acceptance, whichever wins', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { projectId, bidId } = await w.paidDeal();
+      await w.deliver(projectId);
+      const [accept, cancel] = await Promise.all([w.cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: true }), w.cancel(projectId)]);
+      expect(cancel.statusCode).toBe(200);
+      const payment = await w.paymentOf(bidId);
+      if (accept.statusCode === 200) {
+        expect(payment).toMatchObject({ status: 'released', refundedCents: 0, releasedCents: 67_500 });
+        const [row] = await w.t.database.db.select().from(dealCancellations).where(eq(dealCancellations.projectId, projectId));
+        expect(row!.outcome).toBe('none');
+      } else {
+        // The cancel came first: the acceptance is refused and the finisher is asked.
+        expect(accept.statusCode).toBe(409);
+        expect(payment).toMatchObject({ status: 'held', refundedCents: 0, releasedCents: 0 });
+      }
+    }
+  });
+});
+
+describe('GET /api/projects/{id}/deal', () => {
+  it('answers the owner and the assigned finisher only', async () => {
+    const { projectId } = await w.paidDeal();
+    expect((await w.cast.owner.api.get(`/api/projects/${projectId}/deal`)).statusCode).toBe(200);
+    expect((await w.cast.finisher.api.get(`/api/projects/${projectId}/deal`)).statusCode).toBe(200);
+    for (const api of [w.cast.otherFinisher.api, w.cast.otherSubmitter.api]) {
+      const refused = await api.get(`/api/projects/${projectId}/deal`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Only the project owner and its developer can see its deal' });
+    }
+    expect((await w.cast.visitor.api.get(`/api/projects/${projectId}/deal`)).statusCode).toBe(401);
+    expect((await w.cast.owner.api.get('/api/projects/999999/deal')).statusCode).toBe(404);
+    expect((await w.cast.owner.api.get('/api/projects/abc/deal')).statusCode).toBe(400);
+  });
+
+  it('asks the owner to pay before the money is held', async () => {
+    const { projectId } = await w.acceptedDeal();
+    const deal = await w.deal(projectId);
+    expect(deal).toMatchObject({ status: 'assigned', money: null, deliveryDueAt: null, history: [] });
+    expect(deal.nextStep).toMatchObject({ action: 'pay', actor: 'owner', dueAt: null });
+    expect(deal.nextStep.description).toContain('pays $750 to start the work');
+  });
+});

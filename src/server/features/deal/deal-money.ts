@@ -1,0 +1,15 @@
+import type { Tx } from '#server/db/client.js';
+import type { PaymentRow } from '#server/db/schema/payments.js';
+import { lockProjectPayment } from '#server/features/payments/payments.service.js';
+
+/** The project's payment while its money is held (locked for the transaction), or null. */
+export async function lockHeldPayment(tx: Tx, projectId: number): Promise<PaymentRow | null> {
+  const payment = await lockProjectPayment(tx, projectId);
+  return payment?.status === 'held' ? payment : null;
+}
+
+/** What a cancellation would send back: the part of the payment settled neither to the finisher nor back already. */
+export const unsettledCents = (payment: PaymentRow): number => Math.max(0, payment.amountCents - payment.settledCents - payment.refundedCents);
+
+/** When the money was held: held_at, or for a payment held before the deal clock existed its last change. */
+export const heldSince = (payment: PaymentRow): Date => payment.heldAt ?? payment.updatedAt;

@@ -1,0 +1,156 @@
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import type { AppContext } from '#server/context.js';
+import type { DbOrTx, Tx } from '#server/db/client.js';
+import { lockProject } from '#server/db/project-locks.js';
+import { dealCancellations, dealHistory, type DealTimerRow, dealTimers } from '#server/db/schema/deal.js';
+import { milestones } from '#server/db/schema/milestones.js';
+import type { ProjectRow } from '#server/db/schema/projects.js';
+import type { RecordEvent } from '#server/events/domain-events.js';
+import { approveMilestoneBySystem } from '#server/features/milestones/milestones.service.js';
+import { acceptDelivery } from '#server/features/projects/projects.service.js';
+import { lockHeldPayment, unsettledCents } from './deal-money.js';
+
+/** How many due timers one sweep fires at most; the next sweep takes the rest. */
+const SWEEP_BATCH = 100;
+/** A timer whose effect failed (the database refused it, a bug) is tried again this much later. */
+const RETRY_DELAY_MS = 5 * 60_000;
+
+const sameMoment = (a: Date | null, b: Date) => a !== null && a.getTime() === b.getTime();
+
+/**
+ * Fires the timers that are due, each once, however many instances sweep at the same time: every
+ * timer is claimed with FOR UPDATE SKIP LOCKED and marked fired in the transaction of its effect,
+ * so another instance skips it while it fires and finds it fired afterwards. A timer that came due
+ * while no instance ran fires at the first sweep after start. Answers how many fired.
+ */
+export async function sweepDueTimers(ctx: AppContext, batch = SWEEP_BATCH): Promise<number> {
+  let fired = 0;
+  for (let attempts = 0; attempts < batch; attempts += 1) {
+    let claimed: DealTimerRow | null = null;
+    try {
+      const didFire = await ctx.events.transaction(ctx.db, async (tx, record) => {
+        const now = ctx.clock.now();
+        claimed = await claimDueTimer(tx, now);
+        if (!claimed) return false;
+        await fire(ctx, tx, record, claimed, now);
+        await tx.update(dealTimers).set({ firedAt: now }).where(eq(dealTimers.id, claimed.id));
+        return true;
+      });
+      if (!didFire) break;
+      fired += 1;
+    } catch (error) {
+      const failed = claimed as DealTimerRow | null;
+      if (!failed) throw error;
+      // Its effect rolled back: try it again later, and let the timers behind it fire meanwhile.
+      ctx.log.error({ err: error, timerId: failed.id, kind: failed.kind, projectId: failed.projectId }, 'a deal timer failed; retrying it later');
+      await ctx.db
+        .update(dealTimers)
+        .set({ dueAt: new Date(ctx.clock.now().getTime() + RETRY_DELAY_MS) })
+        .where(and(eq(dealTimers.id, failed.id), isNull(dealTimers.firedAt)));
+    }
+  }
+  return fired;
+}
+
+/**
+ * The earliest pending timer that is due, locked; one another transaction holds is skipped. Served
+ * by the partial index deal_timers_pending_due_idx (bench/deal-sweeper.ts measures it).
+ */
+export async function claimDueTimer(tx: Tx, now: Date): Promise<DealTimerRow | null> {
+  const [timer] = await claimQuery(tx, now);
+  return timer ?? null;
+}
+
+/** The claim as a query (the benchmark explains it). */
+export const claimQuery = (db: DbOrTx, now: Date) =>
+  db
+    .select()
+    .from(dealTimers)
+    .where(and(isNull(dealTimers.firedAt), lte(dealTimers.dueAt, now)))
+    .orderBy(asc(dealTimers.dueAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+
+/** Whether anything was delivered on the project: the work or one of its milestones. */
+export async function hasDelivery(tx: Tx, projectId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: dealHistory.id })
+    .from(dealHistory)
+    .where(and(eq(dealHistory.projectId, projectId), inArray(dealHistory.kind, ['delivery', 'milestone_delivery'])))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Waiting for the finisher's first delivery on a paid project whose payment is this timer's anchor. */
+async function awaitsFirstDelivery(tx: Tx, project: ProjectRow, timer: DealTimerRow): Promise<boolean> {
+  if (project.status !== 'assigned' && project.status !== 'in_progress') return false;
+  const payment = await lockHeldPayment(tx, project.id);
+  return payment !== null && sameMoment(payment.heldAt, timer.anchorAt) && !(await hasDelivery(tx, project.id));
+}
+
+async function openCancellationOf(tx: Tx, project: ProjectRow, timer: DealTimerRow) {
+  const [row] = await tx.select().from(dealCancellations).where(eq(dealCancellations.projectId, project.id)).for('update').limit(1);
+  return row && row.outcome === 'open' && sameMoment(row.requestedAt, timer.anchorAt) ? row : null;
+}
+
+async function completedMilestoneOf(tx: Tx, timer: DealTimerRow) {
+  if (timer.milestoneId === null) return null;
+  const [row] = await tx.select().from(milestones).where(eq(milestones.id, timer.milestoneId)).for('update').limit(1);
+  return row && row.status === 'completed' && sameMoment(row.completedAt, timer.anchorAt) ? row : null;
+}
+
+/**
+ * One timer's effect, if the deal is still where the timer found it (its anchor matches): the same
+ * path a person's step takes, recorded as the system's. Otherwise nothing.
+ */
+async function fire(ctx: AppContext, tx: Tx, record: RecordEvent, timer: DealTimerRow, now: Date): Promise<void> {
+  const project = await lockProject(tx, timer.projectId);
+  if (project.finisherId === null) return;
+  const parties = { projectId: project.id, projectName: project.name, ownerId: project.submitterId, finisherId: project.finisherId };
+  const deadline = (timer.deadlineAt ?? timer.dueAt).toISOString();
+  switch (timer.kind) {
+    case 'review_due':
+    case 'review_reminder': {
+      if (project.status !== 'completed' || !sameMoment(project.completedAt, timer.anchorAt)) return;
+      if (timer.kind === 'review_due') await acceptDelivery(tx, record, project, 'system', now);
+      else await record({ type: 'deal.reminder', step: 'review', recipientId: project.submitterId, dueAt: deadline, ...parties });
+      return;
+    }
+    case 'milestone_review_due':
+    case 'milestone_review_reminder': {
+      const milestone = await completedMilestoneOf(tx, timer);
+      if (!milestone) return;
+      if (timer.kind === 'milestone_review_due') await approveMilestoneBySystem(tx, record, project, milestone, now);
+      else
+        await record({
+          type: 'deal.reminder',
+          step: 'milestone_review',
+          recipientId: project.submitterId,
+          dueAt: deadline,
+          milestoneTitle: milestone.title,
+          ...parties,
+        });
+      return;
+    }
+    case 'delivery_due':
+    case 'delivery_reminder': {
+      if (!(await awaitsFirstDelivery(tx, project, timer))) return;
+      if (timer.kind === 'delivery_due') await record({ type: 'delivery.deadline_passed', dueAt: deadline, ...parties });
+      else await record({ type: 'deal.reminder', step: 'delivery', recipientId: project.finisherId, dueAt: deadline, ...parties });
+      return;
+    }
+    case 'cancellation_due':
+    case 'cancellation_reminder': {
+      const cancellation = await openCancellationOf(tx, project, timer);
+      if (!cancellation) return;
+      if (timer.kind === 'cancellation_reminder') {
+        await record({ type: 'deal.reminder', step: 'cancellation', recipientId: project.finisherId, dueAt: deadline, ...parties });
+        return;
+      }
+      await tx.update(dealCancellations).set({ outcome: 'timed_out', respondedAt: now }).where(eq(dealCancellations.id, cancellation.id));
+      const payment = await lockHeldPayment(tx, project.id);
+      await record({ type: 'cancellation.timed_out', refundCents: payment ? unsettledCents(payment) : 0, ...parties });
+      return;
+    }
+  }
+}

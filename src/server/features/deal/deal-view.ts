@@ -1,0 +1,228 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Deal, DealCancellation, DealNextStep } from '#shared/contracts/deal.js';
+import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
+import { deadlineDay, deliveryDeadline } from '#shared/domain/deal.js';
+import { formatMoney } from '#shared/domain/money.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { requireAccess } from '#server/domain/require-access.js';
+import { bids } from '#server/db/schema/bids.js';
+import { dealCancellations, type DealCancellationRow, dealHistory } from '#server/db/schema/deal.js';
+import { milestones } from '#server/db/schema/milestones.js';
+import { type PaymentRow, payments } from '#server/db/schema/payments.js';
+import { type ProjectRow, projects } from '#server/db/schema/projects.js';
+import { type UserRow, users } from '#server/db/schema/users.js';
+import { heldSince } from './deal-money.js';
+import { pendingDeadlines } from './deal-timers.js';
+
+const money = (cents: number) => formatMoney(cents, { showCents: true });
+
+interface DealFacts {
+  project: ProjectRow;
+  owner: string;
+  finisher: string;
+  finisherCanBePaid: boolean;
+  bid: { amountCents: number; timelineDays: number } | null;
+  payment: PaymentRow | null;
+  cancellation: DealCancellationRow | null;
+  hasDelivered: boolean;
+  reviewDueAt: Date | null;
+  milestoneReview: { dueAt: Date; title: string } | null;
+  deliveryDueAt: Date | null;
+  now: Date;
+}
+
+const heldOf = (payment: PaymentRow) => payment.amountCents - payment.settledCents - payment.refundedCents;
+
+/** The one step the deal waits for, in a sentence with the names, the date and the money. */
+function nextStepOf(f: DealFacts): DealNextStep | null {
+  const { project, owner, finisher, payment, cancellation } = f;
+  const isHeld = payment?.status === 'held';
+  if (project.status === 'cancelled') {
+    if (cancellation?.outcome === 'open' && cancellation.respondBy) {
+      return {
+        action: 'answer_cancellation',
+        actor: 'finisher',
+        dueAt: cancellation.respondBy.toISOString(),
+        description: `${finisher} has until ${deadlineDay(cancellation.respondBy)} to agree to or object to the cancellation; after that ${money(isHeld ? heldOf(payment) : 0)} is refunded to ${owner}.`,
+      };
+    }
+    if (cancellation?.outcome === 'objected' && isHeld) {
+      return {
+        action: 'operator_review',
+        actor: 'system',
+        dueAt: null,
+        description: `${finisher} objected to the cancellation; the ${money(heldOf(payment))} stays held until Finishline's operator settles it.`,
+      };
+    }
+  }
+  if (project.acceptedAt !== null) {
+    if (!isHeld || f.finisherCanBePaid) return null;
+    const cents = payment.developerAmountCents - payment.releasedCents;
+    return { action: 'set_up_payouts', actor: 'finisher', dueAt: null, description: `${finisher} sets up a payout account to receive ${money(cents)}.` };
+  }
+  if (project.status === 'cancelled' || project.finisherId === null || !f.bid) return null;
+  if (!isHeld && !(payment?.status === 'released')) {
+    return {
+      action: 'pay',
+      actor: 'owner',
+      dueAt: null,
+      description: `${owner} pays ${money(f.bid.amountCents)} to start the work; the money is held until the delivery is accepted.`,
+    };
+  }
+  if (!isHeld) return null;
+  const payout = money(payment.developerAmountCents - payment.releasedCents);
+  if (project.status === 'completed' && f.reviewDueAt) {
+    return {
+      action: 'review_delivery',
+      actor: 'owner',
+      dueAt: f.reviewDueAt.toISOString(),
+      description: `${owner} has until ${deadlineDay(f.reviewDueAt)} to review the delivery; after that it is accepted and ${payout} is released to ${finisher}.`,
+    };
+  }
+  if (f.milestoneReview && (f.hasDelivered || !f.deliveryDueAt || f.milestoneReview.dueAt <= f.deliveryDueAt)) {
+    const { dueAt, title } = f.milestoneReview;
+    return {
+      action: 'review_milestone',
+      actor: 'owner',
+      dueAt: dueAt.toISOString(),
+      description: `${owner} has until ${deadlineDay(dueAt)} to review the milestone "${title}"; after that it is approved and its share is released to ${finisher}.`,
+    };
+  }
+  if (project.status !== 'assigned' && project.status !== 'in_progress') return null;
+  if (f.hasDelivered) {
+    return {
+      action: 'deliver',
+      actor: 'finisher',
+      dueAt: null,
+      description: `${finisher} is revising the work for ${owner}; the next delivery starts a new review window.`,
+    };
+  }
+  const refund = money(heldOf(payment));
+  const due = f.deliveryDueAt ?? f.now;
+  if (f.now.getTime() > due.getTime()) {
+    return {
+      action: 'deliver',
+      actor: 'finisher',
+      dueAt: due.toISOString(),
+      description: `The delivery was due on ${deadlineDay(due)}. ${finisher} can still deliver; ${owner} may cancel now and get ${refund} back at once.`,
+    };
+  }
+  return {
+    action: 'deliver',
+    actor: 'finisher',
+    dueAt: due.toISOString(),
+    description: `${finisher} has until ${deadlineDay(due)} to deliver the work; after that ${owner} may cancel and get ${refund} back at once.`,
+  };
+}
+
+function cancellationOf(f: DealFacts): DealCancellation | null {
+  const c = f.cancellation;
+  if (!c) return null;
+  const refundCents = f.payment
+    ? c.outcome === 'none' || c.outcome === 'objected'
+      ? 0
+      : f.payment.status === 'held'
+        ? heldOf(f.payment)
+        : f.payment.refundedCents
+    : 0;
+  const descriptions: Record<DealCancellation['outcome'], string> = {
+    none: `The project was cancelled after the delivery was accepted: the payout stays with ${f.finisher}, and the deal counts as completed.`,
+    refund:
+      refundCents > 0
+        ? `The project was cancelled and ${money(refundCents)} is refunded to ${f.owner}.`
+        : 'The project was cancelled before any payment: nothing to settle.',
+    open: `${f.owner} cancelled the project; ${f.finisher} is asked to agree to or object to the refund of ${money(refundCents)}.`,
+    agreed: `${f.finisher} agreed to the cancellation: ${money(refundCents)} is refunded to ${f.owner}.`,
+    timed_out: `${f.finisher} did not answer in time: ${money(refundCents)} is refunded to ${f.owner}.`,
+    objected: `${f.finisher} objected to the cancellation: the money stays held until Finishline's operator settles it.`,
+  };
+  return {
+    outcome: c.outcome,
+    requestedAt: c.requestedAt.toISOString(),
+    respondBy: c.respondBy?.toISOString() ?? null,
+    respondedAt: c.respondedAt?.toISOString() ?? null,
+    objection: c.objection,
+    refundCents,
+    description: descriptions[c.outcome],
+  };
+}
+
+async function readFacts(ctx: AppContext, db: DbOrTx, project: ProjectRow): Promise<DealFacts> {
+  const [owner] = await db.select({ username: users.username }).from(users).where(eq(users.id, project.submitterId));
+  const [finisher] = project.finisherId
+    ? await db
+        .select({ username: users.username, onboarded: users.onboardingComplete, account: users.stripeConnectAccountId })
+        .from(users)
+        .where(eq(users.id, project.finisherId))
+    : [];
+  const [bid] = await db
+    .select({ id: bids.id, amountCents: bids.amountCents, timelineDays: bids.timelineDays })
+    .from(bids)
+    .where(and(eq(bids.projectId, project.id), inArray(bids.status, [...winningBidStatuses])))
+    .limit(1);
+  const [payment] = bid ? await db.select().from(payments).where(eq(payments.bidId, bid.id)).limit(1) : [];
+  const [cancellation] = await db.select().from(dealCancellations).where(eq(dealCancellations.projectId, project.id)).limit(1);
+  const [delivered] = await db
+    .select({ id: dealHistory.id })
+    .from(dealHistory)
+    .where(and(eq(dealHistory.projectId, project.id), inArray(dealHistory.kind, ['delivery', 'milestone_delivery'])))
+    .limit(1);
+  const deadlines = await pendingDeadlines(db, project.id);
+  const milestoneDeadline = deadlines.find((d) => d.kind === 'milestone_review_due');
+  const [milestone] = milestoneDeadline?.milestoneId
+    ? await db.select({ title: milestones.title }).from(milestones).where(eq(milestones.id, milestoneDeadline.milestoneId))
+    : [];
+  const heldAt = payment && payment.status !== 'pending' && payment.status !== 'failed' ? heldSince(payment) : null;
+  return {
+    project,
+    owner: owner?.username ?? 'The owner',
+    finisher: finisher?.username ?? 'The developer',
+    finisherCanBePaid: Boolean(finisher?.onboarded && finisher.account),
+    bid: bid ?? null,
+    payment: payment ?? null,
+    cancellation: cancellation ?? null,
+    hasDelivered: delivered !== undefined,
+    reviewDueAt: deadlines.find((d) => d.kind === 'review_due')?.dueAt ?? null,
+    milestoneReview: milestoneDeadline && milestone ? { dueAt: milestoneDeadline.dueAt, title: milestone.title } : null,
+    deliveryDueAt: heldAt && bid ? deliveryDeadline(heldAt, bid.timelineDays, ctx.config.deal.deliveryGraceMs) : null,
+    now: ctx.clock.now(),
+  };
+}
+
+/** The deal of a project, for its owner and its assigned finisher. */
+export async function findDeal(ctx: AppContext, actor: UserRow, projectId: number): Promise<Deal> {
+  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  if (!project) throw new AppError('NOT_FOUND', 'Project not found');
+  requireAccess(actor, 'readDeal', project);
+  const facts = await readFacts(ctx, ctx.db, project);
+  const history = await ctx.db.select().from(dealHistory).where(eq(dealHistory.projectId, projectId)).orderBy(asc(dealHistory.at), asc(dealHistory.id));
+  const { payment } = facts;
+  const isPaid = payment !== null && payment.status !== 'pending' && payment.status !== 'failed';
+  return {
+    status: project.status,
+    nextStep: nextStepOf(facts),
+    deliveryDueAt: facts.deliveryDueAt?.toISOString() ?? null,
+    reviewDueAt: project.status === 'completed' ? (facts.reviewDueAt?.toISOString() ?? null) : null,
+    history: history.map((row) => ({
+      kind: row.kind,
+      at: row.at.toISOString(),
+      by: row.by,
+      ...(row.message !== null ? { message: row.message } : {}),
+      ...(row.amountCents !== null ? { amountCents: row.amountCents } : {}),
+      ...(row.milestoneId !== null ? { milestoneId: row.milestoneId } : {}),
+      ...(row.milestoneTitle !== null ? { milestoneTitle: row.milestoneTitle } : {}),
+    })),
+    cancellation: cancellationOf(facts),
+    money: isPaid
+      ? {
+          paidCents: payment.amountCents,
+          heldCents: payment.status === 'held' ? heldOf(payment) : 0,
+          releasedCents: payment.releasedCents,
+          feeCents: payment.settledCents - payment.releasedCents,
+          refundedCents: payment.refundedCents,
+        }
+      : null,
+  };
+}

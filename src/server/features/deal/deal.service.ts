@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import type { Deal } from '#shared/contracts/deal.js';
+import { deliveryDeadline } from '#shared/domain/deal.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import { requireAccess } from '#server/domain/require-access.js';
+import type { Tx } from '#server/db/client.js';
+import { lockProject } from '#server/db/project-locks.js';
+import { bids } from '#server/db/schema/bids.js';
+import { dealCancellations } from '#server/db/schema/deal.js';
+import type { ProjectRow } from '#server/db/schema/projects.js';
+import type { UserRow } from '#server/db/schema/users.js';
+import type { RecordEvent } from '#server/events/domain-events.js';
+import { addHistory } from './deal-history.js';
+import { heldSince, lockHeldPayment, unsettledCents } from './deal-money.js';
+import { hasDelivery } from './deal-sweeper.js';
+import { scheduleDeadline } from './deal-timers.js';
+import { findDeal } from './deal-view.js';
+
+export { registerDealClock } from './deal-schedule.js';
+export { claimQuery, sweepDueTimers } from './deal-sweeper.js';
+export { startDealSweeper } from './deal-sweeper-loop.js';
+
+/** GET /api/projects/{id}/deal: the owner and the assigned finisher only. */
+export function getDeal(ctx: AppContext, actor: UserRow, projectId: number): Promise<Deal> {
+  return findDeal(ctx, actor, projectId);
+}
+
+/**
+ * What cancelling a project does to its money, decided in the cancelling transaction (the caller
+ * holds the project lock and has set the status):
+ * - work already accepted: nothing moves; the payout stays with the finisher;
+ * - nothing held (before payment): nothing to settle, and a payment that still arrives is refunded;
+ * - held, past the delivery deadline with nothing delivered: the unsettled remainder is refunded at once;
+ * - otherwise the finisher is asked, with DEAL_CANCEL_RESPONSE_WINDOW to answer; silence refunds.
+ */
+export async function settleCancellation(ctx: AppContext, tx: Tx, record: RecordEvent, project: ProjectRow): Promise<void> {
+  if (project.finisherId === null) return;
+  const now = ctx.clock.now();
+  const parties = { projectId: project.id, projectName: project.name, ownerId: project.submitterId, finisherId: project.finisherId };
+  const insert = (values: Omit<typeof dealCancellations.$inferInsert, 'projectId' | 'requestedAt'>) =>
+    tx.insert(dealCancellations).values({ projectId: project.id, requestedAt: now, ...values });
+
+  if (project.acceptedAt !== null) {
+    await insert({ outcome: 'none' });
+    await addHistory(tx, { projectId: project.id, kind: 'cancelled_after_acceptance', by: 'owner', at: now });
+    return;
+  }
+  const payment = await lockHeldPayment(tx, project.id);
+  if (!payment) {
+    await insert({ outcome: 'refund' });
+    await addHistory(tx, { projectId: project.id, kind: 'cancelled_before_payment', by: 'owner', at: now });
+    return;
+  }
+  const refundCents = unsettledCents(payment);
+  const [bid] = await tx.select({ timelineDays: bids.timelineDays }).from(bids).where(eq(bids.id, payment.bidId)).limit(1);
+  const dueAt = deliveryDeadline(heldSince(payment), bid!.timelineDays, ctx.config.deal.deliveryGraceMs);
+  if (now.getTime() > dueAt.getTime() && !(await hasDelivery(tx, project.id))) {
+    await insert({ outcome: 'refund', respondedAt: now });
+    await record({ type: 'cancellation.refunding', refundCents, ...parties });
+    return;
+  }
+  const respondBy = new Date(now.getTime() + ctx.config.deal.cancelResponseWindowMs);
+  await insert({ outcome: 'open', respondBy });
+  await scheduleDeadline(tx, ctx, { kind: 'cancellation_due', projectId: project.id, anchorAt: now, dueAt: respondBy });
+  await record({ type: 'cancellation.requested', respondBy: respondBy.toISOString(), refundCents, ...parties });
+}
+
+/** The assigned finisher's answer to an open cancellation request, in the project's lock. */
+async function answerCancellation(
+  ctx: AppContext,
+  actor: UserRow,
+  projectId: number,
+  answer: (tx: Tx, record: RecordEvent, project: ProjectRow, cancellationId: number, now: Date) => Promise<void>,
+): Promise<Deal> {
+  await ctx.events.transaction(ctx.db, async (tx, record) => {
+    const project = await lockProject(tx, projectId);
+    requireAccess(actor, 'answerCancellation', project);
+    const [cancellation] = await tx.select().from(dealCancellations).where(eq(dealCancellations.projectId, projectId)).for('update').limit(1);
+    if (cancellation?.outcome !== 'open') throw new AppError('INVALID_TRANSITION', 'There is no open cancellation request to answer on this project');
+    await answer(tx, record, project, cancellation.id, ctx.clock.now());
+  });
+  return findDeal(ctx, actor, projectId);
+}
+
+const partiesOf = (project: ProjectRow) => ({
+  projectId: project.id,
+  projectName: project.name,
+  ownerId: project.submitterId,
+  finisherId: project.finisherId!,
+});
+
+/** The finisher agrees: the unsettled remainder goes back to the owner (after commit). */
+export function agreeToCancellation(ctx: AppContext, actor: UserRow, projectId: number): Promise<Deal> {
+  return answerCancellation(ctx, actor, projectId, async (tx, record, project, cancellationId, now) => {
+    await tx.update(dealCancellations).set({ outcome: 'agreed', respondedAt: now }).where(eq(dealCancellations.id, cancellationId));
+    const payment = await lockHeldPayment(tx, projectId);
+    await record({ type: 'cancellation.agreed', refundCents: payment ? unsettledCents(payment) : 0, ...partiesOf(project) });
+  });
+}
+
+/** The finisher objects with a reason: the money stays held and the operator is told. */
+export function objectToCancellation(ctx: AppContext, actor: UserRow, projectId: number, reason: string): Promise<Deal> {
+  return answerCancellation(ctx, actor, projectId, async (tx, record, project, cancellationId, now) => {
+    await tx.update(dealCancellations).set({ outcome: 'objected', respondedAt: now, objection: reason }).where(eq(dealCancellations.id, cancellationId));
+    const payment = await lockHeldPayment(tx, projectId);
+    const heldCents = payment ? unsettledCents(payment) : 0;
+    ctx.log.warn(
+      { projectId, finisherId: actor.id, heldCents, operator: true },
+      'a finisher objected to a cancellation: the money stays held until the operator settles it',
+    );
+    await record({ type: 'cancellation.objected', reason, heldCents, ...partiesOf(project) });
+  });
+}

@@ -1,0 +1,25 @@
+import type { EmailCategory } from '#shared/domain/email-categories.js';
+import type { DomainEvent } from '#server/events/domain-events.js';
+import type { MailContent } from './mail-layout.js';
+
+/** One mail an event leads to: to a party of the deal (under a category they can turn off) or to the operator. */
+export interface Letter {
+  to: { userId: number; category: EmailCategory } | 'operator';
+  content: Omit<MailContent, 'greeting'>;
+}
+
+export type EventOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;
+
+/** Where the links of a mail point: the project page (and its tabs) on the public origin. */
+export interface Links {
+  project(id: number, tab?: 'bids' | 'milestones'): string;
+}
+
+/** The letters of some event types: each event's mail, to whom (docs/decisions/028-deal-mail.md). */
+export type LetterTable = { [T in DomainEvent['type']]?: (event: EventOf<T>, links: Links) => Letter[] };
+
+/** A user-written message quoted in full, when there is one. */
+export const quoted = (label: string, text: string) => (text.trim() ? { quote: { label, text } } : {});
+
+export const owner = (e: { ownerId: number }, category: EmailCategory = 'dealUpdates') => ({ userId: e.ownerId, category });
+export const finisher = (e: { finisherId: number }, category: EmailCategory = 'dealUpdates') => ({ userId: e.finisherId, category });

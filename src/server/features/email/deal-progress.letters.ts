@@ -1,0 +1,185 @@
+import { type EventOf, finisher, owner, quoted, type Letter, type LetterTable, type Links } from './deal-letters.js';
+import type { MailContent } from './mail-layout.js';
+
+/** The steps of a deal as the parties take them: bids, payment, delivery, review, milestones, money out. */
+export const progressLetters = {
+  'bid.placed': (e: EventOf<'bid.placed'>, links: Links): Letter[] => [
+    {
+      to: owner(e, 'bidUpdates'),
+      content: {
+        subject: `New bid on "${e.projectName}"`,
+        paragraphs: [(f) => `${f.value(e.finisherUsername)} placed a bid on ${f.value(e.projectName)}.`],
+        action: { label: 'See the bids', url: links.project(e.projectId, 'bids') },
+      },
+    },
+  ],
+  'bid.accepted': (e: EventOf<'bid.accepted'>, links: Links): Letter[] => [
+    {
+      to: finisher(e, 'bidUpdates'),
+      content: {
+        subject: `Your bid on "${e.projectName}" was accepted`,
+        paragraphs: [
+          (f) => `Your bid on ${f.value(e.projectName)} was accepted.`,
+          () => 'The work starts once the client has paid; the payment is then held until the work is accepted.',
+        ],
+        action: { label: 'Open the project', url: links.project(e.projectId) },
+      },
+    },
+  ],
+  'payment.received': (e: EventOf<'payment.received'>, links: Links): Letter[] => [
+    {
+      to: finisher(e),
+      content: {
+        subject: `Payment held for "${e.projectName}": you can start`,
+        paragraphs: [
+          (f) => `The client paid for ${f.value(e.projectName)}. ${f.money(e.amountCents)} is held safely until the work is accepted.`,
+          () => 'You can start the work now.',
+        ],
+        action: { label: 'Open the project', url: links.project(e.projectId) },
+      },
+    },
+    {
+      to: owner(e),
+      content: {
+        subject: `Receipt: your payment for "${e.projectName}"`,
+        paragraphs: [
+          (f) => `We received your payment of ${f.money(e.amountCents)} for ${f.value(e.projectName)}. It is held until you accept the delivered work.`,
+        ],
+        action: { label: 'Open the project', url: links.project(e.projectId) },
+      },
+    },
+  ],
+  'work.delivered': (e: EventOf<'work.delivered'>, links: Links): Letter[] => [
+    {
+      to: owner(e),
+      content: {
+        subject: `Work delivered on "${e.projectName}": please review`,
+        paragraphs: [
+          (f) => `The work on ${f.value(e.projectName)} was delivered.`,
+          e.reviewDueAt
+            ? (f) =>
+                `Please review it by ${f.date(e.reviewDueAt!)}: accept it or ask for a revision. If you do neither by then, it is accepted automatically and the payment released.`
+            : () => 'Please review it: accept it or ask for a revision.',
+        ],
+        ...quoted('The delivery message', e.message),
+        action: { label: 'Review the delivery', url: links.project(e.projectId) },
+      },
+    },
+  ],
+  'revision.requested': (e: EventOf<'revision.requested'>, links: Links): Letter[] => [
+    {
+      to: finisher(e),
+      content: {
+        subject: `Revision requested on "${e.projectName}"`,
+        paragraphs: [(f) => `The client asked for a revision of ${f.value(e.projectName)}.`],
+        ...quoted('Their reason', e.reason),
+        action: { label: 'Open the project', url: links.project(e.projectId) },
+      },
+    },
+  ],
+  'work.accepted': (e: EventOf<'work.accepted'>, links: Links): Letter[] => {
+    const action = { label: 'Open the project', url: links.project(e.projectId) };
+    const toFinisher: Letter = {
+      to: finisher(e),
+      content: {
+        subject: e.automatic ? `Your work on "${e.projectName}" was accepted automatically` : `Your work on "${e.projectName}" was accepted`,
+        paragraphs: [
+          e.automatic
+            ? (f) => `The review window of ${f.value(e.projectName)} ended without an answer from the client, so your work was accepted automatically.`
+            : (f) => `The client accepted your work on ${f.value(e.projectName)}.`,
+          () => 'Your payout is released next.',
+        ],
+        action,
+      },
+    };
+    if (!e.automatic) return [toFinisher];
+    return [
+      toFinisher,
+      {
+        to: owner(e),
+        content: {
+          subject: `"${e.projectName}" was accepted automatically`,
+          paragraphs: [
+            (f) =>
+              `The review window of ${f.value(e.projectName)} ended without your answer, so the delivered work was accepted automatically and the payment is released to the developer.`,
+          ],
+          action,
+        },
+      },
+    ];
+  },
+  'milestone.completed': (e: EventOf<'milestone.completed'>, links: Links): Letter[] => [
+    {
+      to: owner(e),
+      content: {
+        subject: `Milestone "${e.milestoneTitle}" of "${e.projectName}" is ready for review`,
+        paragraphs: [
+          (f) => `The milestone ${f.value(e.milestoneTitle)} of ${f.value(e.projectName)} was marked complete.`,
+          e.reviewDueAt
+            ? (f) => `Please review it by ${f.date(e.reviewDueAt!)}: approve it or send it back. If you do neither by then, it is approved automatically.`
+            : () => 'Please review it: approve it or send it back.',
+        ],
+        ...quoted('Their note', e.note),
+        action: { label: 'Review the milestone', url: links.project(e.projectId, 'milestones') },
+      },
+    },
+  ],
+  'milestone.approved': (e: EventOf<'milestone.approved'>, links: Links): Letter[] => {
+    const action = { label: 'See the milestones', url: links.project(e.projectId, 'milestones') };
+    if (!e.automatic) {
+      return [
+        {
+          to: finisher(e),
+          content: {
+            subject: `Milestone "${e.milestoneTitle}" of "${e.projectName}" was approved`,
+            paragraphs: [(f) => `The client approved the milestone ${f.value(e.milestoneTitle)} of ${f.value(e.projectName)}.`],
+            action,
+          },
+        },
+      ];
+    }
+    const content = {
+      subject: `Milestone "${e.milestoneTitle}" of "${e.projectName}" was approved automatically`,
+      paragraphs: [
+        (f: Parameters<MailContent['paragraphs'][number]>[0]) =>
+          `The review window of the milestone ${f.value(e.milestoneTitle)} of ${f.value(e.projectName)} ended without an answer, so it was approved automatically.`,
+      ],
+      action,
+    };
+    return [
+      { to: finisher(e), content },
+      { to: owner(e), content },
+    ];
+  },
+  'milestone.sent_back': (e: EventOf<'milestone.sent_back'>, links: Links): Letter[] => [
+    {
+      to: finisher(e),
+      content: {
+        subject: `Milestone "${e.milestoneTitle}" of "${e.projectName}" was sent back`,
+        paragraphs: [(f) => `The client sent the milestone ${f.value(e.milestoneTitle)} of ${f.value(e.projectName)} back for more work.`],
+        ...quoted('Their feedback', e.feedback),
+        action: { label: 'See the milestones', url: links.project(e.projectId, 'milestones') },
+      },
+    },
+  ],
+  'payment.refunded': (e: EventOf<'payment.refunded'>, links: Links): Letter[] => [
+    {
+      to: owner(e),
+      content: {
+        subject: `Refund for "${e.projectName}"`,
+        paragraphs: [(f) => `${f.money(e.amountCents)} for ${f.value(e.projectName)} was refunded to you.`],
+        action: { label: 'Open the project', url: links.project(e.projectId) },
+      },
+    },
+  ],
+  'payout.released': (e: EventOf<'payout.released'>, links: Links): Letter[] => [
+    {
+      to: finisher(e),
+      content: {
+        subject: `Payout released for "${e.projectName}"`,
+        paragraphs: [(f) => `${f.money(e.amountCents)} for ${f.value(e.projectName)} was released to your payout account.`],
+        action: { label: 'Open the project', url: links.project(e.projectId) },
+      },
+    },
+  ],
+} satisfies LetterTable;

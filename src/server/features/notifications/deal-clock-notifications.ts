@@ -1,0 +1,83 @@
+import { deadlineDay } from '#shared/domain/deal.js';
+import { formatMoney } from '#shared/domain/money.js';
+import type { DomainEvents } from '#server/events/domain-events.js';
+import { previewOf } from './notification-writers.js';
+import { createNotifications } from './notifications.service.js';
+
+/** The deal clock's notifications (decision 027): requests, answers, deadlines and reminders. */
+export function registerDealClockNotifications(events: DomainEvents): void {
+  events.onRecord('cancellation.requested', (e, tx) =>
+    createNotifications(tx, [
+      {
+        userId: e.finisherId,
+        type: 'project',
+        title: 'Cancellation requested',
+        content: `The client wants to cancel "${e.projectName}". Agree or object by ${deadlineDay(e.respondBy)}; without an answer ${formatMoney(e.refundCents)} is refunded to the client.`,
+        relatedId: e.projectId,
+      },
+    ]),
+  );
+  events.onRecord('cancellation.agreed', (e, tx) =>
+    createNotifications(tx, [
+      {
+        userId: e.ownerId,
+        type: 'project',
+        title: 'Cancellation agreed',
+        content: `The developer agreed to cancel "${e.projectName}": ${formatMoney(e.refundCents)} is refunded to you.`,
+        relatedId: e.projectId,
+      },
+    ]),
+  );
+  events.onRecord('cancellation.objected', (e, tx) =>
+    createNotifications(tx, [
+      {
+        userId: e.ownerId,
+        type: 'project',
+        title: 'Cancellation objected',
+        content: `The developer objected to cancelling "${e.projectName}": ${previewOf(e.reason)} The money stays held until Finishline settles it.`,
+        relatedId: e.projectId,
+      },
+    ]),
+  );
+  events.onRecord('cancellation.timed_out', (e, tx) =>
+    createNotifications(
+      tx,
+      [e.ownerId, e.finisherId].map((userId) => ({
+        userId,
+        type: 'project' as const,
+        title: 'Cancellation settled',
+        content: `The cancellation of "${e.projectName}" was not answered in time: ${formatMoney(e.refundCents)} is refunded to the client.`,
+        relatedId: e.projectId,
+      })),
+    ),
+  );
+  events.onRecord('delivery.deadline_passed', (e, tx) =>
+    createNotifications(tx, [
+      {
+        userId: e.finisherId,
+        type: 'project',
+        title: 'Delivery overdue',
+        content: `The delivery of "${e.projectName}" was due on ${deadlineDay(e.dueAt)}. You can still deliver; the client may now cancel with a full refund.`,
+        relatedId: e.projectId,
+      },
+      {
+        userId: e.ownerId,
+        type: 'project',
+        title: 'Delivery overdue',
+        content: `The delivery of "${e.projectName}" was due on ${deadlineDay(e.dueAt)}. You may wait, or cancel and get the money back at once.`,
+        relatedId: e.projectId,
+      },
+    ]),
+  );
+  const reminders = {
+    review: (e: { projectName: string }) => `Please review the delivery of "${e.projectName}"`,
+    milestone_review: (e: { projectName: string; milestoneTitle?: string }) => `Please review the milestone "${e.milestoneTitle ?? ''}" of "${e.projectName}"`,
+    delivery: (e: { projectName: string }) => `The work on "${e.projectName}" is due`,
+    cancellation: (e: { projectName: string }) => `Please answer the cancellation request for "${e.projectName}"`,
+  };
+  events.onRecord('deal.reminder', (e, tx) =>
+    createNotifications(tx, [
+      { userId: e.recipientId, type: 'project', title: 'Reminder', content: `${reminders[e.step](e)} by ${deadlineDay(e.dueAt)}.`, relatedId: e.projectId },
+    ]),
+  );
+}

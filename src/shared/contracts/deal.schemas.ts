@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { cancellationOutcomes, dealHistoryKinds, dealParties, dealReasonLimits as R, dealStepActions } from '#shared/domain/deal.js';
+import { projectStatuses } from '#shared/domain/project-status.js';
+
+/** A reason for a revision request or an objection: 10 to 2,000 characters, trimmed. */
+export const dealReasonSchema = (what: string) =>
+  z
+    .string({ error: `Please give a reason for the ${what} of at least ${R.min} characters` })
+    .trim()
+    .min(R.min, `Please give a reason for the ${what} of at least ${R.min} characters`)
+    .max(R.max, `The reason for the ${what} must be at most ${R.max.toLocaleString('en-US')} characters`);
+
+export const dealPartySchema = z.enum(dealParties);
+
+/** The one step the deal waits for: who must take it, by when, in words. */
+export const dealNextStepSchema = z.object({
+  action: z.enum(dealStepActions),
+  actor: dealPartySchema,
+  /** ISO date-time; null when the step has no deadline (paying, the operator's decision). */
+  dueAt: z.string().nullable(),
+  /** One sentence with the names, the date and the money ("Maya has until 30 Nov to review the delivery; ..."). */
+  description: z.string(),
+});
+export type DealNextStep = z.infer<typeof dealNextStepSchema>;
+
+export const dealHistoryEntrySchema = z.object({
+  kind: z.enum(dealHistoryKinds),
+  at: z.string(),
+  by: dealPartySchema,
+  /** The delivery message, the revision's reason, the objection's reason. */
+  message: z.string().optional(),
+  amountCents: z.number().int().optional(),
+  milestoneId: z.number().int().optional(),
+  milestoneTitle: z.string().optional(),
+});
+export type DealHistoryEntry = z.infer<typeof dealHistoryEntrySchema>;
+
+export const dealCancellationSchema = z.object({
+  outcome: z.enum(cancellationOutcomes),
+  requestedAt: z.string(),
+  /** Until when the finisher may answer an open request; null otherwise. */
+  respondBy: z.string().nullable(),
+  respondedAt: z.string().nullable(),
+  /** The finisher's reason for objecting. */
+  objection: z.string().nullable(),
+  /** What goes (or went) back to the owner: the unsettled remainder; 0 when nothing moves. */
+  refundCents: z.number().int(),
+  /** A sentence for both parties: what the cancellation does to the money. */
+  description: z.string(),
+});
+export type DealCancellation = z.infer<typeof dealCancellationSchema>;
+
+/** The money of the deal, each part in cents: paid = released + fee + refunded + held. */
+export const dealMoneySchema = z.object({
+  paidCents: z.number().int(),
+  heldCents: z.number().int(),
+  releasedCents: z.number().int(),
+  feeCents: z.number().int(),
+  refundedCents: z.number().int(),
+});
+
+export const dealSchema = z.object({
+  status: z.enum(projectStatuses),
+  nextStep: dealNextStepSchema.nullable(),
+  /** When the work is due (payment held + the bid's timeline + the grace days); null before payment. */
+  deliveryDueAt: z.string().nullable(),
+  /** When silence accepts the latest delivery; null while none waits for review. */
+  reviewDueAt: z.string().nullable(),
+  history: z.array(dealHistoryEntrySchema),
+  cancellation: dealCancellationSchema.nullable(),
+  /** Null before the money is paid. */
+  money: dealMoneySchema.nullable(),
+});
+export type Deal = z.infer<typeof dealSchema>;
+
+export const objectCancellationSchema = z.strictObject({ reason: dealReasonSchema('objection') });
+export type ObjectCancellationBody = z.input<typeof objectCancellationSchema>;

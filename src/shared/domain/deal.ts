@@ -1,0 +1,93 @@
+/**
+ * The deal clock (docs/decisions/027-deal-clock.md): what runs on a timer once money is held, what
+ * a deal's history records, and how a cancellation of a paid project is settled. The lists here
+ * build the database enums and the API's schemas.
+ */
+
+/**
+ * Durable timers, one row each (deal_timers). `*_due` moves the deal when its date passes (the
+ * owner's silence accepts a delivery, the finisher's silence agrees to a cancellation, a missed
+ * delivery deadline lets the owner cancel with a refund at once); `*_reminder` tells the party who
+ * must act before it.
+ */
+export const dealTimerKinds = [
+  'review_due',
+  'review_reminder',
+  'milestone_review_due',
+  'milestone_review_reminder',
+  'delivery_due',
+  'delivery_reminder',
+  'cancellation_due',
+  'cancellation_reminder',
+] as const;
+export type DealTimerKind = (typeof dealTimerKinds)[number];
+
+/** Every entry of a deal's history (GET /api/projects/{id}/deal), oldest first. */
+export const dealHistoryKinds = [
+  'payment_held',
+  'delivery',
+  'revision_request',
+  'acceptance',
+  'auto_acceptance',
+  'milestone_delivery',
+  'milestone_revision_request',
+  'milestone_approval',
+  'milestone_auto_approval',
+  'deadline_passed',
+  'cancellation_request',
+  'cancellation_agreed',
+  'cancellation_objected',
+  'cancellation_timed_out',
+  'cancelled_before_payment',
+  'cancelled_after_deadline',
+  'cancelled_after_acceptance',
+  'refund',
+  'payout',
+] as const;
+export type DealHistoryKind = (typeof dealHistoryKinds)[number];
+
+/** Who took a step of the deal: one of its two parties, or Finishline itself (a timer, a payment). */
+export const dealParties = ['owner', 'finisher', 'system'] as const;
+export type DealParty = (typeof dealParties)[number];
+
+/**
+ * What a cancellation of the project did to the money:
+ * - none: nothing was held (before payment), or the work was already accepted (nothing moves back);
+ * - refund: the unsettled remainder goes back to the owner at once (the delivery deadline had passed
+ *   with nothing delivered);
+ * - open: the finisher is asked, and has until respondBy to agree or object;
+ * - agreed / timed_out: the finisher agreed, or let the window pass: the remainder is refunded;
+ * - objected: the finisher objected; the money stays held and the operator is told.
+ */
+export const cancellationOutcomes = ['none', 'refund', 'open', 'agreed', 'timed_out', 'objected'] as const;
+export type CancellationOutcome = (typeof cancellationOutcomes)[number];
+
+/** The outcomes that send the unsettled remainder back to the owner. */
+export const refundingCancellationOutcomes = ['refund', 'agreed', 'timed_out'] as const satisfies readonly CancellationOutcome[];
+
+export const isRefundingCancellation = (outcome: CancellationOutcome): boolean => (refundingCancellationOutcomes as readonly string[]).includes(outcome);
+
+/** What the party named in a deal's next step is asked to do. */
+export const dealStepActions = ['pay', 'deliver', 'review_delivery', 'review_milestone', 'answer_cancellation', 'set_up_payouts', 'operator_review'] as const;
+export type DealStepAction = (typeof dealStepActions)[number];
+
+/** Reasons the owner gives with a revision request, and the finisher with an objection. */
+export const dealReasonLimits = { min: 10, max: 2000 } as const;
+
+const DAY_MS = 86_400_000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * The day a deadline falls on, as the deal's sentences, notifications and mails write it: '30 Nov',
+ * in UTC, so every reader (and the server-rendered page) names the same day.
+ */
+export function deadlineDay(date: Date | string): string {
+  const at = new Date(date);
+  return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]}`;
+}
+
+/** When silence accepts a delivery: the review window after it (or after the payment, for work delivered unpaid). */
+export const reviewDeadline = (from: Date, reviewWindowMs: number): Date => new Date(from.getTime() + reviewWindowMs);
+
+/** When the work is due: the accepted bid's timeline in days after the payment is held, plus the grace. */
+export const deliveryDeadline = (heldAt: Date, timelineDays: number, graceMs: number): Date => new Date(heldAt.getTime() + timelineDays * DAY_MS + graceMs);

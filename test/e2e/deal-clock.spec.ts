@@ -1,0 +1,259 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { apiGet, apiPost, newApiUser } from './helpers.js';
+
+// Issue 14, the client side of the deal clock: the clock's sentence and date on the project page, the
+// revision's reason, the history, and the finisher's answer to a cancellation request, each checked
+// with the keyboard and axe at desktop width and at 320 px.
+
+type User = Awaited<ReturnType<typeof newApiUser>>;
+
+interface Deal {
+  status: string;
+  nextStep: { action: string; actor: string; dueAt: string | null; description: string } | null;
+  reviewDueAt: string | null;
+  history: { kind: string; by: string; message?: string }[];
+  cancellation: { outcome: string; respondBy: string | null; refundCents: number; description: string; objection: string | null } | null;
+}
+
+test.describe.configure({ timeout: 180_000 });
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** No serious or critical axe violation once animations have settled, then the same at 320 px without sideways scrolling. */
+async function expectAccessibleAtBothWidths(page: Page, state: string) {
+  for (const width of [1280, 320]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    );
+    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    const blocking = violations
+      .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+      .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+    expect.soft(blocking, `axe on ${state} at ${width} px`).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect.soft(overflow, `sideways scrolling on ${state} at ${width} px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+
+/** Presses Tab until `target` has the focus (fails after `limit` presses). */
+async function tabTo(page: Page, target: Locator, limit = 80) {
+  await target.waitFor();
+  for (let presses = 0; presses <= limit; presses += 1) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${target.toString()} was not reached with ${limit} presses of Tab`);
+}
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+const clock = (page: Page) => page.getByRole('region', { name: 'Deal clock' });
+const history = (page: Page) => page.getByRole('region', { name: 'Deal history' });
+const cancellationRegion = (page: Page, name: 'Cancellation request' | 'Objection to the cancellation') => page.getByRole('region', { name });
+const deal = (page: Page, projectId: number) => apiGet<Deal>(page, `/api/projects/${projectId}/deal`);
+
+/** 'Mon 30 Nov 2026, 14:05 UTC', as the page writes a date. */
+function shownDate(iso: string): string {
+  const date = new Date(iso);
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][date.getUTCDay()]!;
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][date.getUTCMonth()]!;
+  const time = `${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`;
+  return `${weekday} ${date.getUTCDate()} ${month} ${date.getUTCFullYear()}, ${time} UTC`;
+}
+
+/** A fresh owner and finisher with a $1,000 deal paid through the sandbox checkout and delivered. */
+async function paidDeliveredDeal(browser: Browser): Promise<{ owner: User; finisher: User; projectId: number; url: string }> {
+  const owner = await newApiUser(browser, 'clockowner', 'creator');
+  const finisher = await newApiUser(browser, 'clockdev', 'developer');
+  const project = await apiPost<{ id: number }>(owner.page, '/api/projects', {
+    name: `Deal clock ${Date.now().toString(36)}`,
+    description: 'A half-built invoicing tool: the invoices work, the CSV export and the reminders still need to be finished.',
+    techStack: ['React', 'TypeScript'],
+    codeLink: 'https://github.com/finishline-demo/invoicing',
+  });
+  const bid = await apiPost<{ id: number }>(finisher.page, `/api/projects/${project.id}/bids`, {
+    amount: 1000,
+    timeline: 14,
+    message: 'I will finish the CSV export and the reminders within two weeks.',
+  });
+  await apiPost(owner.page, `/api/bids/${bid.id}/accept`);
+  const { checkoutUrl } = await apiPost<{ checkoutUrl: string }>(owner.page, `/api/bids/${bid.id}/pay`);
+  await owner.page.goto(checkoutUrl);
+  await owner.page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await owner.page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await owner.page.getByLabel('CVC').fill('123');
+  await owner.page.getByRole('button', { name: 'Pay $1,000' }).click();
+  await owner.page.waitForURL(new RegExp(`/projects/${project.id}\\?payment=success$`));
+  await apiPost(finisher.page, `/api/projects/${project.id}/complete`, { deliveryMessage: 'The CSV export and the reminders are done; see the README.' });
+  return { owner, finisher, projectId: project.id, url: `/projects/${project.id}` };
+}
+
+/** The owner cancels the paid, delivered project from Project Controls; the finisher is asked. */
+async function cancelThroughControls(owner: User, url: string) {
+  await owner.page.goto(url);
+  await owner.page.getByRole('button', { name: 'Cancel Project' }).click();
+  await owner.page.getByRole('alertdialog', { name: 'Cancel this project?' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(owner.page, 'Project cancelled')).toBeVisible();
+  const request = cancellationRegion(owner.page, 'Cancellation request');
+  await expect(request.getByText(/Waiting for clockdev_\w+ to answer by/)).toBeVisible();
+  await expect(request.getByRole('button', { name: 'Agree to cancel' })).toHaveCount(0);
+}
+
+test('the owner sees the clock sentence and its date after a delivery, and both parties see the history', async ({ browser }) => {
+  const { owner, finisher, projectId, url } = await paidDeliveredDeal(browser);
+  const { nextStep, reviewDueAt } = await deal(owner.page, projectId);
+  expect(nextStep).toMatchObject({ action: 'review_delivery', actor: 'owner' });
+  expect(nextStep!.description).toMatch(
+    new RegExp(
+      `^${owner.account.username} has until \\d+ \\w{3} to review the delivery; after that it is accepted and \\$900 is released to ${finisher.account.username}\\.$`,
+    ),
+  );
+
+  await owner.page.goto(url);
+  await expect(clock(owner.page).getByText(nextStep!.description, { exact: true })).toBeVisible();
+  await expect(clock(owner.page).getByTestId('deal-next-actor')).toHaveText('You');
+  const due = clock(owner.page).locator('time');
+  await expect(due).toHaveAttribute('datetime', reviewDueAt!);
+  await expect(due).toHaveText(shownDate(reviewDueAt!));
+  const entries = history(owner.page).getByRole('listitem');
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0)).toHaveAccessibleName('Payment received and held');
+  await expect(entries.nth(1)).toHaveAccessibleName('Work delivered');
+  await expect(entries.nth(1).getByText(`by ${finisher.account.username}`)).toBeVisible();
+  await expect(entries.nth(1).getByText('The CSV export and the reminders are done; see the README.')).toBeVisible();
+  await expectAccessibleAtBothWidths(owner.page, 'the clock of a delivery under review, as the owner');
+
+  // The finisher reads the same sentence, with the owner named as the one who acts.
+  await finisher.page.goto(url);
+  await expect(clock(finisher.page).getByText(nextStep!.description, { exact: true })).toBeVisible();
+  await expect(clock(finisher.page).getByTestId('deal-next-actor')).toHaveText(`${owner.account.username} (client)`);
+  await expect(history(finisher.page).getByRole('listitem')).toHaveCount(2);
+
+  // Anyone else sees neither the clock nor the history.
+  const stranger = await newApiUser(browser, 'clockstranger', 'developer');
+  await stranger.page.goto(url);
+  await expect(stranger.page.getByText('Project Bids', { exact: true })).toBeVisible();
+  await expect(clock(stranger.page)).toHaveCount(0);
+  await expect(history(stranger.page)).toHaveCount(0);
+});
+
+test('the owner requests a revision with a reason; the finisher reads it beside the delivery panel and in the history', async ({ browser }) => {
+  const { owner, finisher, projectId, url } = await paidDeliveredDeal(browser);
+  const reason = 'The CSV export leaves out the tax column; please add it and a test for it.';
+
+  await owner.page.goto(url);
+  await owner.page.getByRole('button', { name: 'Request Revision' }).click();
+  const dialog = owner.page.getByRole('dialog', { name: 'Request a revision' });
+  await expect(dialog.getByText(/freelancer will be notified/)).toBeVisible();
+  // A reason is required: too short is refused at the field, before anything is sent.
+  await dialog.getByLabel('Reason for the revision').fill('   too short   ');
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByText('Please give a reason for the revision of at least 10 characters')).toBeVisible();
+  await expect(dialog.getByLabel('Reason for the revision')).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel('Reason for the revision').fill(reason);
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(toast(owner.page, 'Revision requested')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // The clock moves on without a reload: the finisher is revising.
+  await expect(clock(owner.page).getByTestId('deal-next-step')).toHaveText(
+    `${finisher.account.username} is revising the work for ${owner.account.username}; the next delivery starts a new review window.`,
+  );
+  await expect(history(owner.page).getByRole('listitem').last()).toHaveAccessibleName('Sent back for a revision');
+  expect((await deal(owner.page, projectId)).history.at(-1)).toMatchObject({ kind: 'revision_request', by: 'owner', message: reason });
+
+  await finisher.page.goto(url);
+  const callout = finisher.page.getByRole('region', { name: 'Changes requested' });
+  await expect(callout.getByText(reason)).toBeVisible();
+  await expect(callout.getByText(`${owner.account.username} asked for changes on`)).toBeVisible();
+  await expect(finisher.page.getByRole('button', { name: 'Mark as Completed' })).toBeVisible();
+  await expect(clock(finisher.page).getByTestId('deal-next-actor')).toHaveText('You');
+  const last = history(finisher.page).getByRole('listitem').last();
+  await expect(last).toHaveAccessibleName('Sent back for a revision');
+  await expect(last.getByText(`by ${owner.account.username}`)).toBeVisible();
+  await expect(last.getByText(reason)).toBeVisible();
+  await expectAccessibleAtBothWidths(finisher.page, 'the revision callout and the history, as the finisher');
+});
+
+test('the finisher agrees to the cancellation of a paid, delivered project with the keyboard; the owner sees it live', async ({ browser }) => {
+  const { owner, finisher, projectId, url } = await paidDeliveredDeal(browser);
+  await cancelThroughControls(owner, url);
+  const open = await deal(finisher.page, projectId);
+  expect(open.cancellation).toMatchObject({ outcome: 'open', refundCents: 100000 });
+
+  const page = finisher.page;
+  await page.goto(url);
+  const request = cancellationRegion(page, 'Cancellation request');
+  await expect(request.getByText(open.cancellation!.description)).toBeVisible();
+  await expect(request.locator('time')).toHaveAttribute('datetime', open.cancellation!.respondBy!);
+  await expect(request.locator('time')).toHaveText(shownDate(open.cancellation!.respondBy!));
+  await expect(clock(page).getByTestId('deal-next-actor')).toHaveText('You');
+  await expectAccessibleAtBothWidths(page, 'an open cancellation request, as the finisher');
+
+  const agree = request.getByRole('button', { name: 'Agree to cancel' });
+  await tabTo(page, agree);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Agree to cancel this project?' });
+  await expect(confirm.getByText(`$1,000 is refunded to ${owner.account.username}`)).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'the agree dialog');
+  // Escape closes it and gives the focus back; then for real.
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect.poll(() => isFocused(agree)).toBe(true);
+  await page.keyboard.press('Enter');
+  await tabTo(page, confirm.getByRole('button', { name: 'Agree to cancel' }));
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Cancellation agreed')).toBeVisible();
+  const agreed = `${finisher.account.username} agreed to the cancellation: $1,000 is refunded to ${owner.account.username}.`;
+  await expect(clock(page).getByTestId('deal-next-step')).toHaveText(agreed);
+  await expect(request).toHaveCount(0);
+  await expect(history(page).getByRole('listitem', { name: 'Agreed to the cancellation' })).toBeVisible();
+
+  // The owner's page, open since the cancellation, follows through the live notification.
+  await expect(clock(owner.page).getByTestId('deal-next-step')).toHaveText(agreed);
+  await expect(cancellationRegion(owner.page, 'Cancellation request')).toHaveCount(0);
+});
+
+test('the finisher objects to the cancellation with a reason; the money stays held for the operator', async ({ browser }) => {
+  const { owner, finisher, projectId, url } = await paidDeliveredDeal(browser);
+  await cancelThroughControls(owner, url);
+  const reason = 'The work was delivered on time and matches the brief; I would like the operator to look at it.';
+
+  const page = finisher.page;
+  await page.goto(url);
+  const request = cancellationRegion(page, 'Cancellation request');
+  await tabTo(page, request.getByRole('button', { name: 'Object' }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Object to the cancellation' });
+  const field = dialog.getByLabel('Reason for the objection');
+  await expect(field).toBeFocused();
+  await tabTo(page, dialog.getByRole('button', { name: 'Send Objection' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Please give a reason for the objection of at least 10 characters')).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'the objection dialog with a field error');
+  await field.focus();
+  await page.keyboard.type(reason);
+  await tabTo(page, dialog.getByRole('button', { name: 'Send Objection' }));
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Objection sent')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const objected = cancellationRegion(page, 'Objection to the cancellation');
+  await expect(objected.getByText(reason)).toBeVisible();
+  await expect(objected.getByText(/the money stays held until Finishline's operator settles it/)).toBeVisible();
+  await expect(clock(page).getByTestId('deal-next-step')).toHaveText(
+    `${finisher.account.username} objected to the cancellation; the $1,000 stays held until Finishline's operator settles it.`,
+  );
+  await expect(clock(page).getByTestId('deal-next-actor')).toHaveText('Finishline (operator)');
+  await expect(history(page).getByRole('listitem', { name: 'Objected to the cancellation' }).getByText(reason)).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'an objected cancellation, as the finisher');
+  expect((await deal(owner.page, projectId)).cancellation).toMatchObject({ outcome: 'objected', objection: reason });
+
+  await owner.page.goto(url);
+  await expect(cancellationRegion(owner.page, 'Objection to the cancellation').getByText(reason)).toBeVisible();
+  await expect(cancellationRegion(owner.page, 'Objection to the cancellation').getByRole('button')).toHaveCount(0);
+});

@@ -1,0 +1,94 @@
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { buildApp } from '#server/app.js';
+import { notifications } from '#server/db/schema/notifications.js';
+import { payments } from '#server/db/schema/payments.js';
+import { createSandboxProvider, type SandboxProvider } from '#server/integrations/payments/sandbox-provider.js';
+import { createTestApp, type TestApp } from './app.js';
+import { type Cast, createCast } from './cast.js';
+import { TestClock } from './clock.js';
+import { createProject } from './factories.js';
+
+/**
+ * A test app on the sandbox provider and a clock the test moves, with the cast, and the steps of a
+ * deal (decision 027's tests): a $750 bid of 7 days by cast.finisher (cast.otherFinisher's bid loses).
+ */
+export async function createDealWorld(env: Record<string, string> = {}) {
+  const clock = new TestClock();
+  const sandbox: SandboxProvider = createSandboxProvider('test-sandbox-secret-0123456789');
+  const t: TestApp = await createTestApp(env, { payments: sandbox, clock });
+  const cast: Cast = await createCast(t.app, t.database.db);
+  const db = t.database.db;
+
+  async function acceptedDeal(): Promise<{ projectId: number; bidId: number }> {
+    const project = await createProject(db, { submitterId: cast.owner.user.id });
+    const bid = (
+      await cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: 750, timeline: 7, message: 'Ready to finish this within a week.' })
+    ).json();
+    await cast.otherFinisher.api.post(`/api/projects/${project.id}/bids`, { amount: 900, timeline: 10, message: 'I could take this on in ten days.' });
+    expect((await cast.owner.api.post(`/api/bids/${bid.id}/accept`)).statusCode).toBe(200);
+    return { projectId: project.id, bidId: bid.id as number };
+  }
+
+  async function paidDeal() {
+    const deal = await acceptedDeal();
+    const { checkoutUrl } = (await cast.owner.api.post(`/api/bids/${deal.bidId}/pay`, {})).json();
+    const paid = await cast.visitor.api.post(`/api/sandbox/checkout-sessions/${checkoutUrl.replace('/sandbox/checkout/', '')}/pay`, {
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    });
+    expect(paid.statusCode).toBe(200);
+    return deal;
+  }
+
+  return {
+    t,
+    cast,
+    clock,
+    sandbox,
+    acceptedDeal,
+    paidDeal,
+    deliver: (projectId: number, deliveryMessage = 'All done, see the README.') =>
+      cast.finisher.api.post(`/api/projects/${projectId}/complete`, { deliveryMessage }),
+    requestRevision: (projectId: number, reason = 'The login form still fails on mobile.') =>
+      cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: false, reason }),
+    cancel: (projectId: number) => cast.owner.api.patch(`/api/projects/${projectId}/status`, { status: 'cancelled' }),
+    deal: async (projectId: number, api = cast.owner.api) => {
+      const response = await api.get(`/api/projects/${projectId}/deal`);
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    },
+    paymentOf: async (bidId: number) => (await db.select().from(payments).where(eq(payments.bidId, bidId)))[0]!,
+    notificationsOf: (userId: number, projectId: number) =>
+      db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.relatedId, projectId))),
+    async onboardFinisher() {
+      const { url } = (
+        await cast.finisher.api.post('/api/stripe/create-connect-account', { userId: cast.finisher.user.id, email: cast.finisher.user.email })
+      ).json();
+      expect((await cast.finisher.api.post(`/api/sandbox/onboarding/${url.replace('/sandbox/onboarding/', '')}/complete`)).statusCode).toBe(200);
+    },
+    /** A second instance of the app on the same database, as another server process would be. */
+    async secondInstance(extraEnv: Record<string, string> = {}) {
+      const app = await buildApp({
+        config: { ...t.config, deal: { ...t.config.deal, ...parseSweep(extraEnv) } },
+        database: t.database,
+        logger: false,
+        clientDir: null,
+        payments: sandbox,
+        clock,
+      });
+      await app.ready();
+      return app;
+    },
+  };
+}
+
+function parseSweep(env: Record<string, string>) {
+  return env.sweepIntervalMs ? { sweepIntervalMs: Number(env.sweepIntervalMs) } : {};
+}
+
+export type DealWorld = Awaited<ReturnType<typeof createDealWorld>>;
