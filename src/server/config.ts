@@ -121,6 +121,22 @@ const configSchema = z.object({
     }),
   /** Who is told when a finisher objects to a cancellation (the operator); unset: the log only. */
   OPERATOR_EMAIL: z.email().optional(),
+  /**
+   * Accounts that are operators (issue 15): comma-separated emails, matched case-insensitively, in
+   * addition to those `npm run operator:create` made.
+   */
+  OPERATOR_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Disputes (docs/decisions/029-disputes.md): how long the other party has to answer at all, and to agree. */
+  DISPUTE_RESPONSE_WINDOW: duration('4d'),
+  DISPUTE_NEGOTIATION_WINDOW: duration('7d'),
   /** Signs the one-click unsubscribe links in deal mail; random per process when unset (old links then stop working at a restart). */
   EMAIL_LINK_SECRET: z.string().min(16).optional(),
   /**
@@ -198,6 +214,11 @@ function toConfig(env: z.infer<typeof configSchema>) {
       sweepIntervalMs: env.DEAL_SWEEP_INTERVAL,
     },
     operatorEmail: env.OPERATOR_EMAIL,
+    operatorEmails: env.OPERATOR_EMAILS,
+    dispute: {
+      responseWindowMs: env.DISPUTE_RESPONSE_WINDOW,
+      negotiationWindowMs: env.DISPUTE_NEGOTIATION_WINDOW,
+    },
     emailLinks: {
       secret: env.EMAIL_LINK_SECRET ?? randomBytes(32).toString('hex'),
       // A random secret voids every emailed unsubscribe link at each restart, and differs between instances.

@@ -2,6 +2,7 @@
 import * as bids from '#server/db/schema/bids.js';
 import * as conversations from '#server/db/schema/conversations.js';
 import * as deal from '#server/db/schema/deal.js';
+import * as disputes from '#server/db/schema/disputes.js';
 import * as email from '#server/db/schema/email.js';
 import * as milestones from '#server/db/schema/milestones.js';
 import * as notifications from '#server/db/schema/notifications.js';
@@ -10,5 +11,5 @@ import * as projects from '#server/db/schema/projects.js';
 import * as reviews from '#server/db/schema/reviews.js';
 import * as users from '#server/db/schema/users.js';
 
-export const schema = { ...users, ...projects, ...bids, ...payments, ...conversations, ...milestones, ...notifications, ...reviews, ...deal, ...email };
+export const schema = { ...users, ...projects, ...bids, ...payments, ...conversations, ...milestones, ...notifications, ...reviews, ...deal, ...email, ...disputes };
 export type Schema = typeof schema;

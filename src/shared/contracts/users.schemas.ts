@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { canonicalRoles } from '#shared/domain/roles.js';
+import { userRoles } from '#shared/domain/roles.js';
 
 /** The signed-in user as the API returns it: never the password hash. */
 export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string(),
-  role: z.enum(canonicalRoles),
+  role: z.enum(userRoles),
   stripeCustomerId: z.string().nullable(),
   stripeConnectAccountId: z.string().nullable(),
   onboardingComplete: z.boolean(),

@@ -19,6 +19,10 @@ export const dealTimerKinds = [
   'delivery_reminder',
   'cancellation_due',
   'cancellation_reminder',
+  // Disputes (decision 029): the other party's silence settles at the opener's offer; no agreement
+  // by the negotiation window sends the dispute to the operator.
+  'dispute_response_due',
+  'dispute_negotiation_due',
 ] as const;
 export type DealTimerKind = (typeof dealTimerKinds)[number];
 
@@ -43,11 +47,14 @@ export const dealHistoryKinds = [
   'cancelled_after_acceptance',
   'refund',
   'payout',
+  'dispute_opened',
+  'dispute_escalated',
+  'dispute_settled',
 ] as const;
 export type DealHistoryKind = (typeof dealHistoryKinds)[number];
 
 /** Who took a step of the deal: one of its two parties, or Finishline itself (a timer, a payment). */
-export const dealParties = ['owner', 'finisher', 'system'] as const;
+export const dealParties = ['owner', 'finisher', 'system', 'operator'] as const;
 export type DealParty = (typeof dealParties)[number];
 
 /**
@@ -68,7 +75,17 @@ export const refundingCancellationOutcomes = ['refund', 'agreed', 'timed_out'] a
 export const isRefundingCancellation = (outcome: CancellationOutcome): boolean => (refundingCancellationOutcomes as readonly string[]).includes(outcome);
 
 /** What the party named in a deal's next step is asked to do. */
-export const dealStepActions = ['pay', 'deliver', 'review_delivery', 'review_milestone', 'answer_cancellation', 'set_up_payouts', 'operator_review'] as const;
+export const dealStepActions = [
+  'pay',
+  'deliver',
+  'review_delivery',
+  'review_milestone',
+  'answer_cancellation',
+  'set_up_payouts',
+  'operator_review',
+  'respond_to_dispute',
+  'settle_dispute',
+] as const;
 export type DealStepAction = (typeof dealStepActions)[number];
 
 /** Reasons the owner gives with a revision request, and the finisher with an objection. */

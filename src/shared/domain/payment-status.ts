@@ -11,3 +11,7 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
  * the bid itself to 'paid' and 'completed' as that payment is held and released.
  */
 export const paidPaymentStatuses = ['held', 'released'] as const satisfies readonly PaymentStatus[];
+
+/** A chargeback's state on a payment (issue 15, rule 7): open freezes payouts; won resumes them; lost ends them. */
+export const cardDisputeStatuses = ['open', 'won', 'lost'] as const;
+export type CardDisputeStatus = (typeof cardDisputeStatuses)[number];

@@ -3,11 +3,19 @@
  * creator or client and a finisher a developer; every one of those names is accepted on input.
  */
 export const canonicalRoles = ['submitter', 'finisher'] as const;
-export type Role = (typeof canonicalRoles)[number];
+
+/**
+ * Every role an account can have: the two anyone registers as, and the operator (issue 15), whom
+ * no one can register as: `npm run operator:create` makes one, and OPERATOR_EMAILS names more.
+ */
+export const userRoles = [...canonicalRoles, 'operator'] as const;
+export type Role = (typeof userRoles)[number];
+
+export const isOperator = (role: string | null | undefined): boolean => role === 'operator';
 
 export const roleAliases = ['submitter', 'creator', 'client', 'finisher', 'developer'] as const;
 
-export function toCanonicalRole(role: string | null | undefined): Role {
+export function toCanonicalRole(role: string | null | undefined): (typeof canonicalRoles)[number] {
   return role === 'finisher' || role === 'developer' ? 'finisher' : 'submitter';
 }
 
@@ -16,10 +24,11 @@ export function isFinisher(role: string | null | undefined): boolean {
 }
 
 export function isSubmitter(role: string | null | undefined): boolean {
-  return toCanonicalRole(role) === 'submitter';
+  return !isOperator(role) && toCanonicalRole(role) === 'submitter';
 }
 
 /** The badge the profile page shows for a role. */
 export function roleLabel(role: string | null | undefined): string {
+  if (isOperator(role)) return 'Operator';
   return isFinisher(role) ? 'Developer' : 'Project Submitter';
 }

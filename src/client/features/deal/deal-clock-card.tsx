@@ -5,7 +5,7 @@ import { Badge } from '#client/components/ui/badge.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { type DealNames, formatDealDate, isDealOver, partyName } from './deal-format.js';
 
-const partyRoles: Record<DealParty, string> = { owner: 'client', finisher: 'developer', system: 'operator' };
+const partyRoles: Record<DealParty, string> = { owner: 'client', finisher: 'developer', system: 'operator', operator: 'operator' };
 
 /** The step the deal waits for, in a few words beside the sentence. */
 const stepLabels: Record<DealStepAction, string> = {
@@ -16,6 +16,8 @@ const stepLabels: Record<DealStepAction, string> = {
   answer_cancellation: 'Answer to the cancellation request',
   set_up_payouts: 'Payout account setup',
   operator_review: "Finishline's operator settles the held money",
+  respond_to_dispute: 'Answer to the dispute',
+  settle_dispute: 'Agreement on the disputed money',
 };
 
 interface DealClockCardProps {

@@ -38,6 +38,9 @@ export const historyLabels: Record<DealHistoryKind, string> = {
   cancelled_after_acceptance: 'Project cancelled after acceptance',
   refund: 'Refunded to the client',
   payout: 'Paid out to the developer',
+  dispute_opened: 'Opened a dispute',
+  dispute_escalated: "Asked for the operator's ruling",
+  dispute_settled: 'Dispute settled',
 };
 
 /** The usernames of the deal's two parties; the system is Finishline itself (a timer, a payment). */
@@ -48,6 +51,7 @@ export interface DealNames {
 
 export function partyName(party: DealParty, names: DealNames): string {
   if (party === 'system') return 'Finishline';
+  if (party === 'operator') return "Finishline's operator";
   return names[party];
 }
 

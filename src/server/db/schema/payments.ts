@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { paymentStatuses } from '#shared/domain/payment-status.js';
+import { cardDisputeStatuses, paymentStatuses } from '#shared/domain/payment-status.js';
 import { check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bids } from './bids.js';
 
 export const paymentStatus = pgEnum('payment_status', paymentStatuses);
+export const cardDisputeStatus = pgEnum('card_dispute_status', cardDisputeStatuses);
 
 export const payments = pgTable(
   'payments',
@@ -33,6 +34,12 @@ export const payments = pgTable(
     chargeId: text('charge_id'),
     transferGroup: text('transfer_group'),
     status: paymentStatus('status').notNull().default('pending'),
+    /**
+     * A chargeback on the card (Stripe's charge.dispute.*): while open, no payout leaves; won
+     * resumes them; lost ends them (the bank took the unsettled money back).
+     */
+    cardDisputeStatus: cardDisputeStatus('card_dispute_status'),
+    cardDisputeId: text('card_dispute_id'),
     /** When the money arrived and was held: the delivery deadline counts from here. */
     heldAt: timestamp('held_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { canonicalRoles } from '#shared/domain/roles.js';
+import { userRoles } from '#shared/domain/roles.js';
 import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export const userRole = pgEnum('user_role', canonicalRoles);
+export const userRole = pgEnum('user_role', userRoles);
 
 export const users = pgTable(
   'users',

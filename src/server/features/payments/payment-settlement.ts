@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, isNull, or } from 'drizzle-orm';
 import { bidLifecycle, winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { applyTransitionIfAllowed } from '#server/domain/apply-transition.js';
 import type { AppContext } from '#server/context.js';
@@ -7,6 +7,9 @@ import { splitPayment } from '#shared/domain/money.js';
 import { isRefundingCancellation } from '#shared/domain/deal.js';
 import { bids } from '#server/db/schema/bids.js';
 import { dealCancellations } from '#server/db/schema/deal.js';
+import { disputes } from '#server/db/schema/disputes.js';
+import { isActiveDispute } from '#shared/domain/dispute.js';
+import { settleDisputedPayment } from './dispute-settlement.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { type PaymentRow, payments } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
@@ -35,10 +38,21 @@ export async function settleProjectPayment(ctx: AppContext, projectId: number): 
   await ctx.events.transaction(ctx.db, async (tx, record) => {
     const payment = await lockProjectPayment(tx, projectId);
     if (!payment || payment.status !== 'held') return;
+    // A chargeback on the card freezes every payout until the bank decides (issue 15, rule 7).
+    if (payment.cardDisputeStatus === 'open') return;
     const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
     if (!project) return;
     const [bid] = await tx.select().from(bids).where(eq(bids.id, payment.bidId)).limit(1);
     const base = { projectId, projectName: project.name, ownerId: project.submitterId, finisherId: bid!.finisherId };
+
+    // A dispute decides the money instead of the project's status: none moves while it is active,
+    // and a settled one splits the remainder once (decision 029).
+    const [dispute] = await tx.select().from(disputes).where(eq(disputes.paymentId, payment.id)).orderBy(desc(disputes.id)).limit(1);
+    if (dispute && isActiveDispute(dispute.status)) return;
+    if (dispute?.status === 'settled') {
+      await settleDisputedPayment(ctx, tx, record, { payment, dispute, bid: bid!, base });
+      return;
+    }
 
     // Work once accepted stays accepted: a later cancellation moves no money back (decision 027).
     const isAccepted = project.acceptedAt !== null;
@@ -140,12 +154,16 @@ export async function settleOverduePayments(ctx: AppContext): Promise<void> {
     .select({ id: milestones.id })
     .from(milestones)
     .where(and(eq(milestones.projectId, projects.id), eq(milestones.status, 'approved'), isNull(milestones.releasedAt)));
+  const settledDispute = ctx.db
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(and(eq(disputes.paymentId, payments.id), eq(disputes.status, 'settled')));
   const overdue = await ctx.db
     .select({ projectId: projects.id })
     .from(payments)
     .innerJoin(bids, eq(bids.id, payments.bidId))
     .innerJoin(projects, eq(projects.id, bids.projectId))
-    .where(and(eq(payments.status, 'held'), or(inArray(projects.status, ['accepted', 'cancelled']), exists(approvedUnreleased))));
+    .where(and(eq(payments.status, 'held'), or(inArray(projects.status, ['accepted', 'cancelled']), exists(approvedUnreleased), exists(settledDispute))));
   // One at a time: a restart after a long outage should not fire a burst of transfers at the provider.
   for (const { projectId } of overdue) await settleProjectPayment(ctx, projectId);
 }
