@@ -159,6 +159,61 @@ const matrix: Row[] = [
     expect: only({ bidder: 409 }),
     request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/cancellation/object`, payload: { reason: 'The work is nearly done and on time.' } }),
   },
+  // Disputes (decision 029): the two parties act; everyone else is refused. The world has no operator
+  // caller: disputes.test.ts tries operators on every dispute route (reading, never acting as a party,
+  // ruling only on others' deals).
+  {
+    route: 'POST /api/projects/:id/disputes',
+    expect: only({ owner: 409, bidder: 409 }),
+    request: (w) => ({
+      url: `/api/projects/${w.underWay.project.id}/disputes`,
+      payload: { reason: 'The delivery does not build at all.', finisherAmountCents: 0 },
+    }),
+  },
+  {
+    route: 'GET /api/disputes/:id',
+    expect: only({ owner: 200, bidder: 200 }),
+    shows: ['bid amount', 'bid message', 'bid timeline', 'milestone amount', 'milestone note', 'milestone feedback'],
+    request: (w) => ({ url: `/api/disputes/${w.dispute.id}` }),
+  },
+  {
+    route: 'POST /api/disputes/:id/evidence',
+    expect: only({ owner: 201, bidder: 201 }),
+    shows: ['bid amount', 'bid message', 'bid timeline', 'milestone amount', 'milestone note', 'milestone feedback'],
+    request: (w) => ({ url: `/api/disputes/${w.dispute.id}/evidence`, payload: { statement: 'The build log is attached.' } }),
+  },
+  {
+    route: 'GET /api/disputes/:id/evidence/:evidenceId/file',
+    expect: only({ owner: 404, bidder: 404 }),
+    request: (w) => ({ url: `/api/disputes/${w.dispute.id}/evidence/2147483647/file` }),
+  },
+  {
+    route: 'POST /api/disputes/:id/offers',
+    expect: only({ owner: 201, bidder: 201 }),
+    shows: ['bid amount', 'bid message', 'bid timeline', 'milestone amount', 'milestone note', 'milestone feedback'],
+    request: (w) => ({ url: `/api/disputes/${w.dispute.id}/offers`, payload: { finisherAmountCents: 100 } }),
+  },
+  {
+    route: 'POST /api/disputes/:id/offers/:offerId/accept',
+    expect: only({ owner: 409, bidder: 200 }),
+    shows: ['bid amount', 'bid message', 'bid timeline', 'milestone amount', 'milestone note', 'milestone feedback'],
+    request: (w) => ({ url: `/api/disputes/${w.dispute.id}/offers/${w.dispute.ownerOfferId}/accept` }),
+  },
+  {
+    route: 'POST /api/disputes/:id/escalate',
+    expect: only({ owner: 200, bidder: 200 }),
+    shows: ['bid amount', 'bid message', 'bid timeline', 'milestone amount', 'milestone note', 'milestone feedback'],
+    request: (w) => ({ url: `/api/disputes/${w.dispute.id}/escalate` }),
+  },
+  { route: 'GET /api/operator/disputes', expect: signedIn(403), request: () => ({ url: '/api/operator/disputes' }) },
+  {
+    route: 'POST /api/operator/disputes/:id/ruling',
+    expect: signedIn(403),
+    request: (w) => ({
+      url: `/api/operator/disputes/${w.dispute.id}/ruling`,
+      payload: { finisherAmountCents: 0, decision: 'The owner is right about the build.' },
+    }),
+  },
   { route: 'GET /api/users/:id/projects', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/projects` }) },
   {
     route: 'GET /api/users/:id/total-spending',

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { type ErrorCode, errorCodes } from '#shared/errors.js';
 import { updateProfileSchema } from '#shared/contracts/profile.schemas.js';
 import { createProjectSchema } from '#shared/contracts/projects.schemas.js';
+import { disputeEvidenceBodySchema } from '#shared/contracts/disputes.schemas.js';
 import { bids } from '#server/db/schema/bids.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { notifications } from '#server/db/schema/notifications.js';
@@ -44,6 +45,7 @@ type Schema = z.ZodType;
 const selfReadBodies: Record<string, { json: Schema; multipart?: { fileField: string; fields: (valid: object) => Record<string, string> } }> = {
   'POST /api/projects': { json: createProjectSchema, multipart: { fileField: 'image', fields: (valid) => ({ projectData: JSON.stringify(valid) }) } },
   'PATCH /api/users/:id/profile': { json: updateProfileSchema, multipart: { fileField: 'avatar', fields: () => ({ bio: 'Finishing things since 2010' }) } },
+  'POST /api/disputes/:id/evidence': { json: disputeEvidenceBodySchema, multipart: { fileField: 'file', fields: () => ({ statement: 'The build log' }) } },
 };
 
 /** Mutating routes that take no body at all: whatever they are sent is ignored. */
@@ -53,6 +55,8 @@ const bodiless = new Set([
   'DELETE /api/sessions/:id',
   'POST /api/bids/:bidId/accept',
   'POST /api/projects/:id/cancellation/agree',
+  'POST /api/disputes/:id/offers/:offerId/accept',
+  'POST /api/disputes/:id/escalate',
   'POST /api/bids/:bidId/conversations',
   'PATCH /api/notifications/:id/read',
   'POST /api/users/:id/mark-all-notifications-read',

@@ -26,10 +26,10 @@ afterAll(() => w.t.close());
 
 const sweep = () => w.t.app.sweepDealTimers();
 const reason = 'The delivery does not run: the build fails on a clean clone.';
-const open = (projectId: number, body: unknown, api = w.cast.owner.api) => api.post(`/api/projects/${projectId}/disputes`, body);
+const open = (projectId: number, body: object, api = w.cast.owner.api) => api.post(`/api/projects/${projectId}/disputes`, body);
 const offer = (id: number, cents: number, api = w.cast.finisher.api) => api.post(`/api/disputes/${id}/offers`, { finisherAmountCents: cents });
 const accept = (id: number, offerId: number, api = w.cast.owner.api) => api.post(`/api/disputes/${id}/offers/${offerId}/accept`);
-const rule = (id: number, body: unknown, api = operator) => api.post(`/api/operator/disputes/${id}/ruling`, body);
+const rule = (id: number, body: object, api = operator) => api.post(`/api/operator/disputes/${id}/ruling`, body);
 /** One identity per payment: released to the finisher + fee + refunded + still held = paid. */
 const expectIdentity = (money: { paidCents: number; releasedCents: number; feeCents: number; refundedCents: number; heldCents: number }) =>
   expect(money.releasedCents + money.feeCents + money.refundedCents + money.heldCents).toBe(money.paidCents);

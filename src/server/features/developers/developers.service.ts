@@ -1,3 +1,4 @@
+import { dealRecordOf } from '#server/features/deal/deal.service.js';
 import { and, avg, count, desc, eq, isNotNull, inArray, sql } from 'drizzle-orm';
 import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDevelopersQuery } from '#shared/contracts/developers.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
@@ -97,6 +98,7 @@ export async function getDeveloperStats(ctx: AppContext, username: string): Prom
     acceptanceRate: total === 0 ? 0 : Math.round(((bidCounts?.won ?? 0) / total) * 100),
     averageRating: rating?.average === null || rating?.average === undefined ? null : Math.round(Number(rating.average) * 10) / 10,
     reviewCount: rating?.total ?? 0,
+    dealRecord: await dealRecordOf(ctx.db, u.id),
     projects: done.map((p) => ({
       id: p.id,
       name: p.name,
