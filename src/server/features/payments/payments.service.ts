@@ -24,6 +24,8 @@ export function registerPaymentHandlers(events: DomainEvents, ctx: AppContext): 
   // A cancellation the finisher agreed to, or let time out, refunds the unsettled remainder.
   events.onCommit('cancellation.agreed', (e) => settleProjectPayment(ctx, e.projectId));
   events.onCommit('cancellation.timed_out', (e) => settleProjectPayment(ctx, e.projectId));
+  // A chargeback the platform won releases what the freeze held back (milestones approved, work accepted meanwhile).
+  events.onCommit('card_dispute.closed', (e) => (e.outcome === 'won' ? settleProjectPayment(ctx, e.projectId) : undefined));
 }
 
 /** The payment of a project's accepted bid, for its owner and its finisher; null before any payment. */
