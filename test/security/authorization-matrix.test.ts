@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '#server/db/schema/email.js';
+import { payments } from '#server/db/schema/payments.js';
 import { SANDBOX_CARD_SUCCESS } from '#server/integrations/payments/sandbox-provider.js';
 import { TEST_PASSWORD } from '#test/support/factories.js';
 import {
@@ -397,6 +399,12 @@ const matrix: Row[] = [
     expect: everyone(200),
     request: async (w, app) => ({ url: `/api/sandbox/onboarding/${await openOnboarding(app, w)}/complete` }),
   },
+  // Playing a chargeback: a guessable payment id, so a session counts: the card holder (the owner), or an operator.
+  {
+    route: 'POST /api/sandbox/payments/:paymentId/card-dispute',
+    expect: only({ owner: 200 }),
+    request: async (w) => ({ url: `/api/sandbox/payments/${await paymentIdOf(w.underWay.bidId)}/card-dispute`, payload: { action: 'open' } }),
+  },
 
   // The live connection: 101 once the upgrade is accepted and the caller has authenticated as themself.
   { route: 'GET /ws', expect: signedIn(101), request: () => ({ url: '/ws' }) },
@@ -422,6 +430,12 @@ let m: MatrixApp;
 async function outboxMailId(): Promise<number> {
   const [mail] = await m.database.db.insert(mailOutbox).values({ to: 'someone@example.test', subject: 'A mail', text: 'Hello' }).returning();
   return mail!.id;
+}
+
+/** The payment of a bid, for the sandbox chargeback's row. */
+async function paymentIdOf(bidId: number): Promise<number> {
+  const [payment] = await m.database.db.select({ id: payments.id }).from(payments).where(eq(payments.bidId, bidId));
+  return payment!.id;
 }
 
 beforeAll(async () => {

@@ -14,3 +14,4 @@ export const paidPaymentStatuses = ['held', 'released'] as const satisfies reado
 
 /** A chargeback's state on a payment (issue 15, rule 7): open freezes payouts; won resumes them; lost ends them. */
 export const cardDisputeStatuses = ['open', 'won', 'lost'] as const;
+export type CardDisputeStatus = (typeof cardDisputeStatuses)[number];

@@ -9,6 +9,7 @@ export const canonicalRoles = ['submitter', 'finisher'] as const;
  * no one can register as: `npm run operator:create` makes one, and OPERATOR_EMAILS names more.
  */
 export const userRoles = [...canonicalRoles, 'operator'] as const;
+export type Role = (typeof userRoles)[number];
 
 export const isOperator = (role: string | null | undefined): boolean => role === 'operator';
 
