@@ -175,13 +175,13 @@ const matrix: Row[] = [
   {
     route: 'GET /api/disputes/:id',
     expect: only({ owner: 200, bidder: 200 }),
-    shows: ['bid amount', 'bid message', 'bid timeline', 'milestone amount', 'milestone note', 'milestone feedback'],
+    shows: ['bid amount', 'bid message', 'bid timeline'],
     request: (w) => ({ url: `/api/disputes/${w.dispute.id}` }),
   },
   {
     route: 'POST /api/disputes/:id/evidence',
     expect: only({ owner: 201, bidder: 201 }),
-    shows: ['bid amount', 'bid message', 'bid timeline', 'milestone amount', 'milestone note', 'milestone feedback'],
+    shows: ['bid amount', 'bid message', 'bid timeline'],
     request: (w) => ({ url: `/api/disputes/${w.dispute.id}/evidence`, payload: { statement: 'The build log is attached.' } }),
   },
   {
@@ -192,19 +192,19 @@ const matrix: Row[] = [
   {
     route: 'POST /api/disputes/:id/offers',
     expect: only({ owner: 201, bidder: 201 }),
-    shows: ['bid amount', 'bid message', 'bid timeline', 'milestone amount', 'milestone note', 'milestone feedback'],
+    shows: ['bid amount', 'bid message', 'bid timeline'],
     request: (w) => ({ url: `/api/disputes/${w.dispute.id}/offers`, payload: { finisherAmountCents: 100 } }),
   },
   {
     route: 'POST /api/disputes/:id/offers/:offerId/accept',
     expect: only({ owner: 409, bidder: 200 }),
-    shows: ['bid amount', 'bid message', 'bid timeline', 'milestone amount', 'milestone note', 'milestone feedback'],
+    shows: ['bid amount', 'bid message', 'bid timeline'],
     request: (w) => ({ url: `/api/disputes/${w.dispute.id}/offers/${w.dispute.ownerOfferId}/accept` }),
   },
   {
     route: 'POST /api/disputes/:id/escalate',
     expect: only({ owner: 200, bidder: 200 }),
-    shows: ['bid amount', 'bid message', 'bid timeline', 'milestone amount', 'milestone note', 'milestone feedback'],
+    shows: ['bid amount', 'bid message', 'bid timeline'],
     request: (w) => ({ url: `/api/disputes/${w.dispute.id}/escalate` }),
   },
   { route: 'GET /api/operator/disputes', expect: signedIn(403), request: () => ({ url: '/api/operator/disputes' }) },

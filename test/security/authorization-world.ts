@@ -59,7 +59,7 @@ export interface World {
   delivered: Deal;
   accepted: Deal;
   rival: Deal;
-  /** A dispute the owner opened on the deal under way (decision 029), with the owner's opening offer. */
+  /** A dispute the owner opened on a delivered deal of its own (decision 029), with the owner's opening offer. */
   dispute: { id: number; ownerOfferId: number };
   ownerNotificationId: number;
   secrets: Secret[];
@@ -177,7 +177,7 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
   });
   const delivery = { deliveryMessage: secret('delivery'), completedAt: new Date() };
   const assignedTo = { finisherId: bidder.id };
-  const [openProject, assignedProject, underWayProject, deliveredProject, acceptedProject, rivalProject] = (await db
+  const [openProject, assignedProject, underWayProject, deliveredProject, acceptedProject, rivalProject, disputedProject] = (await db
     .insert(projects)
     .values([
       project(owner.id, 1),
@@ -186,8 +186,9 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
       project(owner.id, 4, { status: 'completed', ...assignedTo, ...delivery }),
       project(owner.id, 5, { status: 'accepted', ...assignedTo, ...delivery, acceptedAt: new Date() }),
       project(stranger.id, 6),
+      project(owner.id, 7, { status: 'completed', ...assignedTo, ...delivery }),
     ])
-    .returning()) as [ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow];
+    .returning()) as [ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow];
 
   const proposal = { finisherId: bidder.id, amountCents: bidAmount * 100, timelineDays: bidTimeline, message: `${secret('bid-message')} I can finish this.` };
   const competingBid = {
@@ -213,6 +214,7 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
       },
       { ...competingBid, projectId: openProject.id },
       { ...competingBid, projectId: deliveredProject.id, status: 'rejected' },
+      { ...proposal, projectId: disputedProject.id, status: 'paid' },
     ])
     .returning({ id: bids.id });
   const [openBid, assignedBid, underWayBid, deliveredBid, acceptedBid, rivalBid] = bidRows.map((row) => row.id) as [
@@ -223,28 +225,39 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     number,
     number,
   ];
+  const disputedBid = bidRows.at(-1)!.id;
 
-  const [underWayPayment] = await db
+  await db.insert(payments).values({
+    bidId: underWayBid,
+    ...splitPayment(bidAmount * 100),
+    status: 'held',
+    paymentIntentId: `pi_${secret('payment-intent')}`,
+    checkoutSessionId: `cs_${secret('checkout-session')}`,
+    checkoutUrl: `https://checkout.example.test/${secret('checkout-url')}`,
+    chargeId: `ch_${secret('charge')}`,
+    transferGroup: `project_${underWayProject.id}`,
+  });
+  // The disputed deal: delivered, and a dispute the owner opened (decision 029). Its payment reads as
+  // refunded so the owner's total spending stays the one bid amount the secrets look for; the matrix
+  // checks who may take each dispute step, not where the money goes (disputes.test.ts does).
+  const [disputedPayment] = await db
     .insert(payments)
     .values({
-      bidId: underWayBid,
+      bidId: disputedBid,
       ...splitPayment(bidAmount * 100),
-      status: 'held',
-      paymentIntentId: `pi_${secret('payment-intent')}`,
-      checkoutSessionId: `cs_${secret('checkout-session')}`,
-      checkoutUrl: `https://checkout.example.test/${secret('checkout-url')}`,
-      chargeId: `ch_${secret('charge')}`,
-      transferGroup: `project_${underWayProject.id}`,
+      status: 'refunded',
+      paymentIntentId: `pi_disputed_${tag}`,
+      transferGroup: `project_${disputedProject.id}`,
     })
     .returning({ id: payments.id });
   const opened = new Date();
   const [dispute] = await db
     .insert(disputes)
     .values({
-      projectId: underWayProject.id,
-      paymentId: underWayPayment!.id,
+      projectId: disputedProject.id,
+      paymentId: disputedPayment!.id,
       openedBy: 'owner',
-      stage: 'revision',
+      stage: 'delivery_review',
       reason: 'The delivery does not build on a clean clone.',
       disputedCents: bidAmount * 100,
       openedAt: opened,

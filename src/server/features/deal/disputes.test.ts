@@ -157,6 +157,15 @@ describe('settling', () => {
     await sweep();
     expect(await w.paymentOf(bidId)).toMatchObject({ status: 'held', releasedCents: 0 });
     expect((await w.deal(projectId)).status).toBe('completed');
+    // The deal's own steps wait for the dispute, after their permission checks.
+    const waits = 'This project has an open dispute: its next steps wait until the dispute is settled';
+    expect((await w.cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: true })).json()).toMatchObject({
+      code: 'INVALID_TRANSITION',
+      message: waits,
+    });
+    expect((await w.requestRevision(projectId)).json().message).toBe(waits);
+    expect((await w.cancel(projectId)).json().message).toBe(waits);
+    expect((await w.cast.otherSubmitter.api.post(`/api/projects/${projectId}/accept`, { accepted: true })).statusCode).toBe(403);
   });
 
   it('goes to the operator after the negotiation window, who rules once with a decision both parties read', async () => {

@@ -15,7 +15,7 @@ import { milestones } from '#server/db/schema/milestones.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
-import { isProjectPaid, lockProject } from '#server/db/project-locks.js';
+import { isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
 
 export type MilestoneRow = typeof milestones.$inferSelect;
 
@@ -83,6 +83,7 @@ export async function addMilestone(ctx: AppContext, actor: UserRow, projectId: n
     const project = await lockProject(tx, projectId);
     requireAccess(actor, 'addMilestone', project);
     assertStage(project, 'add');
+    await assertNoActiveDispute(tx, projectId);
     const amountCents = dollarsToCents(input.amount);
     await assertWithinBid(tx, projectId, amountCents);
     const [row] = await tx
@@ -115,6 +116,7 @@ async function loadForStep(tx: Tx, actor: UserRow, milestoneId: number, action: 
   if (!milestoneLifecycle.isTakenBy(action, actorRole)) throw new AppError('FORBIDDEN', milestoneLifecycle.edges[action].forbidden!);
   assertStage(project, action);
   const to = applyTransition(milestoneLifecycle, action, { from: milestone!.status, actor: actorRole });
+  await assertNoActiveDispute(tx, project.id);
   return { project, milestone: milestone!, to };
 }
 

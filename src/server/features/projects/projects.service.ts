@@ -17,7 +17,7 @@ import type { Tx } from '#server/db/client.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { listBidsOfProject } from '#server/features/bids/bids.service.js';
 import { settleCancellation } from '#server/features/deal/deal.service.js';
-import { isProjectPaid, lockProject } from '#server/db/project-locks.js';
+import { isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 
 export async function listProjects(ctx: AppContext, viewer: UserRow | null, query: ListProjectsQuery) {
@@ -79,6 +79,7 @@ function move(action: ProjectAction, actor: UserRow, project: ProjectRow, facts?
 export function updateProjectStatus(ctx: AppContext, actor: UserRow, id: number, status: keyof typeof actionForStatus): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
     const to = move(actionForStatus[status], actor, project);
+    await assertNoActiveDispute(tx, id);
     await tx.update(projects).set({ status: to, updatedAt: new Date() }).where(eq(projects.id, id));
     // What the cancellation does to held money is the deal's to decide (the deal clock, decision 027).
     if (to === 'cancelled') await settleCancellation(ctx, tx, record, project);
@@ -106,6 +107,7 @@ export function updateProjectStatus(ctx: AppContext, actor: UserRow, id: number,
 export function deliverWork(ctx: AppContext, actor: UserRow, id: number, deliveryMessage: string): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
     const to = move('deliver', actor, project);
+    await assertNoActiveDispute(tx, id);
     const now = ctx.clock.now();
     await tx.update(projects).set({ status: to, deliveryMessage, completedAt: now, updatedAt: now }).where(eq(projects.id, id));
     const reviewDueAt = (await isProjectPaid(tx, id)) ? reviewDeadline(now, ctx.config.deal.reviewWindowMs).toISOString() : null;
@@ -143,9 +145,11 @@ export function reviewWork(ctx: AppContext, actor: UserRow, id: number, review: 
   return changeProject(ctx, actor, id, async (project, tx, record) => {
     if (review.accepted) {
       await acceptDelivery(tx, record, project, projectActorOf(actor, project), ctx.clock.now());
+      await assertNoActiveDispute(tx, id);
       return;
     }
     const to = move('requestRevision', actor, project, { isPaid: await isProjectPaid(tx, id) });
+    await assertNoActiveDispute(tx, id);
     await tx.update(projects).set({ status: to, completedAt: null, updatedAt: new Date() }).where(eq(projects.id, id));
     await record({
       type: 'revision.requested',
