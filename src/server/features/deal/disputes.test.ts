@@ -222,6 +222,27 @@ describe('settling', () => {
   });
 });
 
+describe('a finisher without a payout account', () => {
+  it('gets the refund to the owner at once, and the payout once onboarding is done', async () => {
+    const other = await createDealWorld();
+    try {
+      const { projectId, bidId } = await other.paidDeal();
+      await other.deliver(projectId);
+      const dispute = (await other.cast.owner.api.post(`/api/projects/${projectId}/disputes`, { reason, finisherAmountCents: 40_000 })).json();
+      const offerId = dispute.offers[0].id;
+      expect((await other.cast.finisher.api.post(`/api/disputes/${dispute.id}/offers/${offerId}/accept`)).statusCode).toBe(200);
+      expect(await other.paymentOf(bidId)).toMatchObject({ status: 'held', refundedCents: 35_000, releasedCents: 0 });
+      expect(other.sandbox.ledger.refunds.size).toBe(1);
+      await other.onboardFinisher();
+      expect(await other.paymentOf(bidId)).toMatchObject({ status: 'released', refundedCents: 35_000, releasedCents: 36_000, settledCents: 40_000 });
+      expect(other.sandbox.ledger.refunds.size).toBe(1);
+      expect(other.sandbox.ledger.transfers.size).toBe(1);
+    } finally {
+      await other.t.close();
+    }
+  });
+});
+
 describe('evidence', () => {
   it('takes statements with images and PDFs, served only to the parties and operators', async () => {
     const { dispute } = await openedDispute();
