@@ -114,6 +114,14 @@ describe('settling', () => {
     });
     expect(await w.paymentOf(bidId)).toMatchObject({ status: 'released', releasedCents: 54_000, settledCents: 60_000, refundedCents: 15_000 });
     expect(w.sandbox.ledger.transfers.size).toBe(transfersBefore + 1);
+    // The payment the parties read shows the split in its own fields.
+    expect((await w.cast.finisher.api.get(`/api/projects/${projectId}/payment`)).json()).toMatchObject({
+      status: 'released',
+      amountCents: 75_000,
+      releasedCents: 54_000,
+      settledCents: 60_000,
+      refundedCents: 15_000,
+    });
     const deal = await w.deal(projectId);
     expect(deal.money).toMatchObject({ heldCents: 0, feeCents: 6_000 });
     expectIdentity(deal.money);
