@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorAudit } from '#server/db/schema/disputes.js';
+import { notifications } from '#server/db/schema/notifications.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
 import { DAY_MS } from '#test/support/clock.js';
@@ -184,6 +185,19 @@ describe('settling', () => {
     await sweep();
     const waiting = (await w.cast.owner.api.get(`/api/disputes/${dispute.id}`)).json();
     expect(waiting).toMatchObject({ status: 'with_operator', escalatedBy: null });
+    // The operators are told, and both parties, each with a link to the dispute.
+    const told = await w.t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, 'dispute'), eq(notifications.relatedId, dispute.id)));
+    expect(told.filter((n) => n.title === 'Dispute waiting for a ruling').map((n) => n.userId)).toContain(operatorId);
+    expect(
+      told
+        .filter((n) => n.title === 'Dispute sent to the operator')
+        .map((n) => n.userId)
+        .sort(),
+    ).toEqual([w.cast.owner.user.id, w.cast.finisher.user.id].sort());
+    expect(told.find((n) => n.title === 'Dispute opened')?.userId).toBe(w.cast.finisher.user.id);
     const queue = (await operator.get('/api/operator/disputes')).json();
     expect(queue.disputes.map((d: { id: number }) => d.id)).toContain(dispute.id);
     expect(queue.disputes.find((d: { id: number }) => d.id === dispute.id)).toMatchObject({ latestOwnerOfferCents: 20_000, latestFinisherAskCents: 70_000 });

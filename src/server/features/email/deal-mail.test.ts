@@ -98,7 +98,27 @@ describe('deal mail', () => {
       [{ type: 'payment.refunded', ...deal, amountCents: 90_000 }, [owner.email]],
       [{ type: 'payout.released', ...deal, amountCents: 81_000 }, [finisher.email]],
       [{ type: 'deal.reminder', ...deal, step: 'cancellation', recipientId: finisher.id, dueAt: '2026-12-05T09:00:00.000Z' }, [finisher.email]],
+      // Disputes (decision 029): each step to the side that did not take it, the outcome to both.
+      [
+        {
+          type: 'dispute.opened',
+          ...deal,
+          disputeId: 9,
+          side: 'owner',
+          reason: 'It <does> not build',
+          finisherAmountCents: 0,
+          respondBy: '2026-12-05T09:00:00.000Z',
+        },
+        [finisher.email],
+      ],
+      [{ type: 'dispute.offered', ...deal, disputeId: 9, side: 'finisher', finisherAmountCents: 50_000 }, [owner.email]],
+      [{ type: 'dispute.escalated', ...deal, disputeId: 9, side: null }, [owner.email, finisher.email]],
+      [
+        { type: 'dispute.settled', ...deal, disputeId: 9, settlement: 'ruling', finisherAmountCents: 50_000, refundCents: 25_000, decision: 'Half <done>' },
+        [owner.email, finisher.email],
+      ],
       // Events without mail: a notification is enough.
+      [{ type: 'dispute.evidence_added', ...deal, disputeId: 9, side: 'owner', hasFile: true }, []],
       [{ type: 'milestone.added', ...milestone }, []],
       [{ type: 'bid.rejected', bidId: 1, projectId: 41, projectName: 'x', finisherId: finisher.id }, []],
     ];
@@ -108,7 +128,9 @@ describe('deal mail', () => {
       expect(mailer.sent.map((m) => m.to).sort(), event.type).toEqual([...recipients].sort());
       for (const mail of mailer.sent) {
         expect(mail.html, event.type).toMatch(/^<!doctype html>/);
-        expect(mail.text, event.type).toContain('https://finishline.test/projects/41');
+        expect(mail.text, event.type).toContain(
+          event.type.startsWith('dispute.') ? 'https://finishline.test/disputes/9' : 'https://finishline.test/projects/41',
+        );
         expect(mail.html, event.type).not.toMatch(/<b>|<v2>|<Safari>/);
       }
     }
