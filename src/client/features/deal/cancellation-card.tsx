@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
 import { errorMessage } from '#client/lib/api.js';
 import { useAgreeToCancellation, useObjectToCancellation } from './api.js';
-import { type DealNames, formatDealDate } from './deal-format.js';
+import type { DealNames } from '#client/components/deal-history-list.js';
+import { formatDealDate } from '#client/lib/format.js';
 
 interface CancellationCardProps {
   projectId: number;

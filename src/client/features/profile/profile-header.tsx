@@ -2,6 +2,7 @@ import { Share2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { User } from '#shared/contracts/users.js';
 import { isFinisher, roleLabel } from '#shared/domain/roles.js';
+import { DealRecordLine, dealRecordOf } from '#client/components/deal-record.js';
 import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
@@ -39,6 +40,9 @@ export function ProfileHeader({ user }: { user: User }) {
             <Badge variant="secondary">{roleLabel(user.role)}</Badge>
           </div>
           <p className="mt-1 truncate text-sm text-muted-foreground">{user.email}</p>
+          <div className="mt-2">
+            <DealRecordLine record={dealRecordOf(user)} />
+          </div>
         </div>
         {canShare ? (
           <div className="grid gap-1.5 sm:justify-items-end">
