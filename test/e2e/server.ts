@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createFileMailer, e2eMailFile } from './mail.js';
+import { E2E_OPERATOR } from './operator.js';
 
 const env = process.env;
 if (env.TEST_DATABASE_URL) {
@@ -29,6 +30,8 @@ env.VALIDATE_RESPONSES = 'true';
 // The suite registers many users and fails logins on purpose from one address.
 env.REGISTRATIONS_PER_ADDRESS_PER_HOUR = '10000';
 env.LOGIN_FAILURES_PER_ADDRESS = '10000';
+// The account disputes.spec.ts registers as Finishline's operator.
+env.OPERATOR_EMAILS = E2E_OPERATOR.email;
 env.REDIS_URL = env.TEST_REDIS_URL ?? '';
 env.REDIS_KEY_PREFIX = `e2e-${process.pid}:`;
 if (!env.REDIS_URL) delete env.REDIS_URL;
