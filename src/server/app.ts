@@ -16,6 +16,7 @@ import { authRoutes } from '#server/features/auth/auth.routes.js';
 import { bidsRoutes } from '#server/features/bids/bids.routes.js';
 import { LoginLimiter } from '#server/plugins/login-limiter.js';
 import { dealRoutes } from '#server/features/deal/deal.routes.js';
+import { disputesRoutes } from '#server/features/deal/disputes.routes.js';
 import { registerDealClock, startDealSweeper, sweepDueTimers } from '#server/features/deal/deal.service.js';
 import { developersRoutes } from '#server/features/developers/developers.routes.js';
 import { registerDealMail } from '#server/features/email/deal-mail.js';
@@ -23,6 +24,7 @@ import { emailRoutes } from '#server/features/email/email.routes.js';
 import { healthRoutes } from '#server/features/health/health.routes.js';
 import { Readiness } from '#server/features/health/readiness.js';
 import { registerNotificationWriters } from '#server/features/notifications/notification-writers.js';
+import { registerDisputeNotifications } from '#server/features/notifications/dispute-notifications.js';
 import { projectsRoutes } from '#server/features/projects/projects.routes.js';
 import { registerMilestonePushes } from '#server/features/milestones/milestone-pushes.js';
 import { milestonesRoutes } from '#server/features/milestones/milestones.routes.js';
@@ -126,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock ?? systemClock,
   };
   registerNotificationWriters(ctx.events);
+  registerDisputeNotifications(ctx.events, ctx.config);
   app.addHook('onClose', registerDealMail(ctx.events, ctx).idle);
   registerPaymentHandlers(ctx.events, ctx);
   registerDealClock(ctx.events, ctx);
@@ -168,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await emailRoutes(app, ctx);
   milestonesRoutes(app, ctx);
   dealRoutes(app, ctx);
+  disputesRoutes(app, ctx);
   uploadsRoutes(app, ctx.storage);
   await paymentsRoutes(app, ctx);
   if (ctx.payments.name === 'sandbox') sandboxRoutes(app, ctx, ctx.payments as SandboxProvider);

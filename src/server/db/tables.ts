@@ -11,5 +11,17 @@ import * as projects from '#server/db/schema/projects.js';
 import * as reviews from '#server/db/schema/reviews.js';
 import * as users from '#server/db/schema/users.js';
 
-export const schema = { ...users, ...projects, ...bids, ...payments, ...conversations, ...milestones, ...notifications, ...reviews, ...deal, ...email, ...disputes };
+export const schema = {
+  ...users,
+  ...projects,
+  ...bids,
+  ...payments,
+  ...conversations,
+  ...milestones,
+  ...notifications,
+  ...reviews,
+  ...deal,
+  ...email,
+  ...disputes,
+};
 export type Schema = typeof schema;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage } from '#shared/contracts/conversations.js';
+import type { DisputeSettlement, DisputeSide } from '#shared/domain/dispute.js';
 import type { Db, DbOrTx, Tx } from '#server/db/client.js';
 
 /** Everything that happens to a deal, as the features tell each other about it. */
@@ -22,6 +23,7 @@ export type DomainEvent =
   | { type: 'work.accepted'; projectId: number; projectName: string; ownerId: number; finisherId: number; automatic: boolean }
   | { type: 'revision.requested'; projectId: number; projectName: string; ownerId: number; finisherId: number; reason: string }
   | DealEvent
+  | DisputeEvent
   | { type: 'payment.received'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
   | { type: 'payout.released'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
   | { type: 'payment.refunded'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
@@ -38,6 +40,22 @@ interface DealFields {
   ownerId: number;
   finisherId: number;
 }
+/** Disputes (docs/decisions/029-disputes.md): `side` is who took the step; amounts in cents, dates ISO. */
+type DisputeEvent =
+  | ({ type: 'dispute.opened'; disputeId: number; side: DisputeSide; reason: string; finisherAmountCents: number; respondBy: string } & DealFields)
+  | ({ type: 'dispute.evidence_added'; disputeId: number; side: DisputeSide; hasFile: boolean } & DealFields)
+  | ({ type: 'dispute.offered'; disputeId: number; side: DisputeSide; finisherAmountCents: number } & DealFields)
+  /** side null: the negotiation window ran out. */
+  | ({ type: 'dispute.escalated'; disputeId: number; side: DisputeSide | null } & DealFields)
+  | ({
+      type: 'dispute.settled';
+      disputeId: number;
+      settlement: DisputeSettlement;
+      finisherAmountCents: number;
+      refundCents: number;
+      decision: string | null;
+    } & DealFields);
+
 /** The deal clock's events (docs/decisions/027-deal-clock.md); amounts in cents, dates ISO. */
 type DealEvent =
   /** The owner cancelled a paid project before the delivery was accepted: the finisher is asked until respondBy. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cancellationOutcomes, dealHistoryKinds, dealParties, dealReasonLimits as R, dealStepActions } from '#shared/domain/deal.js';
 import { projectStatuses } from '#shared/domain/project-status.js';
+import { disputeStatuses } from '#shared/domain/dispute.js';
 
 /** A reason for a revision request or an objection: 10 to 2,000 characters, trimmed. */
 export const dealReasonSchema = (what: string) =>
@@ -70,8 +71,14 @@ export const dealSchema = z.object({
   cancellation: dealCancellationSchema.nullable(),
   /** Null before the money is paid. */
   money: dealMoneySchema.nullable(),
+  /** The deal's latest dispute (issue 15), if one was opened. */
+  dispute: z.object({ id: z.number().int(), status: z.enum(disputeStatuses) }).nullable(),
 });
 export type Deal = z.infer<typeof dealSchema>;
 
-export const objectCancellationSchema = z.strictObject({ reason: dealReasonSchema('objection') });
+/** An objection opens a dispute (issue 15) asking, unless said, for all of the held money. */
+export const objectCancellationSchema = z.strictObject({
+  reason: dealReasonSchema('objection'),
+  finisherAmountCents: z.number().int('The amount must be a whole number of cents').min(0, 'The amount cannot be negative').max(2_147_483_647).optional(),
+});
 export type ObjectCancellationBody = z.input<typeof objectCancellationSchema>;

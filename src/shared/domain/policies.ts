@@ -2,7 +2,7 @@ import { type BidActor, winningBidStatuses, type BidStatus } from './bid-lifecyc
 import { isMilestoneStage, type MilestoneAction, milestoneLifecycle, type MilestoneStatus, ownerManagesMilestones } from './milestone-lifecycle.js';
 import { isOpenForBids, type ProjectActor, projectLifecycle } from './project-lifecycle.js';
 import type { ProjectStatus } from './project-status.js';
-import { isFinisher } from './roles.js';
+import { isFinisher, isOperator } from './roles.js';
 
 /**
  * Who may do what (docs/decisions/023-lifecycles-and-policies.md), answered in one place: the
@@ -132,6 +132,18 @@ export const permissions = {
     'Only the assigned developer can answer the cancellation request',
   ),
   addMilestone: permission((person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project), ownerManagesMilestones),
+  // Disputes (issue 15): the two parties act; operators read and rule, never as a party.
+  openDispute: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can open a dispute'),
+  readDispute: permission(
+    (person, project: ProjectParties) => isParty(person, project) || (person !== null && isOperator(person.role)),
+    'Only the two parties and Finishline operators can see this dispute',
+  ),
+  actInDispute: permission((person, project: ProjectParties) => isParty(person, project), 'Only the two parties can take this step in the dispute'),
+  operate: permission((person, _subject: null) => person !== null && isOperator(person.role), 'Only Finishline operators can do this'),
+  ruleDispute: permission(
+    (person, project: ProjectParties) => person !== null && isOperator(person.role) && !isParty(person, project),
+    'Only a Finishline operator who is not a party to the deal can rule on this dispute',
+  ),
   reviewProject: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can review this project'),
 } as const;
 

@@ -88,7 +88,7 @@ CREATE UNIQUE INDEX "disputes_active_project_key" ON "disputes" USING btree ("pr
 CREATE INDEX "disputes_project_idx" ON "disputes" USING btree ("project_id");--> statement-breakpoint
 CREATE INDEX "disputes_queue_idx" ON "disputes" USING btree ("escalated_at") WHERE "disputes"."status" = 'with_operator';--> statement-breakpoint
 CREATE INDEX "operator_audit_operator_idx" ON "operator_audit" USING btree ("operator_id","at");--> statement-breakpoint
-CREATE INDEX "operator_audit_dispute_idx" ON "operator_audit" USING btree ("dispute_id");CREATE INDEX "operator_audit_dispute_idx" ON "operator_audit" USING btree ("dispute_id");--> statement-breakpoint
+CREATE INDEX "operator_audit_dispute_idx" ON "operator_audit" USING btree ("dispute_id");--> statement-breakpoint
 -- The operator audit log is append-only: no update or delete, whoever asks (decision 029).
 CREATE FUNCTION "operator_audit_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -42,7 +42,7 @@ describe('cancelling a paid project', () => {
     expect(await w.paymentOf(bidId)).toMatchObject({ status: 'refunded', refundedCents: 75_000 });
   });
 
-  it('keeps the money held when the finisher objects, with a reason the owner reads', async () => {
+  it('keeps the money held when the finisher objects, with a reason the owner reads, in a dispute the owner must answer', async () => {
     const { projectId, bidId } = await w.paidDeal();
     await w.cancel(projectId);
     const short = await object(projectId, 'no');
@@ -51,13 +51,20 @@ describe('cancelling a paid project', () => {
     expect((await object(projectId, 'I delivered two milestones already.', w.cast.owner.api)).statusCode).toBe(403);
     const objected = await object(projectId, '  The work is nearly done and was on time.  ');
     expect(objected.json().cancellation).toMatchObject({ outcome: 'objected', objection: 'The work is nearly done and was on time.' });
-    expect(objected.json().nextStep).toMatchObject({ action: 'operator_review', actor: 'system' });
-    w.clock.advance(30 * DAY_MS);
+    // The objection opened a dispute asking for all of the held money (issue 15): the owner must respond.
+    expect(objected.json().dispute).toMatchObject({ status: 'negotiating' });
+    expect(objected.json().nextStep).toMatchObject({ action: 'respond_to_dispute', actor: 'owner' });
+    w.clock.advance(4 * DAY_MS - 1);
     await sweep();
     expect(await w.paymentOf(bidId)).toMatchObject({ status: 'held', refundedCents: 0 });
     expect((await agree(projectId)).statusCode).toBe(409);
     const note = (await w.notificationsOf(w.cast.owner.user.id, projectId)).find((n) => n.title === 'Cancellation objected');
     expect(note?.content).toContain('The work is nearly done and was on time.');
+    // The owner's silence settles at the finisher's ask: all of it, less the fee.
+    w.clock.advance(1);
+    await sweep();
+    expect(await w.paymentOf(bidId)).toMatchObject({ status: 'released', releasedCents: 67_500, refundedCents: 0 });
+    expectIdentity((await w.deal(projectId)).money);
   });
 
   it('refunds when the finisher lets the answer window pass, after reminding them', async () => {

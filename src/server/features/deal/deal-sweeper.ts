@@ -9,6 +9,7 @@ import type { RecordEvent } from '#server/events/domain-events.js';
 import { approveMilestoneBySystem } from '#server/features/milestones/milestones.service.js';
 import { acceptDelivery } from '#server/features/projects/projects.service.js';
 import { lockHeldPayment, unsettledCents } from './deal-money.js';
+import { fireDisputeTimer } from './dispute-clock.js';
 
 /** How many due timers one sweep fires at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
@@ -152,5 +153,9 @@ async function fire(ctx: AppContext, tx: Tx, record: RecordEvent, timer: DealTim
       await record({ type: 'cancellation.timed_out', refundCents: payment ? unsettledCents(payment) : 0, ...parties });
       return;
     }
+    case 'dispute_response_due':
+    case 'dispute_negotiation_due':
+      await fireDisputeTimer(ctx, tx, record, project, timer);
+      return;
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Deal, DealCancellation, DealNextStep } from '#shared/contracts/deal.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { deadlineDay, deliveryDeadline } from '#shared/domain/deal.js';
@@ -9,6 +9,7 @@ import type { DbOrTx } from '#server/db/client.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import { bids } from '#server/db/schema/bids.js';
 import { dealCancellations, type DealCancellationRow, dealHistory } from '#server/db/schema/deal.js';
+import { type DisputeRow, disputes } from '#server/db/schema/disputes.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { type PaymentRow, payments } from '#server/db/schema/payments.js';
 import { type ProjectRow, projects } from '#server/db/schema/projects.js';
@@ -26,6 +27,7 @@ interface DealFacts {
   bid: { amountCents: number; timelineDays: number } | null;
   payment: PaymentRow | null;
   cancellation: DealCancellationRow | null;
+  dispute: DisputeRow | null;
   hasDelivered: boolean;
   reviewDueAt: Date | null;
   milestoneReview: { dueAt: Date; title: string } | null;
@@ -39,6 +41,32 @@ const heldOf = (payment: PaymentRow) => payment.amountCents - payment.settledCen
 function nextStepOf(f: DealFacts): DealNextStep | null {
   const { project, owner, finisher, payment, cancellation } = f;
   const isHeld = payment?.status === 'held';
+  const dispute = f.dispute;
+  if (dispute && dispute.status !== 'settled') {
+    if (dispute.status === 'with_operator') {
+      return {
+        action: 'operator_review',
+        actor: 'operator',
+        dueAt: null,
+        description: `The dispute is with Finishline's operator, who rules how the ${money(dispute.disputedCents)} is split.`,
+      };
+    }
+    const responder = dispute.openedBy === 'owner' ? 'finisher' : 'owner';
+    if (dispute.respondedAt === null) {
+      return {
+        action: 'respond_to_dispute',
+        actor: responder,
+        dueAt: dispute.respondBy.toISOString(),
+        description: `${responder === 'owner' ? owner : finisher} has until ${deadlineDay(dispute.respondBy)} to respond to the dispute; without a response it settles at ${dispute.openedBy === 'owner' ? owner : finisher}'s offer.`,
+      };
+    }
+    return {
+      action: 'settle_dispute',
+      actor: responder,
+      dueAt: dispute.negotiateBy.toISOString(),
+      description: `${owner} and ${finisher} have until ${deadlineDay(dispute.negotiateBy)} to agree on the ${money(dispute.disputedCents)} in dispute; after that the operator decides.`,
+    };
+  }
   if (project.status === 'cancelled') {
     if (cancellation?.outcome === 'open' && cancellation.respondBy) {
       return {
@@ -164,6 +192,7 @@ async function readFacts(ctx: AppContext, db: DbOrTx, project: ProjectRow): Prom
     .limit(1);
   const [payment] = bid ? await db.select().from(payments).where(eq(payments.bidId, bid.id)).limit(1) : [];
   const [cancellation] = await db.select().from(dealCancellations).where(eq(dealCancellations.projectId, project.id)).limit(1);
+  const [dispute] = await db.select().from(disputes).where(eq(disputes.projectId, project.id)).orderBy(desc(disputes.id)).limit(1);
   const [delivered] = await db
     .select({ id: dealHistory.id })
     .from(dealHistory)
@@ -183,6 +212,7 @@ async function readFacts(ctx: AppContext, db: DbOrTx, project: ProjectRow): Prom
     bid: bid ?? null,
     payment: payment ?? null,
     cancellation: cancellation ?? null,
+    dispute: dispute ?? null,
     hasDelivered: delivered !== undefined,
     reviewDueAt: deadlines.find((d) => d.kind === 'review_due')?.dueAt ?? null,
     milestoneReview: milestoneDeadline && milestone ? { dueAt: milestoneDeadline.dueAt, title: milestone.title } : null,
@@ -224,5 +254,6 @@ export async function findDeal(ctx: AppContext, actor: UserRow, projectId: numbe
           refundedCents: payment.refundedCents,
         }
       : null,
+    dispute: facts.dispute ? { id: facts.dispute.id, status: facts.dispute.status } : null,
   };
 }

@@ -8,7 +8,5 @@ import { agreeToCancellation, getDeal, objectToCancellation } from './deal.servi
 export function dealRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, dealEndpoints.get, (request) => getDeal(ctx, requireUser(request), request.params.id));
   registerEndpoint(app, dealEndpoints.agreeToCancellation, (request) => agreeToCancellation(ctx, requireUser(request), request.params.id));
-  registerEndpoint(app, dealEndpoints.objectToCancellation, (request) =>
-    objectToCancellation(ctx, requireUser(request), request.params.id, request.body.reason),
-  );
+  registerEndpoint(app, dealEndpoints.objectToCancellation, (request) => objectToCancellation(ctx, requireUser(request), request.params.id, request.body));
 }

@@ -16,6 +16,7 @@ import { heldSince, lockHeldPayment, unsettledCents } from './deal-money.js';
 import { hasDelivery } from './deal-sweeper.js';
 import { scheduleDeadline } from './deal-timers.js';
 import { findDeal } from './deal-view.js';
+import { activeDisputeOf, openDisputeIn } from './dispute-steps.js';
 
 export { registerDealClock } from './deal-schedule.js';
 export { claimQuery, sweepDueTimers } from './deal-sweeper.js';
@@ -78,6 +79,7 @@ async function answerCancellation(
     requireAccess(actor, 'answerCancellation', project);
     const [cancellation] = await tx.select().from(dealCancellations).where(eq(dealCancellations.projectId, projectId)).for('update').limit(1);
     if (cancellation?.outcome !== 'open') throw new AppError('INVALID_TRANSITION', 'There is no open cancellation request to answer on this project');
+    if (await activeDisputeOf(tx, projectId)) throw new AppError('INVALID_TRANSITION', 'The cancellation is part of an open dispute; answer it there');
     await answer(tx, record, project, cancellation.id, ctx.clock.now());
   });
   return findDeal(ctx, actor, projectId);
@@ -99,16 +101,28 @@ export function agreeToCancellation(ctx: AppContext, actor: UserRow, projectId: 
   });
 }
 
-/** The finisher objects with a reason: the money stays held and the operator is told. */
-export function objectToCancellation(ctx: AppContext, actor: UserRow, projectId: number, reason: string): Promise<Deal> {
-  return answerCancellation(ctx, actor, projectId, async (tx, record, project, cancellationId, now) => {
-    await tx.update(dealCancellations).set({ outcome: 'objected', respondedAt: now, objection: reason }).where(eq(dealCancellations.id, cancellationId));
+/**
+ * The finisher objects with a reason: the money stays held and a dispute opens (issue 15, rule 1),
+ * proposing the amount the finisher asks for (all of the remainder unless said).
+ */
+export function objectToCancellation(
+  ctx: AppContext,
+  actor: UserRow,
+  projectId: number,
+  input: { reason: string; finisherAmountCents?: number },
+): Promise<Deal> {
+  return answerCancellation(ctx, actor, projectId, async (tx, record, project) => {
     const payment = await lockHeldPayment(tx, projectId);
     const heldCents = payment ? unsettledCents(payment) : 0;
-    ctx.log.warn(
-      { projectId, finisherId: actor.id, heldCents, operator: true },
-      'a finisher objected to a cancellation: the money stays held until the operator settles it',
-    );
-    await record({ type: 'cancellation.objected', reason, heldCents, ...partiesOf(project) });
+    if (payment && heldCents > 0) {
+      await openDisputeIn(ctx, tx, record, project, 'finisher', { reason: input.reason, finisherAmountCents: input.finisherAmountCents ?? heldCents });
+    } else {
+      await tx
+        .update(dealCancellations)
+        .set({ outcome: 'objected', respondedAt: ctx.clock.now(), objection: input.reason })
+        .where(eq(dealCancellations.projectId, projectId));
+    }
+    ctx.log.warn({ projectId, finisherId: actor.id, heldCents, operator: true }, 'a finisher objected to a cancellation: the money stays held in a dispute');
+    await record({ type: 'cancellation.objected', reason: input.reason, heldCents, ...partiesOf(project) });
   });
 }

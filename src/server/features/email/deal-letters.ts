@@ -13,6 +13,7 @@ export type EventOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type
 /** Where the links of a mail point: the project page (and its tabs) on the public origin. */
 export interface Links {
   project(id: number, tab?: 'bids' | 'milestones'): string;
+  dispute(id: number): string;
 }
 
 /** The letters of some event types: each event's mail, to whom (docs/decisions/028-deal-mail.md). */

@@ -6,13 +6,14 @@ import type { DomainEvent, DomainEvents } from '#server/events/domain-events.js'
 import type { MailMessage } from '#server/integrations/email/mailer.js';
 import { preferencesOf } from './email.service.js';
 import { clockLetters } from './deal-clock.letters.js';
+import { disputeLetters } from './dispute.letters.js';
 import type { Letter, Links } from './deal-letters.js';
 import { progressLetters } from './deal-progress.letters.js';
 import { type MailFooter, renderHtml, renderText } from './mail-layout.js';
 import { signUnsubscribeToken } from './unsubscribe-token.js';
 
 /** Every deal event that sends mail, and what it sends to whom. */
-const dealLetters = { ...progressLetters, ...clockLetters };
+const dealLetters = { ...progressLetters, ...clockLetters, ...disputeLetters };
 type DealMailEventType = keyof typeof dealLetters;
 
 export type DealMailContext = Pick<AppContext, 'db' | 'config' | 'log' | 'mailer'>;
@@ -88,7 +89,7 @@ export function registerDealMail(events: DomainEvents, ctx: DealMailContext): De
     }
     const build = dealLetters[event.type] as (e: typeof event, links: Links) => Letter[];
     const origin = mailOrigin(ctx.config);
-    const links: Links = { project: (id, tab) => `${origin}/projects/${id}${tab ? `?tab=${tab}` : ''}` };
+    const links: Links = { project: (id, tab) => `${origin}/projects/${id}${tab ? `?tab=${tab}` : ''}`, dispute: (id) => `${origin}/disputes/${id}` };
     for (const message of await composeMail(ctx, build(event, links))) {
       try {
         await ctx.mailer.send(message);

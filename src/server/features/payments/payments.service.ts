@@ -24,6 +24,8 @@ export function registerPaymentHandlers(events: DomainEvents, ctx: AppContext): 
   // A cancellation the finisher agreed to, or let time out, refunds the unsettled remainder.
   events.onCommit('cancellation.agreed', (e) => settleProjectPayment(ctx, e.projectId));
   events.onCommit('cancellation.timed_out', (e) => settleProjectPayment(ctx, e.projectId));
+  // A settled dispute splits the remainder (decision 029).
+  events.onCommit('dispute.settled', (e) => settleProjectPayment(ctx, e.projectId));
 }
 
 /** The payment of a project's accepted bid, for its owner and its finisher; null before any payment. */

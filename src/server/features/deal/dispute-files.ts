@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import { imageUploadMaxBytes, processImageUpload } from '#server/integrations/storage/image-upload.js';
+import type { FileStorage } from '#server/integrations/storage/storage.js';
+import type { UploadedFile } from '#server/plugins/multipart.js';
+
+/** Evidence files as stored: private, under evidence/, never served by the public /uploads route. */
+export interface AcceptedEvidenceFile {
+  key: string;
+  /** The name the person gave it, cut to something displayable. */
+  name: string;
+  type: 'image/webp' | 'application/pdf';
+  size: number;
+}
+
+interface PendingEvidenceFile extends Omit<AcceptedEvidenceFile, 'key'> {
+  buffer: Buffer;
+  extension: 'webp' | 'pdf';
+}
+
+const displayName = (filename: string) =>
+  filename
+    // eslint-disable-next-line no-control-regex -- control characters never belong in a file name shown to people
+    .replace(/[\u0000-\u001f\u007f/\\]/g, '')
+    .trim()
+    .slice(0, 200) || 'evidence';
+
+/**
+ * Checks an evidence file by its bytes (issue 15, rule 2: images and PDF, the upload rules and
+ * limits): an image goes through the same checks and re-encoding as every other upload (its
+ * metadata, GPS included, is dropped); a PDF must be one by its bytes and is kept as it came, to
+ * be served only as a download.
+ */
+export async function acceptEvidenceFile(ctx: Pick<AppContext, 'rateLimits'>, uploaderId: number, file: UploadedFile): Promise<PendingEvidenceFile> {
+  await ctx.rateLimits.uploads.consume(uploaderId);
+  if (file.buffer.length > imageUploadMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `File is larger than ${imageUploadMaxBytes} bytes`);
+  const detected = await fileTypeFromBuffer(file.buffer);
+  const name = displayName(file.filename);
+  if (detected?.mime === 'application/pdf') {
+    return { buffer: file.buffer, name, type: 'application/pdf', size: file.buffer.length, extension: 'pdf' };
+  }
+  if (!detected || !detected.mime.startsWith('image/')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'File type must be PNG, JPEG, GIF, WebP or PDF');
+  const image = await processImageUpload(file.buffer, { allowed: ['png', 'jpeg', 'gif', 'webp'], maxBytes: imageUploadMaxBytes });
+  return { buffer: image.buffer, name, type: 'image/webp', size: image.buffer.length, extension: 'webp' };
+}
+
+/** Stores the file and runs `write` with it; a refused write deletes the file again. */
+export async function storeEvidenceWhile<T>(
+  storage: FileStorage,
+  pending: PendingEvidenceFile | null,
+  write: (file: AcceptedEvidenceFile | null) => Promise<T>,
+): Promise<T> {
+  if (!pending) return write(null);
+  const key = `evidence/${randomUUID()}.${pending.extension}`;
+  await storage.put(key, pending.buffer, pending.type);
+  try {
+    return await write({ key, name: pending.name, type: pending.type, size: pending.size });
+  } catch (error) {
+    await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
