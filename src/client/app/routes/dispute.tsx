@@ -23,7 +23,7 @@ export default function DisputePage() {
 
   const opener = dispute.openedBy === 'owner' ? dispute.owner.username : dispute.finisher.username;
   return (
-    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
           <li>
@@ -56,7 +56,9 @@ export default function DisputePage() {
           Between {dispute.owner.username} (client) and {dispute.finisher.username} (developer). Opened by {opener} (
           {sideLabels[dispute.openedBy].toLowerCase()}):
         </p>
-        <p className="rounded-md bg-muted/60 p-3 text-sm break-words whitespace-pre-line">{dispute.reason}</p>
+        <p className="rounded-md bg-muted/60 p-3 text-sm break-words whitespace-pre-line" data-testid="dispute-reason">
+          {dispute.reason}
+        </p>
       </header>
       <DisputeOverviewCard dispute={dispute} />
       {canRule(dispute) ? <RulingCard dispute={dispute} /> : null}

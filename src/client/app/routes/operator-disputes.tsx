@@ -26,12 +26,12 @@ export default function OperatorDisputesPage() {
   if (!isOperator(user?.role)) return <DisputeUnavailable what="queue" error={new ApiError(403, 'FORBIDDEN', 'Operators only')} />;
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <div className="grid gap-1">
         <h1 className="text-3xl font-bold tracking-tight">Disputes</h1>
         <p className="text-muted-foreground">Oldest first. Open a dispute to read both sides and rule.</p>
       </div>
-      <Tabs value={status} onValueChange={(next) => setSearchParams(next === 'with_operator' ? {} : { status: next }, { replace: true })}>
+      <Tabs className="min-w-0" value={status} onValueChange={(next) => setSearchParams(next === 'with_operator' ? {} : { status: next }, { replace: true })}>
         <TabsList className="h-auto max-w-full flex-wrap">
           {tabOrder.map((value) => (
             <TabsTrigger key={value} value={value}>

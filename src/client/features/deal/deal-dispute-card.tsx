@@ -2,7 +2,6 @@ import { Scale } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Deal } from '#shared/contracts/deal.js';
-import type { DisputeStatus } from '#shared/domain/dispute.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { lazyComponent } from '#client/lib/lazy-component.js';
@@ -11,14 +10,11 @@ import { canOpenDispute } from './deal-format.js';
 // The dialog (its form and the dispute mutation) loads when first opened; most deals never need it.
 const OpenDisputeDialog = lazyComponent(() => import('./open-dispute-dialog.js'), 'OpenDisputeDialog');
 
-/** The deal as the server sends it once disputes land: the dispute over its held money, if any. */
-type DealWithDispute = Deal & { dispute?: { id: number; status: DisputeStatus } | null };
-
 /**
  * For both parties: a link to the deal's dispute once there is one; before that, while money is held and
  * the deal is in review, revision or an open cancellation, the way to open one.
  */
-export function DealDisputeCard({ deal, projectId, viewer }: { deal: DealWithDispute; projectId: number; viewer: 'owner' | 'finisher' }) {
+export function DealDisputeCard({ deal, projectId, viewer }: { deal: Deal; projectId: number; viewer: 'owner' | 'finisher' }) {
   const [isOpen, setIsOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
   if (deal.dispute) {

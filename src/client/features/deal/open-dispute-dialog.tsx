@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { disputeReasonLimits } from '#shared/domain/dispute.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
@@ -44,7 +43,6 @@ export function OpenDisputeDialog({ open, onOpenChange, ...props }: OpenDisputeD
 }
 
 function OpenDisputeForm({ projectId, heldCents, viewer, onDone }: Omit<OpenDisputeDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
-  const navigate = useNavigate();
   const openDispute = useOpenDispute(projectId);
   const [reason, setReason] = useState('');
   // The finisher asks for everything held, the owner offers nothing: each side's opening position, to edit.
@@ -61,10 +59,8 @@ function OpenDisputeForm({ projectId, heldCents, viewer, onDone }: Omit<OpenDisp
     openDispute.mutate(
       { reason: reason.trim(), finisherAmountCents: parsed.cents },
       {
-        onSuccess: (dispute) => {
-          onDone();
-          void navigate(`/disputes/${dispute.id}`);
-        },
+        // The hook goes on to the dispute's page.
+        onSuccess: onDone,
         // The server's message, under the field it is about: an amount above what is held, or anything else under the reason.
         onError: (failure) => {
           const message = errorMessage(failure, 'Please try again later');

@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   type Dispute,
@@ -50,7 +51,12 @@ export const useOperatorQueue = (status: OperatorQueueItem['status'], enabled: b
  * Every dispute step answers the dispute as it now stands: shown at once, while the project (its deal
  * clock, payment and both parties' lists) and the operator's queue refresh behind it.
  */
-function useDisputeStep<TVariables>(request: (variables: TVariables) => Promise<Dispute>, successText: string, failureText: string) {
+function useDisputeStep<TVariables>(
+  request: (variables: TVariables) => Promise<Dispute>,
+  successText: string,
+  failureText: string,
+  onDispute?: (dispute: Dispute) => void,
+) {
   const queryClient = useQueryClient();
   const { user } = useUser();
   return useMutation({
@@ -58,6 +64,7 @@ function useDisputeStep<TVariables>(request: (variables: TVariables) => Promise<
     onSuccess: async (dispute) => {
       queryClient.setQueryData(disputeKeys.detail(dispute.id), dispute);
       toast.success(successText, { description: dispute.summary });
+      onDispute?.(dispute);
       await refreshAround(queryClient, user?.id);
     },
     onError: async (error) => {
@@ -71,9 +78,20 @@ function useDisputeStep<TVariables>(request: (variables: TVariables) => Promise<
 const refreshAround = (queryClient: QueryClient, userId: number | undefined) =>
   Promise.all([invalidateProjects(queryClient, userId), queryClient.invalidateQueries({ queryKey: disputeKeys.queueAll })]);
 
-/** POST /api/projects/{id}/disputes (a party): the reason and what the developer should receive. */
-export const useOpenDispute = (projectId: number) =>
-  useDisputeStep((body: OpenDisputeBody) => call(endpoints.open, { params: { id: projectId }, body }), 'Dispute opened', 'Failed to open the dispute');
+/**
+ * POST /api/projects/{id}/disputes (a party): the reason and what the developer should receive; then
+ * to the dispute's page. From the hook, not the form: the refreshed deal replaces the form's panel
+ * with the link to the dispute, and an unmounted form's mutate() callbacks never run.
+ */
+export function useOpenDispute(projectId: number) {
+  const navigate = useNavigate();
+  return useDisputeStep(
+    (body: OpenDisputeBody) => call(endpoints.open, { params: { id: projectId }, body }),
+    'Dispute opened',
+    'Failed to open the dispute',
+    (dispute) => void navigate(`/disputes/${dispute.id}`),
+  );
+}
 
 /** POST /api/disputes/{id}/offers (a party). */
 export const useMakeOffer = (disputeId: number) =>
