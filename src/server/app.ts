@@ -25,6 +25,7 @@ import { healthRoutes } from '#server/features/health/health.routes.js';
 import { Readiness } from '#server/features/health/readiness.js';
 import { registerNotificationWriters } from '#server/features/notifications/notification-writers.js';
 import { registerDisputeNotifications } from '#server/features/notifications/dispute-notifications.js';
+import { registerCardDisputeNotifications } from '#server/features/notifications/card-dispute-notifications.js';
 import { projectsRoutes } from '#server/features/projects/projects.routes.js';
 import { registerMilestonePushes } from '#server/features/milestones/milestone-pushes.js';
 import { milestonesRoutes } from '#server/features/milestones/milestones.routes.js';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   registerNotificationWriters(ctx.events);
   registerDisputeNotifications(ctx.events, ctx.config);
+  registerCardDisputeNotifications(ctx.events, config.operatorEmails);
   app.addHook('onClose', registerDealMail(ctx.events, ctx).idle);
   registerPaymentHandlers(ctx.events, ctx);
   registerDealClock(ctx.events, ctx);

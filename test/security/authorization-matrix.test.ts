@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '#server/db/schema/email.js';
+import { payments } from '#server/db/schema/payments.js';
 import { SANDBOX_CARD_SUCCESS } from '#server/integrations/payments/sandbox-provider.js';
 import { TEST_PASSWORD } from '#test/support/factories.js';
 import {
@@ -158,6 +160,61 @@ const matrix: Row[] = [
     route: 'POST /api/projects/:id/cancellation/object',
     expect: only({ bidder: 409 }),
     request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/cancellation/object`, payload: { reason: 'The work is nearly done and on time.' } }),
+  },
+  // Disputes (decision 029): the two parties act; everyone else is refused. The world has no operator
+  // caller: disputes.test.ts tries operators on every dispute route (reading, never acting as a party,
+  // ruling only on others' deals).
+  {
+    route: 'POST /api/projects/:id/disputes',
+    expect: only({ owner: 409, bidder: 409 }),
+    request: (w) => ({
+      url: `/api/projects/${w.underWay.project.id}/disputes`,
+      payload: { reason: 'The delivery does not build at all.', finisherAmountCents: 0 },
+    }),
+  },
+  {
+    route: 'GET /api/disputes/:id',
+    expect: only({ owner: 200, bidder: 200 }),
+    shows: ['bid amount', 'bid message', 'bid timeline', 'milestone amount', 'milestone note', 'milestone feedback'],
+    request: (w) => ({ url: `/api/disputes/${w.dispute.id}` }),
+  },
+  {
+    route: 'POST /api/disputes/:id/evidence',
+    expect: only({ owner: 201, bidder: 201 }),
+    shows: ['bid amount', 'bid message', 'bid timeline', 'milestone amount', 'milestone note', 'milestone feedback'],
+    request: (w) => ({ url: `/api/disputes/${w.dispute.id}/evidence`, payload: { statement: 'The build log is attached.' } }),
+  },
+  {
+    route: 'GET /api/disputes/:id/evidence/:evidenceId/file',
+    expect: only({ owner: 404, bidder: 404 }),
+    request: (w) => ({ url: `/api/disputes/${w.dispute.id}/evidence/2147483647/file` }),
+  },
+  {
+    route: 'POST /api/disputes/:id/offers',
+    expect: only({ owner: 201, bidder: 201 }),
+    shows: ['bid amount', 'bid message', 'bid timeline', 'milestone amount', 'milestone note', 'milestone feedback'],
+    request: (w) => ({ url: `/api/disputes/${w.dispute.id}/offers`, payload: { finisherAmountCents: 100 } }),
+  },
+  {
+    route: 'POST /api/disputes/:id/offers/:offerId/accept',
+    expect: only({ owner: 409, bidder: 200 }),
+    shows: ['bid amount', 'bid message', 'bid timeline', 'milestone amount', 'milestone note', 'milestone feedback'],
+    request: (w) => ({ url: `/api/disputes/${w.dispute.id}/offers/${w.dispute.ownerOfferId}/accept` }),
+  },
+  {
+    route: 'POST /api/disputes/:id/escalate',
+    expect: only({ owner: 200, bidder: 200 }),
+    shows: ['bid amount', 'bid message', 'bid timeline', 'milestone amount', 'milestone note', 'milestone feedback'],
+    request: (w) => ({ url: `/api/disputes/${w.dispute.id}/escalate` }),
+  },
+  { route: 'GET /api/operator/disputes', expect: signedIn(403), request: () => ({ url: '/api/operator/disputes' }) },
+  {
+    route: 'POST /api/operator/disputes/:id/ruling',
+    expect: signedIn(403),
+    request: (w) => ({
+      url: `/api/operator/disputes/${w.dispute.id}/ruling`,
+      payload: { finisherAmountCents: 0, decision: 'The owner is right about the build.' },
+    }),
   },
   { route: 'GET /api/users/:id/projects', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/projects` }) },
   {
@@ -342,6 +399,12 @@ const matrix: Row[] = [
     expect: everyone(200),
     request: async (w, app) => ({ url: `/api/sandbox/onboarding/${await openOnboarding(app, w)}/complete` }),
   },
+  // Playing a chargeback: a guessable payment id, so a session counts: the card holder (the owner), or an operator.
+  {
+    route: 'POST /api/sandbox/payments/:paymentId/card-dispute',
+    expect: only({ owner: 200 }),
+    request: async (w) => ({ url: `/api/sandbox/payments/${await paymentIdOf(w.underWay.bidId)}/card-dispute`, payload: { action: 'open' } }),
+  },
 
   // The live connection: 101 once the upgrade is accepted and the caller has authenticated as themself.
   { route: 'GET /ws', expect: signedIn(101), request: () => ({ url: '/ws' }) },
@@ -367,6 +430,12 @@ let m: MatrixApp;
 async function outboxMailId(): Promise<number> {
   const [mail] = await m.database.db.insert(mailOutbox).values({ to: 'someone@example.test', subject: 'A mail', text: 'Hello' }).returning();
   return mail!.id;
+}
+
+/** The payment of a bid, for the sandbox chargeback's row. */
+async function paymentIdOf(bidId: number): Promise<number> {
+  const [payment] = await m.database.db.select({ id: payments.id }).from(payments).where(eq(payments.bidId, bidId));
+  return payment!.id;
 }
 
 beforeAll(async () => {

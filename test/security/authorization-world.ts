@@ -8,6 +8,7 @@ import { conversationChannels, conversationThreads, messages } from '#server/db/
 import { milestones } from '#server/db/schema/milestones.js';
 import { notifications } from '#server/db/schema/notifications.js';
 import { payments } from '#server/db/schema/payments.js';
+import { disputeOffers, disputes } from '#server/db/schema/disputes.js';
 import { type NewProjectRow, type ProjectRow, projects } from '#server/db/schema/projects.js';
 import { type NewUserRow, sessions, type UserRow, users } from '#server/db/schema/users.js';
 import { hashPassword } from '#server/plugins/passwords.js';
@@ -58,6 +59,8 @@ export interface World {
   delivered: Deal;
   accepted: Deal;
   rival: Deal;
+  /** A dispute the owner opened on the deal under way (decision 029), with the owner's opening offer. */
+  dispute: { id: number; ownerOfferId: number };
   ownerNotificationId: number;
   secrets: Secret[];
   /** The first id of every table this world may touch, for before/after comparisons. */
@@ -92,6 +95,9 @@ const tables = [
   'conversation_channels',
   'conversation_threads',
   'messages',
+  'disputes',
+  'dispute_offers',
+  'dispute_evidence',
 ] as const;
 type TableName = (typeof tables)[number];
 
@@ -218,16 +224,38 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     number,
   ];
 
-  await db.insert(payments).values({
-    bidId: underWayBid,
-    ...splitPayment(bidAmount * 100),
-    status: 'held',
-    paymentIntentId: `pi_${secret('payment-intent')}`,
-    checkoutSessionId: `cs_${secret('checkout-session')}`,
-    checkoutUrl: `https://checkout.example.test/${secret('checkout-url')}`,
-    chargeId: `ch_${secret('charge')}`,
-    transferGroup: `project_${underWayProject.id}`,
-  });
+  const [underWayPayment] = await db
+    .insert(payments)
+    .values({
+      bidId: underWayBid,
+      ...splitPayment(bidAmount * 100),
+      status: 'held',
+      paymentIntentId: `pi_${secret('payment-intent')}`,
+      checkoutSessionId: `cs_${secret('checkout-session')}`,
+      checkoutUrl: `https://checkout.example.test/${secret('checkout-url')}`,
+      chargeId: `ch_${secret('charge')}`,
+      transferGroup: `project_${underWayProject.id}`,
+    })
+    .returning({ id: payments.id });
+  const opened = new Date();
+  const [dispute] = await db
+    .insert(disputes)
+    .values({
+      projectId: underWayProject.id,
+      paymentId: underWayPayment!.id,
+      openedBy: 'owner',
+      stage: 'revision',
+      reason: 'The delivery does not build on a clean clone.',
+      disputedCents: bidAmount * 100,
+      openedAt: opened,
+      respondBy: new Date(opened.getTime() + config.dispute.responseWindowMs),
+      negotiateBy: new Date(opened.getTime() + config.dispute.negotiationWindowMs),
+    })
+    .returning({ id: disputes.id });
+  const [ownerOffer] = await db
+    .insert(disputeOffers)
+    .values({ disputeId: dispute!.id, side: 'owner', userId: owner.id, finisherAmountCents: 0, createdAt: opened })
+    .returning({ id: disputeOffers.id });
   const [pendingMilestone, completedMilestone] = await db
     .insert(milestones)
     .values([
@@ -315,6 +343,7 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     delivered: { project: deliveredProject, bidId: deliveredBid },
     accepted: { project: acceptedProject, bidId: acceptedBid },
     rival: { project: rivalProject, bidId: rivalBid },
+    dispute: { id: dispute!.id, ownerOfferId: ownerOffer!.id },
     ownerNotificationId: ownerNotification!.id,
     secrets,
     floors: floors!,

@@ -15,9 +15,12 @@ import type { z } from 'zod';
 import { type ErrorCode, errorCodes } from '#shared/errors.js';
 import { updateProfileSchema } from '#shared/contracts/profile.schemas.js';
 import { createProjectSchema } from '#shared/contracts/projects.schemas.js';
+import { disputeEvidenceBodySchema } from '#shared/contracts/disputes.schemas.js';
+import { splitPayment } from '#shared/domain/money.js';
 import { bids } from '#server/db/schema/bids.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { notifications } from '#server/db/schema/notifications.js';
+import { payments } from '#server/db/schema/payments.js';
 import { imageUploadMaxBytes } from '#server/integrations/storage/image-upload.js';
 import { createTestApp, type TestApp } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
@@ -44,6 +47,7 @@ type Schema = z.ZodType;
 const selfReadBodies: Record<string, { json: Schema; multipart?: { fileField: string; fields: (valid: object) => Record<string, string> } }> = {
   'POST /api/projects': { json: createProjectSchema, multipart: { fileField: 'image', fields: (valid) => ({ projectData: JSON.stringify(valid) }) } },
   'PATCH /api/users/:id/profile': { json: updateProfileSchema, multipart: { fileField: 'avatar', fields: () => ({ bio: 'Finishing things since 2010' }) } },
+  'POST /api/disputes/:id/evidence': { json: disputeEvidenceBodySchema, multipart: { fileField: 'file', fields: () => ({ statement: 'The build log' }) } },
 };
 
 /** Mutating routes that take no body at all: whatever they are sent is ignored. */
@@ -53,6 +57,8 @@ const bodiless = new Set([
   'DELETE /api/sessions/:id',
   'POST /api/bids/:bidId/accept',
   'POST /api/projects/:id/cancellation/agree',
+  'POST /api/disputes/:id/offers/:offerId/accept',
+  'POST /api/disputes/:id/escalate',
   'POST /api/bids/:bidId/conversations',
   'PATCH /api/notifications/:id/read',
   'POST /api/users/:id/mark-all-notifications-read',
@@ -96,7 +102,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** One of everything a route's path can name: an open and an assigned project, a bid, a milestone, a notification. */
+/** One of everything a route's path can name: an open and an assigned project, a bid, a milestone, a notification, a payment. */
 async function createWorld() {
   const db = t.database.db;
   const open = await createProject(db, { submitterId: cast.owner.user.id });
@@ -110,7 +116,19 @@ async function createWorld() {
     .insert(notifications)
     .values({ userId: cast.owner.user.id, type: 'notification', title: 'Hello', content: 'World' })
     .returning();
-  return { openProjectId: open.id, assignedProjectId: assigned.id, bidId: bid!.id, milestoneId: milestone!.id, notificationId: notification!.id };
+  // Charged, so the sandbox's chargeback would take it: its 4xx are about the input.
+  const [payment] = await db
+    .insert(payments)
+    .values({ bidId: bid!.id, ...splitPayment(50_000), status: 'held', paymentIntentId: 'pi_bad_input', chargeId: 'ch_bad_input' })
+    .returning();
+  return {
+    openProjectId: open.id,
+    assignedProjectId: assigned.id,
+    bidId: bid!.id,
+    milestoneId: milestone!.id,
+    notificationId: notification!.id,
+    paymentId: payment!.id,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -188,6 +206,7 @@ function validParams(url: string, role: Role): Record<string, string> {
     else if (name === 'bidId' || url.startsWith('/api/bids/:id')) values[name!] = String(world.bidId);
     else if (url.startsWith('/api/users/:id')) values[name!] = String(cast[role].user.id);
     else if (url.startsWith('/api/notifications/:id')) values[name!] = String(world.notificationId);
+    else if (name === 'paymentId') values[name] = String(world.paymentId);
     else if (url.startsWith('/api/sandbox/')) values[name!] = 'cs_not_a_signed_id';
     else if (/\/(complete|milestones)$/.test(url)) values[name!] = String(world.assignedProjectId);
     else values[name!] = String(world.openProjectId);

@@ -1,7 +1,9 @@
+import type { DemoDispute } from './seed-disputes.js';
 import type { projects } from './schema/projects.js';
 
-// The demo marketplace that `npm start` shows on an empty database (seed.ts writes it): six people
-// and twelve projects across the statuses, with bids and payments held or released.
+// The demo marketplace that `npm start` shows on an empty database (seed.ts writes it): seven people
+// (one of them the operator) and sixteen projects across the statuses, with bids, payments held or
+// released, and two disputes.
 
 /** Every demo account signs in with this password; the README lists the accounts. */
 export const DEMO_PASSWORD = 'finishline';
@@ -22,6 +24,8 @@ export const demoUsers = [
     location: 'Berlin, Germany',
   },
   { username: 'priya', email: 'priya@demo.finishline.dev', role: 'submitter', bio: 'Runs a small design studio.', location: 'Bangalore, India' },
+  // Finishline's own operator: reads disputes and rules those the parties cannot settle (issue 15).
+  { username: 'ops', email: 'ops@demo.finishline.dev', role: 'operator', bio: "Finishline's operator.", location: 'Remote' },
   {
     username: 'devon',
     email: 'devon@demo.finishline.dev',
@@ -87,6 +91,7 @@ export interface DemoProject {
    * (the finisher's answer window runs from there).
    */
   deal?: { heldDaysAgo: number; deliveredDaysAgo?: number; cancellationDaysAgo?: number };
+  dispute?: DemoDispute;
 }
 
 const pitch = (what: string) => `Hi! ${what} I have shipped similar work before and can start this week.`;
@@ -249,6 +254,56 @@ export const demoProjects: DemoProject[] = [
     bids: [{ finisher: 'devon', amount: 600, timeline: 10, message: pitch('Double opt-in and a CSV export, done properly.'), status: 'paid' }],
     payment: 'held',
     deal: { heldDaysAgo: 6, cancellationDaysAgo: 1 },
+  },
+  {
+    name: 'Invoice PDF generator',
+    owner: 'maya',
+    status: 'completed',
+    budgetDollars: 1200,
+    timeframe: '2 weeks',
+    ageDays: 16,
+    description: 'Turns orders into branded PDF invoices with tax lines. Templates worked; totals, currencies and the email attachment were missing.',
+    techStack: ['Node.js', 'TypeScript'],
+    bids: [{ finisher: 'devon', amount: 1000, timeline: 10, message: pitch('Totals, currencies and mailing the PDF.'), status: 'paid' }],
+    payment: 'held',
+    deal: { heldDaysAgo: 14, deliveredDaysAgo: 3 },
+    dispute: {
+      openedDaysAgo: 2,
+      openedBy: 'owner',
+      reason: 'The totals are wrong for every currency but USD, and the email attachment is missing altogether.',
+      offers: [
+        { side: 'owner', dollars: 400, daysAgo: 2 },
+        { side: 'finisher', dollars: 900, daysAgo: 1 },
+      ],
+      evidence: [
+        { side: 'owner', statement: 'An invoice in EUR shows the USD total: the currency conversion never runs.', daysAgo: 2 },
+        { side: 'finisher', statement: 'Multi-currency was not in the brief; the attachment works with SMTP set as the README says.', daysAgo: 1 },
+      ],
+    },
+  },
+  {
+    name: 'Fitness class scheduler',
+    owner: 'jonas',
+    status: 'completed',
+    budgetDollars: 1800,
+    timeframe: '3 weeks',
+    ageDays: 24,
+    description: 'Gym class schedules with member sign-ups. The schedule existed; the sign-up limits and the trainer app were missing.',
+    techStack: ['React', 'Firebase'],
+    bids: [{ finisher: 'lena', amount: 1600, timeline: 14, message: pitch('Sign-up limits and a trainer view.'), status: 'paid' }],
+    payment: 'held',
+    deal: { heldDaysAgo: 20, deliveredDaysAgo: 12 },
+    dispute: {
+      openedDaysAgo: 10,
+      openedBy: 'finisher',
+      reason: 'Everything in the brief is delivered and tested; the client wants a native app that was never part of the bid.',
+      offers: [
+        { side: 'finisher', dollars: 1600, daysAgo: 10 },
+        { side: 'owner', dollars: 600, daysAgo: 9 },
+      ],
+      evidence: [{ side: 'finisher', statement: 'The bid says web app; the native trainer app came up in chat two weeks later.', daysAgo: 9 }],
+      escalatedDaysAgo: 3,
+    },
   },
   {
     name: 'Crypto price alerts bot',

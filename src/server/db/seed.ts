@@ -6,6 +6,7 @@ import type { Db, Tx } from './client.js';
 import { DEMO_PASSWORD, type DemoProject, type DemoUsername, demoProjects, demoUsers } from './seed-data.js';
 import { bids } from '#server/db/schema/bids.js';
 import { dealCancellations, dealHistory, dealTimers } from '#server/db/schema/deal.js';
+import { seedDispute } from './seed-disputes.js';
 import { payments } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
@@ -90,7 +91,8 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
           });
         }
       }
-      if (p.deal) await seedDealClock(tx, project!.id, p.deal, dealClock);
+      if (p.deal) await seedDealClock(tx, project!.id, p.deal, dealClock, p.dispute !== undefined);
+      if (p.dispute) await seedDispute(tx, project!.id, p.dispute);
     }
   });
   return true;
@@ -103,7 +105,7 @@ const defaultDealClock = { reviewWindowMs: 7 * DAY_MS, cancelResponseWindowMs: 5
  * A demo deal's history and pending deadlines, as the deal clock writes them (decision 027): a
  * delivery in its review window, or a cancellation waiting for the finisher's answer.
  */
-async function seedDealClock(tx: Tx, projectId: number, deal: NonNullable<DemoProject['deal']>, clock: DealClockSettings) {
+async function seedDealClock(tx: Tx, projectId: number, deal: NonNullable<DemoProject['deal']>, clock: DealClockSettings, isDisputed: boolean) {
   const heldAt = daysAgo(deal.heldDaysAgo);
   const [payment] = await tx
     .select({ amountCents: payments.amountCents })
@@ -125,7 +127,8 @@ async function seedDealClock(tx: Tx, projectId: number, deal: NonNullable<DemoPr
     const deliveredAt = daysAgo(deal.deliveredDaysAgo);
     await tx.update(projects).set({ completedAt: deliveredAt, deliveryMessage: DEMO_DELIVERY }).where(eq(projects.id, projectId));
     history.push({ projectId, kind: 'delivery', by: 'finisher', message: DEMO_DELIVERY, at: deliveredAt });
-    await tx.insert(dealTimers).values(deadline('review_due', deliveredAt, clock.reviewWindowMs));
+    // A dispute froze the clock: no review window runs.
+    if (!isDisputed) await tx.insert(dealTimers).values(deadline('review_due', deliveredAt, clock.reviewWindowMs));
   }
   if (deal.cancellationDaysAgo !== undefined) {
     const requestedAt = daysAgo(deal.cancellationDaysAgo);

@@ -28,6 +28,7 @@ export type DomainEvent =
   | { type: 'payout.released'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
   | { type: 'payment.refunded'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
   | { type: 'onboarding.completed'; userId: number }
+  | CardDisputeEvent
   | MilestoneEvent
   /** A chat message was stored; `message` is what both parties see. */
   | { type: 'message.sent'; bidId: number; projectName: string; thread: { id: number; title: string }; recipientId: number; message: ChatMessage }
@@ -78,6 +79,15 @@ type DealEvent =
       dueAt: string;
       milestoneTitle?: string;
     } & DealFields);
+
+/**
+ * A chargeback on a project's payment (issue 15, rule 7). Opened: the card holder's bank disputes
+ * the charge and payouts freeze. Closed: won resumes them; lost ends them, refundedCents (what was
+ * still unsettled) having gone back to the card.
+ */
+type CardDisputeEvent =
+  | ({ type: 'card_dispute.opened'; paymentId: number; disputeId: string; amountCents: number } & DealFields)
+  | ({ type: 'card_dispute.closed'; paymentId: number; disputeId: string; outcome: 'won' | 'lost'; refundedCents: number } & DealFields);
 
 interface MilestoneFields {
   projectId: number;

@@ -25,10 +25,19 @@ export function registerSessionLoader(app: FastifyInstance, db: Db, config: Conf
     if (!token) return;
     const user = await findSessionUser(db, config, token);
     if (user) {
-      request.user = user;
+      request.user = withEffectiveRole(user, config.operatorEmails);
       request.sessionToken = token;
     }
   });
+}
+
+/**
+ * The role an account acts with: operator when OPERATOR_EMAILS names its email (issue 15), its
+ * stored role otherwise. Never written back, so taking an address off the list takes the role
+ * away at the next request.
+ */
+export function withEffectiveRole(user: UserRow, operatorEmails: readonly string[]): UserRow {
+  return operatorEmails.includes(user.email.toLowerCase()) ? { ...user, role: 'operator' } : user;
 }
 
 /** The signed-in user, or a 401 for a visitor. */

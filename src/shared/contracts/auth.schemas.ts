@@ -31,7 +31,10 @@ export const registerBodySchema = z.strictObject({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
-  role: z.enum(roleAliases, { error: 'Please select a role' }).default('creator'),
+  // Operators are made by `npm run operator:create` or OPERATOR_EMAILS, never by signing up.
+  role: z
+    .enum(roleAliases, { error: (issue) => (issue.input === 'operator' ? 'No one can register as an operator' : 'Please select a role') })
+    .default('creator'),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 export type RegisterInput = z.output<typeof registerBodySchema>;

@@ -1,3 +1,4 @@
+import { dealRecordSchema } from './disputes.schemas.js';
 import { z } from 'zod';
 
 /** A card of the developer directory (spec section 3, Developer list item). */
@@ -41,6 +42,8 @@ export const developerStatsSchema = z.object({
   /** Average of the stars received, null before the first review. */
   averageRating: z.number().nullable(),
   reviewCount: z.number().int(),
+  /** Deals completed on either side and disputes opened against them (issue 15, rule 8). */
+  dealRecord: dealRecordSchema,
   projects: z.array(
     z.object({
       id: z.number().int(),

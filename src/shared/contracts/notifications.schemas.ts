@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { notificationLimits } from '#shared/domain/limits.js';
-import { notificationTypes } from '#shared/domain/notification-types.js';
+import { testPanelNotificationTypes } from '#shared/domain/notification-types.js';
 import { numberOrNumericText } from './numeric-text.js';
 
 /** The types the Notifications page routes on (spec section 2); the test panel offers exactly these. */
@@ -37,7 +37,7 @@ const optionalRelatedId = z.preprocess(
 export const createTestNotificationSchema = z.strictObject({
   title: requiredText('Title is required', notificationLimits.titleMax),
   content: requiredText('Content is required', notificationLimits.contentMax),
-  type: z.enum(notificationTypes, { error: `Type must be one of ${notificationTypes.join(', ')}` }).default('notification'),
+  type: z.enum(testPanelNotificationTypes, { error: `Type must be one of ${testPanelNotificationTypes.join(', ')}` }).default('notification'),
   /** Sent by the panel; must be the signed-in user's own id when present. */
   userId: numberOrNumericText(z.number({ error: 'User ID must be a number' }).int('User ID must be a number')).optional(),
   relatedId: optionalRelatedId,

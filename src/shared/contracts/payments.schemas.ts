@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentStatuses } from '#shared/domain/payment-status.js';
+import { cardDisputeStatuses, paymentStatuses } from '#shared/domain/payment-status.js';
 import { limits } from '#shared/domain/limits.js';
 import { numberOrNumericText } from './numeric-text.js';
 
@@ -71,5 +71,13 @@ export const sandboxPayBodySchema = z.strictObject({
 });
 export const sandboxRedirectSchema = z.object({ redirectUrl: z.string() });
 export const sandboxAccountSchema = z.object({ id: z.string(), email: z.string().nullable(), returnUrl: z.string(), refreshUrl: z.string() });
+
+export const paymentIdParamsSchema = z.object({ paymentId: z.coerce.number().int().positive().max(2_147_483_647) });
+/** open: the card holder's bank disputes the charge; won or lost: the bank decides an open dispute. */
+export const sandboxCardDisputeBodySchema = z.strictObject({
+  action: z.enum(cardDisputeStatuses, { error: 'Choose open, won or lost' }),
+});
+export type SandboxCardDisputeBody = z.output<typeof sandboxCardDisputeBodySchema>;
+export const sandboxCardDisputeSchema = z.object({ cardDisputeStatus: z.enum(cardDisputeStatuses) });
 /** The card form's fields as typed. */
 export type SandboxPayBody = z.input<typeof sandboxPayBodySchema>;

@@ -15,6 +15,9 @@ import {
   sandboxPayBodySchema,
   sandboxRedirectSchema,
   sandboxAccountSchema,
+  paymentIdParamsSchema,
+  sandboxCardDisputeBodySchema,
+  sandboxCardDisputeSchema,
 } from './payments.schemas.js';
 
 // The types of this feature, so callers import them with the endpoints; the schemas themselves come from
@@ -77,8 +80,9 @@ export const sandboxCheckoutSessionsPath = '/api/sandbox/checkout-sessions';
 export const sandboxOnboardingPath = '/api/sandbox/onboarding';
 
 /**
- * The sandbox provider's hosted checkout and onboarding pages talk to these; they are mounted only
- * when no Stripe key is set. Their events take the webhook's path, signature check included.
+ * The sandbox provider's hosted checkout and onboarding pages talk to these, and a chargeback can be
+ * played through them; they are mounted only when no Stripe key is set. Their events take the
+ * webhook's path, signature check included.
  */
 export const sandboxEndpoints = defineEndpoints('sandbox', {
   checkoutSession: {
@@ -115,5 +119,16 @@ export const sandboxEndpoints = defineEndpoints('sandbox', {
     params: sandboxTokenParamsSchema,
     response: sandboxRedirectSchema,
     errors: ['NOT_FOUND'],
+  },
+  cardDispute: {
+    method: 'POST',
+    path: '/api/sandbox/payments/:paymentId/card-dispute',
+    summary: "Play the card holder's bank: dispute a paid payment, then decide the dispute (the project owner or an operator)",
+    description:
+      "open sends charge.dispute.created (the payment's payouts freeze, the operators are told); won or lost sends charge.dispute.closed (payouts resume, or what is still held goes back to the card). Answers the payment's card dispute status.",
+    params: paymentIdParamsSchema,
+    body: sandboxCardDisputeBodySchema,
+    response: sandboxCardDisputeSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
   },
 });

@@ -43,9 +43,8 @@ export const disputeReasonLimits = { min: 20, max: 5000 } as const;
 /** A statement of evidence: 1 to 5,000 characters (a file may carry the rest). */
 export const disputeStatementLimits = { min: 1, max: 5000 } as const;
 
-/** The evidence files a dispute takes: images and PDF, under the upload size limit of spec section 9. */
-export const disputeFileTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;
-export type DisputeFileType = (typeof disputeFileTypes)[number];
+/** The evidence files a dispute takes (what a file input offers): images and PDF, under the upload size limit of spec section 9. */
+export const disputeFileAccept = 'image/png,image/jpeg,image/gif,image/webp,application/pdf';
 
 export const otherSide = (side: DisputeSide): DisputeSide => (side === 'owner' ? 'finisher' : 'owner');
 

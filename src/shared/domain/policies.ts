@@ -126,6 +126,11 @@ export const permissions = {
   ),
   payForBid: permission((person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project), 'Only the project owner can pay for this bid'),
   readPayment: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can see its payment'),
+  // The sandbox's chargeback: the card holder disputes their own payment; an operator may play it for any.
+  simulateCardDispute: permission(
+    (person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project) || (person !== null && isOperator(person.role)),
+    'Only the project owner can dispute this payment',
+  ),
   readDeal: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can see its deal'),
   answerCancellation: permission(
     (person, project: ProjectParties) => isAssignedFinisher(person, project),

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { createTestNotificationSchema } from '#shared/contracts/notifications.schemas.js';
-import { type NotificationType, notificationTypes } from '#shared/domain/notification-types.js';
+import { type NotificationType, testPanelNotificationTypes } from '#shared/domain/notification-types.js';
 import { notificationLimits } from '#shared/domain/limits.js';
 import { Button } from '#client/components/ui/button.js';
 import { FormField } from '#client/components/ui/form-field.js';
@@ -90,7 +90,7 @@ export function TestNotificationForm({ userId }: { userId: number }) {
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {notificationTypes.map((type) => (
+              {testPanelNotificationTypes.map((type) => (
                 <SelectItem key={type} value={type}>
                   {type}
                 </SelectItem>

@@ -8,6 +8,7 @@ import { explainIdentityTaken } from '#server/features/profile/profile.service.j
 import { type UserRow, users } from '#server/db/schema/users.js';
 import { hashPassword, spendVerifyTime, verifyPassword } from '#server/plugins/passwords.js';
 import { createSession, deleteSession } from '#server/plugins/session-store.js';
+import { withEffectiveRole } from '#server/plugins/session.js';
 
 export interface ClientMeta {
   ipAddress: string;
@@ -26,7 +27,8 @@ async function startSession(ctx: AppContext, db: DbOrTx, user: UserRow, meta: Cl
   // A new token at every sign-in: a token planted before login is worth nothing after it.
   if (meta.previousToken) await deleteSession(db, meta.previousToken);
   const session = await createSession(db, ctx.config, user.id, meta);
-  return { user, ...session };
+  // Login and registration answer with the role the session will act with.
+  return { user: withEffectiveRole(user, ctx.config.operatorEmails), ...session };
 }
 
 export async function registerUser(ctx: AppContext, input: RegisterInput, meta: ClientMeta): Promise<SignedIn> {

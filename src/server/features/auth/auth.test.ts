@@ -68,6 +68,8 @@ describe('POST /api/register', () => {
     [{ password: '12345' }, 'Password must be at least 6 characters'],
     [{ password: undefined }, 'Password must be at least 6 characters'],
     [{ role: 'admin' }, 'Please select a role'],
+    // Operators are made by npm run operator:create or OPERATOR_EMAILS (issue 15, rule 5).
+    [{ role: 'operator' }, 'No one can register as an operator'],
   ])('refuses %j with the spec message', async (overrides, message) => {
     const response = await register(fresh(overrides));
     expect(response.statusCode).toBe(400);

@@ -21,6 +21,7 @@ import { activeDisputeOf, openDisputeIn } from './dispute-steps.js';
 export { registerDealClock } from './deal-schedule.js';
 export { claimQuery, sweepDueTimers } from './deal-sweeper.js';
 export { startDealSweeper } from './deal-sweeper-loop.js';
+export { dealRecordOf } from './deal-record.js';
 
 /** GET /api/projects/{id}/deal: the owner and the assigned finisher only. */
 export function getDeal(ctx: AppContext, actor: UserRow, projectId: number): Promise<Deal> {

@@ -113,15 +113,13 @@ export async function openDisputeIn(
     .values({ projectId: project.id, paymentId: payment.id, openedBy: side, stage, reason: input.reason, disputedCents, openedAt: now, respondBy, negotiateBy })
     .returning({ id: disputes.id });
   const disputeId = dispute!.id;
-  await tx
-    .insert(disputeOffers)
-    .values({
-      disputeId,
-      side,
-      userId: side === 'owner' ? project.submitterId : project.finisherId!,
-      finisherAmountCents: input.finisherAmountCents,
-      createdAt: now,
-    });
+  await tx.insert(disputeOffers).values({
+    disputeId,
+    side,
+    userId: side === 'owner' ? project.submitterId : project.finisherId!,
+    finisherAmountCents: input.finisherAmountCents,
+    createdAt: now,
+  });
   // The deal clock stops: no acceptance by silence, no cancellation timing out, no reminders.
   await tx
     .delete(dealTimers)

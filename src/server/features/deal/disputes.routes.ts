@@ -43,12 +43,14 @@ async function readEvidence(ctx: AppContext, request: FastifyRequest, uploaderId
 
 export function disputesRoutes(app: FastifyInstance, ctx: AppContext) {
   const endpoints = disputeEndpoints;
-  registerEndpoint(app, endpoints.open, (request) => openDispute(ctx, requireUser(request), request.params.id, request.body));
+  registerEndpoint(app, endpoints.open, async (request, reply) =>
+    reply.status(201).send(await openDispute(ctx, requireUser(request), request.params.id, request.body)),
+  );
   registerEndpoint(app, endpoints.get, (request) => getDispute(ctx, requireUser(request), request.params.id));
-  registerEndpoint(app, endpoints.addEvidence, async (request) => {
+  registerEndpoint(app, endpoints.addEvidence, async (request, reply) => {
     const actor = requireUser(request);
     const { statement, file } = await readEvidence(ctx, request, actor.id);
-    return storeEvidenceWhile(ctx.storage, file, (stored) => addEvidence(ctx, actor, request.params.id, statement, stored));
+    return reply.status(201).send(await storeEvidenceWhile(ctx.storage, file, (stored) => addEvidence(ctx, actor, request.params.id, statement, stored)));
   });
   registerEndpoint(app, endpoints.evidenceFile, async (request, reply) => {
     const { file, name, type } = await readEvidenceFile(ctx, requireUser(request), request.params.id, request.params.evidenceId);
@@ -56,7 +58,9 @@ export function disputesRoutes(app: FastifyInstance, ctx: AppContext) {
     if (file.size !== undefined) reply.header('content-length', file.size);
     return reply.send(file.body);
   });
-  registerEndpoint(app, endpoints.offer, (request) => makeOffer(ctx, requireUser(request), request.params.id, request.body.finisherAmountCents));
+  registerEndpoint(app, endpoints.offer, async (request, reply) =>
+    reply.status(201).send(await makeOffer(ctx, requireUser(request), request.params.id, request.body.finisherAmountCents)),
+  );
   registerEndpoint(app, endpoints.acceptOffer, (request) => acceptOffer(ctx, requireUser(request), request.params.id, request.params.offerId));
   registerEndpoint(app, endpoints.escalate, (request) => escalateDispute(ctx, requireUser(request), request.params.id));
   registerEndpoint(app, endpoints.queue, (request) => listOperatorQueue(ctx, requireUser(request), request.query.status));

@@ -1,4 +1,5 @@
-import { and, avg, count, desc, eq, isNotNull, inArray, sql } from 'drizzle-orm';
+import { dealRecordOf } from '#server/features/deal/deal.service.js';
+import { and, avg, count, desc, eq, isNotNull, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDevelopersQuery } from '#shared/contracts/developers.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { AppError } from '#server/app-error.js';
@@ -22,13 +23,24 @@ function toListItem(u: UserRow): DeveloperListItem {
   };
 }
 
+/**
+ * Who the directory lists: finishers, and no operator. An account OPERATOR_EMAILS names is an
+ * operator whatever it registered as (its stored role may still say finisher).
+ */
+function isListedFinisher(ctx: AppContext): SQL {
+  const { operatorEmails } = ctx.config;
+  const isFinisher = eq(users.role, 'finisher');
+  if (operatorEmails.length === 0) return isFinisher;
+  return and(isFinisher, notInArray(sql`lower(${users.email})`, [...operatorEmails]))!;
+}
+
 /** The directory: every finisher, optionally narrowed to any of some skills and to availability. */
 export async function listDevelopers(ctx: AppContext, query: ListDevelopersQuery) {
   const skills = (query.skills ?? '')
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
-  const conditions = [eq(users.role, 'finisher')];
+  const conditions = [isListedFinisher(ctx)];
   if (skills.length > 0)
     conditions.push(
       sql`array(select lower(s) from unnest(${users.skills}) s) && array[${sql.join(
@@ -50,7 +62,7 @@ async function findDeveloper(ctx: AppContext, username: string): Promise<UserRow
   const [user] = await ctx.db
     .select()
     .from(users)
-    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(users.role, 'finisher')))
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), isListedFinisher(ctx)))
     .limit(1);
   if (!user) throw new AppError('NOT_FOUND', 'Developer not found');
   return user;
@@ -97,6 +109,7 @@ export async function getDeveloperStats(ctx: AppContext, username: string): Prom
     acceptanceRate: total === 0 ? 0 : Math.round(((bidCounts?.won ?? 0) / total) * 100),
     averageRating: rating?.average === null || rating?.average === undefined ? null : Math.round(Number(rating.average) * 10) / 10,
     reviewCount: rating?.total ?? 0,
+    dealRecord: await dealRecordOf(ctx.db, u.id),
     projects: done.map((p) => ({
       id: p.id,
       name: p.name,

@@ -26,6 +26,8 @@ export function registerPaymentHandlers(events: DomainEvents, ctx: AppContext): 
   events.onCommit('cancellation.timed_out', (e) => settleProjectPayment(ctx, e.projectId));
   // A settled dispute splits the remainder (decision 029).
   events.onCommit('dispute.settled', (e) => settleProjectPayment(ctx, e.projectId));
+  // A chargeback the platform won releases what the freeze held back (milestones approved, work accepted meanwhile).
+  events.onCommit('card_dispute.closed', (e) => (e.outcome === 'won' ? settleProjectPayment(ctx, e.projectId) : undefined));
 }
 
 /** The payment of a project's accepted bid, for its owner and its finisher; null before any payment. */

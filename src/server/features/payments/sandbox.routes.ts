@@ -4,11 +4,14 @@ import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { SandboxProvider } from '#server/integrations/payments/sandbox-provider.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
+import { requireUser } from '#server/plugins/session.js';
+import { simulateCardDispute } from './sandbox.service.js';
 import { handleWebhook } from './webhooks.service.js';
 
 /**
- * The sandbox's hosted pages talk to these routes, mounted only when no Stripe key is set. Its
- * events go through handleWebhook, the same path Stripe's take, signature check included.
+ * The sandbox's hosted pages talk to these routes, mounted only when no Stripe key is set; so does
+ * anyone playing a chargeback. Its events go through handleWebhook, the same path Stripe's take,
+ * signature check included.
  */
 export function sandboxRoutes(app: FastifyInstance, ctx: AppContext, sandbox: SandboxProvider) {
   const endpoints = sandboxEndpoints;
@@ -45,4 +48,6 @@ export function sandboxRoutes(app: FastifyInstance, ctx: AppContext, sandbox: Sa
     await handleWebhook(ctx, done.event.rawBody, done.event.signature);
     return { redirectUrl: done.redirectUrl };
   });
+
+  registerEndpoint(app, endpoints.cardDispute, (request) => simulateCardDispute(ctx, sandbox, requireUser(request), request.params.paymentId, request.body));
 }

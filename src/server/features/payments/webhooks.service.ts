@@ -11,6 +11,7 @@ import { users } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { WebhookSignatureError } from '#server/integrations/payments/payment-provider.js';
 import { applyTransitionIfAllowed } from '#server/domain/apply-transition.js';
+import { onCardDispute } from './card-disputes.js';
 
 type StripeObject = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -39,6 +40,7 @@ export async function handleWebhook(ctx: AppContext, rawBody: Buffer, signature:
     if (event.type === 'checkout.session.completed') await onCheckoutCompleted(ctx, tx, record, object);
     else if (event.type === 'checkout.session.expired') await onCheckoutExpired(tx, object);
     else if (event.type === 'account.updated') await onAccountUpdated(tx, record, object);
+    else if (event.cardDispute) await onCardDispute(ctx, tx, record, event.cardDispute);
     return { received: true as const, duplicate: false };
   });
 }

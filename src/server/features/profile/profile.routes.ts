@@ -4,7 +4,7 @@ import { updateProfileSchema } from '#shared/contracts/profile.schemas.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
-import { requireUser } from '#server/plugins/session.js';
+import { requireUser, withEffectiveRole } from '#server/plugins/session.js';
 import { acceptImageUpload, avatarSide, storeImageWhile } from '#server/integrations/storage/image-upload.js';
 import { readMultipart } from '#server/plugins/multipart.js';
 import { toUserDto } from './profile.mapper.js';
@@ -52,6 +52,6 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
     if (actor.id !== request.params.id) throw new AppError('FORBIDDEN', 'You can only edit your own profile');
     const { changes, avatar } = await readProfileUpdate(ctx, request, actor.id);
     const updated = await storeImageWhile(ctx.storage, avatar, (avatarUrl) => updateProfile(ctx, actor, request.params.id, changes, avatarUrl));
-    return toUserDto(updated);
+    return toUserDto(withEffectiveRole(updated, ctx.config.operatorEmails));
   });
 }

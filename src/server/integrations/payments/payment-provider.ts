@@ -42,6 +42,16 @@ export interface ProviderEvent {
   id: string;
   type: string;
   data: { object: Record<string, unknown> };
+  /** A chargeback (charge.dispute.created or .closed), read by the adapter that verified the event; null for any other event. */
+  cardDispute: CardDisputeEvent | null;
 }
+
+/**
+ * A chargeback on a charge as Finishline acts on it: opened freezes the payment's payouts, closed
+ * resumes them (won) or ends them (lost). Ids as Stripe names them; either may be missing.
+ */
+export type CardDisputeEvent = { disputeId: string; chargeId: string | null; paymentIntentId: string | null } & (
+  { kind: 'opened' } | { kind: 'closed'; outcome: 'won' | 'lost' }
+);
 
 export class WebhookSignatureError extends Error {}

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import Stripe from 'stripe';
 import type { CheckoutInput, PaymentProvider, ProviderEvent } from './payment-provider.js';
 import { WebhookSignatureError } from './payment-provider.js';
+import { toProviderEvent } from './card-dispute-event.js';
 import { WEBHOOK_TOLERANCE_SECONDS } from './stripe-provider.js';
 
 /** Test cards, as on Stripe: one always succeeds, one is always declined. */
@@ -29,6 +30,13 @@ interface OnboardingToken {
 
 export type SandboxPayResult = { ok: true; redirectUrl: string; event: { rawBody: Buffer; signature: string } } | { ok: false; message: string };
 
+export interface SandboxDisputeInput {
+  chargeId: string;
+  paymentIntentId: string | null;
+  amountCents: number;
+  action: 'open' | 'won' | 'lost';
+}
+
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
   /** The secret its events are signed with (Stripe's scheme), for tests that sign their own. */
@@ -37,6 +45,8 @@ export interface SandboxProvider extends PaymentProvider {
   pay(sessionId: string, cardNumber: string): SandboxPayResult;
   readOnboarding(token: string): OnboardingToken | null;
   completeOnboarding(token: string): { redirectUrl: string; event: { rawBody: Buffer; signature: string } } | null;
+  /** The card holder's bank disputes a charge (open), then decides (won, lost): Stripe's charge.dispute.* event, signed. */
+  disputeCharge(input: SandboxDisputeInput): { rawBody: Buffer; signature: string };
   /** Transfers and refunds made so far, for the sandbox pages and tests. */
   readonly ledger: {
     transfers: Map<string, { amountCents: number; destination: string }>;
@@ -160,6 +170,21 @@ export function createSandboxProvider(secret: string): SandboxProvider {
       return { redirectUrl: link.returnUrl, event };
     },
 
+    disputeCharge({ chargeId, paymentIntentId, amountCents, action }) {
+      // One dispute per charge, as on Stripe: opening it again names the same dispute.
+      const dispute = {
+        id: `dp_sbx_${shortHash(chargeId)}`,
+        object: 'dispute',
+        amount: amountCents,
+        currency: 'usd',
+        charge: chargeId,
+        payment_intent: paymentIntentId,
+      };
+      return action === 'open'
+        ? signedEvent('charge.dispute.created', { ...dispute, status: 'needs_response' })
+        : signedEvent('charge.dispute.closed', { ...dispute, status: action });
+    },
+
     async retrieveAccount(id: string) {
       return { id, isOnboarded: onboarded.has(id) };
     },
@@ -178,11 +203,13 @@ export function createSandboxProvider(secret: string): SandboxProvider {
 
     verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      let event: Stripe.Event;
       try {
-        return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, WEBHOOK_TOLERANCE_SECONDS) as unknown as ProviderEvent;
+        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
       }
+      return toProviderEvent(event);
     },
   };
 }

@@ -114,4 +114,25 @@ describe('the stripe adapter against a fake Stripe API', () => {
     expect(() => provider.verifyWebhook(Buffer.from(payload.replace('acct_1', 'acct_2')), good)).toThrow();
     expect(() => provider.verifyWebhook(Buffer.from(payload), undefined)).toThrow();
   });
+
+  it('reads a chargeback from charge.dispute.created and charge.dispute.closed; other events carry none', () => {
+    const stripe = new Stripe('sk_test_x');
+    const read = (type: string, object: Record<string, unknown>) => {
+      const payload = JSON.stringify({ id: `evt_${type}_${String(object.status)}`, object: 'event', type, data: { object } });
+      return provider.verifyWebhook(Buffer.from(payload), stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret })).cardDispute;
+    };
+    const dispute = { id: 'dp_1', object: 'dispute', amount: 75_000, charge: 'ch_test_123', payment_intent: 'pi_123' };
+    const ids = { disputeId: 'dp_1', chargeId: 'ch_test_123', paymentIntentId: 'pi_123' };
+    expect(read('charge.dispute.created', { ...dispute, status: 'needs_response' })).toEqual({ kind: 'opened', ...ids });
+    expect(read('charge.dispute.closed', { ...dispute, status: 'won' })).toEqual({ kind: 'closed', outcome: 'won', ...ids });
+    expect(read('charge.dispute.closed', { ...dispute, status: 'lost' })).toEqual({ kind: 'closed', outcome: 'lost', ...ids });
+    // An inquiry that closed without a chargeback gives the money back, as a win does.
+    expect(read('charge.dispute.closed', { ...dispute, status: 'warning_closed' })).toEqual({ kind: 'closed', outcome: 'won', ...ids });
+    // Expanded objects, and a dispute that names only its charge.
+    const expanded = { ...dispute, charge: { id: 'ch_test_123', object: 'charge' }, payment_intent: null, status: 'under_review' };
+    expect(read('charge.dispute.created', expanded)).toEqual({ kind: 'opened', ...ids, paymentIntentId: null });
+    expect(read('charge.dispute.updated', { ...dispute, status: 'under_review' })).toBeNull();
+    expect(read('charge.dispute.created', { id: 'dp_2', object: 'dispute', status: 'needs_response' })).toBeNull();
+    expect(read('account.updated', { id: 'acct_1' })).toBeNull();
+  });
 });

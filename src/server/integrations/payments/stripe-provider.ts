@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { CheckoutInput, PaymentProvider, ProviderEvent, TransferInput } from './payment-provider.js';
 import { WebhookSignatureError } from './payment-provider.js';
+import { toProviderEvent } from './card-dispute-event.js';
 
 export interface StripeSettings {
   secretKey: string;
@@ -98,11 +99,13 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
     verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      let event: Stripe.Event;
       try {
-        return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS) as unknown as ProviderEvent;
+        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
       }
+      return toProviderEvent(event);
     },
   };
 }

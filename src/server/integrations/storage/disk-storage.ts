@@ -10,6 +10,8 @@ const contentTypeByExtension: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.gif': 'image/gif',
+  // Dispute evidence (decision 029).
+  '.pdf': 'application/pdf',
 };
 
 /** The disk keeps no metadata beside the bytes, so the content type is the extension's. */

@@ -1,0 +1,68 @@
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import { formatMoney } from '#shared/domain/money.js';
+import type { Tx } from '#server/db/client.js';
+import { users } from '#server/db/schema/users.js';
+import type { DomainEvents } from '#server/events/domain-events.js';
+import { createNotifications } from './notifications.service.js';
+
+/** Every operator: the accounts made operators by `npm run operator:create`, and those OPERATOR_EMAILS names. */
+async function findOperatorIds(tx: Tx, operatorEmails: readonly string[]): Promise<number[]> {
+  const byEmail = operatorEmails.length > 0 ? [inArray(sql`lower(${users.email})`, [...operatorEmails])] : [];
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.role, 'operator'), ...byEmail))
+    .orderBy(users.id);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A chargeback (issue 15, rule 7) is the operators' to watch: each is told when one opens and how
+ * it closed. The finisher learns that their payouts paused, resumed or ended. The owner is the one
+ * who disputed the charge with their bank, so they hear from the bank.
+ */
+export function registerCardDisputeNotifications(events: DomainEvents, operatorEmails: readonly string[]): void {
+  events.onRecord('card_dispute.opened', async (e, tx) => {
+    const operators = await findOperatorIds(tx, operatorEmails);
+    await createNotifications(tx, [
+      ...operators.map((userId) => ({
+        userId,
+        type: 'project' as const,
+        title: 'Card dispute opened',
+        content: `The client's bank disputes the ${formatMoney(e.amountCents)} payment for "${e.projectName}". Its payouts are frozen until the bank decides.`,
+        relatedId: e.projectId,
+      })),
+      {
+        userId: e.finisherId,
+        type: 'project',
+        title: 'Payouts paused',
+        content: `The client's bank is reviewing the payment for "${e.projectName}". Payouts are paused until it decides.`,
+        relatedId: e.projectId,
+      },
+    ]);
+  });
+  events.onRecord('card_dispute.closed', async (e, tx) => {
+    const operators = await findOperatorIds(tx, operatorEmails);
+    const isWon = e.outcome === 'won';
+    await createNotifications(tx, [
+      ...operators.map((userId) => ({
+        userId,
+        type: 'project' as const,
+        title: isWon ? 'Card dispute won' : 'Card dispute lost',
+        content: isWon
+          ? `The bank decided the dispute of the payment for "${e.projectName}" for Finishline: its payouts resume.`
+          : `The bank decided the dispute of the payment for "${e.projectName}" for the client: ${formatMoney(e.refundedCents)} went back to the card and its payouts end.`,
+        relatedId: e.projectId,
+      })),
+      {
+        userId: e.finisherId,
+        type: 'project',
+        title: isWon ? 'Payouts resumed' : 'Payouts ended',
+        content: isWon
+          ? `The bank's review of the payment for "${e.projectName}" is over: payouts resume.`
+          : `The client's bank took back the payment for "${e.projectName}": nothing more will be paid out for it.`,
+        relatedId: e.projectId,
+      },
+    ]);
+  });
+}

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { SandboxCardDisputeBody } from '#shared/contracts/payments.js';
+import type { CardDisputeStatus } from '#shared/domain/payment-status.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import { bids } from '#server/db/schema/bids.js';
+import { payments } from '#server/db/schema/payments.js';
+import { projects } from '#server/db/schema/projects.js';
+import type { UserRow } from '#server/db/schema/users.js';
+import { requireAccess } from '#server/domain/require-access.js';
+import type { SandboxProvider } from '#server/integrations/payments/sandbox-provider.js';
+import { handleWebhook } from './webhooks.service.js';
+
+/**
+ * The sandbox plays the card holder's bank: it signs the chargeback event Stripe would send and
+ * hands it to the webhook handler, so the freeze, the resumption and the loss run exactly as they
+ * would on Stripe. The checks here only keep the simulation to what a bank could do.
+ */
+export async function simulateCardDispute(
+  ctx: AppContext,
+  sandbox: SandboxProvider,
+  actor: UserRow,
+  paymentId: number,
+  { action }: SandboxCardDisputeBody,
+): Promise<{ cardDisputeStatus: CardDisputeStatus }> {
+  const [row] = await ctx.db
+    .select({ payment: payments, submitterId: projects.submitterId })
+    .from(payments)
+    .innerJoin(bids, eq(bids.id, payments.bidId))
+    .innerJoin(projects, eq(projects.id, bids.projectId))
+    .where(eq(payments.id, paymentId))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Payment not found');
+  requireAccess(actor, 'simulateCardDispute', { submitterId: row.submitterId });
+  const { payment } = row;
+  if (!payment.chargeId || payment.status === 'pending' || payment.status === 'failed') {
+    throw new AppError('CONFLICT', 'This payment was never charged, so there is nothing to dispute');
+  }
+  // Stripe allows one dispute per charge; a decision needs a dispute still open.
+  if (action === 'open' && payment.cardDisputeStatus !== null) throw new AppError('CONFLICT', 'This payment has already been disputed');
+  if (action !== 'open' && payment.cardDisputeStatus !== 'open') throw new AppError('CONFLICT', 'No card dispute is open on this payment');
+
+  const event = sandbox.disputeCharge({ chargeId: payment.chargeId, paymentIntentId: payment.paymentIntentId, amountCents: payment.amountCents, action });
+  await handleWebhook(ctx, event.rawBody, event.signature);
+  const [after] = await ctx.db.select({ status: payments.cardDisputeStatus }).from(payments).where(eq(payments.id, paymentId)).limit(1);
+  return { cardDisputeStatus: after!.status ?? action };
+}
