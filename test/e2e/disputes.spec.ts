@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { apiGet, apiPost, newApiUser } from './helpers.js';
-import { E2E_OPERATOR } from './operator.js';
 
 // Issue 15, the client side of disputes: a party opens one from the deal panel, the other adds evidence
 // with a file and counter-offers, an offer is accepted and the split shows; an operator finds one in the
@@ -79,11 +78,11 @@ async function paidDeliveredDeal(browser: Browser): Promise<{ owner: User; finis
   return { owner, finisher, projectId: project.id, name };
 }
 
-/** The operator test/e2e/server.ts creates, signed in through the API in a context of its own. */
+/** The demo data's operator (ops, src/server/db/seed-data.ts), signed in through the API in a context of its own. */
 async function signInOperator(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto('/');
-  await apiPost(page, '/api/login', { email: E2E_OPERATOR.email, password: E2E_OPERATOR.password });
+  await apiPost(page, '/api/login', { email: 'ops@demo.finishline.dev', password: 'finishline' });
   return page;
 }
 

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createFileMailer, e2eMailFile } from './mail.js';
-import { E2E_OPERATOR } from './operator.js';
 
 const env = process.env;
 if (env.TEST_DATABASE_URL) {
@@ -34,29 +33,8 @@ env.REDIS_URL = env.TEST_REDIS_URL ?? '';
 env.REDIS_KEY_PREFIX = `e2e-${process.pid}:`;
 if (!env.REDIS_URL) delete env.REDIS_URL;
 
-// Variable paths keep the type checker from requiring a build before it runs.
-const dist = '../../dist/server';
-const { startServer } = (await import(`${dist}/start-server.js`)) as typeof import('#server/start-server.js');
-await createOperator();
+// A variable path keeps the type checker from requiring a build before it runs.
+const entry = '../../dist/server/start-server.js';
+const { startServer } = (await import(entry)) as typeof import('#server/start-server.js');
 // Mail goes to a file the tests read (test/e2e/mail.ts) instead of the log.
 await startServer({ mailer: createFileMailer(e2eMailFile(env.PORT)) });
-
-/**
- * Finishline's operator for disputes.spec.ts (issue 15): no one registers as one, so the account is
- * written into the database the server is about to open, after the demo data (which only seeds an
- * empty database).
- */
-async function createOperator() {
-  const { loadConfig } = (await import(`${dist}/config.js`)) as typeof import('#server/config.js');
-  const { openDatabase } = (await import(`${dist}/db/client.js`)) as typeof import('#server/db/client.js');
-  const { seedDemoDataIfEmpty } = (await import(`${dist}/db/seed.js`)) as typeof import('#server/db/seed.js');
-  const { hashPassword } = (await import(`${dist}/plugins/passwords.js`)) as typeof import('#server/plugins/passwords.js');
-  const { users } = (await import(`${dist}/db/schema/users.js`)) as typeof import('#server/db/schema/users.js');
-  const config = loadConfig();
-  const database = await openDatabase(config);
-  await database.migrate();
-  await seedDemoDataIfEmpty(database.db, config.deal);
-  const { username, email, password } = E2E_OPERATOR;
-  await database.db.insert(users).values({ username, email, passwordHash: await hashPassword(password), role: 'operator' });
-  await database.close();
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DealRecord } from '#shared/contracts/disputes.js';
-import { dealRecordOf, dealRecordSentence } from './deal-record.js';
+import { dealRecordSentence } from './deal-record.js';
 
 const record = (dealsCompleted: number, outcomes: Partial<DealRecord['disputeOutcomes']> = {}): DealRecord => {
   const disputeOutcomes = { agreed: 0, silence: 0, ruling: 0, open: 0, ...outcomes };
@@ -15,13 +15,5 @@ describe('dealRecordSentence', () => {
     expect(dealRecordSentence(record(1200, { agreed: 2, silence: 1, open: 1 }))).toBe(
       '1,200 deals completed · 4 disputes opened against them: 2 settled by agreement, 1 settled when a side did not answer, 1 still open',
     );
-  });
-});
-
-describe('dealRecordOf', () => {
-  it('is the record a profile answer carries, or null without one', () => {
-    expect(dealRecordOf({ username: 'devon', dealRecord: record(3) })).toEqual(record(3));
-    expect(dealRecordOf({ username: 'devon' })).toBeNull();
-    expect(dealRecordOf({ dealRecord: null })).toBeNull();
   });
 });

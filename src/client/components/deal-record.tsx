@@ -23,13 +23,7 @@ export function dealRecordSentence(record: DealRecord): string {
   return parts.length > 0 ? `${deals} · ${disputes}: ${parts.join(', ')}` : `${deals} · ${disputes}`;
 }
 
-/** The record a public profile answer carries, when the server sent one (older servers do not). */
-export function dealRecordOf(profile: object): DealRecord | null {
-  const record = (profile as { dealRecord?: DealRecord | null }).dealRecord;
-  return record ?? null;
-}
-
-/** The deal record line of a profile; nothing when the answer carries none. */
+/** The deal record line of a profile; nothing until it has loaded. */
 export function DealRecordLine({ record }: { record: DealRecord | null | undefined }) {
   if (!record) return null;
   return (

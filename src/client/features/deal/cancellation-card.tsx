@@ -82,7 +82,7 @@ function CancellationAnswer({ projectId, cancellation, names }: Omit<Cancellatio
         open={isObjecting}
         onOpenChange={setIsObjecting}
         title="Object to the cancellation"
-        description={`Tell ${names.owner} and Finishline why the project should not be cancelled. The money stays held until Finishline's operator settles it.`}
+        description={`Tell ${names.owner} and Finishline why the project should not be cancelled. Your objection opens a dispute: the money stays held while you agree on an amount, or Finishline's operator decides.`}
         label="Reason for the objection"
         what="objection"
         submitLabel="Send Objection"

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { disputeFileTypes, disputeStatementLimits } from '#shared/domain/dispute.js';
+import { disputeFileAccept, disputeStatementLimits } from '#shared/domain/dispute.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
@@ -17,7 +17,7 @@ const statementWords = {
 /** The problem with an attached file before it is sent: its type or its size (the server checks both again). */
 function fileProblem(file: File | null): string | undefined {
   if (!file) return undefined;
-  if (!(disputeFileTypes as readonly string[]).includes(file.type)) return 'Please attach a PNG, JPEG, GIF or WebP image, or a PDF';
+  if (!disputeFileAccept.split(',').includes(file.type)) return 'Please attach a PNG, JPEG, GIF or WebP image, or a PDF';
   if (file.size > MAX_FILE_BYTES) return 'The file must be at most 5 MB';
   return undefined;
 }
@@ -74,7 +74,7 @@ export function EvidenceForm({ disputeId }: { disputeId: number }) {
             ref={fileInput}
             id="evidence-file"
             type="file"
-            accept={disputeFileTypes.join(',')}
+            accept={disputeFileAccept}
             className="h-auto py-1.5"
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
             aria-invalid={errors.file ? true : undefined}

@@ -1,7 +1,6 @@
 import { AtSign, Briefcase, Clock, DollarSign, FolderGit2, Globe, MapPin } from 'lucide-react';
 import type { DeveloperProfile } from '#shared/contracts/developers.js';
 import { dollarsToCents, formatMoney } from '#shared/domain/money.js';
-import { DealRecordLine, dealRecordOf } from '#client/components/deal-record.js';
 import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Card, CardContent } from '#client/components/ui/card.js';
@@ -31,7 +30,6 @@ export function FinisherProfileHeader({ finisher }: { finisher: DeveloperProfile
             {finisher.onboardingComplete ? <Badge variant="success">Available now</Badge> : null}
           </div>
           <p className="whitespace-pre-line text-muted-foreground">{bioOrDefault(finisher.bio)}</p>
-          <DealRecordLine record={dealRecordOf(finisher)} />
           <ul className="flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-muted-foreground">
             {finisher.location ? (
               <li className="flex items-center gap-1.5">
