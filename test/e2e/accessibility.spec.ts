@@ -190,6 +190,9 @@ test('pages as a submitter', async () => {
   await visit(page, '/chat/999999', 'the chat page for a missing bid', text('Chat Not Found'));
   await visit(page, '/notifications', 'the notifications', (p) => p.getByRole('button', { name: 'Mark all as read' }));
   await visit(page, '/test-notifications', 'the test notification form', (p) => p.getByRole('button', { name: /Create/ }));
+  // Disputes (issue 15): the pages a party or operator sees are walked in disputes.spec.ts.
+  await visit(page, '/disputes/999999', 'a missing dispute', text('Dispute not found'));
+  await visit(page, '/operator/disputes', 'the dispute queue as a non-operator', text('Operators only'));
 });
 
 test('pages as a finisher', async () => {

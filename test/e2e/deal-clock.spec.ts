@@ -245,10 +245,14 @@ test('the finisher objects to the cancellation with a reason; the money stays he
   const objected = cancellationRegion(page, 'Objection to the cancellation');
   await expect(objected.getByText(reason)).toBeVisible();
   await expect(objected.getByText(/the money stays held until Finishline's operator settles it/)).toBeVisible();
+  // The objection opens a dispute over the held money (issue 15): the owner is asked to respond to it.
   await expect(clock(page).getByTestId('deal-next-step')).toHaveText(
-    `${finisher.account.username} objected to the cancellation; the $1,000 stays held until Finishline's operator settles it.`,
+    new RegExp(
+      `^${owner.account.username} has until \\d+ \\w{3} to respond to the dispute; without a response it settles at ${finisher.account.username}'s offer\\.$`,
+    ),
   );
-  await expect(clock(page).getByTestId('deal-next-actor')).toHaveText('Finishline (operator)');
+  await expect(clock(page).getByTestId('deal-next-actor')).toHaveText(`${owner.account.username} (client)`);
+  await expect(page.getByRole('link', { name: 'View the dispute' })).toBeVisible();
   await expect(history(page).getByRole('listitem', { name: 'Objected to the cancellation' }).getByText(reason)).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'an objected cancellation, as the finisher');
   expect((await deal(owner.page, projectId)).cancellation).toMatchObject({ outcome: 'objected', objection: reason });

@@ -39,6 +39,8 @@ const TestNotificationsPage = lazyPage(() => import('#client/app/routes/test-not
 const ChatPage = lazyPage(() => import('#client/app/routes/chat.js'));
 const DevelopersPage = lazyPage(() => import('#client/app/routes/developers.js'));
 const DeveloperProfilePage = lazyPage(() => import('#client/app/routes/developer-profile.js'));
+const DisputePage = lazyPage(() => import('#client/app/routes/dispute.js'));
+const OperatorDisputesPage = lazyPage(() => import('#client/app/routes/operator-disputes.js'));
 const SandboxCheckoutPage = lazyPage(() => import('#client/app/routes/sandbox-checkout.js'));
 const SandboxOnboardingPage = lazyPage(() => import('#client/app/routes/sandbox-onboarding.js'));
 const SandboxLayout = lazyComponent(() => import('#client/features/payments/sandbox/sandbox-layout.js'), 'SandboxLayout');
@@ -78,6 +80,9 @@ const routes: RouteObject[] = [
           { path: '/messages', element: <MessagesPage /> },
           { path: '/notifications', element: <NotificationsPage /> },
           { path: '/test-notifications', element: <TestNotificationsPage /> },
+          // Disputes over held money (issue 15): the two parties and operators; the queue is operators' only.
+          { path: '/disputes/:id', element: <DisputePage /> },
+          { path: '/operator/disputes', element: <OperatorDisputesPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -138,7 +138,8 @@ export const disputeSchema = z.object({
 });
 export type Dispute = z.infer<typeof disputeSchema>;
 
-export const operatorQueueQuerySchema = z.strictObject({
+/** GET /api/operator/disputes. Unknown parameters (the client's cache-busting _t) are ignored. */
+export const operatorQueueQuerySchema = z.object({
   status: z.enum(disputeStatuses).default('with_operator'),
 });
 

@@ -1,10 +1,17 @@
-import { Bell, FolderKanban, LayoutDashboard, MessageSquare, UserRound, Users } from 'lucide-react';
+import { Bell, FolderKanban, LayoutDashboard, MessageSquare, Scale, UserRound, Users } from 'lucide-react';
+import { isOperator } from '#shared/domain/roles.js';
 
-/** The header's primary navigation: 'Developers' always, 'Dashboard' when signed in. */
-export const primaryLinks = [
-  { to: '/developers', label: 'Developers', icon: Users, signedInOnly: false },
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, signedInOnly: true },
+/** The header's primary navigation: 'Developers' always, 'Dashboard' when signed in, 'Disputes' for operators. */
+const primaryLinks = [
+  { to: '/developers', label: 'Developers', icon: Users, shownTo: 'everyone' },
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, shownTo: 'signedIn' },
+  { to: '/operator/disputes', label: 'Disputes', icon: Scale, shownTo: 'operator' },
 ] as const;
+
+/** The primary links the visitor or signed-in user sees. */
+export function visiblePrimaryLinks(user: { role: string } | null) {
+  return primaryLinks.filter((link) => link.shownTo === 'everyone' || (user !== null && (link.shownTo === 'signedIn' || isOperator(user.role))));
+}
 
 /** The avatar menu's links (spec "Header and footer"), shared with the mobile side menu. */
 export const accountLinks = [

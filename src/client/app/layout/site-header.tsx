@@ -7,7 +7,7 @@ import { lazyComponent } from '#client/lib/lazy-component.js';
 import { cn } from '#client/lib/utils.js';
 import { Logo } from './logo.js';
 import { MobileNav } from './mobile-nav.js';
-import { primaryLinks } from './nav-links.js';
+import { visiblePrimaryLinks } from './nav-links.js';
 
 // A signed-in user's menu and unread icons (Radix menus and tooltips, the sign-out mutation) wait
 // behind lazy boundaries: the first paint needs none of them, and a visitor never loads them. Each
@@ -20,7 +20,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader() {
   const { user, isLoading } = useUser();
-  const visibleLinks = primaryLinks.filter((link) => user || !link.signedInOnly);
+  const visibleLinks = visiblePrimaryLinks(user);
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">

@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/
 import { SecurityTab } from '#client/features/account/security-tab.js';
 import { EmailPreferencesCard } from '#client/features/email/email-preferences.js';
 import { PaymentSettings } from '#client/features/payments/payment-settings.js';
+import { useFinisherStats } from '#client/features/finishers/api.js';
 import { useUser } from '#client/lib/auth.js';
 import { ProfileDetails } from '#client/features/profile/profile-details.js';
 import { ProfileEditForm } from '#client/features/profile/profile-edit-form.js';
@@ -23,6 +24,8 @@ export default function ProfilePage() {
   const { user, isLoading } = useUser();
   const [isEditing, setIsEditing] = useState(false);
   const [searchParams] = useSearchParams();
+  // A finisher's public record, as their public profile shows it (the stats of /developers/{username}).
+  const stats = useFinisherStats(user?.username ?? '', isFinisher(user?.role));
 
   if (isLoading) return <PageSpinner label="Loading your profile" />;
   // Spec section 2: this page sends a visitor to /login (which then goes on to /auth).
@@ -31,7 +34,7 @@ export default function ProfilePage() {
   const finisher = isFinisher(user.role);
   return (
     <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
-      <ProfileHeader user={user} />
+      <ProfileHeader user={user} dealRecord={stats.data?.dealRecord} />
       {/* ?tab=skills opens the Skills tab, where Payment Settings live (for links back from payout onboarding); ?tab=security the Security tab. */}
       <Tabs defaultValue={initialTab(searchParams.get('tab'), finisher)}>
         <TabsList>

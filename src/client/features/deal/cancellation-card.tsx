@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
 import { errorMessage } from '#client/lib/api.js';
 import { useAgreeToCancellation, useObjectToCancellation } from './api.js';
-import { type DealNames, formatDealDate } from './deal-format.js';
+import type { DealNames } from '#client/components/deal-history-list.js';
+import { formatDealDate } from '#client/lib/format.js';
 
 interface CancellationCardProps {
   projectId: number;
@@ -81,7 +82,7 @@ function CancellationAnswer({ projectId, cancellation, names }: Omit<Cancellatio
         open={isObjecting}
         onOpenChange={setIsObjecting}
         title="Object to the cancellation"
-        description={`Tell ${names.owner} and Finishline why the project should not be cancelled. The money stays held until Finishline's operator settles it.`}
+        description={`Tell ${names.owner} and Finishline why the project should not be cancelled. Your objection opens a dispute: the money stays held while you agree on an amount, or Finishline's operator decides.`}
         label="Reason for the objection"
         what="objection"
         submitLabel="Send Objection"

@@ -3,7 +3,9 @@ import type { Deal } from '#shared/contracts/deal.js';
 import type { DealParty, DealStepAction } from '#shared/domain/deal.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
-import { type DealNames, formatDealDate, isDealOver, partyName } from './deal-format.js';
+import { type DealNames, partyName } from '#client/components/deal-history-list.js';
+import { formatDealDate } from '#client/lib/format.js';
+import { isDealOver } from './deal-format.js';
 
 const partyRoles: Record<DealParty, string> = { owner: 'client', finisher: 'developer', system: 'operator', operator: 'operator' };
 

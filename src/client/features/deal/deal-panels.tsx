@@ -3,7 +3,9 @@ import { isAssignedFinisher, isParty, type Person } from '#shared/domain/policie
 import { useDeal } from './api.js';
 import { CancellationCard } from './cancellation-card.js';
 import { DealClockCard } from './deal-clock-card.js';
-import { type DealNames, openRevisionRequest } from './deal-format.js';
+import { DealDisputeCard } from './deal-dispute-card.js';
+import type { DealNames } from '#client/components/deal-history-list.js';
+import { openRevisionRequest } from './deal-format.js';
 import { DealHistoryCard } from './deal-history-card.js';
 import { RevisionCallout } from './revision-callout.js';
 
@@ -23,15 +25,17 @@ function useProjectDeal({ project, user }: DealPanelProps) {
   return { deal: isDealParty ? deal : undefined, names };
 }
 
-/** Near the top of the page: the clock, and an unsettled cancellation with the finisher's answer. */
+/** Near the top of the page: the clock, an unsettled cancellation with the finisher's answer, and the dispute. */
 export function DealClockPanels(props: DealPanelProps) {
   const { deal, names } = useProjectDeal(props);
   if (!deal) return null;
   const isFinisher = isAssignedFinisher(props.user, props.project);
+  const viewer = isFinisher ? 'finisher' : 'owner';
   return (
     <>
-      <DealClockCard deal={deal} names={names} viewer={isFinisher ? 'finisher' : 'owner'} />
+      <DealClockCard deal={deal} names={names} viewer={viewer} />
       {deal.cancellation ? <CancellationCard projectId={props.project.id} cancellation={deal.cancellation} names={names} canAnswer={isFinisher} /> : null}
+      <DealDisputeCard deal={deal} projectId={props.project.id} viewer={viewer} />
     </>
   );
 }

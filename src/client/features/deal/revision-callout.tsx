@@ -1,6 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import type { DealHistoryEntry } from '#shared/contracts/deal.js';
-import { formatDealDate } from './deal-format.js';
+import { formatDealDate } from '#client/lib/format.js';
 
 /** Beside the finisher's delivery panel: what the owner asked to change in the last delivery. */
 export function RevisionCallout({ request, owner }: { request: DealHistoryEntry; owner: string }) {

@@ -70,6 +70,18 @@ describe('liveEventRefreshes', () => {
     expect(liveEventRefreshes(notification(), 1)(['/api/projects', 12])).toBe(false);
   });
 
+  it('refreshes the dispute, the queue and the project queries on a dispute notification, whose relatedId is the dispute', () => {
+    const isStale = liveEventRefreshes(notification({ type: 'dispute', relatedId: 9 }), 1);
+    expect(isStale(['/api/disputes', 9])).toBe(true);
+    expect(isStale(['/api/disputes', 90])).toBe(false);
+    expect(isStale(['/api/operator/disputes', 'with_operator'])).toBe(true);
+    expect(isStale(['/api/projects', 12, 'deal'])).toBe(true);
+    expect(isStale(['/api/projects', 12])).toBe(true);
+    expect(isStale(['/api/users', 1, 'unread-count'])).toBe(true);
+    expect(isStale(['/api/developers'])).toBe(false);
+    expect(liveEventToast(notification({ type: 'dispute', relatedId: 9 }))?.id).toBe('notification-70');
+  });
+
   it('refreshes every query of the milestone’s project', () => {
     const isStale = liveEventRefreshes({ type: 'milestone_approved', milestone }, 1);
     expect(isStale(['/api/projects', 12, 'milestones'])).toBe(true);

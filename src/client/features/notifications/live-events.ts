@@ -2,6 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { projectEndpoints } from '#shared/contracts/projects.js';
 import type { ServerEvent } from '#shared/events.js';
 import { conversationKeys } from '#client/features/conversations/api.js';
+import { disputeKeys } from '#client/features/disputes/api.js';
 import { notificationKeys } from './api.js';
 
 /**
@@ -89,6 +90,11 @@ export function liveEventRefreshes(event: ServerEvent, userId: number): (key: Qu
       return anyOf([conversationKeys.bidMessages(event.bidId), conversationKeys.ofUser(userId), ...notifications]);
     case 'notification': {
       const { type, relatedId } = event.notification;
+      // A dispute's relatedId is the dispute, not its project: its page, the operator's queue, and every
+      // project query (the deal clock and payment of whichever project it is, which the event does not name).
+      if (type === 'dispute' && relatedId !== null) {
+        return anyOf([...notifications, disputeKeys.detail(relatedId), disputeKeys.queueAll, [projectsPath]]);
+      }
       const aboutProject = relatedId !== null && ['bid', 'project', ...milestoneTypes].includes(type);
       return (key) => anyOf(notifications)(key) || (aboutProject && isProjectQueryKey(key, relatedId));
     }

@@ -18,6 +18,9 @@ export function notificationDestination(notification: Pick<Notification, 'type' 
       return `/projects/${relatedId}?tab=bids`;
     case 'project':
       return `/projects/${relatedId}`;
+    // A dispute's notification carries the dispute's id, not its project's.
+    case 'dispute':
+      return `/disputes/${relatedId}`;
     default:
       return '/';
   }

@@ -2,6 +2,8 @@ import { Share2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { User } from '#shared/contracts/users.js';
 import { isFinisher, roleLabel } from '#shared/domain/roles.js';
+import type { DealRecord } from '#shared/contracts/disputes.js';
+import { DealRecordLine } from '#client/components/deal-record.js';
 import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
@@ -23,8 +25,11 @@ async function copyPublicProfileLink(username: string) {
   }
 }
 
-/** Who this is: avatar, username, role badge and email; finishers also get the share button (spec section 6). */
-export function ProfileHeader({ user }: { user: User }) {
+/**
+ * Who this is: avatar, username, role badge and email; finishers also get the share button (spec
+ * section 6) and the deal record their public profile shows (issue 15).
+ */
+export function ProfileHeader({ user, dealRecord }: { user: User; dealRecord?: DealRecord }) {
   const canShare = isFinisher(user.role);
   return (
     <Card>
@@ -39,6 +44,9 @@ export function ProfileHeader({ user }: { user: User }) {
             <Badge variant="secondary">{roleLabel(user.role)}</Badge>
           </div>
           <p className="mt-1 truncate text-sm text-muted-foreground">{user.email}</p>
+          <div className="mt-2">
+            <DealRecordLine record={dealRecord} />
+          </div>
         </div>
         {canShare ? (
           <div className="grid gap-1.5 sm:justify-items-end">

@@ -1,0 +1,82 @@
+import type { DealHistoryEntry } from '#shared/contracts/deal.js';
+import type { DealHistoryKind, DealParty } from '#shared/domain/deal.js';
+import { formatMoney } from '#shared/domain/money.js';
+import { formatDealDate } from '#client/lib/format.js';
+
+// The deal's history as both the deal panel and a dispute's record show it.
+
+/** What each entry of the history says happened (worded apart from the toasts, which name the same steps). */
+export const historyLabels: Record<DealHistoryKind, string> = {
+  payment_held: 'Payment received and held',
+  delivery: 'Work delivered',
+  revision_request: 'Sent back for a revision',
+  acceptance: 'Work accepted',
+  auto_acceptance: 'Work accepted automatically after the review window',
+  milestone_delivery: 'Milestone delivered',
+  milestone_revision_request: 'Milestone sent back',
+  milestone_approval: 'Milestone approved',
+  milestone_auto_approval: 'Milestone approved automatically after the review window',
+  deadline_passed: 'Delivery deadline passed',
+  cancellation_request: 'Asked to cancel the project',
+  cancellation_agreed: 'Agreed to the cancellation',
+  cancellation_objected: 'Objected to the cancellation',
+  cancellation_timed_out: 'Cancellation not answered in time',
+  cancelled_before_payment: 'Project cancelled before payment',
+  cancelled_after_deadline: 'Project cancelled after the delivery deadline',
+  cancelled_after_acceptance: 'Project cancelled after acceptance',
+  refund: 'Refunded to the client',
+  payout: 'Paid out to the developer',
+  dispute_opened: 'Opened a dispute',
+  dispute_escalated: "Asked for the operator's ruling",
+  dispute_settled: 'Dispute settled',
+};
+
+/** The usernames of the deal's two parties; the system is Finishline itself (a timer, a payment). */
+export interface DealNames {
+  owner: string;
+  finisher: string;
+}
+
+export function partyName(party: DealParty, names: DealNames): string {
+  if (party === 'system') return 'Finishline';
+  if (party === 'operator') return "Finishline's operator";
+  return names[party];
+}
+
+/** Every entry, oldest first: what happened, when, who took it, and what they wrote. */
+export function DealHistoryList({
+  history,
+  names,
+  label = 'Deal history entries',
+}: {
+  history: readonly DealHistoryEntry[];
+  names: DealNames;
+  label?: string;
+}) {
+  return (
+    <ol className="grid gap-3" aria-label={label}>
+      {history.map((entry, index) => (
+        <HistoryItem key={`${entry.kind}-${entry.at}-${index}`} entry={entry} names={names} />
+      ))}
+    </ol>
+  );
+}
+
+function HistoryItem({ entry, names }: { entry: DealHistoryEntry; names: DealNames }) {
+  const title = entry.milestoneTitle ? `${historyLabels[entry.kind]}: ${entry.milestoneTitle}` : historyLabels[entry.kind];
+  return (
+    <li aria-label={title} className="grid min-w-0 gap-1 border-l-2 border-muted pl-3 text-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <span className="font-medium break-words">{title}</span>
+        <time dateTime={entry.at} className="text-xs text-muted-foreground">
+          {formatDealDate(entry.at)}
+        </time>
+      </div>
+      <p className="text-muted-foreground">
+        by {partyName(entry.by, names)}
+        {entry.amountCents !== undefined ? ` · ${formatMoney(entry.amountCents, { showCents: true })}` : null}
+      </p>
+      {entry.message ? <p className="rounded-md bg-muted/60 p-2 break-words whitespace-pre-line">{entry.message}</p> : null}
+    </li>
+  );
+}
