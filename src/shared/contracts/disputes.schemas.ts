@@ -47,7 +47,6 @@ export const disputeEvidenceBodySchema = z.strictObject({
     .min(S.min, 'Please write a statement')
     .max(S.max, `The statement must be at most ${S.max.toLocaleString('en-US')} characters`),
 });
-export type DisputeEvidenceBody = z.input<typeof disputeEvidenceBodySchema>;
 
 export const disputeParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const disputeOfferParamsSchema = disputeParamsSchema.extend({ offerId: z.coerce.number().int().positive().max(2_147_483_647) });
