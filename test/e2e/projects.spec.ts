@@ -276,9 +276,10 @@ test.describe('Dashboard', () => {
 
   test('a developer with history sees their acceptance rate', async ({ page }) => {
     await logInAs(page, 'lena');
-    await expect(page.getByRole('group', { name: 'Applications' })).toContainText('3');
+    // Four bids: one completed, one paid (the disputed Fitness class scheduler), two pending.
+    await expect(page.getByRole('group', { name: 'Applications' })).toContainText('4');
     await expect(page.getByRole('group', { name: 'Projects Completed' })).toContainText('1');
-    await expect(page.getByRole('group', { name: 'Acceptance Rate' })).toContainText('33%');
+    await expect(page.getByRole('group', { name: 'Acceptance Rate' })).toContainText('50%');
     await expect(page.getByRole('region', { name: 'Complete your profile' })).toHaveCount(0);
   });
 
