@@ -48,6 +48,33 @@ export const disputeFileAccept = 'image/png,image/jpeg,image/gif,image/webp,appl
 
 export const otherSide = (side: DisputeSide): DisputeSide => (side === 'owner' ? 'finisher' : 'owner');
 
+/** The steps taken on an open dispute: the parties' four, and the operator's ruling. */
+export type DisputeStep = 'addEvidence' | 'offer' | 'acceptOffer' | 'escalate' | 'rule';
+
+/**
+ * In which statuses each step may be taken, one rule for the server (which refuses the rest with
+ * the refusal below, a 409) and the client (which shows only the controls that would work): the
+ * parties add evidence, offer and accept until it is settled, ask the operator while they still
+ * negotiate; the operator rules once it was sent to them.
+ */
+const disputeStepStatuses: Record<DisputeStep, readonly DisputeStatus[]> = {
+  addEvidence: activeDisputeStatuses,
+  offer: activeDisputeStatuses,
+  acceptOffer: activeDisputeStatuses,
+  escalate: ['negotiating'],
+  rule: ['with_operator'],
+};
+
+/** Why the step cannot be taken in this status, or null when it can. */
+export function disputeStepRefusal(step: DisputeStep, status: DisputeStatus): string | null {
+  if (disputeStepStatuses[step].includes(status)) return null;
+  if (status === 'settled') return 'This dispute is already settled';
+  if (step === 'escalate') return "This dispute is already waiting for the operator's ruling";
+  return 'The parties are still negotiating; a ruling comes once the dispute is sent to the operator';
+}
+
+export const canTakeDisputeStep = (step: DisputeStep, status: DisputeStatus): boolean => disputeStepRefusal(step, status) === null;
+
 /**
  * Rule 3: the owner's offer reaching or passing the finisher's latest ask settles at once, at the
  * ask. Returns the amount it settles at, or null while the two offers still differ.

@@ -38,9 +38,9 @@ describe('partyControls', () => {
     expect(partyControls(dispute('owner', 'negotiating', [offer(1, 'owner', 0), offer(2, 'finisher', 5, '2026-11-24T10:00:00.000Z')])).acceptable).toBeNull();
   });
 
-  it('lets only an operator rule, until it is settled', () => {
+  it('lets only an operator rule, once the dispute was sent to them', () => {
     expect(canRule(dispute('operator', 'with_operator', []))).toBe(true);
-    expect(canRule(dispute('operator', 'negotiating', []))).toBe(true);
+    expect(canRule(dispute('operator', 'negotiating', []))).toBe(false);
     expect(canRule(dispute('operator', 'settled', []))).toBe(false);
     expect(canRule(dispute('owner', 'with_operator', []))).toBe(false);
   });

@@ -1,5 +1,5 @@
 import type { Dispute, DisputeOffer, OperatorQueueItem } from '#shared/contracts/disputes.js';
-import { type DisputeSide, type DisputeStatus, otherSide } from '#shared/domain/dispute.js';
+import { canTakeDisputeStep, type DisputeSide, type DisputeStatus, type DisputeStep, otherSide } from '#shared/domain/dispute.js';
 import type { BadgeProps } from '#client/components/ui/badge.js';
 import { formatDays } from '#client/lib/format.js';
 
@@ -27,20 +27,20 @@ export const viewerSide = (dispute: Pick<Dispute, 'viewer'>): DisputeSide | null
 /** What a party may do now: offer and add evidence until it settles; ask the operator only while negotiating. */
 export function partyControls(dispute: Pick<Dispute, 'viewer' | 'status' | 'offers'>) {
   const side = viewerSide(dispute);
-  const isOpen = side !== null && dispute.status !== 'settled';
+  const may = (step: DisputeStep) => side !== null && canTakeDisputeStep(step, dispute.status);
   const theirs = side === null ? null : latestOffer(dispute.offers, otherSide(side));
   return {
     side,
-    canOffer: isOpen,
-    canAddEvidence: isOpen,
-    canEscalate: isOpen && dispute.status === 'negotiating',
+    canOffer: may('offer'),
+    canAddEvidence: may('addEvidence'),
+    canEscalate: may('escalate'),
     /** The other side's latest offer, which this party may accept (never an older one, never once accepted). */
-    acceptable: isOpen && theirs !== null && theirs.acceptedAt === null ? theirs : null,
+    acceptable: may('acceptOffer') && theirs !== null && theirs.acceptedAt === null ? theirs : null,
   };
 }
 
-/** An operator rules while the dispute is not settled. */
-export const canRule = (dispute: Pick<Dispute, 'viewer' | 'status'>): boolean => dispute.viewer === 'operator' && dispute.status !== 'settled';
+/** An operator rules once the dispute was sent to them (the shared rule the server applies). */
+export const canRule = (dispute: Pick<Dispute, 'viewer' | 'status'>): boolean => dispute.viewer === 'operator' && canTakeDisputeStep('rule', dispute.status);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

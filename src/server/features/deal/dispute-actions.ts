@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Dispute, OperatorQueue } from '#shared/contracts/disputes.js';
-import type { DisputeStatus, OperatorAction } from '#shared/domain/dispute.js';
+import type { DisputeStatus, DisputeStep, OperatorAction } from '#shared/domain/dispute.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
@@ -19,7 +19,7 @@ import {
   openDisputeIn,
   partiesOf,
   requireAmountWithin,
-  requireUnsettled,
+  requireDisputeStep,
   settleDisputeIn,
   settleIfCrossed,
   sideOf,
@@ -65,13 +65,14 @@ async function partyStep(
   ctx: AppContext,
   actor: UserRow,
   disputeId: number,
+  name: Exclude<DisputeStep, 'rule'>,
   step: (tx: Tx, record: RecordEvent, locked: Awaited<ReturnType<typeof lockDispute>>, now: Date) => Promise<void>,
 ): Promise<Dispute> {
   await ctx.events.transaction(ctx.db, async (tx, record) => {
     const locked = await lockDispute(tx, disputeId);
     requireAccess(actor, 'readDispute', locked.project);
     requireAccess(actor, 'actInDispute', locked.project);
-    requireUnsettled(locked.dispute);
+    requireDisputeStep(name, locked.dispute);
     const now = ctx.clock.now();
     await step(tx, record, locked, now);
     await markResponded(tx, locked.dispute, sideOf(actor.id, locked.project), now);
@@ -81,7 +82,7 @@ async function partyStep(
 
 /** POST /api/disputes/{id}/evidence: a statement and an optional file already checked and stored. */
 export function addEvidence(ctx: AppContext, actor: UserRow, disputeId: number, statement: string, file: AcceptedEvidenceFile | null): Promise<Dispute> {
-  return partyStep(ctx, actor, disputeId, async (tx, record, { dispute, project }, now) => {
+  return partyStep(ctx, actor, disputeId, 'addEvidence', async (tx, record, { dispute, project }, now) => {
     const side = sideOf(actor.id, project);
     await tx.insert(disputeEvidence).values({
       disputeId: dispute.id,
@@ -100,7 +101,7 @@ export function addEvidence(ctx: AppContext, actor: UserRow, disputeId: number, 
 
 /** POST /api/disputes/{id}/offers: a new offer; crossing offers settle at the finisher's ask. */
 export function makeOffer(ctx: AppContext, actor: UserRow, disputeId: number, finisherAmountCents: number): Promise<Dispute> {
-  return partyStep(ctx, actor, disputeId, async (tx, record, { dispute, project }, now) => {
+  return partyStep(ctx, actor, disputeId, 'offer', async (tx, record, { dispute, project }, now) => {
     requireAmountWithin(dispute, finisherAmountCents);
     const side = sideOf(actor.id, project);
     await tx.insert(disputeOffers).values({ disputeId: dispute.id, side, userId: actor.id, finisherAmountCents, createdAt: now });
@@ -111,7 +112,7 @@ export function makeOffer(ctx: AppContext, actor: UserRow, disputeId: number, fi
 
 /** POST /api/disputes/{id}/offers/{offerId}/accept: only the other side's latest offer. */
 export function acceptOffer(ctx: AppContext, actor: UserRow, disputeId: number, offerId: number): Promise<Dispute> {
-  return partyStep(ctx, actor, disputeId, async (tx, record, { dispute, project }, now) => {
+  return partyStep(ctx, actor, disputeId, 'acceptOffer', async (tx, record, { dispute, project }, now) => {
     const side = sideOf(actor.id, project);
     const [offer] = await tx
       .select()
@@ -129,8 +130,7 @@ export function acceptOffer(ctx: AppContext, actor: UserRow, disputeId: number, 
 
 /** POST /api/disputes/{id}/escalate: while the two still negotiate. */
 export function escalateDispute(ctx: AppContext, actor: UserRow, disputeId: number): Promise<Dispute> {
-  return partyStep(ctx, actor, disputeId, async (tx, record, { dispute, project }) => {
-    if (dispute.status !== 'negotiating') throw new AppError('INVALID_TRANSITION', "This dispute is already waiting for the operator's ruling");
+  return partyStep(ctx, actor, disputeId, 'escalate', async (tx, record, { dispute, project }) => {
     await escalateIn(ctx, tx, record, dispute, project, sideOf(actor.id, project));
   });
 }
@@ -154,9 +154,7 @@ export async function ruleDispute(
   await ctx.events.transaction(ctx.db, async (tx, record) => {
     const { dispute, project } = await lockDispute(tx, disputeId);
     requireAccess(actor, 'ruleDispute', project);
-    requireUnsettled(dispute);
-    if (dispute.status !== 'with_operator')
-      throw new AppError('INVALID_TRANSITION', 'The parties are still negotiating; a ruling comes once the dispute is sent to the operator');
+    requireDisputeStep('rule', dispute);
     requireAmountWithin(dispute, input.finisherAmountCents);
     await settleDisputeIn(ctx, tx, record, dispute, project, { settlement: 'ruling', by: 'operator', operatorId: actor.id, ...input });
     await audit(tx, ctx, actor, 'ruled', disputeId, { finisherAmountCents: input.finisherAmountCents });

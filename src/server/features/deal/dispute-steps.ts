@@ -1,5 +1,13 @@
 import { and, desc, eq, inArray, isNull, not, notInArray } from 'drizzle-orm';
-import { crossingAmount, type DisputeSettlement, type DisputeSide, type DisputeStage, splitDispute } from '#shared/domain/dispute.js';
+import {
+  crossingAmount,
+  type DisputeSettlement,
+  type DisputeSide,
+  type DisputeStage,
+  type DisputeStep,
+  disputeStepRefusal,
+  splitDispute,
+} from '#shared/domain/dispute.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
@@ -36,8 +44,10 @@ export async function lockDispute(tx: Tx, disputeId: number): Promise<{ dispute:
 
 export const sideOf = (actorId: number, project: ProjectRow): DisputeSide => (actorId === project.submitterId ? 'owner' : 'finisher');
 
-export function requireUnsettled(dispute: DisputeRow): void {
-  if (dispute.status === 'settled') throw new AppError('INVALID_TRANSITION', 'This dispute is already settled');
+/** The dispute's status allows the step (the shared rule), or a 409 with its refusal. */
+export function requireDisputeStep(step: DisputeStep, dispute: DisputeRow): void {
+  const refusal = disputeStepRefusal(step, dispute.status);
+  if (refusal !== null) throw new AppError('INVALID_TRANSITION', refusal);
 }
 
 export function requireAmountWithin(dispute: Pick<DisputeRow, 'disputedCents'>, amountCents: number): void {
