@@ -74,10 +74,12 @@ type DealEvent =
    */
   | ({
       type: 'deal.reminder';
-      step: 'review' | 'milestone_review' | 'delivery' | 'cancellation';
+      step: 'review' | 'milestone_review' | 'delivery' | 'cancellation' | 'dispute';
       recipientId: number;
       dueAt: string;
       milestoneTitle?: string;
+      /** For step 'dispute': the dispute to respond to before its silence settles it. */
+      disputeId?: number;
     } & DealFields);
 
 /**

@@ -22,6 +22,7 @@ export const dealTimerKinds = [
   // Disputes (decision 029): the other party's silence settles at the opener's offer; no agreement
   // by the negotiation window sends the dispute to the operator.
   'dispute_response_due',
+  'dispute_response_reminder',
   'dispute_negotiation_due',
 ] as const;
 export type DealTimerKind = (typeof dealTimerKinds)[number];

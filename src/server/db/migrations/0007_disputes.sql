@@ -9,6 +9,7 @@ ALTER TYPE "public"."deal_history_kind" ADD VALUE 'dispute_escalated';--> statem
 ALTER TYPE "public"."deal_history_kind" ADD VALUE 'dispute_settled';--> statement-breakpoint
 ALTER TYPE "public"."deal_party" ADD VALUE 'operator';--> statement-breakpoint
 ALTER TYPE "public"."deal_timer_kind" ADD VALUE 'dispute_response_due';--> statement-breakpoint
+ALTER TYPE "public"."deal_timer_kind" ADD VALUE 'dispute_response_reminder';--> statement-breakpoint
 ALTER TYPE "public"."deal_timer_kind" ADD VALUE 'dispute_negotiation_due';--> statement-breakpoint
 ALTER TYPE "public"."user_role" ADD VALUE 'operator';--> statement-breakpoint
 CREATE TABLE "dispute_evidence" (

@@ -154,6 +154,7 @@ async function fire(ctx: AppContext, tx: Tx, record: RecordEvent, timer: DealTim
       return;
     }
     case 'dispute_response_due':
+    case 'dispute_response_reminder':
     case 'dispute_negotiation_due':
       await fireDisputeTimer(ctx, tx, record, project, timer);
       return;

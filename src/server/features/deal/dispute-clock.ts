@@ -5,12 +5,13 @@ import type { DealTimerRow } from '#server/db/schema/deal.js';
 import { disputeOffers, disputes } from '#server/db/schema/disputes.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
-import { escalateIn, settleDisputeIn } from './dispute-steps.js';
+import { escalateIn, partiesOf, settleDisputeIn } from './dispute-steps.js';
 
 /**
  * A dispute's two timers (rule 4), fired by the deal sweeper with the project locked. Each acts only
  * if the dispute is still where the timer found it (opened at its anchor, still negotiating):
- * - dispute_response_due: the other side never responded: it settles at the opener's latest offer;
+ * - dispute_response_due: the other side never responded: it settles at the opener's latest offer
+ *   (dispute_response_reminder tells them before, DEAL_REMINDERS ahead);
  * - dispute_negotiation_due: no agreement in the window: it goes to the operator.
  */
 export async function fireDisputeTimer(ctx: AppContext, tx: Tx, record: RecordEvent, project: ProjectRow, timer: DealTimerRow): Promise<void> {
@@ -26,6 +27,18 @@ export async function fireDisputeTimer(ctx: AppContext, tx: Tx, record: RecordEv
     return;
   }
   if (dispute.respondedAt !== null) return;
+  if (timer.kind === 'dispute_response_reminder') {
+    const recipientId = dispute.openedBy === 'owner' ? project.finisherId! : project.submitterId;
+    await record({
+      type: 'deal.reminder',
+      step: 'dispute',
+      recipientId,
+      dueAt: (timer.deadlineAt ?? timer.dueAt).toISOString(),
+      disputeId: dispute.id,
+      ...partiesOf(project),
+    });
+    return;
+  }
   const [offer] = await tx
     .select({ amount: disputeOffers.finisherAmountCents })
     .from(disputeOffers)

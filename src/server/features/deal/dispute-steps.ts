@@ -26,6 +26,9 @@ import { lockHeldPayment, unsettledCents } from './deal-money.js';
  * take effect once: the second finds the dispute moved on and is refused (or does nothing).
  */
 
+/** The dispute's own timers (the deal clock's others stop while it is open). */
+const disputeTimerKinds = ['dispute_response_due', 'dispute_response_reminder', 'dispute_negotiation_due'] as const;
+
 export const partiesOf = (project: ProjectRow) => ({
   projectId: project.id,
   projectName: project.name,
@@ -131,15 +134,18 @@ export async function openDisputeIn(
     createdAt: now,
   });
   // The deal clock stops: no acceptance by silence, no cancellation timing out, no reminders.
+  await tx.delete(dealTimers).where(and(eq(dealTimers.projectId, project.id), isNull(dealTimers.firedAt), notInArray(dealTimers.kind, [...disputeTimerKinds])));
+  const reminders = ctx.config.deal.remindersMs
+    .map((beforeMs) => new Date(respondBy.getTime() - beforeMs))
+    .filter((at) => at.getTime() > now.getTime())
+    .map((dueAt) => ({ kind: 'dispute_response_reminder' as const, projectId: project.id, anchorAt: now, dueAt, deadlineAt: respondBy }));
   await tx
-    .delete(dealTimers)
-    .where(
-      and(eq(dealTimers.projectId, project.id), isNull(dealTimers.firedAt), notInArray(dealTimers.kind, ['dispute_response_due', 'dispute_negotiation_due'])),
-    );
-  await tx.insert(dealTimers).values([
-    { kind: 'dispute_response_due', projectId: project.id, anchorAt: now, dueAt: respondBy },
-    { kind: 'dispute_negotiation_due', projectId: project.id, anchorAt: now, dueAt: negotiateBy },
-  ]);
+    .insert(dealTimers)
+    .values([
+      { kind: 'dispute_response_due', projectId: project.id, anchorAt: now, dueAt: respondBy },
+      ...reminders,
+      { kind: 'dispute_negotiation_due', projectId: project.id, anchorAt: now, dueAt: negotiateBy },
+    ]);
   if (stage === 'cancellation') {
     await tx
       .update(dealCancellations)
@@ -163,11 +169,11 @@ export async function openDisputeIn(
 export async function markResponded(tx: Tx, dispute: DisputeRow, side: DisputeSide, now: Date): Promise<void> {
   if (side === dispute.openedBy || dispute.respondedAt !== null) return;
   await tx.update(disputes).set({ respondedAt: now }).where(eq(disputes.id, dispute.id));
-  await dropDisputeTimers(tx, dispute.projectId, ['dispute_response_due']);
+  await dropDisputeTimers(tx, dispute.projectId, ['dispute_response_due', 'dispute_response_reminder']);
 }
 
-async function dropDisputeTimers(tx: Tx, projectId: number, kinds: ('dispute_response_due' | 'dispute_negotiation_due')[]): Promise<void> {
-  await tx.delete(dealTimers).where(and(eq(dealTimers.projectId, projectId), isNull(dealTimers.firedAt), inArray(dealTimers.kind, kinds)));
+async function dropDisputeTimers(tx: Tx, projectId: number, kinds: readonly (typeof disputeTimerKinds)[number][]): Promise<void> {
+  await tx.delete(dealTimers).where(and(eq(dealTimers.projectId, projectId), isNull(dealTimers.firedAt), inArray(dealTimers.kind, [...kinds])));
 }
 
 /** Each side's latest offer. */
@@ -194,7 +200,7 @@ export async function escalateIn(
 ): Promise<void> {
   const now = ctx.clock.now();
   await tx.update(disputes).set({ status: 'with_operator', escalatedAt: now, escalatedBy: side }).where(eq(disputes.id, dispute.id));
-  await dropDisputeTimers(tx, project.id, ['dispute_response_due', 'dispute_negotiation_due']);
+  await dropDisputeTimers(tx, project.id, disputeTimerKinds);
   await addHistory(tx, { projectId: project.id, kind: 'dispute_escalated', by: side ?? 'system', at: now });
   await record({ type: 'dispute.escalated', disputeId: dispute.id, side, ...partiesOf(project) });
 }
@@ -224,7 +230,7 @@ export async function settleDisputeIn(
       decision: outcome.decision ?? null,
     })
     .where(eq(disputes.id, dispute.id));
-  await dropDisputeTimers(tx, project.id, ['dispute_response_due', 'dispute_negotiation_due']);
+  await dropDisputeTimers(tx, project.id, disputeTimerKinds);
   if (project.status !== 'cancelled') {
     const paid = outcome.finisherAmountCents > 0;
     await tx

@@ -150,6 +150,12 @@ describe('settling', () => {
     w.clock.advance(4 * DAY_MS - 1);
     await sweep();
     expect(await w.paymentOf(bidId)).toMatchObject({ status: 'held' });
+    // The finisher was reminded before their silence settles it (DEAL_REMINDERS: 3 and 1 days ahead).
+    const reminders = await w.t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, w.cast.finisher.user.id), eq(notifications.relatedId, projectId), eq(notifications.title, 'Reminder')));
+    expect(reminders.map((n) => n.content)).toEqual(Array(2).fill(expect.stringContaining('Please respond to the dispute on')));
     w.clock.advance(1);
     await sweep();
     const settled = (await w.cast.owner.api.get(`/api/disputes/${dispute.id}`)).json();

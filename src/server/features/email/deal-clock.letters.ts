@@ -38,6 +38,14 @@ export const clockLetters = {
         ],
         action: { label: 'Answer on the project page', url: links.project(e.projectId) },
       },
+      dispute: {
+        subject: `Reminder: respond to the dispute on "${e.projectName}"`,
+        paragraphs: [
+          (f) =>
+            `A dispute over the money for ${f.value(e.projectName)} waits for your response. If you neither add evidence, make an offer, accept theirs nor ask the operator by ${f.date(e.dueAt)}, it settles at their offer.`,
+        ],
+        action: { label: 'Open the dispute', url: e.disputeId ? links.dispute(e.disputeId) : links.project(e.projectId) },
+      },
     };
     return [{ to, content: reminders[e.step] }];
   },

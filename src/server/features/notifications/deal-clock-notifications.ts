@@ -74,6 +74,7 @@ export function registerDealClockNotifications(events: DomainEvents): void {
     milestone_review: (e: { projectName: string; milestoneTitle?: string }) => `Please review the milestone "${e.milestoneTitle ?? ''}" of "${e.projectName}"`,
     delivery: (e: { projectName: string }) => `The work on "${e.projectName}" is due`,
     cancellation: (e: { projectName: string }) => `Please answer the cancellation request for "${e.projectName}"`,
+    dispute: (e: { projectName: string }) => `Please respond to the dispute on "${e.projectName}"`,
   };
   events.onRecord('deal.reminder', (e, tx) =>
     createNotifications(tx, [
