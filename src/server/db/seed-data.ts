@@ -90,7 +90,8 @@ export interface DemoProject {
    * when the work was delivered (its review window runs from there) or the owner asked to cancel
    * (the finisher's answer window runs from there).
    */
-  deal?: { heldDaysAgo: number; deliveredDaysAgo?: number; cancellationDaysAgo?: number };
+  /** deliveryMessage: what the finisher wrote with the delivery (a generic one unless given). */
+  deal?: { heldDaysAgo: number; deliveredDaysAgo?: number; cancellationDaysAgo?: number; deliveryMessage?: string };
   dispute?: DemoDispute;
 }
 
@@ -266,7 +267,11 @@ export const demoProjects: DemoProject[] = [
     techStack: ['Node.js', 'TypeScript'],
     bids: [{ finisher: 'devon', amount: 1000, timeline: 10, message: pitch('Totals, currencies and mailing the PDF.'), status: 'paid' }],
     payment: 'held',
-    deal: { heldDaysAgo: 14, deliveredDaysAgo: 3 },
+    deal: {
+      heldDaysAgo: 14,
+      deliveredDaysAgo: 3,
+      deliveryMessage: 'Totals with tax lines, the branded templates and the PDF attached to the order mail are done; see the README.',
+    },
     dispute: {
       openedDaysAgo: 2,
       openedBy: 'owner',
@@ -292,7 +297,7 @@ export const demoProjects: DemoProject[] = [
     techStack: ['React', 'Firebase'],
     bids: [{ finisher: 'lena', amount: 1600, timeline: 14, message: pitch('Sign-up limits and a trainer view.'), status: 'paid' }],
     payment: 'held',
-    deal: { heldDaysAgo: 20, deliveredDaysAgo: 12 },
+    deal: { heldDaysAgo: 20, deliveredDaysAgo: 12, deliveryMessage: 'Sign-up limits, waitlists and the trainer view are live in the web app, with tests.' },
     dispute: {
       openedDaysAgo: 10,
       openedBy: 'finisher',

@@ -125,8 +125,9 @@ async function seedDealClock(tx: Tx, projectId: number, deal: NonNullable<DemoPr
   };
   if (deal.deliveredDaysAgo !== undefined) {
     const deliveredAt = daysAgo(deal.deliveredDaysAgo);
-    await tx.update(projects).set({ completedAt: deliveredAt, deliveryMessage: DEMO_DELIVERY }).where(eq(projects.id, projectId));
-    history.push({ projectId, kind: 'delivery', by: 'finisher', message: DEMO_DELIVERY, at: deliveredAt });
+    const deliveryMessage = deal.deliveryMessage ?? DEMO_DELIVERY;
+    await tx.update(projects).set({ completedAt: deliveredAt, deliveryMessage }).where(eq(projects.id, projectId));
+    history.push({ projectId, kind: 'delivery', by: 'finisher', message: deliveryMessage, at: deliveredAt });
     // A dispute froze the clock: no review window runs.
     if (!isDisputed) await tx.insert(dealTimers).values(deadline('review_due', deliveredAt, clock.reviewWindowMs));
   }
