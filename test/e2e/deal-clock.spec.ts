@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiPost, newApiUser } from './helpers.js';
+import { expectAccessibleAtBothWidths, isFocused, tabTo } from './page-checks.js';
 
 // Issue 14, the client side of the deal clock: the clock's sentence and date on the project page, the
 // revision's reason, the history, and the finisher's answer to a cancellation request, each checked
@@ -18,38 +18,8 @@ interface Deal {
 
 test.describe.configure({ timeout: 180_000 });
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-const BLOCKING = new Set(['serious', 'critical']);
-
-/** No serious or critical axe violation once animations have settled, then the same at 320 px without sideways scrolling. */
-async function expectAccessibleAtBothWidths(page: Page, state: string) {
-  for (const width of [1280, 320]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForFunction(() =>
-      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-    );
-    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    const blocking = violations
-      .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-      .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-    expect.soft(blocking, `axe on ${state} at ${width} px`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect.soft(overflow, `sideways scrolling on ${state} at ${width} px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
-
-/** Presses Tab until `target` has the focus (fails after `limit` presses). */
-async function tabTo(page: Page, target: Locator, limit = 80) {
-  await target.waitFor();
-  for (let presses = 0; presses <= limit; presses += 1) {
-    if (await isFocused(target)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`${target.toString()} was not reached with ${limit} presses of Tab`);
-}
+/** How many presses of Tab may reach a control on these pages. */
+const LIMIT = 80;
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const clock = (page: Page) => page.getByRole('region', { name: 'Deal clock' });
@@ -195,7 +165,7 @@ test('the finisher agrees to the cancellation of a paid, delivered project with 
   await expectAccessibleAtBothWidths(page, 'an open cancellation request, as the finisher');
 
   const agree = request.getByRole('button', { name: 'Agree to cancel' });
-  await tabTo(page, agree);
+  await tabTo(page, agree, LIMIT);
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('alertdialog', { name: 'Agree to cancel this project?' });
   await expect(confirm.getByText(`$1,000 is refunded to ${owner.account.username}`)).toBeVisible();
@@ -205,7 +175,7 @@ test('the finisher agrees to the cancellation of a paid, delivered project with 
   await expect(confirm).toBeHidden();
   await expect.poll(() => isFocused(agree)).toBe(true);
   await page.keyboard.press('Enter');
-  await tabTo(page, confirm.getByRole('button', { name: 'Agree to cancel' }));
+  await tabTo(page, confirm.getByRole('button', { name: 'Agree to cancel' }), LIMIT);
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Cancellation agreed')).toBeVisible();
   const agreed = `${finisher.account.username} agreed to the cancellation: $1,000 is refunded to ${owner.account.username}.`;
@@ -226,18 +196,18 @@ test('the finisher objects to the cancellation with a reason; the money stays he
   const page = finisher.page;
   await page.goto(url);
   const request = cancellationRegion(page, 'Cancellation request');
-  await tabTo(page, request.getByRole('button', { name: 'Object' }));
+  await tabTo(page, request.getByRole('button', { name: 'Object' }), LIMIT);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Object to the cancellation' });
   const field = dialog.getByLabel('Reason for the objection');
   await expect(field).toBeFocused();
-  await tabTo(page, dialog.getByRole('button', { name: 'Send Objection' }));
+  await tabTo(page, dialog.getByRole('button', { name: 'Send Objection' }), LIMIT);
   await page.keyboard.press('Enter');
   await expect(dialog.getByText('Please give a reason for the objection of at least 10 characters')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'the objection dialog with a field error');
   await field.focus();
   await page.keyboard.type(reason);
-  await tabTo(page, dialog.getByRole('button', { name: 'Send Objection' }));
+  await tabTo(page, dialog.getByRole('button', { name: 'Send Objection' }), LIMIT);
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Objection sent')).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiPost, newApiUser } from './helpers.js';
+import { expectAccessibleAtBothWidths, tabTo } from './page-checks.js';
 
 // Issue 15, the client side of disputes: a party opens one from the deal panel, the other adds evidence
 // with a file and counter-offers, an offer is accepted and the split shows; an operator finds one in the
@@ -11,40 +11,11 @@ type User = Awaited<ReturnType<typeof newApiUser>>;
 
 test.describe.configure({ timeout: 180_000 });
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-const BLOCKING = new Set(['serious', 'critical']);
+/** How many presses of Tab may reach a control on these pages. */
+const LIMIT = 120;
+
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const REASON = 'The CSV export still leaves out the tax column, which the brief asked for; half the work is missing.';
-
-/** No serious or critical axe violation once animations have settled, then the same at 320 px without sideways scrolling. */
-async function expectAccessibleAtBothWidths(page: Page, state: string) {
-  for (const width of [1280, 320]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForFunction(() =>
-      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-    );
-    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    const blocking = violations
-      .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-      .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-    expect.soft(blocking, `axe on ${state} at ${width} px`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect.soft(overflow, `sideways scrolling on ${state} at ${width} px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
-
-/** Presses Tab until `target` has the focus (fails after `limit` presses). */
-async function tabTo(page: Page, target: Locator, limit = 120) {
-  await target.waitFor();
-  for (let presses = 0; presses <= limit; presses += 1) {
-    if (await isFocused(target)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`${target.toString()} was not reached with ${limit} presses of Tab`);
-}
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const status = (page: Page) => page.getByTestId('dispute-status');
@@ -117,10 +88,10 @@ test('the owner opens a dispute from a delivery; the developer adds evidence and
   await expect(status(page)).toHaveText('Negotiating');
   await expectAccessibleAtBothWidths(page, 'a negotiating dispute, as the developer');
   const evidence = page.getByRole('form', { name: 'Add evidence' });
-  await tabTo(page, evidence.getByLabel('Statement'));
+  await tabTo(page, evidence.getByLabel('Statement'), LIMIT);
   await page.keyboard.type('The export has the tax column since commit 4f2a; see the screenshot.');
   await evidence.getByLabel('File (optional)').setInputFiles({ name: 'export.png', mimeType: 'image/png', buffer: PNG_1X1 });
-  await tabTo(page, evidence.getByRole('button', { name: 'Add evidence' }));
+  await tabTo(page, evidence.getByRole('button', { name: 'Add evidence' }), LIMIT);
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Evidence added')).toBeVisible();
   const item = page.getByRole('listitem', { name: `Evidence from ${finisher.account.username} (developer)` });
@@ -128,7 +99,7 @@ test('the owner opens a dispute from a delivery; the developer adds evidence and
   await expect(item.getByRole('img', { name: /Attached image: export\.png/ })).toBeVisible();
 
   const offerForm = page.getByRole('form', { name: 'Make an offer' });
-  await tabTo(page, offerForm.getByLabel('Amount the developer should receive ($)'));
+  await tabTo(page, offerForm.getByLabel('Amount the developer should receive ($)'), LIMIT);
   await page.keyboard.type('800');
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Offer sent')).toBeVisible();
@@ -139,10 +110,10 @@ test('the owner opens a dispute from a delivery; the developer adds evidence and
   // The owner accepts the developer's latest offer: settled, and the split shows.
   await owner.page.goto(url);
   const theirs = owner.page.getByRole('listitem', { name: new RegExp(`^${finisher.account.username} .*\\$800`) });
-  await tabTo(owner.page, theirs.getByRole('button', { name: 'Accept' }));
+  await tabTo(owner.page, theirs.getByRole('button', { name: 'Accept' }), LIMIT);
   await owner.page.keyboard.press('Enter');
   const confirm = owner.page.getByRole('alertdialog', { name: 'Accept this offer?' });
-  await tabTo(owner.page, confirm.getByRole('button', { name: 'Accept offer' }));
+  await tabTo(owner.page, confirm.getByRole('button', { name: 'Accept offer' }), LIMIT);
   await owner.page.keyboard.press('Enter');
   await expect(toast(owner.page, 'Offer accepted')).toBeVisible();
   await expect(status(owner.page)).toHaveText('Settled');
@@ -190,7 +161,7 @@ test('an operator rules a dispute from the queue; strangers are kept out', async
   await expect(row).toContainText('under an hour');
   await expect(row).toContainText('$1,000');
   await expectAccessibleAtBothWidths(page, 'the operator queue');
-  await tabTo(page, row.getByRole('link', { name }));
+  await tabTo(page, row.getByRole('link', { name }), LIMIT);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`${url}$`));
   await expect(status(page)).toHaveText('Waiting for a ruling');
@@ -201,12 +172,12 @@ test('an operator rules a dispute from the queue; strangers are kept out', async
   await expectAccessibleAtBothWidths(page, 'a dispute waiting for a ruling, as the operator');
 
   const ruling = page.getByRole('form', { name: 'Rule on the dispute' });
-  await tabTo(page, ruling.getByLabel('Amount the developer receives ($)'));
+  await tabTo(page, ruling.getByLabel('Amount the developer receives ($)'), LIMIT);
   await page.keyboard.type('600');
-  await tabTo(page, ruling.getByLabel('Written decision'));
+  await tabTo(page, ruling.getByLabel('Written decision'), LIMIT);
   const decision = 'The export works but the tax column is missing: most of the work was delivered, so 60% goes to the developer.';
   await page.keyboard.type(decision);
-  await tabTo(page, ruling.getByRole('button', { name: 'Record the ruling' }));
+  await tabTo(page, ruling.getByRole('button', { name: 'Record the ruling' }), LIMIT);
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Ruling recorded')).toBeVisible();
   await expect(status(page)).toHaveText('Settled');

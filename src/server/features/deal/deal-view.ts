@@ -16,6 +16,7 @@ import { type ProjectRow, projects } from '#server/db/schema/projects.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import { heldSince } from './deal-money.js';
 import { pendingDeadlines } from './deal-timers.js';
+import { toHistoryEntry } from './deal-history.js';
 
 const money = (cents: number) => formatMoney(cents, { showCents: true });
 
@@ -235,15 +236,7 @@ export async function findDeal(ctx: AppContext, actor: UserRow, projectId: numbe
     nextStep: nextStepOf(facts),
     deliveryDueAt: facts.deliveryDueAt?.toISOString() ?? null,
     reviewDueAt: project.status === 'completed' ? (facts.reviewDueAt?.toISOString() ?? null) : null,
-    history: history.map((row) => ({
-      kind: row.kind,
-      at: row.at.toISOString(),
-      by: row.by,
-      ...(row.message !== null ? { message: row.message } : {}),
-      ...(row.amountCents !== null ? { amountCents: row.amountCents } : {}),
-      ...(row.milestoneId !== null ? { milestoneId: row.milestoneId } : {}),
-      ...(row.milestoneTitle !== null ? { milestoneTitle: row.milestoneTitle } : {}),
-    })),
+    history: history.map(toHistoryEntry),
     cancellation: cancellationOf(facts),
     money: isPaid
       ? {

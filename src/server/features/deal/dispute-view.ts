@@ -17,6 +17,7 @@ import { milestones } from '#server/db/schema/milestones.js';
 import { type ProjectRow, projects } from '#server/db/schema/projects.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import type { StoredFile } from '#server/integrations/storage/storage.js';
+import { toHistoryEntry } from './deal-history.js';
 
 const money = (cents: number) => formatMoney(cents, { showCents: true });
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -135,15 +136,7 @@ export async function findDispute(ctx: AppContext, actor: UserRow, disputeId: nu
     })),
     record: {
       bid: { amountCents: bid.amountCents, timelineDays: bid.timelineDays, proposal: bid.message, createdAt: bid.createdAt.toISOString() },
-      history: history.map((row) => ({
-        kind: row.kind,
-        at: row.at.toISOString(),
-        by: row.by,
-        ...(row.message !== null ? { message: row.message } : {}),
-        ...(row.amountCents !== null ? { amountCents: row.amountCents } : {}),
-        ...(row.milestoneId !== null ? { milestoneId: row.milestoneId } : {}),
-        ...(row.milestoneTitle !== null ? { milestoneTitle: row.milestoneTitle } : {}),
-      })),
+      history: history.map(toHistoryEntry),
       milestones: milestoneRows.map((m) => ({
         id: m.id,
         title: m.title,

@@ -6,7 +6,7 @@ import type { DomainEvents } from '#server/events/domain-events.js';
 import { createNotifications } from './notifications.service.js';
 
 /** Every operator: the accounts made operators by `npm run operator:create`, and those OPERATOR_EMAILS names. */
-async function findOperatorIds(tx: Tx, operatorEmails: readonly string[]): Promise<number[]> {
+export async function findOperatorIds(tx: Tx, operatorEmails: readonly string[]): Promise<number[]> {
   const byEmail = operatorEmails.length > 0 ? [inArray(sql`lower(${users.email})`, [...operatorEmails])] : [];
   const rows = await tx
     .select({ id: users.id })

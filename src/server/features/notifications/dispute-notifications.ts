@@ -1,24 +1,12 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
 import { formatMoney } from '#shared/domain/money.js';
 import type { Config } from '#server/config.js';
-import type { Tx } from '#server/db/client.js';
-import { users } from '#server/db/schema/users.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
+import { findOperatorIds } from './card-dispute-notifications.js';
 import { previewOf } from './notification-writers.js';
 import { createNotifications } from './notifications.service.js';
 
 const sideName = (side: 'owner' | 'finisher') => (side === 'owner' ? 'The client' : 'The developer');
 const money = (cents: number) => formatMoney(cents, { showCents: true });
-
-/** Every operator account: by role, or named in OPERATOR_EMAILS. */
-async function operatorIds(tx: Tx, config: Pick<Config, 'operatorEmails'>): Promise<number[]> {
-  const emails = config.operatorEmails;
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(emails.length ? or(eq(users.role, 'operator'), inArray(sql`lower(${users.email})`, emails)) : eq(users.role, 'operator'));
-  return rows.map((row) => row.id);
-}
 
 /**
  * Disputes' notifications (decision 029), type 'dispute' with the dispute's id, so the toast and
@@ -66,7 +54,7 @@ export function registerDisputeNotifications(events: DomainEvents, config: Pick<
       content: `Finishline's operator will rule on the dispute on "${e.projectName}".`,
       relatedId: e.disputeId,
     }));
-    const operators = (await operatorIds(tx, config))
+    const operators = (await findOperatorIds(tx, config.operatorEmails))
       .filter((id) => id !== e.ownerId && id !== e.finisherId)
       .map((userId) => ({
         userId,

@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// Checks the deal's browser tests run on every screen they reach (issues 14 and 15): axe at desktop
+// width and at 320 px without sideways scrolling, and reaching a control with the keyboard alone.
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** No serious or critical axe violation once animations have settled, then the same at 320 px without sideways scrolling. */
+export async function expectAccessibleAtBothWidths(page: Page, state: string) {
+  for (const width of [1280, 320]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    );
+    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    const blocking = violations
+      .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+      .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+    expect.soft(blocking, `axe on ${state} at ${width} px`).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect.soft(overflow, `sideways scrolling on ${state} at ${width} px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+export const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+
+/** Presses Tab until `target` has the focus (fails after `limit` presses). */
+export async function tabTo(page: Page, target: Locator, limit: number) {
+  await target.waitFor();
+  for (let presses = 0; presses <= limit; presses += 1) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${target.toString()} was not reached with ${limit} presses of Tab`);
+}
