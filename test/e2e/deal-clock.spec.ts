@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiGet, apiPost, newApiUser } from './helpers.js';
+import { apiGet, newApiUser } from './helpers.js';
+import { paidDeliveredDeal } from './deal-setup.js';
 import { expectAccessibleAtBothWidths, isFocused, tabTo } from './page-checks.js';
 
 // Issue 14, the client side of the deal clock: the clock's sentence and date on the project page, the
@@ -36,32 +37,7 @@ function shownDate(iso: string): string {
   return `${weekday} ${date.getUTCDate()} ${month} ${date.getUTCFullYear()}, ${time} UTC`;
 }
 
-/** A fresh owner and finisher with a $1,000 deal paid through the sandbox checkout and delivered. */
-async function paidDeliveredDeal(browser: Browser): Promise<{ owner: User; finisher: User; projectId: number; url: string }> {
-  const owner = await newApiUser(browser, 'clockowner', 'creator');
-  const finisher = await newApiUser(browser, 'clockdev', 'developer');
-  const project = await apiPost<{ id: number }>(owner.page, '/api/projects', {
-    name: `Deal clock ${Date.now().toString(36)}`,
-    description: 'A half-built invoicing tool: the invoices work, the CSV export and the reminders still need to be finished.',
-    techStack: ['React', 'TypeScript'],
-    codeLink: 'https://github.com/finishline-demo/invoicing',
-  });
-  const bid = await apiPost<{ id: number }>(finisher.page, `/api/projects/${project.id}/bids`, {
-    amount: 1000,
-    timeline: 14,
-    message: 'I will finish the CSV export and the reminders within two weeks.',
-  });
-  await apiPost(owner.page, `/api/bids/${bid.id}/accept`);
-  const { checkoutUrl } = await apiPost<{ checkoutUrl: string }>(owner.page, `/api/bids/${bid.id}/pay`);
-  await owner.page.goto(checkoutUrl);
-  await owner.page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await owner.page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await owner.page.getByLabel('CVC').fill('123');
-  await owner.page.getByRole('button', { name: 'Pay $1,000' }).click();
-  await owner.page.waitForURL(new RegExp(`/projects/${project.id}\\?payment=success$`));
-  await apiPost(finisher.page, `/api/projects/${project.id}/complete`, { deliveryMessage: 'The CSV export and the reminders are done; see the README.' });
-  return { owner, finisher, projectId: project.id, url: `/projects/${project.id}` };
-}
+const paidDeal = (browser: Browser) => paidDeliveredDeal(browser, { owner: 'clockowner', finisher: 'clockdev', project: 'Deal clock' });
 
 /** The owner cancels the paid, delivered project from Project Controls; the finisher is asked. */
 async function cancelThroughControls(owner: User, url: string) {
@@ -75,7 +51,7 @@ async function cancelThroughControls(owner: User, url: string) {
 }
 
 test('the owner sees the clock sentence and its date after a delivery, and both parties see the history', async ({ browser }) => {
-  const { owner, finisher, projectId, url } = await paidDeliveredDeal(browser);
+  const { owner, finisher, projectId, url } = await paidDeal(browser);
   const { nextStep, reviewDueAt } = await deal(owner.page, projectId);
   expect(nextStep).toMatchObject({ action: 'review_delivery', actor: 'owner' });
   expect(nextStep!.description).toMatch(
@@ -113,7 +89,7 @@ test('the owner sees the clock sentence and its date after a delivery, and both 
 });
 
 test('the owner requests a revision with a reason; the finisher reads it beside the delivery panel and in the history', async ({ browser }) => {
-  const { owner, finisher, projectId, url } = await paidDeliveredDeal(browser);
+  const { owner, finisher, projectId, url } = await paidDeal(browser);
   const reason = 'The CSV export leaves out the tax column; please add it and a test for it.';
 
   await owner.page.goto(url);
@@ -150,7 +126,7 @@ test('the owner requests a revision with a reason; the finisher reads it beside 
 });
 
 test('the finisher agrees to the cancellation of a paid, delivered project with the keyboard; the owner sees it live', async ({ browser }) => {
-  const { owner, finisher, projectId, url } = await paidDeliveredDeal(browser);
+  const { owner, finisher, projectId, url } = await paidDeal(browser);
   await cancelThroughControls(owner, url);
   const open = await deal(finisher.page, projectId);
   expect(open.cancellation).toMatchObject({ outcome: 'open', refundCents: 100000 });
@@ -189,7 +165,7 @@ test('the finisher agrees to the cancellation of a paid, delivered project with 
 });
 
 test('the finisher objects to the cancellation with a reason; the money stays held for the operator', async ({ browser }) => {
-  const { owner, finisher, projectId, url } = await paidDeliveredDeal(browser);
+  const { owner, finisher, projectId, url } = await paidDeal(browser);
   await cancelThroughControls(owner, url);
   const reason = 'The work was delivered on time and matches the brief; I would like the operator to look at it.';
 

@@ -1,13 +1,12 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiPost, newApiUser } from './helpers.js';
+import { paidDeliveredDeal } from './deal-setup.js';
 import { expectAccessibleAtBothWidths, tabTo } from './page-checks.js';
 
 // Issue 15, the client side of disputes: a party opens one from the deal panel, the other adds evidence
 // with a file and counter-offers, an offer is accepted and the split shows; an operator finds one in the
 // queue and rules. The dispute page and the queue are checked with axe at desktop width and at 320 px,
 // and used with the keyboard.
-
-type User = Awaited<ReturnType<typeof newApiUser>>;
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -21,33 +20,7 @@ const toast = (page: Page, text: string) => page.getByText(text, { exact: true }
 const status = (page: Page) => page.getByTestId('dispute-status');
 const split = (page: Page) => page.getByTestId('dispute-split');
 
-/** A fresh owner and finisher with a $1,000 deal paid through the sandbox checkout and delivered. */
-async function paidDeliveredDeal(browser: Browser): Promise<{ owner: User; finisher: User; projectId: number; name: string }> {
-  const owner = await newApiUser(browser, 'disputeowner', 'creator');
-  const finisher = await newApiUser(browser, 'disputedev', 'developer');
-  const name = `Disputed ${Date.now().toString(36)}`;
-  const project = await apiPost<{ id: number }>(owner.page, '/api/projects', {
-    name,
-    description: 'A half-built invoicing tool: the invoices work, the CSV export and the reminders still need to be finished.',
-    techStack: ['React', 'TypeScript'],
-    codeLink: 'https://github.com/finishline-demo/invoicing',
-  });
-  const bid = await apiPost<{ id: number }>(finisher.page, `/api/projects/${project.id}/bids`, {
-    amount: 1000,
-    timeline: 14,
-    message: 'I will finish the CSV export and the reminders within two weeks.',
-  });
-  await apiPost(owner.page, `/api/bids/${bid.id}/accept`);
-  const { checkoutUrl } = await apiPost<{ checkoutUrl: string }>(owner.page, `/api/bids/${bid.id}/pay`);
-  await owner.page.goto(checkoutUrl);
-  await owner.page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await owner.page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await owner.page.getByLabel('CVC').fill('123');
-  await owner.page.getByRole('button', { name: 'Pay $1,000' }).click();
-  await owner.page.waitForURL(new RegExp(`/projects/${project.id}\\?payment=success$`));
-  await apiPost(finisher.page, `/api/projects/${project.id}/complete`, { deliveryMessage: 'The CSV export and the reminders are done; see the README.' });
-  return { owner, finisher, projectId: project.id, name };
-}
+const paidDeal = (browser: Browser) => paidDeliveredDeal(browser, { owner: 'disputeowner', finisher: 'disputedev', project: 'Disputed' });
 
 /** The demo data's operator (ops, src/server/db/seed-data.ts), signed in through the API in a context of its own. */
 async function signInOperator(browser: Browser): Promise<Page> {
@@ -58,7 +31,7 @@ async function signInOperator(browser: Browser): Promise<Page> {
 }
 
 test('the owner opens a dispute from a delivery; the developer adds evidence and counter-offers; the owner accepts', async ({ browser }) => {
-  const { owner, finisher, projectId, name } = await paidDeliveredDeal(browser);
+  const { owner, finisher, projectId, name } = await paidDeal(browser);
 
   // The owner opens it from the deal panel; a short reason is refused at the field.
   await owner.page.goto(`/projects/${projectId}`);
@@ -131,7 +104,7 @@ test('the owner opens a dispute from a delivery; the developer adds evidence and
 });
 
 test('an operator rules a dispute from the queue; strangers are kept out', async ({ browser }) => {
-  const { owner, finisher, projectId, name } = await paidDeliveredDeal(browser);
+  const { owner, finisher, projectId, name } = await paidDeal(browser);
   const dispute = await apiPost<{ id: number }>(finisher.page, `/api/projects/${projectId}/disputes`, { reason: REASON, finisherAmountCents: 100000 });
   const url = `/disputes/${dispute.id}`;
 
