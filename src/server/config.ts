@@ -70,6 +70,7 @@ const configSchema = z.object({
     .default(24 * 30),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  LOGIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().positive().default(100),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(30),
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(30),
@@ -161,6 +162,11 @@ function toConfig(env: z.infer<typeof configSchema>) {
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
+    /**
+     * Where links in mail point: PUBLIC_URL's origin, else this server on localhost. Never a request
+     * header, which a client sets at will (a reset link to evil.example would hand over the token).
+     */
+    linkOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,
     seedDemoData: env.SEED_DEMO_DATA ?? !env.DATABASE_URL,
     session: {
@@ -170,6 +176,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
     loginLimits: {
       perAccount: env.LOGIN_FAILURES_PER_ACCOUNT,
       perAddress: env.LOGIN_FAILURES_PER_ADDRESS,
+      perAccountAllAddresses: env.LOGIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES,
       windowSeconds: env.LOGIN_FAILURE_WINDOW_MINUTES * 60,
     },
     rateLimits: {

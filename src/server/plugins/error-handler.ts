@@ -73,5 +73,8 @@ function sendError(thrown: FastifyError | AppError | Error, request: FastifyRequ
       body = { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' };
     }
   }
+  // Refused before its body was read (an upload past the limit, a visitor's upload): the rest of
+  // the body still fills the connection, so the client must not send its next request on it.
+  if (request.raw.complete === false) reply.header('connection', 'close');
   return reply.status(status).send(body);
 }

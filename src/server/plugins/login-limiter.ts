@@ -3,8 +3,14 @@ import type { RedisClientType } from 'redis';
 import { AppError } from '#server/app-error.js';
 
 export interface LoginLimiterOptions {
+  /** Failures one address may make against one account before that pair is refused. */
   perAccount: number;
   perAddress: number;
+  /**
+   * Failures against one account from all addresses together; past it, an address that has
+   * already failed on the account gets no second try until the window passes (a slower botnet).
+   */
+  perAccountAllAddresses: number;
   windowSeconds: number;
   redis?: RedisClientType;
   /** Namespaces the Redis keys (REDIS_KEY_PREFIX). */
@@ -12,27 +18,32 @@ export interface LoginLimiterOptions {
 }
 
 /**
- * Counts failed logins per account (email) and per client address. Past either limit the login
- * is refused with 429 before the password is even checked. With Redis the counts are shared by
- * every instance.
+ * Counts failed logins per account and address together, per address, and per account across
+ * addresses (docs/decisions/004-login-rate-limiting.md). Past a limit the login is refused with 429
+ * before the password is even checked. Nobody can lock someone else's account: the right password
+ * from an address that has not been failing still signs in, while the guessing address is slowed.
+ * With Redis the counts are shared by every instance.
  */
 export class LoginLimiter {
-  private readonly byAccount: RateLimiterAbstract;
+  private readonly byPair: RateLimiterAbstract;
   private readonly byAddress: RateLimiterAbstract;
+  private readonly byAccount: RateLimiterAbstract;
 
   constructor(private readonly options: LoginLimiterOptions) {
     const make = (keyPrefix: string, points: number) =>
       options.redis
         ? new RateLimiterRedis({ storeClient: options.redis, useRedisPackage: true, keyPrefix, points, duration: options.windowSeconds })
         : new RateLimiterMemory({ keyPrefix, points, duration: options.windowSeconds });
-    this.byAccount = make(`${options.keyPrefix ?? ''}login_fail_account`, options.perAccount);
+    this.byPair = make(`${options.keyPrefix ?? ''}login_fail_pair`, options.perAccount);
     this.byAddress = make(`${options.keyPrefix ?? ''}login_fail_address`, options.perAddress);
+    this.byAccount = make(`${options.keyPrefix ?? ''}login_fail_account`, options.perAccountAllAddresses);
   }
 
   async assertAllowed(email: string, address: string): Promise<void> {
-    const [account, ip] = await Promise.all([this.byAccount.get(email), this.byAddress.get(address)]);
+    const [pair, ip, account] = await Promise.all([this.byPair.get(pairKey(email, address)), this.byAddress.get(address), this.byAccount.get(email)]);
+    const accountUnderAttack = account !== null && account.consumedPoints >= this.options.perAccountAllAddresses;
     const blocked = [
-      account && account.consumedPoints >= this.options.perAccount ? account : null,
+      pair && pair.consumedPoints >= (accountUnderAttack ? 1 : this.options.perAccount) ? pair : null,
       ip && ip.consumedPoints >= this.options.perAddress ? ip : null,
     ].filter((r): r is RateLimiterRes => r !== null);
     if (blocked.length === 0) return;
@@ -45,10 +56,13 @@ export class LoginLimiter {
 
   async recordFailure(email: string, address: string): Promise<void> {
     // penalty() never rejects when the limit is passed, unlike consume().
-    await Promise.all([this.byAccount.penalty(email, 1), this.byAddress.penalty(address, 1)]);
+    await Promise.all([this.byPair.penalty(pairKey(email, address), 1), this.byAddress.penalty(address, 1), this.byAccount.penalty(email, 1)]);
   }
 
-  async recordSuccess(email: string): Promise<void> {
-    await this.byAccount.delete(email);
+  /** A sign-in (or a reset proved by the mailbox) from this address clears its count on the account. */
+  async recordSuccess(email: string, address: string): Promise<void> {
+    await Promise.all([this.byPair.delete(pairKey(email, address)), this.byAccount.delete(email)]);
   }
 }
+
+const pairKey = (email: string, address: string) => `${email}|${address}`;

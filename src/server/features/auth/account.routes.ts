@@ -3,7 +3,6 @@ import { accountEndpoints } from '#shared/contracts/account.js';
 import { passwordResetRequestedMessage } from '#shared/contracts/account.schemas.js';
 import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
-import { requestOrigin } from '#server/plugins/origin-check.js';
 import { clearSessionCookie, requireUser } from '#server/plugins/session.js';
 import { deleteUserSessions } from '#server/plugins/session-store.js';
 import { changePassword, listSessions, revokeSession } from './account.service.js';
@@ -20,8 +19,9 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   const endpoints = accountEndpoints;
 
   if (ctx.config.isProduction && !ctx.config.publicOrigin) {
-    // Reset links then take the request's Host header, which a client can set at will.
-    ctx.log.warn('PUBLIC_URL is not set: password reset links use the Host header of each request; set PUBLIC_URL in production');
+    // Links in mail never take a request's Host header (a client sets it at will): without
+    // PUBLIC_URL they point to this server on localhost, which only works on this machine.
+    ctx.log.warn(`PUBLIC_URL is not set: links in emails point to ${ctx.config.linkOrigin}; set PUBLIC_URL in production`);
   }
 
   registerEndpoint(app, endpoints.sessions, async (request) => {
@@ -47,12 +47,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   registerEndpoint(app, endpoints.requestPasswordReset, async (request, reply) => {
-    await requestPasswordReset(ctx, request.body, { ipAddress: request.ip, origin: requestOrigin(request, ctx.config.publicOrigin) });
+    await requestPasswordReset(ctx, request.body, { ipAddress: request.ip });
     return reply.status(202).send({ message: passwordResetRequestedMessage });
   });
 
   registerEndpoint(app, endpoints.confirmPasswordReset, async (request, reply) => {
-    await confirmPasswordReset(ctx, request.body);
+    await confirmPasswordReset(ctx, request.body, { ipAddress: request.ip });
     // Every session of the account has ended, this browser's included if it had one.
     clearSessionCookie(reply);
     return { message: 'Your password has been reset. Please log in with your new password.' };

@@ -66,7 +66,7 @@ export async function logIn(ctx: AppContext, input: LoginInput, meta: ClientMeta
     await ctx.loginLimiter.recordFailure(input.email, meta.ipAddress);
     throw invalidCredentials();
   }
-  await ctx.loginLimiter.recordSuccess(input.email);
+  await ctx.loginLimiter.recordSuccess(input.email, meta.ipAddress);
   return startSession(ctx, ctx.db, user, meta);
 }
 

@@ -142,16 +142,38 @@ describe('POST /api/login', () => {
     expect(response.json().message).toBe(message);
   });
 
-  it('locks an account for a while after 5 failed attempts, even with the right password', async () => {
+  it('refuses the address that failed 5 times on an account, even with the right password, and only that address', async () => {
     const user = await createUser(t.database.db);
-    for (let i = 0; i < 5; i += 1) expect((await login({ email: user.email, password: 'wrong-password' })).statusCode).toBe(401);
-    const locked = await login({ email: user.email, password: TEST_PASSWORD });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toMatch(/^Too many failed login attempts\. Please try again in \d+ minutes?\.$/);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    // Another account from the same address is unaffected.
+    const from = (remoteAddress: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password }, remoteAddress });
+    for (let i = 0; i < 5; i += 1) expect((await from('203.0.113.9', 'wrong-password')).statusCode).toBe(401);
+    const slowed = await from('203.0.113.9', TEST_PASSWORD);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().message).toMatch(/^Too many failed login attempts\. Please try again in \d+ minutes?\.$/);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    // The attacker did not lock the account: its owner signs in from their own address.
+    expect((await from('198.51.100.20', TEST_PASSWORD)).statusCode).toBe(200);
+    // Another account from the guessing address is unaffected.
     const other = await createUser(t.database.db);
-    expect((await login({ email: other.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: other.email, password: TEST_PASSWORD }, remoteAddress: '203.0.113.9' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('gives each address only one try on an account that many addresses are guessing at', async () => {
+    const guarded = await createTestApp({ LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: '4' });
+    try {
+      const user = await createUser(guarded.database.db);
+      const from = (remoteAddress: string, password: string) =>
+        guarded.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password }, remoteAddress });
+      for (const n of [1, 2, 3, 4]) expect((await from(`192.0.2.${n}`, 'wrong-password')).statusCode).toBe(401);
+      // Each of those addresses has had its try; a fresh address (the owner's) still signs in.
+      expect((await from('192.0.2.1', TEST_PASSWORD)).statusCode).toBe(429);
+      expect((await from('198.51.100.7', TEST_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('is also served at the legacy /api/auth/login', async () => {

@@ -9,8 +9,6 @@ import { deleteUserSessions, hashToken } from '#server/plugins/session-store.js'
 
 export interface ResetRequestMeta {
   ipAddress: string;
-  /** Where the emailed link points: PUBLIC_URL's origin, else the request's. */
-  origin: string;
 }
 
 const invalidLink = () => new AppError('INVALID_RESET_TOKEN', 'This password reset link is invalid or has expired. Please request a new one.');
@@ -38,7 +36,7 @@ export async function requestPasswordReset(ctx: AppContext, input: PasswordReset
     .values({ userId: user.id, ...row })
     .onConflictDoUpdate({ target: passwordResetTokens.userId, set: row });
 
-  const link = new URL('/reset-password', meta.origin);
+  const link = new URL('/reset-password', ctx.config.linkOrigin);
   link.searchParams.set('token', token);
   const minutes = Math.round(ctx.config.passwordReset.tokenTtlMs / 60_000);
   // Not awaited: an SMTP round trip only for existing accounts would tell them apart by timing.
@@ -63,7 +61,7 @@ export async function requestPasswordReset(ctx: AppContext, input: PasswordReset
  * password changes, so it works once; every session of the user ends, since whoever held the old
  * password may hold one of them.
  */
-export async function confirmPasswordReset(ctx: AppContext, input: PasswordResetConfirmInput): Promise<void> {
+export async function confirmPasswordReset(ctx: AppContext, input: PasswordResetConfirmInput, meta: ResetRequestMeta): Promise<void> {
   const tokenHash = hashToken(input.token);
   // Checked before hashing the new password, so made-up tokens cost no argon2 time.
   const [pending] = await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1);
@@ -79,5 +77,5 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
     return user!.email;
   });
   // Whoever proved they own the mailbox may log in at once, even if the account was locked by failed guesses.
-  await ctx.loginLimiter.recordSuccess(email.toLowerCase());
+  await ctx.loginLimiter.recordSuccess(email.toLowerCase(), meta.ipAddress);
 }

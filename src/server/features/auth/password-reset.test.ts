@@ -29,14 +29,14 @@ async function resetTokenFor(email: string, n = 1) {
 describe('POST /api/password-reset/request', () => {
   it('emails a link to /reset-password and stores only the hash of its token', async () => {
     const user = await createUser(t.database.db);
-    const response = await requestReset(user.email.toUpperCase(), { host: 'finishline.test:8080' });
+    const response = await requestReset(user.email.toUpperCase());
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ message: 'If an account exists for that email, we have sent a link to reset its password.' });
 
     const mail = await mailer.waitFor(user.email);
     expect(mail.subject).toBe('Reset your Finishline password');
     const { link, token } = resetLinkIn(mail);
-    expect(link.origin).toBe('http://finishline.test:8080');
+    expect(link.origin).toBe(t.config.linkOrigin);
     expect(link.pathname).toBe('/reset-password');
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
 
@@ -69,6 +69,15 @@ describe('POST /api/password-reset/request', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('never builds the link from the Host or X-Forwarded-Host header: without PUBLIC_URL it points to this server on localhost', async () => {
+    const user = await createUser(t.database.db);
+    const response = await requestReset(user.email, { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
+    expect(response.statusCode).toBe(202);
+    const { link } = resetLinkIn(await mailer.waitFor(user.email));
+    expect(link.origin).toBe(`http://localhost:${t.config.port}`);
+    expect(link.href).not.toContain('evil.example');
   });
 
   it('validates the email', async () => {

@@ -18,16 +18,13 @@ type DealMailEventType = keyof typeof dealLetters;
 
 export type DealMailContext = Pick<AppContext, 'db' | 'config' | 'log' | 'mailer'>;
 
-/** The origin links in mail point to: PUBLIC_URL, else this server on localhost. */
-export const mailOrigin = (config: DealMailContext['config']) => config.publicOrigin ?? `http://localhost:${config.port}`;
-
 /** The client's page for a signed unsubscribe token, and the one-click address mail clients POST to. */
 export const unsubscribePageUrl = (origin: string, token: string) => `${origin}/email/unsubscribe?token=${encodeURIComponent(token)}`;
 const oneClickUrl = (origin: string, token: string) => `${origin}/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
 
 /** The mail every letter of one event becomes, for the recipients who want it. */
 async function composeMail(ctx: DealMailContext, letters: Letter[]): Promise<MailMessage[]> {
-  const origin = mailOrigin(ctx.config);
+  const origin = ctx.config.linkOrigin;
   const userIds = [...new Set(letters.flatMap((letter) => (letter.to === 'operator' ? [] : [letter.to.userId])))];
   const people = userIds.length
     ? await ctx.db.select({ id: users.id, email: users.email, username: users.username }).from(users).where(inArray(users.id, userIds))
@@ -88,7 +85,7 @@ export function registerDealMail(events: DomainEvents, ctx: DealMailContext): De
       );
     }
     const build = dealLetters[event.type] as (e: typeof event, links: Links) => Letter[];
-    const origin = mailOrigin(ctx.config);
+    const origin = ctx.config.linkOrigin;
     const links: Links = { project: (id, tab) => `${origin}/projects/${id}${tab ? `?tab=${tab}` : ''}`, dispute: (id) => `${origin}/disputes/${id}` };
     for (const message of await composeMail(ctx, build(event, links))) {
       try {
