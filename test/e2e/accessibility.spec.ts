@@ -253,7 +253,7 @@ test('a deal from checkout through milestones, delivery and review, for both sid
     title: 'Checkout flow',
     description: 'Cart, address and card payment.',
     amount: 400,
-    dueDate: '2020-01-15',
+    dueDate: '2099-01-15',
   });
   const milestones = owner.page.getByRole('region', { name: 'Milestones' });
   await visit(owner.page, `/projects/${dealProjectId}?tab=milestones`, 'the milestones tab with a pending milestone', () =>

@@ -138,11 +138,15 @@ test('a two-milestone deal: planned, paid through the sandbox checkout, paid out
   await owner.waitForURL(new RegExp(`/projects/${project.id}\\?payment=success$`));
   expect(await payment(owner, project.id)).toMatchObject({ status: 'held', amountCents: 100000, releasedCents: 0 });
 
-  // The owner plans two milestones; the first is already overdue.
+  // The owner plans two milestones; a due date in the past is refused before anything is sent.
   await openMilestones(owner, project.id);
   await expect(milestonesRegion(owner).getByText('No milestones yet')).toBeVisible();
   await expect(milestonesRegion(owner).getByText('Split the work into milestones to pay as it is delivered.')).toBeVisible();
   const addDialog = await addMilestone(owner, { title: 'Checkout flow', description: 'Cart, address and card payment.', amount: '400', dueDate: '2020-01-15' });
+  await expect(addDialog.getByText('The due date cannot be in the past')).toBeVisible();
+  await expect(addDialog.getByLabel('Due Date')).toHaveAttribute('aria-invalid', 'true');
+  await addDialog.getByLabel('Due Date').fill('2099-01-15');
+  await addDialog.getByRole('button', { name: 'Add Milestone' }).click();
   await expect(addDialog).toBeHidden();
   await expect(toast(owner, 'Milestone added')).toBeVisible();
   await addMilestone(owner, { title: 'Order email', description: 'Confirmation and shipping emails.', amount: '350.50', dueDate: '2099-06-30' });
@@ -152,8 +156,8 @@ test('a two-milestone deal: planned, paid through the sandbox checkout, paid out
   const first = milestoneItem(owner, 'Checkout flow');
   await expect(first.getByText('$400', { exact: true })).toBeVisible();
   await expect(first.getByText('Pending', { exact: true })).toBeVisible();
-  await expect(first.getByText('Due Jan 15, 2020')).toBeVisible();
-  await expect(first.getByText('Overdue', { exact: true })).toBeVisible();
+  await expect(first.getByText('Due Jan 15, 2099')).toBeVisible();
+  await expect(first.getByText('Overdue', { exact: true })).toHaveCount(0);
   await expect(first.getByText('Cart, address and card payment.')).toBeVisible();
   const second = milestoneItem(owner, 'Order email');
   await expect(second.getByText('$350.50', { exact: true })).toBeVisible();

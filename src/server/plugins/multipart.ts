@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tooLargeMessage } from '#shared/domain/uploads.js';
 import { AppError } from '#server/app-error.js';
 import { nulRefused } from './request-text.js';
 
@@ -39,35 +40,37 @@ export interface ReadMultipartOptions {
   fileField: string;
   maxBytes: number;
   maxFiles: 1;
+  /** How a refusal names the upload: 'image' (default) or 'file' (dispute evidence, which may be a PDF). */
+  fileKind?: 'image' | 'file';
 }
 
-function tooLarge(maxBytes: number) {
-  return new AppError('PAYLOAD_TOO_LARGE', `File is larger than ${maxBytes} bytes`);
+function tooLarge(maxBytes: number, kind: 'image' | 'file') {
+  return new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(kind, maxBytes));
 }
 
 /** Reads a file part into memory, failing as soon as it passes maxBytes. */
-async function readFile(file: NodeJS.ReadableStream & { truncated?: boolean; destroy(error?: Error): void }, maxBytes: number) {
+async function readFile(file: NodeJS.ReadableStream & { truncated?: boolean; destroy(error?: Error): void }, maxBytes: number, kind: 'image' | 'file') {
   // busboy stops at limits.fileSize, drops the rest of the part and emits 'limit'. Failing right
   // there answers 413 at once, instead of after the rest of a 50 MB upload has streamed through.
-  file.once('limit', () => file.destroy(tooLarge(maxBytes)));
+  file.once('limit', () => file.destroy(tooLarge(maxBytes, kind)));
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of file as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > maxBytes || file.truncated) throw tooLarge(maxBytes);
+    if (size > maxBytes || file.truncated) throw tooLarge(maxBytes, kind);
     chunks.push(chunk);
   }
-  if (file.truncated) throw tooLarge(maxBytes);
+  if (file.truncated) throw tooLarge(maxBytes, kind);
   return Buffer.concat(chunks, size);
 }
 
 /** @fastify/multipart's and busboy's errors, in the API's words. */
-function toAppError(error: unknown, maxBytes: number): unknown {
+function toAppError(error: unknown, maxBytes: number, kind: 'image' | 'file'): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown }).code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLarge(maxBytes);
+      return tooLarge(maxBytes, kind);
     case 'FST_FILES_LIMIT':
       return new AppError('VALIDATION_FAILED', 'Too many files', { cause: error });
     case 'FST_FIELDS_LIMIT':
@@ -122,7 +125,7 @@ export async function readMultipart(request: FastifyRequest, options: ReadMultip
         }
         fileCount += 1;
         if (fileCount > options.maxFiles) throw new AppError('VALIDATION_FAILED', 'Too many files');
-        const buffer = await readFile(part.file, options.maxBytes);
+        const buffer = await readFile(part.file, options.maxBytes, options.fileKind ?? 'image');
         // A form whose file input was left empty still sends the part, empty and without a file name.
         if (buffer.length === 0 && !part.filename) continue;
         file = { buffer, filename: part.filename, mimetype: part.mimetype };
@@ -137,7 +140,7 @@ export async function readMultipart(request: FastifyRequest, options: ReadMultip
       }
     }
   } catch (error) {
-    throw toAppError(error, options.maxBytes);
+    throw toAppError(error, options.maxBytes, options.fileKind ?? 'image');
   }
   // An empty body (or one with no part before its end) ends without an error from busboy; a form always has a part.
   if (partCount === 0) throw new AppError('VALIDATION_FAILED', 'The form data is empty');

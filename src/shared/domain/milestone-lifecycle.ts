@@ -64,3 +64,17 @@ export const milestoneStage = {
 export function isMilestoneStage(action: keyof typeof milestoneStage, projectStatus: ProjectStatus): boolean {
   return (milestoneStage[action].projectStatuses as readonly ProjectStatus[]).includes(projectStatus);
 }
+
+export const pastDueDateMessage = 'The due date cannot be in the past';
+
+/** A date's YYYY-MM-DD in UTC. */
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * Whether a due date (YYYY-MM-DD) is already past. The server compares it with the earliest
+ * calendar day anywhere on earth (UTC-12), so a person late in their evening can still pick
+ * their own today; the browser passes the person's own today for a stricter check.
+ */
+export function isPastDueDate(dueDate: string, now: Date, today: string = isoDay(now.getTime() - 12 * 3_600_000)): boolean {
+  return dueDate < today;
+}

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { disputeFileAccept, disputeStatementLimits } from '#shared/domain/dispute.js';
+import { evidenceImageFormats, uploadProblem } from '#shared/domain/uploads.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
@@ -8,7 +9,6 @@ import { errorMessage, isApiError } from '#client/lib/api.js';
 import { characterCount, lengthProblem } from '#client/lib/form-rules.js';
 import { useAddEvidence } from './api.js';
 
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const statementWords = {
   tooShort: 'Please write a statement',
   tooLong: `The statement must be at most ${disputeStatementLimits.max.toLocaleString('en-US')} characters`,
@@ -17,9 +17,7 @@ const statementWords = {
 /** The problem with an attached file before it is sent: its type or its size (the server checks both again). */
 function fileProblem(file: File | null): string | undefined {
   if (!file) return undefined;
-  if (!disputeFileAccept.split(',').includes(file.type)) return 'Please attach a PNG, JPEG, GIF or WebP image, or a PDF';
-  if (file.size > MAX_FILE_BYTES) return 'The file must be at most 5 MB';
-  return undefined;
+  return uploadProblem(file, evidenceImageFormats, { orPdf: true }) ?? undefined;
 }
 
 /** Add evidence: a statement and an optional image or PDF, sent as multipart/form-data. */

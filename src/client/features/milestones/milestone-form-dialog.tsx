@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type CreateMilestoneBody, type Milestone } from '#shared/contracts/milestones.js';
 import { createMilestoneSchema } from '#shared/contracts/milestones.schemas.js';
+import { isPastDueDate, pastDueDateMessage } from '#shared/domain/milestone-lifecycle.js';
 import { centsToDollars } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
@@ -29,6 +30,21 @@ const milestoneFormSchema = z.object({
     .transform((value): string | null | undefined => value || null)
     .pipe(fields.dueDate),
 });
+
+/** The person's own today, YYYY-MM-DD in their time zone. */
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** A new or changed due date may not be in the past (the server checks it too). */
+const formSchemaFor = (milestone: Milestone | undefined) =>
+  milestoneFormSchema.superRefine((values, context) => {
+    const { dueDate } = values;
+    if (dueDate && dueDate !== milestone?.dueDate && isPastDueDate(dueDate, new Date(), localToday())) {
+      context.addIssue({ code: 'custom', path: ['dueDate'], message: pastDueDateMessage });
+    }
+  });
 type FormInput = z.input<typeof milestoneFormSchema>;
 type FormOutput = z.output<typeof milestoneFormSchema>;
 
@@ -61,7 +77,7 @@ function MilestoneForm({ projectId, milestone, onDone }: { projectId: number; mi
   const updateMilestone = useUpdateMilestone(projectId);
   const isSaving = addMilestone.isPending || updateMilestone.isPending;
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(milestoneFormSchema),
+    resolver: zodResolver(formSchemaFor(milestone)),
     defaultValues: {
       title: milestone?.title ?? '',
       description: milestone?.description ?? '',
@@ -112,7 +128,14 @@ function MilestoneForm({ projectId, milestone, onDone }: { projectId: number; mi
         </FormField>
         <FormField id="milestone-due-date" label="Due Date" error={errors.dueDate?.message}>
           {(describedBy) => (
-            <Input id="milestone-due-date" type="date" aria-describedby={describedBy} aria-invalid={invalid(errors.dueDate)} {...form.register('dueDate')} />
+            <Input
+              id="milestone-due-date"
+              type="date"
+              min={milestone?.dueDate && milestone.dueDate < localToday() ? undefined : localToday()}
+              aria-describedby={describedBy}
+              aria-invalid={invalid(errors.dueDate)}
+              {...form.register('dueDate')}
+            />
           )}
         </FormField>
       </div>

@@ -1,19 +1,15 @@
 import { useEffect, useState } from 'react';
+import { avatarFormats, imageMimeTypes, uploadProblem } from '#shared/domain/uploads.js';
 import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
 import { initialsOf } from '#client/lib/utils.js';
 
 /** Spec section 5, Avatar upload: jpeg, jpg, png or gif, at most 5242880 bytes, one file. */
-export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
-export const AVATAR_MAX_BYTES = 5_242_880;
+const AVATAR_TYPES = avatarFormats.map((format) => imageMimeTypes[format]);
 
-/** The generic file messages of spec section 5, worded as the server words them. */
-export function avatarProblem(file: File): string | null {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'File type must be JPEG, PNG or GIF';
-  if (file.size > AVATAR_MAX_BYTES) return `File is larger than ${AVATAR_MAX_BYTES} bytes`;
-  return null;
-}
+/** Checked before uploading, in the server's words (the server checks the bytes again). */
+export const avatarProblem = (file: File): string | null => uploadProblem(file, avatarFormats);
 
 interface AvatarInputProps {
   username: string;

@@ -1,15 +1,11 @@
-import { projectLimits } from '#shared/domain/limits.js';
+import { imageMimeTypes, screenshotFormats, uploadProblem } from '#shared/domain/uploads.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
 
-export const SCREENSHOT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+const SCREENSHOT_TYPES = screenshotFormats.map((format) => imageMimeTypes[format]);
 
-/** Images only, at most 5 MB; the generic file messages of spec section 5. */
-export function screenshotProblem(file: File): string | null {
-  if (!(SCREENSHOT_TYPES as readonly string[]).includes(file.type)) return `File type must be ${SCREENSHOT_TYPES.join(', ')}`;
-  if (file.size > projectLimits.screenshotMaxBytes) return `File is larger than ${projectLimits.screenshotMaxBytes} bytes`;
-  return null;
-}
+/** Images only, at most 5 MB, checked before uploading (the server checks the bytes again). */
+export const screenshotProblem = (file: File): string | null => uploadProblem(file, screenshotFormats);
 
 interface ScreenshotInputProps {
   error?: string;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
+import { evidenceImageFormats, tooLargeMessage, wrongTypeMessage } from '#shared/domain/uploads.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { imageUploadMaxBytes, processImageUpload } from '#server/integrations/storage/image-upload.js';
@@ -35,14 +36,14 @@ const displayName = (filename: string) =>
  */
 export async function acceptEvidenceFile(ctx: Pick<AppContext, 'rateLimits'>, uploaderId: number, file: UploadedFile): Promise<PendingEvidenceFile> {
   await ctx.rateLimits.uploads.consume(uploaderId);
-  if (file.buffer.length > imageUploadMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `File is larger than ${imageUploadMaxBytes} bytes`);
+  if (file.buffer.length > imageUploadMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage('file', imageUploadMaxBytes));
   const detected = await fileTypeFromBuffer(file.buffer);
   const name = displayName(file.filename);
   if (detected?.mime === 'application/pdf') {
     return { buffer: file.buffer, name, type: 'application/pdf', size: file.buffer.length, extension: 'pdf' };
   }
-  if (!detected || !detected.mime.startsWith('image/')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'File type must be PNG, JPEG, GIF, WebP or PDF');
-  const image = await processImageUpload(file.buffer, { allowed: ['png', 'jpeg', 'gif', 'webp'], maxBytes: imageUploadMaxBytes });
+  if (!detected || !detected.mime.startsWith('image/')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', wrongTypeMessage(evidenceImageFormats, { orPdf: true }));
+  const image = await processImageUpload(file.buffer, { allowed: evidenceImageFormats, maxBytes: imageUploadMaxBytes });
   return { buffer: image.buffer, name, type: 'image/webp', size: image.buffer.length, extension: 'webp' };
 }
 

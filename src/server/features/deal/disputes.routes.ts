@@ -35,7 +35,7 @@ function evidenceHeaders(type: string, name: string) {
 /** The statement and the optional file of POST /api/disputes/{id}/evidence: multipart, or JSON without a file. */
 async function readEvidence(ctx: AppContext, request: FastifyRequest, uploaderId: number) {
   if (!request.isMultipart()) return { statement: disputeEvidenceBodySchema.parse(request.body ?? {}).statement, file: null };
-  const { fields, file } = await readMultipart(request, { fileField: 'file', maxBytes: imageUploadMaxBytes, maxFiles: 1 });
+  const { fields, file } = await readMultipart(request, { fileField: 'file', fileKind: 'file', maxBytes: imageUploadMaxBytes, maxFiles: 1 });
   // The statement first: a refused one costs no file check.
   const { statement } = disputeEvidenceBodySchema.parse(fields);
   return { statement, file: file ? await acceptEvidenceFile(ctx, uploaderId, file) : null };

@@ -286,7 +286,9 @@ describe('evidence', () => {
     const withPdf = await send({ statement: 'The signed scope' }, { filename: 'scope.pdf', contentType: 'application/pdf', body: pdf }, w.cast.owner.api);
     expect(withPdf.statusCode).toBe(201);
     const bad = await send({ statement: 'A script' }, { filename: 'x.png', contentType: 'image/png', body: Buffer.from('<script>alert(1)</script>') });
-    expect(bad.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(bad.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Use a PNG, JPEG, GIF or WebP image or a PDF' });
+    const big = await send({ statement: 'A huge scan' }, { filename: 'scan.pdf', contentType: 'application/pdf', body: Buffer.alloc(5_242_881, 1) });
+    expect(big.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The file must be 5 MB or smaller' });
     expect((await send({ statement: '' })).json().code).toBe('VALIDATION_FAILED');
     expect((await send({ statement: 'From a stranger' }, undefined, w.cast.otherFinisher.api)).statusCode).toBe(403);
     expect((await send({ statement: 'From an operator' }, undefined, operator)).statusCode).toBe(403);

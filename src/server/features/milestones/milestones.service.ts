@@ -3,7 +3,14 @@ import type { CreateMilestoneInput, Milestone, UpdateMilestoneInput } from '#sha
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { reviewDeadline } from '#shared/domain/deal.js';
 import { centsToDollars, dollarsToCents, formatMoney } from '#shared/domain/money.js';
-import { isMilestoneStage, type MilestoneAction, milestoneLifecycle, milestoneStage } from '#shared/domain/milestone-lifecycle.js';
+import {
+  isMilestoneStage,
+  isPastDueDate,
+  type MilestoneAction,
+  milestoneLifecycle,
+  milestoneStage,
+  pastDueDateMessage,
+} from '#shared/domain/milestone-lifecycle.js';
 import { canReadDelivery, projectActorOf } from '#shared/domain/policies.js';
 import { AppError } from '#server/app-error.js';
 import { applyTransition } from '#server/domain/apply-transition.js';
@@ -76,9 +83,15 @@ function assertStage(project: ProjectRow, action: keyof typeof milestoneStage) {
   if (!isMilestoneStage(action, project.status)) throw new AppError('INVALID_TRANSITION', milestoneStage[action].refusal);
 }
 
+/** A new or changed due date may not be in the past (issue 16); an unchanged one is not checked. */
+function assertDueDateAhead(ctx: AppContext, dueDate: string | null | undefined) {
+  if (dueDate && isPastDueDate(dueDate, ctx.clock.now())) throw new AppError('VALIDATION_FAILED', pastDueDateMessage);
+}
+
 const toDate = (value: string | null | undefined) => (value ? new Date(`${value}T00:00:00Z`) : value === null ? null : undefined);
 
 export async function addMilestone(ctx: AppContext, actor: UserRow, projectId: number, input: CreateMilestoneInput): Promise<Milestone> {
+  assertDueDateAhead(ctx, input.dueDate);
   return ctx.events.transaction(ctx.db, async (tx, record) => {
     const project = await lockProject(tx, projectId);
     requireAccess(actor, 'addMilestone', project);
@@ -123,6 +136,7 @@ async function loadForStep(tx: Tx, actor: UserRow, milestoneId: number, action: 
 export async function updateMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, changes: UpdateMilestoneInput): Promise<Milestone> {
   return ctx.db.transaction(async (tx) => {
     const { project, milestone } = await loadForStep(tx, actor, milestoneId, 'edit');
+    if (changes.dueDate !== undefined && changes.dueDate !== milestone.dueDate?.toISOString().slice(0, 10)) assertDueDateAhead(ctx, changes.dueDate);
     const amountCents = changes.amount === undefined ? undefined : dollarsToCents(changes.amount);
     if (amountCents !== undefined) await assertWithinBid(tx, project.id, amountCents, milestone.id);
     const [row] = await tx

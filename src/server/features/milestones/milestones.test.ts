@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject } from '#test/support/factories.js';
+import { milestones } from '#server/db/schema/milestones.js';
 import { notifications } from '#server/db/schema/notifications.js';
 import { payments } from '#server/db/schema/payments.js';
 import { users } from '#server/db/schema/users.js';
@@ -67,10 +68,28 @@ describe('planning milestones', () => {
     expect(list.map((m: { title: string }) => m.title)).toEqual(['Auth and onboarding']);
   });
 
-  it('marks a past due date as overdue', async () => {
+  it('refuses a due date in the past, and marks a milestone overdue once its date has passed', async () => {
     const { projectId } = await deal();
-    const late = (await add(projectId, { title: 'Late one', amount: 100, dueDate: '2020-01-01' })).json();
-    expect(late.isOverdue).toBe(true);
+    const refused = await add(projectId, { title: 'Late one', amount: 100, dueDate: '2020-01-01' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'The due date cannot be in the past' });
+
+    const today = new Date().toISOString().slice(0, 10);
+    const due = (await add(projectId, { title: 'Due today', amount: 100, dueDate: today })).json();
+    expect(due.isOverdue).toBe(false);
+    const moved = await cast.owner.api.patch(`/api/milestones/${due.id}`, { dueDate: '2021-05-01' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().message).toBe('The due date cannot be in the past');
+
+    // Time passes: the date it was given is now behind it.
+    await t.database.db
+      .update(milestones)
+      .set({ dueDate: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(milestones.id, due.id));
+    const [late] = (await cast.owner.api.get(`/api/projects/${projectId}/milestones`)).json();
+    expect(late).toMatchObject({ dueDate: '2020-01-01', isOverdue: true });
+    // An edit that leaves the passed date alone still goes through.
+    expect((await cast.owner.api.patch(`/api/milestones/${due.id}`, { title: 'Due long ago', dueDate: '2020-01-01' })).statusCode).toBe(200);
   });
 
   it('refuses everyone but the owner, and projects that are not under way', async () => {

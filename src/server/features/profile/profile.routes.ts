@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { profileEndpoints } from '#shared/contracts/profile.js';
 import { updateProfileSchema } from '#shared/contracts/profile.schemas.js';
+import { avatarFormats, uploadMaxBytes } from '#shared/domain/uploads.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
@@ -10,7 +11,7 @@ import { readMultipart } from '#server/plugins/multipart.js';
 import { toUserDto } from './profile.mapper.js';
 import { updateProfile } from './profile.service.js';
 
-const AVATAR_MAX_BYTES = 5_242_880;
+const AVATAR_MAX_BYTES = uploadMaxBytes;
 const listFields = new Set(['skills', 'languages', 'frameworks']);
 const numberFields = new Set(['hourlyRate', 'yearsOfExperience']);
 
@@ -37,7 +38,7 @@ async function readProfileUpdate(ctx: AppContext, request: FastifyRequest, uploa
   const changes = updateProfileSchema.parse(fromFormFields(fields));
   if (!file) return { changes };
   const avatar = await acceptImageUpload(ctx, uploaderId, file.buffer, {
-    allowed: ['jpeg', 'png', 'gif'],
+    allowed: avatarFormats,
     maxBytes: AVATAR_MAX_BYTES,
     square: avatarSide,
     prefix: 'avatars',

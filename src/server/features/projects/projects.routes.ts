@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ListProjectsQuery, projectEndpoints } from '#shared/contracts/projects.js';
 import { createProjectSchema } from '#shared/contracts/projects.schemas.js';
 import { projectLimits } from '#shared/domain/limits.js';
+import { screenshotFormats } from '#shared/domain/uploads.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
@@ -43,7 +44,7 @@ async function readSubmission(ctx: AppContext, request: FastifyRequest, uploader
   const input = createProjectSchema.parse(data);
   if (!file) return { input };
   const image = await acceptImageUpload(ctx, uploaderId, file.buffer, {
-    allowed: ['png', 'jpeg', 'gif', 'webp'],
+    allowed: screenshotFormats,
     maxBytes: projectLimits.screenshotMaxBytes,
     prefix: 'screenshots',
   });

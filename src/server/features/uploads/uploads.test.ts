@@ -102,7 +102,7 @@ describe('uploading and serving a screenshot', () => {
     form.append('image', file(Buffer.from('just some text, not a picture')), 'cat.png');
     const response = await post(form);
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'File type must be PNG, JPEG or GIF' });
+    expect(response.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Use a PNG, JPEG or GIF image' });
   });
 
   it('refuses a file over the limit with 413', async () => {
@@ -110,7 +110,7 @@ describe('uploading and serving a screenshot', () => {
     form.append('image', file(Buffer.alloc(imageUploadMaxBytes + 1, 1)), 'big.png');
     const response = await post(form);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'File is larger than 5242880 bytes' });
+    expect(response.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The image must be 5 MB or smaller' });
   });
 
   it('accepts a file of exactly the limit (it then fails as an image, not on size)', async () => {
@@ -220,7 +220,7 @@ describe('uploading and serving a screenshot', () => {
     });
 
     expect(result.status).toBe(413);
-    expect(JSON.parse(result.body)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'File is larger than 5242880 bytes' });
+    expect(JSON.parse(result.body)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The image must be 5 MB or smaller' });
     // The answer came long before the client had sent everything.
     expect(result.sent).toBeLessThan(total / 2);
   });

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/app-error.js';
-import { imageUploadMaxBytes, type ImageFormat, processImageUpload, storeImage, uploadKeyPattern } from './image-upload.js';
+import type { ImageFormat } from '#shared/domain/uploads.js';
+import { imageUploadMaxBytes, processImageUpload, storeImage, uploadKeyPattern } from './image-upload.js';
 
 const allowed: ImageFormat[] = ['png', 'jpeg', 'gif', 'webp'];
 const screenshot = { allowed, maxBytes: imageUploadMaxBytes };
@@ -90,18 +91,18 @@ describe('processImageUpload', () => {
   it('refuses a text file named .png and declared image/png, by its bytes', async () => {
     const spoof = Buffer.from('I am not an image, whatever my name (cat.png) and mimetype (image/png) say.\n');
     const error = await refusal(processImageUpload(spoof, screenshot));
-    expect(error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, message: 'File type must be PNG, JPEG, GIF or WebP' });
+    expect(error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, message: 'Use a PNG, JPEG, GIF or WebP image' });
   });
 
   it('refuses an SVG, even one sharp could render', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
     const error = await refusal(processImageUpload(svg, screenshot));
-    expect(error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'File type must be PNG, JPEG, GIF or WebP' });
+    expect(error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Use a PNG, JPEG, GIF or WebP image' });
   });
 
   it('refuses an image format outside the allowed list, naming the list', async () => {
     const error = await refusal(processImageUpload(await base().webp().toBuffer(), { allowed: ['png', 'jpeg', 'gif'], maxBytes: 1000 }));
-    expect(error.message).toBe('File type must be PNG, JPEG or GIF');
+    expect(error.message).toBe('Use a PNG, JPEG or GIF image');
     const tiff = await base().tiff().toBuffer();
     expect((await refusal(processImageUpload(tiff, screenshot))).code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -110,7 +111,7 @@ describe('processImageUpload', () => {
     const png = await base().png().toBuffer();
     const oversized = Buffer.concat([png, Buffer.alloc(imageUploadMaxBytes + 1 - png.length)]);
     const error = await refusal(processImageUpload(oversized, screenshot));
-    expect(error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'File is larger than 5242880 bytes' });
+    expect(error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'The image must be 5 MB or smaller' });
   });
 
   it('refuses a corrupt PNG whose signature is valid', async () => {

@@ -3,12 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { type ImageFormat, tooLargeMessage, wrongTypeMessage } from '#shared/domain/uploads.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { FileStorage } from '#server/integrations/storage/storage.js';
 import { multipartLimits } from '#server/plugins/multipart.js';
 
-export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
 export type UploadPrefix = 'screenshots' | 'avatars';
 
 export interface ImageUploadOptions {
@@ -43,14 +43,6 @@ const formatByMime: Record<string, ImageFormat> = {
   'image/webp': 'webp',
 };
 
-const labelByFormat: Record<ImageFormat, string> = { png: 'PNG', jpeg: 'JPEG', gif: 'GIF', webp: 'WebP' };
-
-/** 'PNG, JPEG, GIF or WebP' */
-function readableList(formats: readonly ImageFormat[]): string {
-  const labels = formats.map((format) => labelByFormat[format]);
-  return labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
-}
-
 function unreadable(cause: unknown): AppError {
   return new AppError('VALIDATION_FAILED', 'The image could not be read', { cause });
 }
@@ -63,12 +55,12 @@ function unreadable(cause: unknown): AppError {
  */
 export async function processImageUpload(buffer: Buffer, options: ImageUploadOptions): Promise<ProcessedImage> {
   if (buffer.length > options.maxBytes) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `File is larger than ${options.maxBytes} bytes`);
+    throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage('image', options.maxBytes));
   }
   const detected = await fileTypeFromBuffer(buffer);
   const format = detected ? formatByMime[detected.mime] : undefined;
   if (!format || !options.allowed.includes(format)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `File type must be ${readableList(options.allowed)}`);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', wrongTypeMessage(options.allowed));
   }
 
   // pages: 1 reads only the first frame; failOn 'warning' (sharp's advice for untrusted input) refuses damaged data.
@@ -83,7 +75,7 @@ export async function processImageUpload(buffer: Buffer, options: ImageUploadOpt
   // libvips picks its decoder from the bytes too; a polyglot that file-type and libvips read
   // differently (say, as PNG and as SVG) must not reach a decoder we did not allow.
   if (decodedFormat !== format) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `File type must be ${readableList(options.allowed)}`);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', wrongTypeMessage(options.allowed));
   }
 
   const image = input();
