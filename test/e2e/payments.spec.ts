@@ -62,6 +62,12 @@ async function payThroughSandbox(page: Page, bidId: number, projectId: number, a
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await page.waitForURL(/\/sandbox\/checkout\/cs_sbx_/);
   await fillCard(page, '4242 4242 4242 4242');
+  // An expired card is refused at its field, as Stripe's test mode does, before anything is sent.
+  await page.getByLabel('Expiry (MM/YY)').fill('01/20');
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+  await expect(page.getByText("Your card's expiration year is in the past.")).toBeVisible();
+  await expect(page.getByLabel('Expiry (MM/YY)')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByRole('button', { name: `Pay ${amount}` }).click();
   await page.waitForURL(new RegExp(`/projects/${projectId}\\?payment=success$`));
 }

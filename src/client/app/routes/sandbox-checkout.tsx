@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { type SandboxPayBody } from '#shared/contracts/payments.js';
 import { sandboxPayBodySchema } from '#shared/contracts/payments.schemas.js';
+import { cardExpiryProblem } from '#shared/domain/cards.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { FormField } from '#client/components/ui/form-field.js';
@@ -72,9 +73,10 @@ function CheckoutForm({ sessionId, description, amountCents, currency, cancelUrl
     event.preventDefault();
     if (isPaying) return;
     const parsed = sandboxPayBodySchema.safeParse(card);
-    if (!parsed.success) {
-      const errors: CardErrors = {};
-      for (const issue of parsed.error.issues) errors[issue.path[0] as keyof SandboxPayBody] ??= issue.message;
+    const expired = parsed.success ? cardExpiryProblem(parsed.data.expiry, new Date()) : null;
+    if (!parsed.success || expired) {
+      const errors: CardErrors = expired ? { expiry: expired } : {};
+      for (const issue of parsed.error?.issues ?? []) errors[issue.path[0] as keyof SandboxPayBody] ??= issue.message;
       setFieldErrors(errors);
       return;
     }

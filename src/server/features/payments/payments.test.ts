@@ -123,6 +123,19 @@ describe('the sandbox checkout', () => {
     expect((await paymentOf(bidId)).status).toBe('pending');
   });
 
+  it('refuses a card whose expiry has passed, as Stripe test mode does, and leaves the payment pending', async () => {
+    const { bidId } = await acceptedDeal();
+    const { checkoutUrl } = (await pay(bidId)).json();
+    const payWith = (expiry: string) =>
+      cast.visitor.api.post(`/api/sandbox/checkout-sessions/${sessionIdOf(checkoutUrl)}/pay`, { cardNumber: '4242424242424242', expiry, cvc: '123' });
+    const lastYear = String((new Date().getUTCFullYear() - 1) % 100).padStart(2, '0');
+    const expired = await payWith('01/20');
+    expect(expired.statusCode).toBe(402);
+    expect(expired.json()).toEqual({ code: 'PAYMENT_DECLINED', message: "Your card's expiration year is in the past." });
+    expect((await payWith(`12/${lastYear}`)).json().message).toBe("Your card's expiration year is in the past.");
+    expect((await paymentOf(bidId)).status).toBe('pending');
+  });
+
   it('holds the money, marks the bid paid, starts the work and tells both sides', async () => {
     const { bidId, projectId } = await paidDeal();
     expect(await paymentOf(bidId)).toMatchObject({ status: 'held', amountCents: 75_000 });
@@ -197,7 +210,7 @@ describe('POST /api/stripe/webhook', () => {
     const { checkoutUrl } = (await pay(bidId)).json();
     const sessionId = sessionIdOf(checkoutUrl);
     const session = sandbox.readCheckout(sessionId)!;
-    const result = sandbox.pay(sessionId, '4242424242424242');
+    const result = sandbox.pay(sessionId, { cardNumber: '4242424242424242', expiry: '12/34' });
     if (!result.ok) throw new Error(result.message);
     const event = JSON.parse(result.event.rawBody.toString());
     return JSON.stringify({ ...event, id: eventId, data: { object: { ...event.data.object, metadata: session.metadata } } });

@@ -30,7 +30,7 @@ export function sandboxRoutes(app: FastifyInstance, ctx: AppContext, sandbox: Sa
   });
 
   registerEndpoint(app, endpoints.pay, async (request) => {
-    const result = sandbox.pay(request.params.id, request.body.cardNumber);
+    const result = sandbox.pay(request.params.id, request.body, ctx.clock.now());
     if (!result.ok) throw new AppError('PAYMENT_DECLINED', result.message);
     await handleWebhook(ctx, result.event.rawBody, result.event.signature);
     return { redirectUrl: result.redirectUrl };

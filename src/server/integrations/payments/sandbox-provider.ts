@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
+import { cardExpiryProblem } from '#shared/domain/cards.js';
 import type { CheckoutInput, PaymentProvider, ProviderEvent } from './payment-provider.js';
 import { WebhookSignatureError } from './payment-provider.js';
 import { toProviderEvent } from './card-dispute-event.js';
@@ -42,7 +43,7 @@ export interface SandboxProvider extends PaymentProvider {
   /** The secret its events are signed with (Stripe's scheme), for tests that sign their own. */
   readonly webhookSecret: string;
   readCheckout(sessionId: string): (CheckoutToken & { id: string; isExpired: boolean }) | null;
-  pay(sessionId: string, cardNumber: string): SandboxPayResult;
+  pay(sessionId: string, card: { cardNumber: string; expiry: string }, now?: Date): SandboxPayResult;
   readOnboarding(token: string): OnboardingToken | null;
   completeOnboarding(token: string): { redirectUrl: string; event: { rawBody: Buffer; signature: string } } | null;
   /** The card holder's bank disputes a charge (open), then decides (won, lost): Stripe's charge.dispute.* event, signed. */
@@ -117,11 +118,13 @@ export function createSandboxProvider(secret: string): SandboxProvider {
       return token ? { ...token, id: sessionId, isExpired: token.expiresAt < Date.now() } : null;
     },
 
-    pay(sessionId, cardNumber) {
+    pay(sessionId, card, now = new Date()) {
       const token = checkoutToken(sessionId);
       if (!token) return { ok: false, message: 'This checkout session does not exist' };
       if (token.expiresAt < Date.now()) return { ok: false, message: 'This checkout session has expired' };
-      const digits = cardNumber.replace(/\s+/g, '');
+      const expired = cardExpiryProblem(card.expiry, now);
+      if (expired) return { ok: false, message: expired };
+      const digits = card.cardNumber.replace(/\s+/g, '');
       if (digits === SANDBOX_CARD_DECLINED) return { ok: false, message: 'Your card was declined.' };
       if (digits !== SANDBOX_CARD_SUCCESS) return { ok: false, message: 'Your card number is incorrect. Use 4242 4242 4242 4242.' };
       const paymentIntent = `pi_sbx_${sign({ amountCents: token.amountCents, session: shortHash(sessionId) })}`;
