@@ -150,6 +150,8 @@ test('a developer edits the profile with an avatar, picks skills and shares it; 
   await visitor.getByLabel('Availability').click();
   await visitor.getByRole('option', { name: 'Available now' }).click();
   await expect(developerCard(visitor, 'lena')).toBeVisible();
+  await expect(developerCard(visitor, 'lena').getByText('Verified')).toBeVisible();
+  await expect(developerCard(visitor, 'lena').getByTitle('Payout account verified by the payment provider')).toBeVisible();
   await expect(developerCard(visitor, account.username)).toHaveCount(0);
 
   // A fresh developer has not set up payouts, so is 'Not available'.
@@ -158,7 +160,8 @@ test('a developer edits the profile with an avatar, picks skills and shares it; 
   const card = developerCard(visitor, account.username);
   await expect(card).toBeVisible();
   await expect(developerCard(visitor, 'lena')).toHaveCount(0);
-  await expect(card.getByText('Verified')).toBeVisible();
+  // 'Verified' is what the payment provider verified (a payout account), not an hourly rate.
+  await expect(card.getByText('Verified')).toHaveCount(0);
   await expect(card.getByText('Developer', { exact: true })).toBeVisible();
   await expect(card.getByText(bio)).toBeVisible();
   await expect(card.getByText('Porto, Portugal')).toBeVisible();

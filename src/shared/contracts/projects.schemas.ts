@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dealReasonLimits } from '#shared/domain/deal.js';
-import { projectLimits as L, limits } from '#shared/domain/limits.js';
+import { projectLimits as L, limits, uniqueTechnologies } from '#shared/domain/limits.js';
 import { projectStatuses } from '#shared/domain/project-status.js';
 import { bidSchema } from './bids.schemas.js';
 import { dealReasonSchema } from './deal.schemas.js';
@@ -61,11 +61,18 @@ export const createProjectSchema = z.strictObject({
     .min(L.descriptionMin, 'Description must be at least 50 characters')
     .max(L.descriptionMax, `Description must be at most ${L.descriptionMax} characters`),
   techStack: z
-    .array(trimmed(L.technologyMax).min(1, 'Select at least one technology'), { error: 'Select at least one technology' })
+    .array(
+      z
+        .string({ error: 'Select at least one technology' })
+        .trim()
+        .min(1, 'A technology cannot be empty')
+        .max(L.technologyMax, `A technology must be at most ${L.technologyMax} characters`),
+      { error: 'Select at least one technology' },
+    )
     .min(1, 'Select at least one technology')
-    .max(L.techStackMax, `Select at most ${L.techStackMax} technologies`)
-    // Duplicates are ignored.
-    .transform((list) => [...new Set(list)]),
+    // Duplicates (in any letter case) are ignored; any technology may be named (issue 16).
+    .transform(uniqueTechnologies)
+    .refine((list) => list.length <= L.techStackMax, `Select at most ${L.techStackMax} technologies`),
   codeLink: z
     .string({ error: 'Please enter a valid URL' })
     .trim()

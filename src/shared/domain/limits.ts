@@ -15,7 +15,7 @@ export const projectLimits = {
   nameMax: 120,
   descriptionMin: 50,
   descriptionMax: 10_000,
-  techStackMax: 20,
+  techStackMax: 10,
   technologyMax: 40,
   budgetMaxDollars: 10_000_000,
   timeframeMax: 100,
@@ -42,3 +42,16 @@ export const notificationLimits = {
   /** Lists answer the newest rows only. */
   listMax: 100,
 } as const;
+
+/** Two spellings of one technology ('react' and 'React'): a project lists it once. */
+export const sameTechnology = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Trimmed technologies, each kept once whatever its letter case (the first spelling wins). */
+export function uniqueTechnologies(list: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (const raw of list) {
+    const tech = raw.trim();
+    if (tech && !kept.some((item) => sameTechnology(item, tech))) kept.push(tech);
+  }
+  return kept;
+}

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { uniqueTechnologies } from '#shared/domain/limits.js';
 import { Button } from '#client/components/ui/button.js';
 import { Input } from '#client/components/ui/input.js';
 import { Label } from '#client/components/ui/label.js';
@@ -12,17 +13,8 @@ export const DEFAULT_REPOSITORY_URL = 'https://github.com/';
 
 const empty = { name: '', description: '', technologies: '', budget: '', timeframe: '', codeLink: '' };
 
-/** 'React, Node.js , ,React' -> ['React', 'Node.js'] */
-export function parseTechnologies(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(',')
-        .map((tech) => tech.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
+/** 'React, Node.js , ,react' -> ['React', 'Node.js'] */
+export const parseTechnologies = (text: string): string[] => uniqueTechnologies(text.split(','));
 
 /** The owner dashboard's quick project form: all but the repository URL required, budget digits only. */
 export function NewProjectForm({ ownerId }: { ownerId: number }) {

@@ -29,9 +29,10 @@ export function FinisherCard({ finisher }: { finisher: DeveloperListItem }) {
             {finisher.username}
           </h2>
           <div className="mt-1 flex flex-wrap gap-1.5">
-            {finisher.hourlyRate !== null ? (
-              <Badge variant="success">
-                <BadgeCheck aria-hidden="true" /> Verified
+            {/* Only what Finishline knows: the payment provider verified the payout account (issue 16). */}
+            {finisher.onboardingComplete ? (
+              <Badge variant="success" title="Payout account verified by the payment provider">
+                <BadgeCheck aria-hidden="true" /> Verified<span className="sr-only"> payout account</span>
               </Badge>
             ) : null}
             <Badge variant="secondary">Developer</Badge>

@@ -75,12 +75,23 @@ describe('POST /api/projects', () => {
     [{ codeLink: 'javascript:alert(1)' }, 'Please enter a valid URL'],
     [{ budget: -5 }, 'Budget must be positive'],
     [{ budget: 1200.5 }, 'Budget must be a whole number of dollars'],
+    [{ techStack: ['React', '   '] }, 'A technology cannot be empty'],
+    [{ techStack: ['x'.repeat(41)] }, 'A technology must be at most 40 characters'],
+    [{ techStack: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K'] }, 'Select at most 10 technologies'],
   ])('refuses %j with the spec message and writes nothing', async (overrides, message) => {
     const before = await t.database.db.$count(projects);
     const response = await cast.owner.api.post('/api/projects', { ...validProject, ...overrides });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
     expect(await t.database.db.$count(projects)).toBe(before);
+  });
+
+  it('takes any technology the owner names, trimmed and kept once whatever its letter case', async () => {
+    const techStack = [' Rust ', 'Go', 'rust', 'Kotlin', 'Swift', 'GO', 'Elixir Phoenix LiveView', 'A', 'B', 'C', 'D', 'E'];
+    const response = await cast.owner.api.post('/api/projects', { ...validProject, techStack });
+    expect(response.statusCode).toBe(201);
+    // Ten after the duplicates are dropped: within the limit.
+    expect(response.json().techStack).toEqual(['Rust', 'Go', 'Kotlin', 'Swift', 'Elixir Phoenix LiveView', 'A', 'B', 'C', 'D', 'E']);
   });
 
   describe('multipart with a screenshot', () => {
