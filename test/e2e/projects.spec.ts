@@ -234,14 +234,19 @@ test.describe('My Projects', () => {
 
 test.describe('Dashboard', () => {
   test('a new developer sees stats, the profile banner, paged open projects and quick applications', async ({ page }) => {
-    await registerThroughUi(page, uniqueAccount('quick'), 'Developer');
+    const account = uniqueAccount('quick');
+    await registerThroughUi(page, account, 'Developer');
+    // A newcomer is welcomed, not welcomed back.
+    await expect(page.getByText(`Welcome to Finishline, ${account.username}.`)).toBeVisible();
+    await expect(page.getByText('Welcome back,')).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Complete your profile' }).getByRole('link', { name: 'Set up payouts' })).toHaveAttribute(
       'href',
       '/profile?tab=skills',
     );
     await expect(page.getByRole('group', { name: 'Applications' })).toContainText('0');
     await expect(page.getByRole('group', { name: 'Projects Completed' })).toContainText('0');
-    await expect(page.getByRole('group', { name: 'Acceptance Rate' })).toContainText('0%');
+    // No bids is not a 0% acceptance rate.
+    await expect(page.getByRole('group', { name: 'Acceptance Rate' })).toContainText('No bids yet');
     await expect(page.getByRole('region', { name: 'Recent Projects' }).getByRole('listitem')).toHaveCount(3);
 
     const open = page.getByRole('region', { name: 'Open Projects' });

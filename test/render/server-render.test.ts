@@ -50,7 +50,7 @@ describe('renderPage', () => {
     expect(page!.markup).toContain('Hire Developers');
     expect(page!.markup).toContain('ssr_finisher');
     expect(page!.markup).not.toContain('<script');
-    expect(asked).toEqual(expect.arrayContaining(['GET /api/user', 'GET /api/developers']));
+    expect(asked).toEqual(expect.arrayContaining(['GET /api/session', 'GET /api/developers']));
     expect(queryKeys(page!.state)).toEqual(expect.arrayContaining(['["/api/user"]', '["/api/developers"]']));
   });
 

@@ -64,6 +64,8 @@ const matrix: Row[] = [
   })),
   { route: 'POST /api/logout', expect: everyone(200), request: () => ({ url: '/api/logout' }) },
   { route: 'GET /api/user', expect: signedIn(200), request: () => ({ url: '/api/user' }) },
+  // Who is signed in, null for a visitor: one's own account only, and nothing but a 200.
+  { route: 'GET /api/session', expect: everyone(200), request: () => ({ url: '/api/session' }) },
   // Sessions and passwords: one's own only. Someone else's session id answers 404, like a missing one.
   { route: 'GET /api/sessions', expect: signedIn(200), shows: sessionDevices, request: () => ({ url: '/api/sessions' }) },
   {

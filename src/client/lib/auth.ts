@@ -1,25 +1,18 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { authEndpoints } from '#shared/contracts/auth.js';
 import { type User, userCollectionsPath } from '#shared/contracts/users.js';
-import { call, isApiError } from './api.js';
+import { call } from './api.js';
 
 /**
  * The signed-in user, which every part of the app reads (spec section 7: GET /api/user is cached
- * as the current user). Its cache key is the endpoint's path.
+ * as the current user). Its cache key is that endpoint's path; it is read from GET /api/session,
+ * which answers a visitor with null instead of a 401 that the browser would log as an error.
  */
 export const currentUserKey = [authEndpoints.currentUser.path] as const;
 
 export const currentUserQuery = queryOptions({
   queryKey: currentUserKey,
-  queryFn: async ({ signal }): Promise<User | null> => {
-    try {
-      return await call(authEndpoints.currentUser, {}, { signal });
-    } catch (error) {
-      // Nobody is signed in: that is an answer, not a failure.
-      if (isApiError(error, 'UNAUTHENTICATED')) return null;
-      throw error;
-    }
-  },
+  queryFn: async ({ signal }): Promise<User | null> => (await call(authEndpoints.session, {}, { signal })).user,
 });
 
 /** The signed-in user: undefined while loading, null for a visitor. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '#shared/domain/limits.js';
 import { roleAliases } from '#shared/domain/roles.js';
+import { userSchema } from './users.schemas.js';
 
 export const emailSchema = z
   .string({ error: 'Please enter a valid email' })
@@ -40,3 +41,6 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 export type RegisterInput = z.output<typeof registerBodySchema>;
 
 export const logoutResponseSchema = z.object({ message: z.string() });
+
+/** GET /api/session: who is signed in, null for a visitor (a normal state, not an error). */
+export const sessionResponseSchema = z.object({ user: userSchema.nullable() });

@@ -1,6 +1,6 @@
 import { defineEndpoints } from './endpoint.js';
 import { userSchema } from './users.schemas.js';
-import { loginBodySchema, registerBodySchema, logoutResponseSchema } from './auth.schemas.js';
+import { loginBodySchema, registerBodySchema, logoutResponseSchema, sessionResponseSchema } from './auth.schemas.js';
 
 // The types of this feature, so callers import them with the endpoints; the schemas themselves come from
 // the .schemas module, so the browser loads zod only with a page that validates (decision 022).
@@ -40,5 +40,12 @@ export const authEndpoints = defineEndpoints('auth', {
     summary: 'The signed-in user (401 for a visitor)',
     response: userSchema,
     errors: ['UNAUTHENTICATED'],
+  },
+  session: {
+    method: 'GET',
+    path: '/api/session',
+    summary: "Who is signed in: the user, or null for a visitor (never a 401, so a visitor's page logs no error)",
+    response: sessionResponseSchema,
+    errors: [],
   },
 });

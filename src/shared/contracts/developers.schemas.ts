@@ -39,6 +39,8 @@ export const developerStatsSchema = z.object({
   completedProjects: z.number().int(),
   /** Bids accepted, paid or completed over all bids, as a whole percent. */
   acceptanceRate: z.number().int(),
+  /** Every bid the developer has made; with none, the rate reads 'No bids yet', not 0%. */
+  bidCount: z.number().int(),
   /** Average of the stars received, null before the first review. */
   averageRating: z.number().nullable(),
   reviewCount: z.number().int(),

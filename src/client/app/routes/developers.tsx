@@ -39,7 +39,7 @@ export default function DevelopersPage() {
           <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed bg-muted/30 px-6 py-16 text-center">
             <SearchX aria-hidden="true" className="size-8 text-muted-foreground" />
             <h2 className="font-semibold">No developers found</h2>
-            <p className="text-sm text-muted-foreground">Try adjusting your filters or search criteria</p>
+            <p className="text-sm text-muted-foreground">Try adjusting your filters</p>
           </div>
         ) : (
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Developers">

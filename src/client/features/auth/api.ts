@@ -4,6 +4,10 @@ import { authEndpoints, type LoginBody, type RegisterBody } from '#shared/contra
 import { call, errorMessage } from '#client/lib/api.js';
 import { currentUserKey, forgetSignedInUser } from '#client/lib/auth.js';
 
+/** A form's failure toast is about that form: it goes when the person leaves it (LoginForm, RegisterForm). */
+export const loginFailedToast = 'login-failed';
+export const registrationFailedToast = 'registration-failed';
+
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -12,7 +16,7 @@ export function useLoginMutation() {
       queryClient.setQueryData(currentUserKey, user);
       toast.success('Login successful', { description: 'Welcome back!' });
     },
-    onError: (error) => toast.error('Login failed', { description: errorMessage(error, 'Failed to login') }),
+    onError: (error) => toast.error('Login failed', { id: loginFailedToast, description: errorMessage(error, 'Failed to login') }),
   });
 }
 
@@ -24,7 +28,7 @@ export function useRegisterMutation() {
       queryClient.setQueryData(currentUserKey, user);
       toast.success('Registration successful');
     },
-    onError: (error) => toast.error('Registration failed', { description: errorMessage(error, 'Failed to register') }),
+    onError: (error) => toast.error('Registration failed', { id: registrationFailedToast, description: errorMessage(error, 'Failed to register') }),
   });
 }
 

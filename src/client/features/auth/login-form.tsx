@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import { loginBodySchema } from '#shared/contracts/auth.schemas.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { LabelledInput } from '#client/components/ui/labelled-input.js';
-import { useLoginMutation } from './api.js';
+import { useLoginMutation, loginFailedToast } from './api.js';
 
 type LoginInput = z.input<typeof loginBodySchema>;
 type LoginOutput = z.output<typeof loginBodySchema>;
@@ -13,6 +15,8 @@ type LoginOutput = z.output<typeof loginBodySchema>;
 export function LoginForm() {
   const navigate = useNavigate();
   const login = useLoginMutation();
+  // Switching to the other tab (or page) takes this form's failure toast with it.
+  useEffect(() => () => void toast.dismiss(loginFailedToast), []);
   const form = useForm<LoginInput, unknown, LoginOutput>({
     resolver: zodResolver(loginBodySchema),
     defaultValues: { email: '', password: '' },

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import { registerBodySchema } from '#shared/contracts/auth.schemas.js';
 import { FieldError } from '#client/components/ui/field-error.js';
@@ -8,7 +10,7 @@ import { Label } from '#client/components/ui/label.js';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#client/components/ui/select.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { LabelledInput } from '#client/components/ui/labelled-input.js';
-import { useRegisterMutation } from './api.js';
+import { useRegisterMutation, registrationFailedToast } from './api.js';
 
 type RegisterInput = z.input<typeof registerBodySchema>;
 type RegisterOutput = z.output<typeof registerBodySchema>;
@@ -16,6 +18,8 @@ type RegisterOutput = z.output<typeof registerBodySchema>;
 export function RegisterForm() {
   const navigate = useNavigate();
   const register = useRegisterMutation();
+  // Switching to the other tab (or page) takes this form's failure toast with it.
+  useEffect(() => () => void toast.dismiss(registrationFailedToast), []);
   const form = useForm<RegisterInput, unknown, RegisterOutput>({
     resolver: zodResolver(registerBodySchema),
     defaultValues: { username: '', email: '', password: '', role: 'creator' },
@@ -23,7 +27,7 @@ export function RegisterForm() {
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
-    register.mutate(values, { onSuccess: () => void navigate('/dashboard', { replace: true }) });
+    register.mutate(values, { onSuccess: () => void navigate('/dashboard', { replace: true, state: { welcome: 'new' } }) });
   });
 
   return (

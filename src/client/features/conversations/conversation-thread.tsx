@@ -1,6 +1,7 @@
 import type { ChatMessage } from '#shared/contracts/conversations.js';
 import { MessageComposer } from './message-composer.js';
 import { MessageList } from './message-list.js';
+import { useOpenConversation } from './open-conversation.js';
 
 interface ConversationThreadProps {
   bidId: number;
@@ -11,6 +12,7 @@ interface ConversationThreadProps {
 
 /** A bid's thread and its input: the part the Messages page and the Chat page share. */
 export function ConversationThread({ bidId, currentUserId, messages, isLoading }: ConversationThreadProps) {
+  useOpenConversation(bidId);
   return (
     <>
       <MessageList messages={messages} currentUserId={currentUserId} isLoading={isLoading} />

@@ -27,7 +27,7 @@ export function FinisherDashboard({ user }: { user: User }) {
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Applications" value={String(stats.applications)} icon={FileText} />
         <StatCard label="Projects Completed" value={String(stats.projectsCompleted)} icon={CheckCircle2} />
-        <StatCard label="Acceptance Rate" value={`${stats.acceptanceRate}%`} icon={Percent} />
+        <StatCard label="Acceptance Rate" value={stats.applications === 0 ? 'No bids yet' : `${stats.acceptanceRate}%`} icon={Percent} />
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">

@@ -32,7 +32,7 @@ function StatCard({ icon, label, children }: { icon: ReactNode; label: string; c
 
 /** Completed projects, acceptance rate and average rating of a public profile. */
 export function FinisherStatCards({ stats }: { stats: DeveloperStats }) {
-  const { completedProjects, acceptanceRate, averageRating, reviewCount } = stats;
+  const { completedProjects, acceptanceRate, bidCount, averageRating, reviewCount } = stats;
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-3">
@@ -41,8 +41,14 @@ export function FinisherStatCards({ stats }: { stats: DeveloperStats }) {
           <StatBar value={completedProjectsBar(completedProjects)} label="Completed projects" />
         </StatCard>
         <StatCard icon={<TrendingUp aria-hidden="true" className="size-4" />} label="Acceptance Rate">
-          <p className="text-2xl font-bold tabular-nums">{acceptanceRate}%</p>
-          <p className="text-xs text-muted-foreground">of bids accepted</p>
+          {bidCount === 0 ? (
+            <p className="text-sm text-muted-foreground">No bids yet</p>
+          ) : (
+            <>
+              <p className="text-2xl font-bold tabular-nums">{acceptanceRate}%</p>
+              <p className="text-xs text-muted-foreground">of bids accepted</p>
+            </>
+          )}
         </StatCard>
         <StatCard icon={<Star aria-hidden="true" className="size-4" />} label="Average Rating">
           {averageRating === null ? (

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { currentUserKey } from '#client/lib/auth.js';
+import { isConversationOpen } from '#client/features/conversations/open-conversation.js';
 import { LiveConnection, liveSocketUrl } from '#client/lib/live-connection.js';
 import { liveEventRefreshes, liveEventToast } from './live-events.js';
 
@@ -15,6 +16,8 @@ export function LiveUpdates({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
 
   useEffect(() => {
+    /** Toast ids of messages that arrived in the conversation on screen. */
+    const readInPlace = new Set<string>();
     const connection = new LiveConnection({
       url: liveSocketUrl(window.location),
       userId,
@@ -22,7 +25,14 @@ export function LiveUpdates({ userId }: { userId: number }) {
       onDisconnect: () => void queryClient.invalidateQueries({ queryKey: currentUserKey }),
       onEvent: (event) => {
         const shown = liveEventToast(event);
-        if (shown) toast(shown.title, { id: shown.id, description: shown.description });
+        if (shown && event.type === 'new_message' && isConversationOpen(event.bidId)) {
+          // The person is reading this conversation: no toast over its composer. Its 'message'
+          // notification carries the same toast id, whichever of the two arrives first.
+          readInPlace.add(shown.id);
+          toast.dismiss(shown.id);
+        } else if (shown && !readInPlace.has(shown.id)) {
+          toast(shown.title, { id: shown.id, description: shown.description });
+        }
         const isStale = liveEventRefreshes(event, userId);
         void queryClient.invalidateQueries({ predicate: (query) => isStale(query.queryKey) });
       },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 export const notifications = pgTable(
@@ -13,6 +13,11 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     relatedId: integer('related_id'),
+    /**
+     * Notifications of one group coalesce while unread: a conversation's chat messages leave one
+     * 'message' notification, updated with the latest message (issue 16). Null: never coalesced.
+     */
+    groupKey: text('group_key'),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -22,5 +27,9 @@ export const notifications = pgTable(
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`${t.isRead} = false`),
+    // At most one unread notification per group and user, whatever races the writers lose.
+    uniqueIndex('notifications_unread_group_key')
+      .on(t.userId, t.groupKey)
+      .where(sql`${t.isRead} = false AND ${t.groupKey} IS NOT NULL`),
   ],
 );

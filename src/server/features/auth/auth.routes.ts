@@ -32,4 +32,5 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   registerEndpoint(app, authEndpoints.currentUser, (request) => toUserDto(requireUser(request)));
+  registerEndpoint(app, authEndpoints.session, (request) => ({ user: request.user ? toUserDto(request.user) : null }));
 }

@@ -200,6 +200,21 @@ describe('failed logins per address', () => {
   });
 });
 
+describe('GET /api/session', () => {
+  it('answers a visitor 200 with no user, and a signed-in user with their own account', async () => {
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/session' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ user: null });
+    const forged = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: 'fl_session=forged' } });
+    expect(forged.json()).toEqual({ user: null });
+    const user = await createUser(t.database.db);
+    const cookie = await signIn(t.app, user.email);
+    const signedIn = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+    expect(signedIn.json().user).toMatchObject({ id: user.id, email: user.email });
+    expect(signedIn.json().user).not.toHaveProperty('passwordHash');
+  });
+});
+
 describe('sessions', () => {
   it('GET /api/user answers 401 to a visitor and to a made-up token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);

@@ -169,6 +169,44 @@ describe('bid messages', () => {
     expect(after!.isRead).toBe(true);
   });
 
+  it('keeps one unread message notification per conversation, updated with the latest message', async () => {
+    const { bid } = await newBid();
+    const { bid: otherBid } = await newBid();
+    const ownersMessageNotifications = () =>
+      t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, cast.owner.user.id), eq(notifications.type, 'message')));
+    const send = (content: string, bidId = bid.id) => cast.finisher.api.post(`/api/bids/${bidId}/messages`, { content });
+    await send('First draft is up.');
+    await send('Tests pass now.');
+    const latest = (await send('Ready for your review.')).json();
+    const unread = (await ownersMessageNotifications()).filter((n) => n.groupKey === `conversation:${bid.id}` && !n.isRead);
+    expect(unread).toHaveLength(1);
+    expect(unread[0]).toMatchObject({ content: 'Ready for your review.', relatedId: latest.id });
+    // Another conversation keeps its own.
+    await send('A question about the other project.', otherBid.id);
+    expect((await ownersMessageNotifications()).filter((n) => n.groupKey === `conversation:${otherBid.id}` && !n.isRead)).toHaveLength(1);
+
+    // Once read, the next message leaves a new notification beside the read one.
+    await cast.owner.api.get(`/api/bids/${bid.id}/messages`);
+    await send('One more thing.');
+    const mine = (await ownersMessageNotifications()).filter((n) => n.groupKey === `conversation:${bid.id}`);
+    expect(mine.map((n) => [n.content, n.isRead])).toEqual(
+      expect.arrayContaining([
+        ['Ready for your review.', true],
+        ['One more thing.', false],
+      ]),
+    );
+    expect(mine).toHaveLength(2);
+
+    // Messages sent at once still leave a single unread notification.
+    await cast.owner.api.get(`/api/bids/${bid.id}/messages`);
+    await Promise.all(['one', 'two', 'three', 'four'].map((word) => send(`At once: ${word}`)));
+    const unreadNow = (await ownersMessageNotifications()).filter((n) => n.groupKey === `conversation:${bid.id}` && !n.isRead);
+    expect(unreadNow).toHaveLength(1);
+  });
+
   it('limits how fast one user can send', async () => {
     const sender = await createUser(t.database.db, { role: 'finisher' });
     const api = client(t.app, await signIn(t.app, sender.email));

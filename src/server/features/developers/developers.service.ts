@@ -107,6 +107,7 @@ export async function getDeveloperStats(ctx: AppContext, username: string): Prom
     skills: u.skills,
     completedProjects: done.length,
     acceptanceRate: total === 0 ? 0 : Math.round(((bidCounts?.won ?? 0) / total) * 100),
+    bidCount: total,
     averageRating: rating?.average === null || rating?.average === undefined ? null : Math.round(Number(rating.average) * 10) / 10,
     reviewCount: rating?.total ?? 0,
     dealRecord: await dealRecordOf(ctx.db, u.id),

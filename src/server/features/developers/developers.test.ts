@@ -87,7 +87,7 @@ describe('stats and reviews', () => {
     expect((await cast.owner.api.post(`/api/projects/${second.id}/reviews`, { rating: 4 })).statusCode).toBe(201);
 
     const stats = (await cast.visitor.api.get(`/api/developers/${cast.finisher.user.username}/stats`)).json();
-    expect(stats).toMatchObject({ completedProjects: 2, acceptanceRate: 50, averageRating: 4.5, reviewCount: 2 });
+    expect(stats).toMatchObject({ completedProjects: 2, acceptanceRate: 50, bidCount: 4, averageRating: 4.5, reviewCount: 2 });
     expect(stats.projects.map((p: { name: string }) => p.name).sort()).toEqual(['Finished app one', 'Finished app two']);
     expect(stats.projects[0]).toMatchObject({ technologies: ['React', 'Node.js'], repoUrl: expect.stringMatching(/^https:\/\//) });
     expect(stats.projects[0].completedAt).not.toBeNull();

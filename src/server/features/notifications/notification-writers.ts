@@ -1,6 +1,6 @@
 import type { DomainEvents } from '#server/events/domain-events.js';
 import { registerDealClockNotifications } from './deal-clock-notifications.js';
-import { createNotifications, markMessageNotificationsRead } from './notifications.service.js';
+import { createNotifications, markMessageNotificationsRead, upsertGroupedNotification } from './notifications.service.js';
 
 const PREVIEW_MAX = 140;
 
@@ -99,17 +99,17 @@ export function registerNotificationWriters(events: DomainEvents): void {
       },
     ]),
   );
-  // 'message' opens /messages?messageId={relatedId}.
+  // 'message' opens /messages?messageId={relatedId}. A conversation keeps one unread notification,
+  // updated with its latest message, so the bell does not count every message the chat counts too.
   events.onRecord('message.sent', (e, tx) =>
-    createNotifications(tx, [
-      {
-        userId: e.recipientId,
-        type: 'message',
-        title: `New message from ${e.message.sender.username}`,
-        content: previewOf(e.message.content),
-        relatedId: e.message.id,
-      },
-    ]),
+    upsertGroupedNotification(tx, {
+      userId: e.recipientId,
+      type: 'message',
+      title: `New message from ${e.message.sender.username}`,
+      content: previewOf(e.message.content),
+      relatedId: e.message.id,
+      groupKey: `conversation:${e.bidId}`,
+    }),
   );
   // Reading a chat also clears the notifications its messages left, so the two badges agree.
   events.onRecord('conversation.read', (e, tx) => markMessageNotificationsRead(tx, e.readerId, e.messageIds));

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CreateTestNotificationInput, Notification, UnreadCount } from '#shared/contracts/notifications.js';
 import { notificationLimits } from '#shared/domain/limits.js';
 import { AppError } from '#server/app-error.js';
@@ -32,6 +32,24 @@ export async function insertNotifications(db: DbOrTx, rows: NewNotification[]): 
   const inserted = await db.insert(notifications).values(rows).returning();
   holdForDelivery(db, inserted);
   return inserted;
+}
+
+/**
+ * Stores a notification of a group (groupKey), or, while the user still has an unread one of that
+ * group, updates it to this one's text and time instead: one unread row per group, whichever of
+ * two concurrent writers comes second (the unique index notifications_unread_group_key decides).
+ */
+export async function upsertGroupedNotification(db: DbOrTx, row: NewNotification & { groupKey: string }): Promise<void> {
+  const rows = await db
+    .insert(notifications)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.groupKey],
+      targetWhere: sql`${notifications.isRead} = false AND ${notifications.groupKey} IS NOT NULL`,
+      set: { title: row.title, content: row.content, relatedId: row.relatedId, createdAt: sql`now()` },
+    })
+    .returning();
+  holdForDelivery(db, rows);
 }
 
 /** insertNotifications() for event handlers, which return nothing. */
