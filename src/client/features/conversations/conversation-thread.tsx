@@ -1,7 +1,7 @@
 import type { ChatMessage } from '#shared/contracts/conversations.js';
 import { MessageComposer } from './message-composer.js';
 import { MessageList } from './message-list.js';
-import { useOpenConversation } from './open-conversation.js';
+import { useOpenConversation } from '#client/lib/open-conversation.js';
 
 interface ConversationThreadProps {
   bidId: number;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { currentUserKey } from '#client/lib/auth.js';
-import { isConversationOpen } from '#client/features/conversations/open-conversation.js';
+import { isConversationOpen } from '#client/lib/open-conversation.js';
 import { LiveConnection, liveSocketUrl } from '#client/lib/live-connection.js';
 import { liveEventRefreshes, liveEventToast } from './live-events.js';
 
