@@ -200,6 +200,9 @@ test.describe('mobile', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu.getByRole('link', { name: 'Developers' })).toBeVisible();
+    // The home page's calls to action are a tap away on a phone too.
+    await expect(menu.getByRole('link', { name: 'Browse Projects' })).toHaveAttribute('href', '/projects');
+    await expect(menu.getByRole('link', { name: 'Submit a Project' })).toHaveAttribute('href', '/submit-project');
     await menu.getByRole('link', { name: 'Log in / Sign up' }).click();
     await expect(page).toHaveURL(/\/auth$/);
   });

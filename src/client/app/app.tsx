@@ -5,6 +5,7 @@ import { PageSpinner } from '#client/components/ui/spinner.js';
 import { useUser } from '#client/lib/auth.js';
 import { createQueryClient } from '#client/lib/query-client.js';
 import { lazyComponent } from '#client/lib/lazy-component.js';
+import { useTitleFromHeading } from '#client/lib/page-title.js';
 import { AppRoutes } from './router.js';
 
 // Neither is needed for the first paint: the toaster (sonner) has nothing to show yet, and the live
@@ -31,6 +32,7 @@ interface AppProps {
  */
 export function App({ router: Router = BrowserRouter, queryClient: filled }: AppProps) {
   const [queryClient] = useState(() => filled ?? createQueryClient());
+  useTitleFromHeading();
   return (
     <QueryClientProvider client={queryClient}>
       <Router>

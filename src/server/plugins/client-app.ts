@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiTransport } from '#shared/api-transport.js';
+import { titleForHeading } from '#shared/page-title.js';
 import { AppError } from '#server/app-error.js';
 
 /**
@@ -27,6 +28,15 @@ const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || 
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * The document with the rendered page's title: its first heading's text (escaped markup, which
+ * stays escaped inside <title>), as the browser would set it (src/shared/page-title.ts).
+ */
+function withTitle(html: string, markup: string): string {
+  const heading = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(markup)?.[1]?.replace(/<[^>]*>/g, '');
+  return html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${titleForHeading(heading)}</title>`);
 }
 
 /**
@@ -91,7 +101,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
       const page = await Promise.race([pages.renderPage(request.url, transportFor(app, request)), timeout]);
       if (!page) return null;
       const root = `<div id="root" data-prerendered="${escapeAttribute(pathname)}">${page.markup}</div><script type="application/json" id="finishline-state">${pages.serializeState(page.state)}</script>`;
-      return appHtml.replace(EMPTY_ROOT, () => root);
+      return withTitle(appHtml, page.markup).replace(EMPTY_ROOT, () => root);
     } catch (error) {
       request.log.error({ err: error }, 'rendering the page failed; the browser renders it');
       return null;

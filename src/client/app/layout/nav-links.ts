@@ -1,4 +1,4 @@
-import { Bell, FolderKanban, LayoutDashboard, MessageSquare, Scale, UserRound, Users } from 'lucide-react';
+import { Bell, FolderKanban, FolderSearch, LayoutDashboard, MessageSquare, Scale, SquarePlus, UserRound, Users } from 'lucide-react';
 import { isOperator } from '#shared/domain/roles.js';
 
 /** The header's primary navigation: 'Developers' always, 'Dashboard' when signed in, 'Disputes' for operators. */
@@ -12,6 +12,15 @@ const primaryLinks = [
 export function visiblePrimaryLinks(user: { role: string } | null) {
   return primaryLinks.filter((link) => link.shownTo === 'everyone' || (user !== null && (link.shownTo === 'signedIn' || isOperator(user.role))));
 }
+
+/**
+ * The home page's two calls to action, which a phone's menu offers too (issue 16): there is no
+ * room for them in a narrow header, and a person on a phone needs them as much.
+ */
+export const mobileActionLinks = [
+  { to: '/projects', label: 'Browse Projects', icon: FolderSearch },
+  { to: '/submit-project', label: 'Submit a Project', icon: SquarePlus },
+] as const;
 
 /** The avatar menu's links (spec "Header and footer"), shared with the mobile side menu. */
 export const accountLinks = [

@@ -33,7 +33,7 @@ export default function OperatorDisputesPage() {
       </div>
       <Tabs className="min-w-0" value={status} onValueChange={(next) => setSearchParams(next === 'with_operator' ? {} : { status: next }, { replace: true })}>
         {/* At 320 px the three tabs wrap onto two rows; each trigger then takes its own height. */}
-        <TabsList className="h-auto max-w-full flex-wrap">
+        <TabsList>
           {tabOrder.map((value) => (
             <TabsTrigger key={value} value={value} className="h-auto py-1.5">
               {disputeStatusBadges[value].label}
