@@ -148,13 +148,20 @@ test.describe.serial('payments', () => {
     const payment = await apiGet<Payment>(maya, `/api/projects/${habitTracker.id}/payment`);
     expect(payment).toMatchObject({ status: 'held', amountCents: 75000, platformFeeCents: 7500, developerAmountCents: 67500, releasedCents: 0 });
 
-    // Paid now: /checkout/{bidId} is the same page; it says 'Ready for Payment' and the server refuses a second payment.
-    await maya.goto(`/checkout/${habitBidId}`);
-    await expect(maya.getByText('Ready for Payment', { exact: true })).toBeVisible();
-    await maya.getByRole('button', { name: 'Proceed to Checkout' }).click();
-    await expect(maya.getByText('Error setting up payment', { exact: true })).toBeVisible();
-    await expect(maya.getByText('This bid has already been paid')).toBeVisible();
-    await expect(maya.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
+    // Paid now: /payment/bid/{bidId} and /checkout/{bidId} say so, invite no second payment and lead
+    // back to the project (issue 16); the server refuses a second checkout all the same.
+    for (const path of [`/payment/bid/${habitBidId}`, `/checkout/${habitBidId}`]) {
+      await maya.goto(path);
+      await expect(maya.getByRole('heading', { level: 1, name: 'This bid is paid' })).toBeVisible();
+      await expect(maya.getByRole('button', { name: 'Proceed to Checkout' })).toHaveCount(0);
+      await expect(maya.getByText('Ready for Payment', { exact: true })).toHaveCount(0);
+      await expect(maya.getByText('Complete Your Payment')).toHaveCount(0);
+    }
+    const again = await maya.request.post(`/api/bids/${habitBidId}/pay`, { data: {}, headers: { origin: new URL(maya.url()).origin } });
+    expect(again.status()).toBe(409);
+    expect((await again.json()).message).toBe('This bid has already been paid');
+    await maya.getByRole('link', { name: 'Back to Project' }).click();
+    await expect(maya).toHaveURL(new RegExp(`/projects/${habitTracker.id}$`));
     await maya.context().close();
   });
 

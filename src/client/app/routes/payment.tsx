@@ -1,10 +1,11 @@
-import { AlertTriangle, ArrowLeft } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { useUser } from '#client/lib/auth.js';
 import { useBid } from '#client/features/bids/api.js';
 import { CheckoutLaunchPanel } from '#client/features/payments/checkout-launch-panel.js';
+import { bidPaymentState } from '#client/features/payments/payment-rules.js';
 import { PaymentSummaryCard } from '#client/features/payments/payment-summary-card.js';
 import { useCheckoutLauncher } from '#client/features/payments/use-checkout-launcher.js';
 import { usePaymentPageRules } from '#client/features/payments/use-payment-page-rules.js';
@@ -28,6 +29,7 @@ export default function PaymentPage() {
   if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
   if (!isValidId || isError) return <BidLoadError />;
   if (isPending) return <PageSpinner label="Loading bid" />;
+  if (bidPaymentState(bid) === 'paid') return <BidPaid projectId={bid.projectId} projectName={bid.project.name} />;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
@@ -44,6 +46,20 @@ export default function PaymentPage() {
         <CheckoutLaunchPanel isBusy={isBusy} onProceed={launch} />
         <PaymentSummaryCard amountCents={bid.amountCents ?? 0} projectName={bid.project.name} developerUsername={bid.finisher.username} />
       </div>
+    </div>
+  );
+}
+
+/** A paid bid invites no second payment: its page says it is paid and leads back to the project. */
+function BidPaid({ projectId, projectName }: { projectId: number; projectName: string }) {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+      <CheckCircle2 aria-hidden="true" className="size-10 text-emerald-600" />
+      <h1 className="text-2xl font-bold tracking-tight">This bid is paid</h1>
+      <p className="text-muted-foreground">The payment for {projectName} is complete: there is nothing more to pay.</p>
+      <Button asChild>
+        <Link to={`/projects/${projectId}`}>Back to Project</Link>
+      </Button>
     </div>
   );
 }

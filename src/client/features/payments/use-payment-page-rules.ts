@@ -22,7 +22,8 @@ export function usePaymentPageRules(bid: BidWithProject | undefined, isCanceled:
   useEffect(() => {
     if (!bid || hasToldBidState.current === bid.id) return;
     const state = bidPaymentState(bid);
-    if (state === 'ready') return;
+    // A paid bid's page says so itself (PaymentPage); no toast contradicts it.
+    if (state === 'ready' || state === 'paid') return;
     hasToldBidState.current = bid.id;
     if (state === 'has-payment-intent') {
       toast('Ready for Payment');
