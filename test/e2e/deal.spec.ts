@@ -120,7 +120,15 @@ test('a project goes from submission through bids, acceptance, delivery, revisio
   await expect(owner.page.getByText('No accepted bids')).toBeVisible();
   await expect(owner.page.getByText("You haven't accepted any bids yet.")).toBeVisible();
   await owner.page.getByRole('tab', { name: 'All Bids' }).click();
+  // Accepting asks first, naming the finisher, the amount and that the other bids are declined.
   await winningBid.getByRole('button', { name: 'Accept Bid' }).click();
+  const acceptBid = owner.page.getByRole('alertdialog', { name: `Accept ${winner.account.username}'s bid?` });
+  await expect(acceptBid).toContainText('$1,200');
+  await expect(acceptBid).toContainText('Every other bid on this project is declined');
+  await acceptBid.getByRole('button', { name: 'Cancel' }).click();
+  await expect(owner.page.getByText('You can now proceed to payment.')).toHaveCount(0);
+  await winningBid.getByRole('button', { name: 'Accept Bid' }).click();
+  await acceptBid.getByRole('button', { name: 'Accept Bid' }).click();
   await expect(toast(owner.page, 'Bid accepted')).toBeVisible();
   await expect(owner.page.getByText('You can now proceed to payment.')).toBeVisible();
   await expect(winningBid.getByRole('link', { name: 'Proceed to Payment' })).toHaveAttribute('href', /^\/payment\/bid\/\d+$/);
@@ -157,7 +165,7 @@ test('a project goes from submission through bids, acceptance, delivery, revisio
   await owner.page.goto(projectUrl);
   await expect(owner.page.getByText('Reminder emails now respect time zones as you asked.').first()).toBeVisible();
   await owner.page.getByRole('button', { name: 'Accept Work' }).click();
-  await owner.page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  await owner.page.getByRole('alertdialog').getByRole('button', { name: 'Accept Work' }).click();
   await expect(toast(owner.page, 'Project accepted')).toBeVisible();
   await expect(owner.page.getByTestId('project-status')).toHaveText('Completed');
   await expect(owner.page.getByRole('button', { name: 'Accept Work' })).toHaveCount(0);

@@ -206,6 +206,7 @@ test('project status controls, accepting a bid and chatting', async () => {
 
   const bid = page.getByRole('listitem', { name: `Bid from ${finisher.account.username}` });
   await press(page, bid.getByRole('button', { name: 'Accept Bid' }));
+  await press(page, page.getByRole('alertdialog').getByRole('button', { name: 'Accept Bid' }));
   await expect(toast(page, 'Bid accepted')).toBeVisible();
 
   const bids = (await (await page.request.get(`/api/projects/${projectId}`)).json()) as { bids: { id: number; developerUsername: string }[] };
@@ -309,7 +310,7 @@ test('deliver, request a revision, deliver again, accept and review', async () =
     const trigger = page.getByRole('button', { name: 'Accept Work' });
     await escapeReturnsFocus(page, trigger, page.getByRole('alertdialog'));
     await page.keyboard.press('Enter');
-    await press(page, page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }));
+    await press(page, page.getByRole('alertdialog').getByRole('button', { name: 'Accept Work' }));
     await expect(toast(page, 'Project accepted')).toBeVisible();
   };
   // A revision request takes the owner's reason (issue 14), typed into the dialog's field.

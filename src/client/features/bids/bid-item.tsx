@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Bid } from '#shared/contracts/bids.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
 import { formatDays, formatRelativeDate } from '#client/lib/format.js';
 import { BidStatusBadge } from '#client/components/badges.js';
 
@@ -88,9 +89,17 @@ export function BidItem({ bid, actions }: { bid: Bid; actions: BidActions }) {
             </Button>
           ) : null}
           {actions.canAccept ? (
-            <Button size="sm" onClick={actions.onAccept} disabled={actions.isAccepting}>
-              {actions.isAccepting ? 'Accepting...' : 'Accept Bid'}
-            </Button>
+            <ConfirmDialog
+              trigger={
+                <Button size="sm" disabled={actions.isAccepting}>
+                  {actions.isAccepting ? 'Accepting...' : 'Accept Bid'}
+                </Button>
+              }
+              title={`Accept ${bid.developerUsername}'s bid?`}
+              description={`${bid.developerUsername} will finish the project for ${formatMoney(bid.amountCents ?? 0)}, which you pay next through checkout. Every other bid on this project is declined, and this cannot be undone.`}
+              confirmLabel="Accept Bid"
+              onConfirm={actions.onAccept}
+            />
           ) : null}
           {actions.paymentHref ? (
             <Button asChild size="sm">

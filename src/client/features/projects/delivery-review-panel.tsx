@@ -1,9 +1,12 @@
 import { Check, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
+import type { Payment } from '#shared/contracts/payments.js';
+import { formatMoney } from '#shared/domain/money.js';
 import { ReasonDialog } from '#client/components/reason-dialog.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
+import { useProjectPayment } from '#client/features/payments/api.js';
 import { useReviewWork } from '#client/features/projects/api.js';
 import { errorMessage } from '#client/lib/api.js';
 
@@ -14,9 +17,18 @@ interface DeliveryReviewPanelProps {
   canReviewWork: boolean;
 }
 
+/** What accepting does with the money, named before the owner commits to it (issue 16). */
+function acceptWorkConsequence(payment: Payment | null | undefined): string {
+  const toRelease = payment?.status === 'held' ? payment.developerAmountCents - payment.releasedCents : 0;
+  return toRelease > 0
+    ? `${formatMoney(toRelease)} is released to the finisher and the project is marked as completed. This cannot be undone.`
+    : 'The project is marked as completed, and the finisher is paid once your payment is in. This cannot be undone.';
+}
+
 /** The delivered work: its message, and for the owner 'Accept Work' or 'Request Revision' with a reason (spec section 4). */
 export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork }: DeliveryReviewPanelProps) {
   const review = useReviewWork(projectId);
+  const payment = useProjectPayment(projectId, canReviewWork);
   const [isRequestingRevision, setIsRequestingRevision] = useState(false);
   return (
     <Card className="gap-4">
@@ -40,7 +52,8 @@ export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork 
                 </Button>
               }
               title="Accept this work?"
-              description="Accepting confirms the project is finished to your satisfaction and marks it as completed."
+              description={acceptWorkConsequence(payment.data)}
+              confirmLabel="Accept Work"
               onConfirm={() => review.mutate({ accepted: true })}
             />
             <Button variant="outline" disabled={review.isPending} onClick={() => setIsRequestingRevision(true)}>
