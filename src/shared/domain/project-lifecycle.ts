@@ -35,11 +35,12 @@ export const projectLifecycle = defineLifecycle<ProjectStatus, ProjectAction, Pr
       forbidden: ownerChangesStatus,
     },
     reactivate: { from: ['paused'], to: 'active', actors: ['owner'], refusal: 'Only a paused project can be reactivated', forbidden: ownerChangesStatus },
+    // Accepted work is final: its money is released, so there is nothing left to cancel (issue 16).
     cancel: {
-      from: projectStatuses.filter((status) => status !== 'cancelled'),
+      from: projectStatuses.filter((status) => status !== 'cancelled' && status !== 'accepted'),
       to: 'cancelled',
       actors: ['owner'],
-      refusal: 'This project is already cancelled',
+      refusal: 'This project can no longer be cancelled: it is already cancelled, or its work has been accepted',
       forbidden: ownerChangesStatus,
     },
     assign: {

@@ -7,15 +7,17 @@ import { formatDueDate } from './milestone-rules.js';
 import { MilestoneStatusBadge } from './milestone-status-badge.js';
 
 /** One milestone: title, status, amount, due date, the finisher's note, the owner's feedback and its actions. */
-export function MilestoneItem({ milestone, actions }: { milestone: Milestone; actions: ReactNode }) {
+export function MilestoneItem({ milestone, actions, isDealAccepted = false }: { milestone: Milestone; actions: ReactNode; isDealAccepted?: boolean }) {
+  // Once the work is accepted the deal has paid out: an unapproved milestone was paid with it.
+  const paidWithDeal = isDealAccepted && milestone.status !== 'approved';
   return (
     <li className="grid gap-3 rounded-lg border p-4" aria-label={milestone.title}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-medium">{milestone.title}</h3>
-            <MilestoneStatusBadge status={milestone.status} />
-            {milestone.isOverdue ? <Badge variant="destructive">Overdue</Badge> : null}
+            {paidWithDeal ? <Badge variant="success">Paid with the accepted work</Badge> : <MilestoneStatusBadge status={milestone.status} />}
+            {milestone.isOverdue && !paidWithDeal ? <Badge variant="destructive">Overdue</Badge> : null}
             {milestone.releasedAt ? (
               <Badge variant="success">
                 <CircleDollarSign aria-hidden="true" /> Paid out

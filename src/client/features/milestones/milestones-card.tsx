@@ -27,6 +27,8 @@ export function MilestonesCard({ project, user }: MilestonesCardProps) {
   const isViewerOwner = isOwner(user, project);
   const isViewerFinisher = isAssignedFinisher(user, project);
   const budgetCents = acceptedBidCents(project.bids);
+  // Accepted work releases what the milestones still held: none of them is pending or overdue any more.
+  const isDealAccepted = project.status === 'accepted';
   const stepsOn = (milestone: Milestone) => (action: MilestoneAction) => canTakeMilestoneStep(user, project, action, milestone.status);
 
   return (
@@ -65,6 +67,7 @@ export function MilestonesCard({ project, user }: MilestonesCardProps) {
               <MilestoneItem
                 key={milestone.id}
                 milestone={milestone}
+                isDealAccepted={isDealAccepted}
                 actions={
                   isViewerOwner ? (
                     <OwnerMilestoneActions milestone={milestone} canTake={stepsOn(milestone)} />

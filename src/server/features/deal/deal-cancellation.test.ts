@@ -101,40 +101,61 @@ describe('cancelling a paid project', () => {
     expect((await w.deal(projectId)).cancellation.outcome).toBe('open');
   });
 
-  it('moves no money once the delivery was accepted, and the deal still counts as completed', async () => {
+  it('refuses to cancel accepted work: its money is released and the deal counts as completed', async () => {
     const { projectId, bidId } = await w.paidDeal();
     await w.deliver(projectId);
     await w.cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: true });
-    expect((await w.cancel(projectId)).json().status).toBe('cancelled');
+    const cancel = await w.cancel(projectId);
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toBe('This project can no longer be cancelled: it is already cancelled, or its work has been accepted');
     const payment = await w.paymentOf(bidId);
     expect(payment).toMatchObject({ status: 'released', releasedCents: 67_500, refundedCents: 0 });
     const deal = await w.deal(projectId, w.cast.finisher.api);
     expectIdentity(deal.money);
-    expect(deal.cancellation).toMatchObject({ outcome: 'none', refundCents: 0 });
-    expect(deal.cancellation.description).toContain('the payout stays with');
+    expect(deal.cancellation).toBeNull();
     expect(deal.nextStep).toBeNull();
     expect((await agree(projectId)).statusCode).toBe(409);
     const review = await w.cast.owner.api.post(`/api/projects/${projectId}/reviews`, { rating: 5, comment: 'Finished the job well and on time.' });
     expect(review.statusCode).toBe(201);
   });
 
-  it('moves no money back when the cancel races the acceptance, whichever wins', async () => {
-    for (let round = 0; round < 3; round += 1) {
+  it('cancelled first, the acceptance is refused and the money stays held while the finisher is asked', async () => {
+    const { projectId, bidId } = await w.paidDeal();
+    await w.deliver(projectId);
+    expect((await w.cancel(projectId)).statusCode).toBe(200);
+    const accept = await w.cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: true });
+    expect(accept.statusCode).toBe(409);
+    expect(await w.paymentOf(bidId)).toMatchObject({ status: 'held', refundedCents: 0, releasedCents: 0 });
+    const deal = await w.deal(projectId);
+    expect(deal.cancellation.outcome).toBe('open');
+    expectIdentity(deal.money);
+  });
+
+  it('ends an accept racing a cancel in one of the two allowed states, and never moves money twice', async () => {
+    const transfersBefore = w.sandbox.ledger.transfers.size;
+    let accepted = 0;
+    for (let round = 0; round < 5; round += 1) {
       const { projectId, bidId } = await w.paidDeal();
       await w.deliver(projectId);
       const [accept, cancel] = await Promise.all([w.cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: true }), w.cancel(projectId)]);
-      expect(cancel.statusCode).toBe(200);
+      // Exactly one of the two wins the project's lock; the other is refused by the lifecycle.
+      expect([accept.statusCode, cancel.statusCode].sort()).toEqual([200, 409]);
       const payment = await w.paymentOf(bidId);
+      const deal = await w.deal(projectId);
+      expectIdentity(deal.money);
       if (accept.statusCode === 200) {
+        accepted += 1;
+        // Accepted first: released and counted as completed; no cancellation was recorded.
         expect(payment).toMatchObject({ status: 'released', refundedCents: 0, releasedCents: 67_500 });
-        const [row] = await w.t.database.db.select().from(dealCancellations).where(eq(dealCancellations.projectId, projectId));
-        expect(row!.outcome).toBe('none');
+        expect(await w.t.database.db.$count(dealCancellations, eq(dealCancellations.projectId, projectId))).toBe(0);
       } else {
-        // The cancel came first: the acceptance is refused and the finisher is asked.
-        expect(accept.statusCode).toBe(409);
+        // Cancelled first: a cancellation request with the money held.
         expect(payment).toMatchObject({ status: 'held', refundedCents: 0, releasedCents: 0 });
+        expect(deal.cancellation.outcome).toBe('open');
       }
     }
+    // One payout per accepted deal, none for the others, and no refund at all.
+    expect(w.sandbox.ledger.transfers.size - transfersBefore).toBe(accepted);
   });
 });
 

@@ -283,7 +283,7 @@ describe('PATCH /api/projects/{id}/status', () => {
     expect((await setStatus(cast.owner.api, project.id, 'cancelled')).json().status).toBe('cancelled');
     const twice = await setStatus(cast.owner.api, project.id, 'cancelled');
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe('This project is already cancelled');
+    expect(twice.json().message).toBe('This project can no longer be cancelled: it is already cancelled, or its work has been accepted');
   });
 
   it('cancels from any other status and turns down the pending bids', async () => {
