@@ -67,7 +67,11 @@ describe('liveEventRefreshes', () => {
     expect(isStale(['/api/users', 1, 'notifications'])).toBe(true);
     expect(isStale(['/api/users', 1, 'unread-count'])).toBe(true);
     expect(isStale(['/api/projects', 12])).toBe(true);
+    // The person's own lists too: the owner's dashboard counts the new bid without a reload.
+    expect(isStale(['/api/users', 1, 'projects'])).toBe(true);
+    expect(isStale(['/api/users', 2, 'projects'])).toBe(false);
     expect(liveEventRefreshes(notification(), 1)(['/api/projects', 12])).toBe(false);
+    expect(liveEventRefreshes(notification(), 1)(['/api/users', 1, 'projects'])).toBe(false);
   });
 
   it('refreshes the dispute, the queue and the project queries on a dispute notification, whose relatedId is the dispute', () => {
@@ -87,7 +91,8 @@ describe('liveEventRefreshes', () => {
     expect(isStale(['/api/projects', 12, 'milestones'])).toBe(true);
     expect(isStale(['/api/projects/12/milestones'])).toBe(true);
     expect(isStale(['/api/projects', 120])).toBe(false);
-    expect(isStale(['/api/users', 1, 'notifications'])).toBe(false);
+    expect(isStale(['/api/users', 1, 'projects'])).toBe(true);
+    expect(isStale(['/api/users', 2, 'projects'])).toBe(false);
   });
 });
 

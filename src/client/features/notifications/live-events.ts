@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { projectEndpoints } from '#shared/contracts/projects.js';
 import type { ServerEvent } from '#shared/events.js';
+import { userScopeKey } from '#client/lib/auth.js';
 import { conversationKeys } from '#client/features/conversations/api.js';
 import { disputeKeys } from '#client/features/disputes/api.js';
 import { notificationKeys } from './api.js';
@@ -96,12 +97,14 @@ export function liveEventRefreshes(event: ServerEvent, userId: number): (key: Qu
         return anyOf([...notifications, disputeKeys.detail(relatedId), disputeKeys.queueAll, [projectsPath]]);
       }
       const aboutProject = relatedId !== null && ['bid', 'project', ...milestoneTypes].includes(type);
-      return (key) => anyOf(notifications)(key) || (aboutProject && isProjectQueryKey(key, relatedId));
+      // A deal's news also changes the person's own lists: the dashboard's bid counts, My Projects,
+      // their bids and spending (issue 16: a live bid left the owner's dashboard at '0 bids').
+      return (key) => anyOf(notifications)(key) || (aboutProject && (isProjectQueryKey(key, relatedId) || startsWith(key, userScopeKey(userId))));
     }
     case 'new_milestone':
     case 'milestone_completed':
     case 'milestone_approved':
-      return (key) => isProjectQueryKey(key, event.milestone.projectId);
+      return (key) => isProjectQueryKey(key, event.milestone.projectId) || startsWith(key, userScopeKey(userId));
     case 'error':
       return () => false;
   }
