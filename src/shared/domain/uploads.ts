@@ -12,7 +12,7 @@ export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
 export const avatarFormats: readonly ImageFormat[] = ['png', 'jpeg', 'gif'];
 export const screenshotFormats: readonly ImageFormat[] = ['png', 'jpeg', 'gif', 'webp'];
 /** Dispute evidence: these images, or a PDF. */
-export const evidenceImageFormats: readonly ImageFormat[] = screenshotFormats;
+export const evidenceImageFormats: readonly ImageFormat[] = ['png', 'jpeg', 'gif', 'webp'];
 
 export const imageMimeTypes: Record<ImageFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 const labelByFormat: Record<ImageFormat, string> = { png: 'PNG', jpeg: 'JPEG', gif: 'GIF', webp: 'WebP' };

@@ -10,8 +10,11 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
-      className={cn(// Wraps onto a second row on a narrow screen instead of widening the page (issue 16).
-        'inline-flex min-h-10 w-fit max-w-full flex-wrap items-center justify-center rounded-lg bg-muted p-1 text-muted-foreground', className)}
+      className={cn(
+        // Wraps onto a second row on a narrow screen instead of widening the page (issue 16).
+        'inline-flex min-h-10 w-fit max-w-full flex-wrap items-center justify-center rounded-lg bg-muted p-1 text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );
