@@ -152,8 +152,9 @@ export const demoProjects: DemoProject[] = [
     budgetDollars: 1200,
     timeframe: '10 days',
     ageDays: 5,
-    description: 'An embeddable support chat widget. The socket server works; the widget UI, agent inbox and message history are incomplete.',
-    techStack: ['WebSockets', 'Vue.js', 'Node.js'],
+    description: 'An embeddable support chat widget. The socket server (in Go) works; the widget UI, agent inbox and message history are incomplete.',
+    // Any technology can be named (issue 16): Go is not on the spec's suggestion list.
+    techStack: ['WebSockets', 'Vue.js', 'Go'],
     bids: [],
   },
   {
