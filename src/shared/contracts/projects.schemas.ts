@@ -70,9 +70,9 @@ export const createProjectSchema = z.strictObject({
       { error: 'Select at least one technology' },
     )
     .min(1, 'Select at least one technology')
+    .max(L.techStackMax, `Select at most ${L.techStackMax} technologies`)
     // Duplicates (in any letter case) are ignored; any technology may be named (issue 16).
-    .transform(uniqueTechnologies)
-    .refine((list) => list.length <= L.techStackMax, `Select at most ${L.techStackMax} technologies`),
+    .transform(uniqueTechnologies),
   codeLink: z
     .string({ error: 'Please enter a valid URL' })
     .trim()
