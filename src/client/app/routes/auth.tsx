@@ -15,7 +15,8 @@ export default function AuthPage() {
   const tab: Tab = searchParams.get('tab') === 'register' ? 'register' : 'login';
 
   if (isLoading) return <PageSpinner label="Loading your account" />;
-  if (user) return <Navigate to="/dashboard" replace />;
+  // Whoever just registered is welcomed on the dashboard, not welcomed back.
+  if (user) return <Navigate to="/dashboard" replace state={tab === 'register' ? { welcome: 'new' } : undefined} />;
 
   const selectTab = (value: string) => setSearchParams(value === 'register' ? { tab: 'register' } : {}, { replace: true });
 
