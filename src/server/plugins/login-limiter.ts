@@ -59,8 +59,17 @@ export class LoginLimiter {
     await Promise.all([this.byPair.penalty(pairKey(email, address), 1), this.byAddress.penalty(address, 1), this.byAccount.penalty(email, 1)]);
   }
 
-  /** A sign-in (or a reset proved by the mailbox) from this address clears its count on the account. */
+  /**
+   * A sign-in from this address clears its own count on the account. The account's count over all
+   * addresses stays until its window passes: the owner signing in must not give a botnet a fresh
+   * start on the account.
+   */
   async recordSuccess(email: string, address: string): Promise<void> {
+    await this.byPair.delete(pairKey(email, address));
+  }
+
+  /** A new password (a reset proved by the mailbox) ends the guessing: every count on the account restarts. */
+  async recordPasswordReset(email: string, address: string): Promise<void> {
     await Promise.all([this.byPair.delete(pairKey(email, address)), this.byAccount.delete(email)]);
   }
 }

@@ -171,6 +171,9 @@ describe('POST /api/login', () => {
       // Each of those addresses has had its try; a fresh address (the owner's) still signs in.
       expect((await from('192.0.2.1', TEST_PASSWORD)).statusCode).toBe(429);
       expect((await from('198.51.100.7', TEST_PASSWORD)).statusCode).toBe(200);
+      // The owner signing in gives the guessing addresses no fresh start.
+      expect((await from('192.0.2.2', 'wrong-password')).statusCode).toBe(429);
+      expect((await from('192.0.2.3', TEST_PASSWORD)).statusCode).toBe(429);
     } finally {
       await guarded.close();
     }

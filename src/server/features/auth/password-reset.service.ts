@@ -77,5 +77,5 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
     return user!.email;
   });
   // Whoever proved they own the mailbox may log in at once, even if the account was locked by failed guesses.
-  await ctx.loginLimiter.recordSuccess(email.toLowerCase(), meta.ipAddress);
+  await ctx.loginLimiter.recordPasswordReset(email.toLowerCase(), meta.ipAddress);
 }
