@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import { evidenceImageFormats, tooLargeMessage, wrongTypeMessage } from '#shared/domain/uploads.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
-import { imageUploadMaxBytes, processImageUpload } from '#server/integrations/storage/image-upload.js';
+import { detectFileType, imageUploadMaxBytes, processImageUpload } from '#server/integrations/storage/image-upload.js';
 import type { FileStorage } from '#server/integrations/storage/storage.js';
 import type { UploadedFile } from '#server/plugins/multipart.js';
 
@@ -37,7 +36,7 @@ const displayName = (filename: string) =>
 export async function acceptEvidenceFile(ctx: Pick<AppContext, 'rateLimits'>, uploaderId: number, file: UploadedFile): Promise<PendingEvidenceFile> {
   await ctx.rateLimits.uploads.consume(uploaderId);
   if (file.buffer.length > imageUploadMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage('file', imageUploadMaxBytes));
-  const detected = await fileTypeFromBuffer(file.buffer);
+  const detected = await detectFileType(file.buffer);
   const name = displayName(file.filename);
   if (detected?.mime === 'application/pdf') {
     return { buffer: file.buffer, name, type: 'application/pdf', size: file.buffer.length, extension: 'pdf' };

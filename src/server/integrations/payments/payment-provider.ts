@@ -55,3 +55,6 @@ export type CardDisputeEvent = { disputeId: string; chargeId: string | null; pay
 );
 
 export class WebhookSignatureError extends Error {}
+
+/** Webhooks older than this are refused, whatever their signature. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -1,10 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { cardExpiryProblem } from '#shared/domain/cards.js';
 import type { CheckoutInput, PaymentProvider, ProviderEvent } from './payment-provider.js';
-import { WebhookSignatureError } from './payment-provider.js';
+import { WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError } from './payment-provider.js';
 import { toProviderEvent } from './card-dispute-event.js';
-import { WEBHOOK_TOLERANCE_SECONDS } from './stripe-provider.js';
+import { loadStripe } from './load-stripe.js';
 
 /** Test cards, as on Stripe: one always succeeds, one is always declined. */
 export const SANDBOX_CARD_SUCCESS = '4242424242424242';
@@ -62,8 +62,9 @@ export interface SandboxProvider extends PaymentProvider {
  */
 export function createSandboxProvider(secret: string): SandboxProvider {
   const webhookSecret = `whsec_${createHmac('sha256', secret).update('webhook').digest('hex')}`;
-  // Only used for its webhook helpers; it never makes a request.
-  const stripe = new Stripe('sk_test_sandbox');
+  // Only used for its webhook helpers; it never makes a request. Loaded on first use (load-stripe.ts).
+  let stripe: Stripe | undefined;
+  const webhooks = () => (stripe ??= new (loadStripe())('sk_test_sandbox')).webhooks;
   const onboarded = new Set<string>();
   const sessionsByKey = new Map<string, { id: string; url: string; expiresAt: Date }>();
   const ledger: SandboxProvider['ledger'] = { transfers: new Map(), refunds: new Map() };
@@ -94,7 +95,7 @@ export function createSandboxProvider(secret: string): SandboxProvider {
       created: Math.floor(Date.now() / 1000),
       data: { object },
     });
-    return { rawBody: Buffer.from(payload), signature: stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
+    return { rawBody: Buffer.from(payload), signature: webhooks().generateTestHeaderString({ payload, secret: webhookSecret }) };
   };
   const checkoutToken = (sessionId: string) => (sessionId.startsWith('cs_sbx_') ? open<CheckoutToken>(sessionId.slice('cs_sbx_'.length)) : null);
 
@@ -208,7 +209,7 @@ export function createSandboxProvider(secret: string): SandboxProvider {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+        event = webhooks().constructEvent(rawBody, signature, webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
       }

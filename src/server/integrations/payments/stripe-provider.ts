@@ -1,7 +1,8 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { CheckoutInput, PaymentProvider, ProviderEvent, TransferInput } from './payment-provider.js';
-import { WebhookSignatureError } from './payment-provider.js';
+import { WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError } from './payment-provider.js';
 import { toProviderEvent } from './card-dispute-event.js';
+import { loadStripe } from './load-stripe.js';
 
 export interface StripeSettings {
   secretKey: string;
@@ -10,12 +11,10 @@ export interface StripeSettings {
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
-/** Webhooks older than this are refused, whatever their signature. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
-
 /** The stripe adapter: Checkout Sessions, Express accounts, separate charges and transfers. */
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
-  const stripe = new Stripe(settings.secretKey, {
+  const StripeSdk = loadStripe();
+  const stripe = new StripeSdk(settings.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     ...(settings.api ?? {}),

@@ -1,13 +1,20 @@
 // Image acceptance for every feature that takes one (project screenshots, profile avatars): the
 // bytes checked and re-encoded here, stored through FileStorage, served by features/uploads.
 import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { type ImageFormat, tooLargeMessage, wrongTypeMessage } from '#shared/domain/uploads.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { FileStorage } from '#server/integrations/storage/storage.js';
 import { multipartLimits } from '#server/plugins/multipart.js';
+
+// file-type and sharp (with its native library) load with the first upload, not with the server
+// (docs/decisions/032-initial-load-and-cold-start.md).
+
+/** The type the bytes show (their magic number), whatever name or type the client gave them. */
+export async function detectFileType(buffer: Buffer) {
+  const { fileTypeFromBuffer } = await import('file-type');
+  return fileTypeFromBuffer(buffer);
+}
 
 export type UploadPrefix = 'screenshots' | 'avatars';
 
@@ -57,13 +64,14 @@ export async function processImageUpload(buffer: Buffer, options: ImageUploadOpt
   if (buffer.length > options.maxBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage('image', options.maxBytes));
   }
-  const detected = await fileTypeFromBuffer(buffer);
+  const detected = await detectFileType(buffer);
   const format = detected ? formatByMime[detected.mime] : undefined;
   if (!format || !options.allowed.includes(format)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', wrongTypeMessage(options.allowed));
   }
 
   // pages: 1 reads only the first frame; failOn 'warning' (sharp's advice for untrusted input) refuses damaged data.
+  const { default: sharp } = await import('sharp');
   const input = () => sharp(buffer, { limitInputPixels: maxInputPixels, failOn: 'warning', pages: 1, autoOrient: true });
 
   let decodedFormat: string | undefined;

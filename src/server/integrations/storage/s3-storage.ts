@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '#server/config.js';
 import { assertSafeStorageKey } from './storage-key.js';
 import type { FileStorage } from './storage.js';
@@ -15,8 +15,10 @@ function credentialsOf(settings: S3Settings) {
   return undefined;
 }
 
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+
 /** 404 NoSuchKey; a 404 for a missing bucket is a misconfiguration and must surface. */
-function isMissingKey(error: unknown): boolean {
+function isMissingKey({ S3ServiceException }: S3Sdk, error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return false;
   // Some S3-compatible stores answer a bare 404 without an error document.
   return error.name === 'NoSuchKey' || (error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket');
@@ -24,30 +26,40 @@ function isMissingKey(error: unknown): boolean {
 
 /** Objects in one bucket of AWS S3 or an S3-compatible store (MinIO, R2, ...), one object per key. */
 export function createS3Storage(settings: S3Settings, client?: S3Client): FileStorage {
-  const s3 =
-    client ??
-    new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: credentialsOf(settings),
-      // A stalled store must fail the upload, not hold the request open.
-      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
-      // Many S3-compatible stores reject the CRC32 checksum headers the SDK adds by default.
-      ...(settings.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
-    });
+  const credentials = client ? undefined : credentialsOf(settings);
+  // The SDK loads with the first request, not with the server: it is a large module graph, and
+  // only deployments with S3_BUCKET need it (docs/decisions/032-initial-load-and-cold-start.md).
+  let connection: Promise<{ sdk: S3Sdk; s3: S3Client }> | undefined;
+  const connect = () =>
+    (connection ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      s3:
+        client ??
+        new sdk.S3Client({
+          region: settings.region,
+          endpoint: settings.endpoint,
+          forcePathStyle: settings.forcePathStyle,
+          credentials,
+          // A stalled store must fail the upload, not hold the request open.
+          requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+          // Many S3-compatible stores reject the CRC32 checksum headers the SDK adds by default.
+          ...(settings.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
+        }),
+    })));
   const Bucket = settings.bucket;
 
   return {
     async put(key, body, contentType) {
       assertSafeStorageKey(key);
-      await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
+      const { sdk, s3 } = await connect();
+      await s3.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
     },
 
     async get(key) {
       assertSafeStorageKey(key);
+      const { sdk, s3 } = await connect();
       try {
-        const object = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await s3.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         if (!object.Body) return null;
         return {
           // In Node the SDK's body is an http.IncomingMessage (a Readable) with helper methods mixed in.
@@ -56,14 +68,15 @@ export function createS3Storage(settings: S3Settings, client?: S3Client): FileSt
           size: object.ContentLength,
         };
       } catch (error) {
-        if (isMissingKey(error)) return null;
+        if (isMissingKey(sdk, error)) return null;
         throw error;
       }
     },
 
     async delete(key) {
       assertSafeStorageKey(key);
-      await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, s3 } = await connect();
+      await s3.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }
