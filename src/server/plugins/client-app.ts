@@ -83,15 +83,20 @@ async function loadPageRenderer(app: FastifyInstance, clientDir: string): Promis
  */
 export async function registerClientApp(app: FastifyInstance, clientDir: string | null) {
   const hasClient = clientDir !== null && existsSync(path.join(clientDir, 'index.html'));
-  // Loaded while the server starts, not before: the first page waits for it, if it comes that early.
-  const renderer = hasClient ? loadPageRenderer(app, clientDir) : Promise.resolve(null);
+  // Loaded once the server listens, so that it does not hold up the API's start (about 150 ms of CPU;
+  // docs/decisions/032-initial-load-and-cold-start.md); a page asked for before then loads it, and waits.
+  let renderer: Promise<PageRenderer | null> | undefined;
+  const loadRenderer = () => (renderer ??= hasClient ? loadPageRenderer(app, clientDir) : Promise.resolve(null));
+  app.addHook('onListen', async () => {
+    void loadRenderer();
+  });
   const appHtml = hasClient ? readFileSync(path.join(clientDir, 'app.html'), 'utf8') : '';
   // A page can only be rendered into a document with the empty root to fill.
   const canRender = appHtml.includes(EMPTY_ROOT);
 
   /** A page rendered by the server (server-render.tsx) in app.html, or null to leave it to the browser. */
   async function renderedPage(request: FastifyRequest, pathname: string): Promise<string | null> {
-    const pages = canRender ? await renderer : null;
+    const pages = canRender ? await loadRenderer() : null;
     if (!pages) return null;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
