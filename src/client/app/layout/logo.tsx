@@ -1,4 +1,4 @@
-import { Flag } from 'lucide-react';
+import { Flag } from '#client/components/ui/first-load-icons.js';
 import { Link } from 'react-router';
 
 export function Logo({ onClick }: { onClick?: () => void }) {

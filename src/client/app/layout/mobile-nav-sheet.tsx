@@ -5,7 +5,7 @@ import type { User } from '#shared/contracts/users.js';
 import { Separator } from '#client/components/ui/separator.js';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '#client/components/ui/sheet.js';
 import { cn } from '#client/lib/utils.js';
-import { accountLinks, mobileActionLinks, visiblePrimaryLinks } from './nav-links.js';
+import { accountLinks, mobileActionLinks, visiblePrimaryLinksWithIcons } from './nav-links.js';
 import { useSignOut } from './use-sign-out.js';
 import { UserAvatar } from './user-avatar.js';
 
@@ -27,7 +27,7 @@ interface MobileNavSheetProps {
 export function MobileNavSheet({ user, isOpen, onOpenChange, triggerRef }: MobileNavSheetProps) {
   const { signOut } = useSignOut();
   const close = () => onOpenChange(false);
-  const links = [...visiblePrimaryLinks(user), ...mobileActionLinks, ...(user ? accountLinks : [])];
+  const links = [...visiblePrimaryLinksWithIcons(user), ...mobileActionLinks, ...(user ? accountLinks : [])];
 
   return (
     <Sheet open={isOpen} onOpenChange={onOpenChange}>

@@ -1,7 +1,7 @@
-import { Menu } from 'lucide-react';
+import { Menu } from '#client/components/ui/first-load-icons.js';
 import { Suspense, useRef, useState } from 'react';
 import type { User } from '#shared/contracts/users.js';
-import { Button } from '#client/components/ui/button.js';
+import { buttonVariants } from '#client/components/ui/button-variants.js';
 import { lazyComponent } from '#client/lib/lazy-component.js';
 
 // The sheet (Radix Dialog, the account links, sign-out) is fetched when the button is pointed at,
@@ -19,11 +19,11 @@ export function MobileNav({ user }: { user: User | null }) {
 
   return (
     <>
-      <Button
+      {/* Button's markup without its tailwind-merge, which the first load leaves out (docs/decisions/032-initial-load-and-cold-start.md). */}
+      <button
         ref={triggerRef}
-        variant="ghost"
-        size="icon"
-        className="md:hidden"
+        data-slot="button"
+        className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={isOpen}
@@ -35,7 +35,7 @@ export function MobileNav({ user }: { user: User | null }) {
         }}
       >
         <Menu aria-hidden="true" className="size-5" />
-      </Button>
+      </button>
       {hasOpened ? (
         <Suspense fallback={null}>
           <MobileNavSheet user={user} isOpen={isOpen} onOpenChange={setIsOpen} triggerRef={triggerRef} />

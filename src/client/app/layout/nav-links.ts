@@ -1,16 +1,11 @@
 import { Bell, FolderKanban, FolderSearch, LayoutDashboard, MessageSquare, Scale, SquarePlus, UserRound, Users } from 'lucide-react';
-import { isOperator } from '#shared/domain/roles.js';
+import { visiblePrimaryLinks } from './primary-links.js';
 
-/** The header's primary navigation: 'Developers' always, 'Dashboard' when signed in, 'Disputes' for operators. */
-const primaryLinks = [
-  { to: '/developers', label: 'Developers', icon: Users, shownTo: 'everyone' },
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, shownTo: 'signedIn' },
-  { to: '/operator/disputes', label: 'Disputes', icon: Scale, shownTo: 'operator' },
-] as const;
+const primaryLinkIcons = { '/developers': Users, '/dashboard': LayoutDashboard, '/operator/disputes': Scale } as const;
 
-/** The primary links the visitor or signed-in user sees. */
-export function visiblePrimaryLinks(user: { role: string } | null) {
-  return primaryLinks.filter((link) => link.shownTo === 'everyone' || (user !== null && (link.shownTo === 'signedIn' || isOperator(user.role))));
+/** The header's primary links the visitor or signed-in user sees (primary-links.ts), with their icons for the menus. */
+export function visiblePrimaryLinksWithIcons(user: { role: string } | null) {
+  return visiblePrimaryLinks(user).map((link) => ({ ...link, icon: primaryLinkIcons[link.to] }));
 }
 
 /**

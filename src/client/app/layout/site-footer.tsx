@@ -1,7 +1,6 @@
-import { AtSign, MessageCircle, Share2 } from 'lucide-react';
+import { AtSign, MessageCircle, Share2 } from '#client/components/ui/first-load-icons.js';
 import { Link } from 'react-router';
-import { buttonVariants } from '#client/components/ui/button.js';
-import { cn } from '#client/lib/utils.js';
+import { buttonVariants } from '#client/components/ui/button-variants.js';
 import { Logo } from './logo.js';
 
 const columns = [
@@ -40,7 +39,7 @@ export function SiteFooter() {
           <ul className="flex gap-1">
             {socials.map((social) => (
               <li key={social.label}>
-                <a href="#" aria-label={social.label} className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'text-muted-foreground')}>
+                <a href="#" aria-label={social.label} className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'text-muted-foreground' })}>
                   <social.icon aria-hidden="true" />
                 </a>
               </li>

@@ -1,13 +1,13 @@
 import { Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
-import { Button } from '#client/components/ui/button.js';
+import { clsx } from 'clsx';
+import { buttonVariants } from '#client/components/ui/button-variants.js';
 import { Skeleton } from '#client/components/ui/skeleton.js';
 import { useUser } from '#client/lib/auth.js';
 import { lazyComponent } from '#client/lib/lazy-component.js';
-import { cn } from '#client/lib/utils.js';
 import { Logo } from './logo.js';
 import { MobileNav } from './mobile-nav.js';
-import { visiblePrimaryLinks } from './nav-links.js';
+import { visiblePrimaryLinks } from './primary-links.js';
 
 // A signed-in user's menu and unread icons (Radix menus and tooltips, the sign-out mutation) wait
 // behind lazy boundaries: the first paint needs none of them, and a visitor never loads them. Each
@@ -16,7 +16,13 @@ const UnreadIconLinks = lazyComponent(() => import('./unread-icon-links.js'), 'U
 const UserMenu = lazyComponent(() => import('./user-menu.js'), 'UserMenu');
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground', isActive && 'text-foreground');
+  // The active link's colour replaces the muted one (without tailwind-merge: docs/decisions/032-initial-load-and-cold-start.md).
+  clsx(
+    'rounded-md px-3 py-2 text-sm font-medium',
+    !isActive && 'text-muted-foreground',
+    'transition-colors hover:text-foreground',
+    isActive && 'text-foreground',
+  );
 
 export function SiteHeader() {
   const { user, isLoading } = useUser();
@@ -48,9 +54,9 @@ export function SiteHeader() {
               </div>
             </>
           ) : (
-            <Button asChild size="sm">
-              <Link to="/auth">Log in / Sign up</Link>
-            </Button>
+            <Link to="/auth" data-slot="button" className={buttonVariants({ size: 'sm' })}>
+              Log in / Sign up
+            </Link>
           )}
           <MobileNav user={user} />
         </div>

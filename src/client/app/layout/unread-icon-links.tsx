@@ -1,6 +1,6 @@
 import { Bell, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '#client/components/ui/button.js';
+import { buttonVariants } from '#client/components/ui/button-variants.js';
 import { CountBadge, formatUnreadCount } from '#client/components/ui/count-badge.js';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '#client/components/ui/tooltip.js';
 import { useUnreadCounts } from '#client/features/notifications/api.js';

@@ -1,6 +1,6 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { buttonVariants } from '#client/components/ui/button.js';
+import { buttonVariants } from '#client/components/ui/button-variants.js';
 import { cn } from '#client/lib/utils.js';
 
 export const AlertDialog = AlertDialogPrimitive.Root;

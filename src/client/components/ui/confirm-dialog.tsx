@@ -10,7 +10,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '#client/components/ui/alert-dialog.js';
-import { buttonVariants } from '#client/components/ui/button.js';
+import { buttonVariants } from '#client/components/ui/button-variants.js';
 
 interface ConfirmDialogProps {
   /** The button that opens the dialog. */

@@ -1,6 +1,6 @@
-import { ArrowRight, Rocket } from 'lucide-react';
+import { ArrowRight, Rocket } from '#client/components/ui/first-load-icons.js';
 import { Link } from 'react-router';
-import { Button } from '#client/components/ui/button.js';
+import { buttonVariants } from '#client/components/ui/button-variants.js';
 
 export function HeroSection() {
   return (
@@ -17,14 +17,13 @@ export function HeroSection() {
           Submit a project, receive developer bids with timelines and pricing, then choose a developer and pay securely.
         </p>
         <div className="mt-10 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/submit">
-              Submit a Project <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/projects">Find Projects to Finish</Link>
-          </Button>
+          {/* A button's look on a link, as <Button asChild> gives it, without Button's tailwind-merge in the first load. */}
+          <Link to="/submit" data-slot="button" className={buttonVariants({ size: 'lg' })}>
+            Submit a Project <ArrowRight aria-hidden="true" />
+          </Link>
+          <Link to="/projects" data-slot="button" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+            Find Projects to Finish
+          </Link>
         </div>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { FileUp, Handshake, Rocket } from 'lucide-react';
+import { FileUp, Handshake, Rocket } from '#client/components/ui/first-load-icons.js';
 
 const steps = [
   {
