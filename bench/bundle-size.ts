@@ -14,8 +14,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, isBuildStale, root } from './server-process.js';
 
-/** Initial JavaScript for / in gzip bytes (kB = 1000 bytes, as Vite reports them). */
-const INITIAL_JS_BUDGET = 120_000;
+/** Initial JavaScript for / in gzip bytes (kB = 1000 bytes, as Vite reports them); 120 kB until decision 032. */
+const INITIAL_JS_BUDGET = 105_000;
 const HOME_PAGE = 'app/routes/home.tsx';
 const ROUTES_DIR = 'app/routes';
 
