@@ -8,6 +8,19 @@ export type DomainEvent =
   | { type: 'bid.placed'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number; finisherUsername: string }
   | { type: 'bid.accepted'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number }
   | { type: 'bid.rejected'; bidId: number; projectId: number; projectName: string; finisherId: number }
+  /** Issue 18: a finisher changed or took back a pending bid (the owner is told); the owner declined one (its finisher is told). */
+  | {
+      type: 'bid.edited';
+      bidId: number;
+      projectId: number;
+      projectName: string;
+      ownerId: number;
+      finisherId: number;
+      finisherUsername: string;
+      changes: string[];
+    }
+  | { type: 'bid.withdrawn'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number; finisherUsername: string }
+  | { type: 'bid.declined'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number; reason: string | null }
   | {
       type: 'project.status_changed';
       projectId: number;

@@ -20,6 +20,7 @@ import {
   totalSpending,
   updateProjectStatus,
 } from './projects.service.js';
+import { updateProject } from './projects.edit.js';
 
 /** The next page's address: the same filters with the cursor of the last row. */
 function nextPageLink(query: ListProjectsQuery, cursor: string): string {
@@ -70,6 +71,8 @@ export function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
     const project = await storeImageWhile(ctx.storage, image, (imageUrl) => createProject(ctx, actor, input, imageUrl ?? null));
     return reply.status(201).send(project);
   });
+
+  registerEndpoint(app, endpoints.update, (request) => updateProject(ctx, requireUser(request), request.params.id, request.body));
 
   registerEndpoint(app, endpoints.updateStatus, (request) => updateProjectStatus(ctx, requireUser(request), request.params.id, request.body.status));
 

@@ -18,6 +18,7 @@ import type { RecordEvent } from '#server/events/domain-events.js';
 import { listBidsOfProject } from '#server/features/bids/bids.service.js';
 import { settleCancellation } from '#server/features/deal/deal.service.js';
 import { isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
+import { findProjectCriteria, replaceProjectCriteria } from '#server/db/project-criteria.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 
 export async function listProjects(ctx: AppContext, viewer: UserRow | null, query: ListProjectsQuery) {
@@ -34,24 +35,31 @@ export function listTechnologies(ctx: AppContext): Promise<string[]> {
 export async function getProjectDetail(ctx: AppContext, viewer: UserRow | null, id: number): Promise<ProjectDetail> {
   const project = await findProjectView(ctx.db, id, viewer);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
-  return { ...project, bids: await listBidsOfProject(ctx, id, viewer) };
+  const [bidsOfProject, acceptanceCriteria] = await Promise.all([listBidsOfProject(ctx, id, viewer), findProjectCriteria(ctx.db, id)]);
+  return { ...project, bids: bidsOfProject, acceptanceCriteria };
 }
 
 export async function createProject(ctx: AppContext, actor: UserRow, input: CreateProjectInput, imageUrl: string | null): Promise<Project> {
-  const [row] = await ctx.db
-    .insert(projects)
-    .values({
-      name: input.name,
-      description: input.description,
-      techStack: input.techStack,
-      codeLink: input.codeLink,
-      imageUrl,
-      submitterId: actor.id,
-      budgetCents: input.budget ? dollarsToCents(input.budget) : null,
-      timeframe: input.timeframe || null,
-    })
-    .returning({ id: projects.id });
-  return (await findProjectView(ctx.db, row!.id, actor))!;
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(projects)
+      .values({
+        name: input.name,
+        description: input.description,
+        techStack: input.techStack,
+        codeLink: input.codeLink,
+        imageUrl,
+        submitterId: actor.id,
+        budgetCents: input.budget ? dollarsToCents(input.budget) : null,
+        timeframe: input.timeframe || null,
+      })
+      .returning({ id: projects.id });
+    // Issue 18: what "finished" means, written with the project.
+    if (input.acceptanceCriteria?.length) await replaceProjectCriteria(tx, inserted!.id, input.acceptanceCriteria);
+    return inserted;
+  });
+  const view = (await findProjectView(ctx.db, row!.id, actor))!;
+  return { ...view, acceptanceCriteria: await findProjectCriteria(ctx.db, row!.id) };
 }
 
 const actionForStatus = { paused: 'pause', active: 'reactivate', cancelled: 'cancel' } as const satisfies Record<string, ProjectAction>;
