@@ -9,7 +9,7 @@ import { statementsOfWork, type StatementOfWorkRow } from './schema/scope.js';
  * Accepting a bid freezes the statement of work (issue 18, item 3): a copy of the criteria with the
  * bid's answers, its amount, timeline and included revisions. Later edits change nothing agreed.
  */
-export async function freezeStatementOfWork(tx: Tx, projectId: number, bid: BidRow, defaultRevisions: number): Promise<void> {
+export async function freezeStatementOfWork(tx: Tx, projectId: number, bid: BidRow, defaultRevisions: number, frozenAt: Date): Promise<void> {
   const criteria = await findProjectCriteria(tx, projectId);
   const agreed: AgreedCriterion[] = criteria.map((c) => {
     const answer = bid.criteriaAnswers.find((a) => a.criterionId === c.id);
@@ -25,6 +25,8 @@ export async function freezeStatementOfWork(tx: Tx, projectId: number, bid: BidR
       timelineDays: bid.timelineDays,
       includedRevisions: bid.includedRevisions ?? defaultRevisions,
       message: bid.message,
+      // The deal clock's time, as the deal history's entries are: revisions are counted from it.
+      frozenAt,
     })
     // Accepting runs once per bid (the bid lifecycle); a retry keeps the first snapshot.
     .onConflictDoNothing();

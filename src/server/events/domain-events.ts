@@ -31,10 +31,20 @@ export type DomainEvent =
       to: string;
     }
   /** reviewDueAt: when the owner's silence accepts it (ISO), null while the project is unpaid. */
-  | { type: 'work.delivered'; projectId: number; projectName: string; ownerId: number; finisherId: number; message: string; reviewDueAt: string | null }
+  | {
+      type: 'work.delivered';
+      projectId: number;
+      projectName: string;
+      ownerId: number;
+      finisherId: number;
+      message: string;
+      reviewDueAt: string | null;
+      /** Evidence per agreed criterion (issue 18); absent on a deal without criteria. */
+      evidence?: { criterionId: number; note: string }[];
+    }
   /** automatic: the review window passed in silence and the system accepted it. */
   | { type: 'work.accepted'; projectId: number; projectName: string; ownerId: number; finisherId: number; automatic: boolean }
-  | { type: 'revision.requested'; projectId: number; projectName: string; ownerId: number; finisherId: number; reason: string }
+  | { type: 'revision.requested'; projectId: number; projectName: string; ownerId: number; finisherId: number; reason: string; unmetCriteria?: number[] }
   | DealEvent
   | DisputeEvent
   | { type: 'payment.received'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }

@@ -133,7 +133,23 @@ export const completeProjectSchema = z.strictObject({
     .trim()
     .min(L.deliveryMessageMin, 'Please provide a delivery message of at least 10 characters')
     .max(L.deliveryMessageMax, `The delivery message must be at most ${L.deliveryMessageMax} characters`),
+  /** Issue 18: a link or a short note for each agreed acceptance criterion. */
+  evidence: z
+    .array(
+      z.strictObject({
+        criterionId: z.number({ error: 'Each piece of evidence names a criterion' }).int().positive(),
+        note: z
+          .string({ error: 'Give a link or a short note for each criterion' })
+          .trim()
+          .min(1, 'Give a link or a short note for each criterion')
+          .max(S.evidenceNoteMax, `Evidence must be at most ${S.evidenceNoteMax} characters`),
+      }),
+    )
+    .max(S.criteriaMax)
+    .refine((list) => new Set(list.map((e) => e.criterionId)).size === list.length, 'Give evidence for each criterion once')
+    .optional(),
 });
+export type CompleteProjectBody = z.input<typeof completeProjectSchema>;
 
 /** Accepting takes nothing more; a revision request takes the owner's reason, which the finisher reads. */
 export const reviewWorkSchema = z
@@ -144,13 +160,20 @@ export const reviewWorkSchema = z
       .trim()
       .max(dealReasonLimits.max, `The reason for the revision must be at most ${dealReasonLimits.max.toLocaleString('en-US')} characters`)
       .optional(),
+    /** Issue 18: the agreed criteria not met (at least one when the deal has criteria). */
+    unmetCriteria: z
+      .array(z.number({ error: 'unmetCriteria lists criterion ids' }).int().positive(), { error: 'unmetCriteria lists criterion ids' })
+      .max(S.criteriaMax)
+      .optional(),
   })
   .superRefine((body, context) => {
     if (body.accepted) return;
     const reason = dealReasonSchema('revision').safeParse(body.reason ?? '');
     if (!reason.success) context.addIssue({ code: 'custom', path: ['reason'], message: reason.error.issues[0]!.message });
   })
-  .transform((body) => (body.accepted ? { accepted: true as const } : { accepted: false as const, reason: body.reason! }));
+  .transform((body) =>
+    body.accepted ? { accepted: true as const } : { accepted: false as const, reason: body.reason!, unmetCriteria: [...new Set(body.unmetCriteria ?? [])] },
+  );
 export type ReviewWorkBody = z.input<typeof reviewWorkSchema>;
 
 /** GET /api/projects. Unknown parameters (the client's cache-busting _t) are ignored. */

@@ -95,7 +95,7 @@ export async function acceptBid(ctx: AppContext, actor: UserRow, bidId: number):
     const now = new Date();
     await tx.update(bids).set({ status: bidTo, updatedAt: now }).where(eq(bids.id, bidId));
     await tx.update(projects).set({ status: projectTo, finisherId: bid!.finisherId, updatedAt: now }).where(eq(projects.id, project.id));
-    await freezeStatementOfWork(tx, project.id, bid!, ctx.config.deal.includedRevisions);
+    await freezeStatementOfWork(tx, project.id, bid!, ctx.config.deal.includedRevisions, ctx.clock.now());
     const rejected = await tx
       .update(bids)
       .set({ status: 'rejected', updatedAt: now })

@@ -76,7 +76,9 @@ export function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   registerEndpoint(app, endpoints.updateStatus, (request) => updateProjectStatus(ctx, requireUser(request), request.params.id, request.body.status));
 
-  registerEndpoint(app, endpoints.deliver, (request) => deliverWork(ctx, requireUser(request), request.params.id, request.body.deliveryMessage));
+  registerEndpoint(app, endpoints.deliver, (request) =>
+    deliverWork(ctx, requireUser(request), request.params.id, request.body.deliveryMessage, request.body.evidence),
+  );
 
   registerEndpoint(app, endpoints.review, (request) => reviewWork(ctx, requireUser(request), request.params.id, request.body));
 

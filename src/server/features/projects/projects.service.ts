@@ -17,6 +17,7 @@ import type { Tx } from '#server/db/client.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { listBidsOfProject } from '#server/features/bids/bids.service.js';
 import { settleCancellation } from '#server/features/deal/deal.service.js';
+import { checkDeliveryEvidence, checkRevisionRequest } from '#server/features/scope/scope.service.js';
 import { isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
 import { findProjectCriteria, replaceProjectCriteria } from '#server/db/project-criteria.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
@@ -112,10 +113,17 @@ export function updateProjectStatus(ctx: AppContext, actor: UserRow, id: number,
 }
 
 /** The assigned finisher delivers the work with a message; on a paid project the owner's review window starts. */
-export function deliverWork(ctx: AppContext, actor: UserRow, id: number, deliveryMessage: string): Promise<Project> {
+export function deliverWork(
+  ctx: AppContext,
+  actor: UserRow,
+  id: number,
+  deliveryMessage: string,
+  evidenceGiven?: { criterionId: number; note: string }[],
+): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
     const to = move('deliver', actor, project);
     await assertNoActiveDispute(tx, id);
+    const evidence = await checkDeliveryEvidence(tx, id, evidenceGiven);
     const now = ctx.clock.now();
     await tx.update(projects).set({ status: to, deliveryMessage, completedAt: now, updatedAt: now }).where(eq(projects.id, id));
     const reviewDueAt = (await isProjectPaid(tx, id)) ? reviewDeadline(now, ctx.config.deal.reviewWindowMs).toISOString() : null;
@@ -127,6 +135,7 @@ export function deliverWork(ctx: AppContext, actor: UserRow, id: number, deliver
       finisherId: actor.id,
       message: deliveryMessage,
       reviewDueAt,
+      ...(evidence ? { evidence } : {}),
     });
   });
 }
@@ -149,7 +158,12 @@ export async function acceptDelivery(tx: Tx, record: RecordEvent, project: Proje
 }
 
 /** The owner accepts the delivered work, or sends it back for a revision with a reason the finisher reads. */
-export function reviewWork(ctx: AppContext, actor: UserRow, id: number, review: { accepted: true } | { accepted: false; reason: string }): Promise<Project> {
+export function reviewWork(
+  ctx: AppContext,
+  actor: UserRow,
+  id: number,
+  review: { accepted: true } | { accepted: false; reason: string; unmetCriteria?: number[] },
+): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
     if (review.accepted) {
       await acceptDelivery(tx, record, project, projectActorOf(actor, project), ctx.clock.now());
@@ -158,6 +172,7 @@ export function reviewWork(ctx: AppContext, actor: UserRow, id: number, review: 
     }
     const to = move('requestRevision', actor, project, { isPaid: await isProjectPaid(tx, id) });
     await assertNoActiveDispute(tx, id);
+    const unmetCriteria = await checkRevisionRequest(tx, id, review.unmetCriteria ?? []);
     await tx.update(projects).set({ status: to, completedAt: null, updatedAt: new Date() }).where(eq(projects.id, id));
     await record({
       type: 'revision.requested',
@@ -166,6 +181,7 @@ export function reviewWork(ctx: AppContext, actor: UserRow, id: number, review: 
       ownerId: actor.id,
       finisherId: project.finisherId!,
       reason: review.reason,
+      ...(unmetCriteria ? { unmetCriteria } : {}),
     });
   });
 }
