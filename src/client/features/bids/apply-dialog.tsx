@@ -58,7 +58,7 @@ export function ApplyButton({ project, user }: { project: BiddableProject; user:
       </Button>
       {userId ? (
         <Dialog open={open} onOpenChange={setOpen}>
-          <DialogContent>
+          <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
             <DialogHeader>
               <DialogTitle>Apply for Project</DialogTitle>
               <DialogDescription>Send {projectName}'s owner your rate, timeline and proposal.</DialogDescription>
@@ -83,7 +83,7 @@ export function EditBidDialog({ bid, criteria }: { bid: Bid; criteria: readonly 
           <Pencil aria-hidden="true" /> Edit Bid
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Edit Bid</DialogTitle>
           <DialogDescription>Change your rate, timeline, proposal or answers; the project owner is told what changed.</DialogDescription>

@@ -54,7 +54,7 @@ export function BidItem({ bid, actions, criteria }: { bid: Bid; actions: BidActi
         <div className="flex min-w-0 items-center gap-3">
           <FinisherAvatar bid={bid} />
           <div className="grid min-w-0 gap-0.5">
-            <span className="font-semibold break-words">{bid.developerUsername}</span>
+            <span className="font-semibold [overflow-wrap:anywhere]">{bid.developerUsername}</span>
             <Link to={`/developers/${bid.developerUsername}`} className="text-sm text-primary underline-offset-4 hover:underline">
               View developer profile
             </Link>

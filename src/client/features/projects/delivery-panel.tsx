@@ -50,7 +50,7 @@ export function DeliveryPanel({ projectId }: { projectId: number }) {
           <CheckCircle2 aria-hidden="true" /> Mark as Completed
         </Button>
         <Dialog open={open} onOpenChange={setOpen}>
-          <DialogContent>
+          <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
             <DialogHeader>
               <DialogTitle>Mark project as completed</DialogTitle>
               <DialogDescription>Describe what you delivered. The client will review your work.</DialogDescription>
