@@ -149,7 +149,10 @@ const matrix: Row[] = [
   {
     route: 'POST /api/projects/:id/complete',
     expect: only({ bidder: 200 }),
-    request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/complete`, payload: { deliveryMessage: 'Deployed and documented.' } }),
+    request: (w) => ({
+      url: `/api/projects/${w.underWay.project.id}/complete`,
+      payload: { deliveryMessage: 'Deployed and documented.', evidence: [{ criterionId: w.underWay.criterionId, note: 'https://example.com/build' }] },
+    }),
   },
   {
     route: 'POST /api/projects/:id/accept',

@@ -56,7 +56,7 @@ export interface World {
   newcomer: UserRow;
   open: Deal;
   assigned: Deal;
-  underWay: Deal & { pendingMilestoneId: number; completedMilestoneId: number };
+  underWay: Deal & { pendingMilestoneId: number; completedMilestoneId: number; criterionId: number };
   delivered: Deal;
   accepted: Deal;
   rival: Deal;
@@ -366,7 +366,13 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     newcomer,
     open: { project: openProject, bidId: openBid },
     assigned: { project: assignedProject, bidId: assignedBid },
-    underWay: { project: underWayProject, bidId: underWayBid, pendingMilestoneId: pendingMilestone!.id, completedMilestoneId: completedMilestone!.id },
+    underWay: {
+      project: underWayProject,
+      bidId: underWayBid,
+      pendingMilestoneId: pendingMilestone!.id,
+      completedMilestoneId: completedMilestone!.id,
+      criterionId: underWayCriterion!.id,
+    },
     delivered: { project: deliveredProject, bidId: deliveredBid },
     accepted: { project: acceptedProject, bidId: acceptedBid },
     rival: { project: rivalProject, bidId: rivalBid },
