@@ -99,9 +99,9 @@ export function BidItem({ bid, actions, criteria }: { bid: Bid; actions: BidActi
               <dd className="text-muted-foreground">{formatRelativeDate(bid.createdAt)}</dd>
             </div>
           </dl>
-          {proposal ? <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{proposal}</p> : null}
+          {proposal ? <p className="text-sm whitespace-pre-line text-muted-foreground">{proposal}</p> : null}
           <BidAnswers bid={bid} criteria={criteria} />
-          {bid.status === 'declined' && bid.declineReason ? <p className="text-sm break-words">Declined: {bid.declineReason}</p> : null}
+          {bid.status === 'declined' && bid.declineReason ? <p className="text-sm">Declined: {bid.declineReason}</p> : null}
         </>
       )}
 

@@ -58,7 +58,7 @@ export function BidAnswers({ bid, criteria }: { bid: Bid; criteria: readonly Acc
         const answer = answers.find((a) => a.criterionId === criterion.id);
         return (
           <li key={criterion.id} className="grid gap-0.5 rounded-md bg-muted/50 px-3 py-2">
-            <span className="break-words">{criterion.text}</span>
+            <span>{criterion.text}</span>
             <span className="text-muted-foreground">
               <span className="font-medium text-foreground">{answer ? criterionAnswerLabels[answer.answer] : 'Not answered'}</span>
               {answer?.note ? `: ${answer.note}` : null}

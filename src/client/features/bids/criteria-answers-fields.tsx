@@ -25,7 +25,7 @@ export function CriteriaAnswersFields({
         const noteId = `bid-criterion-${criterion.id}-note`;
         return (
           <fieldset key={criterion.id} className="grid min-w-0 gap-2 rounded-md border p-3">
-            <legend className="px-1 text-sm break-words">{criterion.text}</legend>
+            <legend className="px-1 text-sm">{criterion.text}</legend>
             <div className="flex flex-wrap gap-x-4 gap-y-1">
               {criterionAnswers.map((value) => (
                 <label key={value} className="flex items-center gap-1.5 text-sm">

@@ -73,7 +73,7 @@ export function DeliveryPanel({ projectId }: { projectId: number }) {
                 <legend className="mb-1 text-sm font-medium">Evidence for each agreed criterion (a link or a short note)</legend>
                 {owed.map((criterion) => (
                   <div key={criterion.id} className="grid gap-1">
-                    <Label htmlFor={`evidence-${criterion.id}`} className="break-words">
+                    <Label htmlFor={`evidence-${criterion.id}`} className="[overflow-wrap:anywhere]">
                       {criterion.text}
                     </Label>
                     <Input

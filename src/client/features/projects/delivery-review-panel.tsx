@@ -57,7 +57,7 @@ export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork 
             <h3 className="text-sm font-medium">Evidence</h3>
             <ul className="mt-1 grid gap-1 text-sm" aria-label="Evidence per criterion">
               {evidence.map((item) => (
-                <li key={item.criterionId} className="rounded-md bg-muted/60 px-3 py-2 break-words">
+                <li key={item.criterionId} className="rounded-md bg-muted/60 px-3 py-2">
                   <span className="font-medium">{criteria.find((c) => c.id === item.criterionId)?.text ?? 'Criterion'}:</span> {item.note}
                 </li>
               ))}
@@ -116,7 +116,7 @@ export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork 
                 <fieldset className="grid min-w-0 gap-2">
                   <legend className="mb-1 text-sm font-medium">Criteria not met</legend>
                   {criteria.map((criterion) => (
-                    <label key={criterion.id} className="flex items-start gap-2 text-sm break-words">
+                    <label key={criterion.id} className="flex items-start gap-2 text-sm">
                       <input
                         type="checkbox"
                         className="mt-0.5 size-4 shrink-0 accent-primary"
@@ -125,7 +125,7 @@ export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork 
                           setUnmet((current) => (event.target.checked ? [...current, criterion.id] : current.filter((id) => id !== criterion.id)))
                         }
                       />
-                      <span className="min-w-0">{criterion.text}</span>
+                      <span className="min-w-0 [overflow-wrap:anywhere]">{criterion.text}</span>
                     </label>
                   ))}
                 </fieldset>

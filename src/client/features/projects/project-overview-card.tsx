@@ -53,9 +53,7 @@ export function ProjectOverviewCard({ project, isOwner, isAssignedFinisher }: Pr
             </h2>
             <ol className="mt-2 grid list-decimal gap-1 pl-5 text-muted-foreground">
               {project.acceptanceCriteria.map((criterion) => (
-                <li key={criterion.id} className="break-words">
-                  {criterion.text}
-                </li>
+                <li key={criterion.id}>{criterion.text}</li>
               ))}
             </ol>
           </section>

@@ -40,7 +40,7 @@ export function StatementOfWorkCard({ projectId, enabled }: { projectId: number;
         {statement.criteria.length > 0 ? (
           <ol className="grid list-decimal gap-2 pl-5" aria-label="Agreed acceptance criteria">
             {statement.criteria.map((criterion) => (
-              <li key={criterion.id} className="[overflow-wrap:anywhere]">
+              <li key={criterion.id}>
                 <span>{criterion.text}</span>
                 <span className="block text-muted-foreground">
                   <span className="font-medium text-foreground">{criterion.answer ? criterionAnswerLabels[criterion.answer] : 'Not answered'}</span>
