@@ -107,6 +107,8 @@ const configSchema = z.object({
   /** The deal clock (docs/decisions/027-deal-clock.md). */
   DEAL_REVIEW_WINDOW: duration('7d'),
   DEAL_DELIVERY_GRACE: duration('3d'),
+  /** Revision requests a deal includes unless the accepted bid names another number (issue 18). */
+  DEAL_INCLUDED_REVISIONS: z.coerce.number().int().min(0).max(20).default(2),
   DEAL_CANCEL_RESPONSE_WINDOW: duration('5d'),
   /** Before each deadline, when the party who must act is reminded (the deadline itself is always told). */
   DEAL_REMINDERS: durationList('3d,1d'),
@@ -216,6 +218,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
     deal: {
       reviewWindowMs: env.DEAL_REVIEW_WINDOW,
       deliveryGraceMs: env.DEAL_DELIVERY_GRACE,
+      includedRevisions: env.DEAL_INCLUDED_REVISIONS,
       cancelResponseWindowMs: env.DEAL_CANCEL_RESPONSE_WINDOW,
       remindersMs: env.DEAL_REMINDERS,
       sweepIntervalMs: env.DEAL_SWEEP_INTERVAL,

@@ -131,6 +131,17 @@ const matrix: Row[] = [
   // Any signed-in user may submit; the spec only hides the button from finishers (section 6).
   { route: 'POST /api/projects', expect: signedIn(201), request: () => ({ url: '/api/projects', payload: newProject }) },
   {
+    route: 'PATCH /api/projects/:id',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/projects/${w.open.project.id}`, payload: { name: 'A renamed open project' } }),
+  },
+  {
+    route: 'GET /api/projects/:id/scope',
+    expect: only({ owner: 200, bidder: 200 }),
+    shows: ['bid message'],
+    request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/scope` }),
+  },
+  {
     route: 'PATCH /api/projects/:id/status',
     expect: only({ owner: 200 }),
     request: (w) => ({ url: `/api/projects/${w.open.project.id}/status`, payload: { status: 'paused' } }),
@@ -138,7 +149,10 @@ const matrix: Row[] = [
   {
     route: 'POST /api/projects/:id/complete',
     expect: only({ bidder: 200 }),
-    request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/complete`, payload: { deliveryMessage: 'Deployed and documented.' } }),
+    request: (w) => ({
+      url: `/api/projects/${w.underWay.project.id}/complete`,
+      payload: { deliveryMessage: 'Deployed and documented.', evidence: [{ criterionId: w.underWay.criterionId, note: 'https://example.com/build' }] },
+    }),
   },
   {
     route: 'POST /api/projects/:id/accept',
@@ -233,6 +247,20 @@ const matrix: Row[] = [
     request: (w) => ({ url: `/api/projects/${w.open.project.id}/bids`, payload: proposal }),
   },
   { route: 'POST /api/bids/:bidId/accept', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/bids/${w.open.bidId}/accept` }) },
+  // Issue 18: the bid's finisher edits or withdraws it; the owner declines or shortlists it.
+  {
+    route: 'PATCH /api/bids/:bidId',
+    expect: only({ bidder: 200 }),
+    shows: ['bid message'],
+    request: (w) => ({ url: `/api/bids/${w.open.bidId}`, payload: { amount: 950 } }),
+  },
+  { route: 'POST /api/bids/:bidId/withdraw', expect: only({ bidder: 200 }), request: (w) => ({ url: `/api/bids/${w.open.bidId}/withdraw` }) },
+  {
+    route: 'POST /api/bids/:bidId/decline',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/bids/${w.open.bidId}/decline`, payload: { reason: 'Another approach suits us better.' } }),
+  },
+  { route: 'POST /api/bids/:bidId/shortlist', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/bids/${w.open.bidId}/shortlist`, payload: {} }) },
   {
     route: 'GET /api/bids/:id',
     expect: only({ owner: 200, bidder: 200 }),

@@ -8,6 +8,7 @@ import { conversationChannels, conversationThreads, messages } from '#server/db/
 import { milestones } from '#server/db/schema/milestones.js';
 import { notifications } from '#server/db/schema/notifications.js';
 import { payments } from '#server/db/schema/payments.js';
+import { projectCriteria, statementsOfWork } from '#server/db/schema/scope.js';
 import { disputeOffers, disputes } from '#server/db/schema/disputes.js';
 import { type NewProjectRow, type ProjectRow, projects } from '#server/db/schema/projects.js';
 import { type NewUserRow, sessions, type UserRow, users } from '#server/db/schema/users.js';
@@ -55,7 +56,7 @@ export interface World {
   newcomer: UserRow;
   open: Deal;
   assigned: Deal;
-  underWay: Deal & { pendingMilestoneId: number; completedMilestoneId: number };
+  underWay: Deal & { pendingMilestoneId: number; completedMilestoneId: number; criterionId: number };
   delivered: Deal;
   accepted: Deal;
   rival: Deal;
@@ -98,6 +99,8 @@ const tables = [
   'disputes',
   'dispute_offers',
   'dispute_evidence',
+  'project_criteria',
+  'statements_of_work',
 ] as const;
 type TableName = (typeof tables)[number];
 
@@ -227,6 +230,17 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
   ];
   const disputedBid = bidRows.at(-1)!.id;
 
+  // The under-way deal's criterion and its frozen statement of work (issue 18).
+  const [underWayCriterion] = await db.insert(projectCriteria).values({ projectId: underWayProject.id, position: 0, text: 'The build passes' }).returning();
+  await db.insert(statementsOfWork).values({
+    projectId: underWayProject.id,
+    bidId: underWayBid,
+    criteria: [{ id: underWayCriterion!.id, text: underWayCriterion!.text, answer: 'agree', note: null }],
+    amountCents: bidAmount * 100,
+    timelineDays: bidTimeline,
+    includedRevisions: 2,
+    message: proposal.message,
+  });
   await db.insert(payments).values({
     bidId: underWayBid,
     ...splitPayment(bidAmount * 100),
@@ -352,7 +366,13 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     newcomer,
     open: { project: openProject, bidId: openBid },
     assigned: { project: assignedProject, bidId: assignedBid },
-    underWay: { project: underWayProject, bidId: underWayBid, pendingMilestoneId: pendingMilestone!.id, completedMilestoneId: completedMilestone!.id },
+    underWay: {
+      project: underWayProject,
+      bidId: underWayBid,
+      pendingMilestoneId: pendingMilestone!.id,
+      completedMilestoneId: completedMilestone!.id,
+      criterionId: underWayCriterion!.id,
+    },
     delivered: { project: deliveredProject, bidId: deliveredBid },
     accepted: { project: acceptedProject, bidId: acceptedBid },
     rival: { project: rivalProject, bidId: rivalBid },

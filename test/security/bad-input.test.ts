@@ -56,6 +56,7 @@ const bodiless = new Set([
   'POST /api/sessions/revoke-others',
   'DELETE /api/sessions/:id',
   'POST /api/bids/:bidId/accept',
+  'POST /api/bids/:bidId/withdraw',
   'POST /api/projects/:id/cancellation/agree',
   'POST /api/disputes/:id/offers/:offerId/accept',
   'POST /api/disputes/:id/escalate',

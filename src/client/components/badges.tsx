@@ -13,6 +13,9 @@ const bidVariantByStatus: Record<BidStatus, BadgeProps['variant']> = {
   rejected: 'destructive',
   paid: 'info',
   completed: 'info',
+  // Issue 18: taken back by the finisher, or turned down by the owner.
+  withdrawn: 'muted',
+  declined: 'destructive',
 };
 
 export function BidStatusBadge({ status }: { status: BidStatus }) {

@@ -20,9 +20,11 @@ const counter = (text: string) => `${MIN} to ${maxText} characters (${text.trim(
 type ReasonDialogProps = Omit<TextPromptDialogProps, 'problemOf' | 'hint' | 'rows'> & {
   /** What the reason is for, as the contract's messages name it: 'revision', 'objection'. */
   what: string;
+  /** A further check before the reason's own (the revision's unmet criteria). */
+  otherProblem?: () => string | undefined;
 };
 
 /** A dialog that asks for a required reason of 10 to 2,000 characters: a revision request, an objection to a cancellation. */
-export function ReasonDialog({ what, ...props }: ReasonDialogProps) {
-  return <TextPromptDialog {...props} rows={5} problemOf={(text) => reasonProblem(what, text)} hint={counter} />;
+export function ReasonDialog({ what, otherProblem, ...props }: ReasonDialogProps) {
+  return <TextPromptDialog {...props} rows={5} problemOf={(text) => otherProblem?.() ?? reasonProblem(what, text)} hint={counter} />;
 }

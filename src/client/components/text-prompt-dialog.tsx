@@ -18,6 +18,8 @@ export interface TextPromptDialogProps {
   /** A line under the field that follows the text (a character counter). */
   hint?: (text: string) => ReactNode;
   rows?: number;
+  /** Fields shown above the text (a revision request's unmet criteria). */
+  children?: ReactNode;
   /** Sends the trimmed text; `fail` shows the server's message under the field, `done` closes the dialog. */
   onSubmit: (text: string, callbacks: { done: () => void; fail: (message: string) => void }) => void;
 }
@@ -37,6 +39,7 @@ export function TextPromptDialog({
   problemOf,
   hint,
   rows = 4,
+  children,
   onSubmit,
 }: TextPromptDialogProps) {
   const [text, setText] = useState('');
@@ -64,12 +67,13 @@ export function TextPromptDialog({
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid min-w-0 gap-4" aria-label={title}>
+          {children}
           <div className="grid gap-2">
             <Label htmlFor={id}>{label}</Label>
             <Textarea

@@ -1,5 +1,6 @@
 import type { DemoDispute } from './seed-disputes.js';
 import type { projects } from './schema/projects.js';
+import type { CriterionAnswer } from '#shared/domain/scope.js';
 
 // The demo marketplace that `npm start` shows on an empty database (seed.ts writes it): seven people
 // (one of them the operator) and sixteen projects across the statuses, with bids, payments held or
@@ -83,7 +84,19 @@ export interface DemoProject {
   budgetDollars: number;
   timeframe: string;
   ageDays: number;
-  bids: { finisher: DemoUsername; amount: number; timeline: number; message: string; status?: 'pending' | 'accepted' | 'rejected' | 'paid' | 'completed' }[];
+  bids: {
+    finisher: DemoUsername;
+    amount: number;
+    timeline: number;
+    message: string;
+    status?: 'pending' | 'accepted' | 'rejected' | 'paid' | 'completed' | 'declined' | 'withdrawn';
+    /** Issue 18: the bid's answer to each of the project's criteria, in their order. */
+    answers?: { answer: CriterionAnswer; note?: string }[];
+    shortlisted?: boolean;
+    declineReason?: string;
+  }[];
+  /** Issue 18: what "finished" means; a deal on such a project gets its statement of work. */
+  criteria?: string[];
   payment?: 'held' | 'released';
   /**
    * The deal clock's state (decision 027), in days before the seeding: when the money was held, and
@@ -107,9 +120,23 @@ export const demoProjects: DemoProject[] = [
     ageDays: 1,
     description: 'A React Native recipe app with login and a feed. The feed works but image uploads, search and offline mode are missing.',
     techStack: ['React Native', 'Firebase', 'TypeScript'],
+    criteria: ['Photos upload from the camera and the gallery', 'Search finds recipes by name and ingredient', 'Saved recipes open without a connection'],
     bids: [
-      { finisher: 'devon', amount: 1400, timeline: 18, message: pitch('I can finish uploads, search and offline caching.') },
-      { finisher: 'sam', amount: 1600, timeline: 21, message: pitch('Mobile is my home turf; offline sync included.') },
+      {
+        finisher: 'devon',
+        amount: 1400,
+        timeline: 18,
+        message: pitch('I can finish uploads, search and offline caching.'),
+        answers: [{ answer: 'agree' }, { answer: 'agree' }, { answer: 'clarify', note: 'Offline covers saved recipes, not the whole feed.' }],
+        shortlisted: true,
+      },
+      {
+        finisher: 'sam',
+        amount: 1600,
+        timeline: 21,
+        message: pitch('Mobile is my home turf; offline sync included.'),
+        answers: [{ answer: 'agree' }, { answer: 'agree' }, { answer: 'agree' }],
+      },
     ],
   },
   {
@@ -121,7 +148,25 @@ export const demoProjects: DemoProject[] = [
     ageDays: 2,
     description: 'Invoices render as PDF and customers are stored, but recurring billing, email delivery and the dashboard charts are unfinished.',
     techStack: ['Node.js', 'PostgreSQL', 'React'],
-    bids: [{ finisher: 'lena', amount: 2800, timeline: 25, message: pitch('Recurring billing and emails are a good fit for me.') }],
+    criteria: ['Monthly invoices are created and e-mailed on their own', 'The dashboard charts revenue per month'],
+    bids: [
+      {
+        finisher: 'lena',
+        amount: 2800,
+        timeline: 25,
+        message: pitch('Recurring billing and emails are a good fit for me.'),
+        answers: [{ answer: 'agree' }, { answer: 'exclude', note: 'Charts are a separate job; I would quote them after billing.' }],
+      },
+      {
+        finisher: 'sam',
+        amount: 4200,
+        timeline: 40,
+        message: pitch('I would rebuild billing on Stripe Billing.'),
+        answers: [{ answer: 'agree' }, { answer: 'agree' }],
+        status: 'declined',
+        declineReason: 'Over budget, and we want to keep our own billing code.',
+      },
+    ],
   },
   {
     name: 'Portfolio site generator',
@@ -191,7 +236,17 @@ export const demoProjects: DemoProject[] = [
     ageDays: 14,
     description: 'Ticket sales backend with seat maps. Checkout is wired, but refunds, QR code validation and the organiser reports are open.',
     techStack: ['Java', 'Spring', 'PostgreSQL'],
-    bids: [{ finisher: 'sam', amount: 3800, timeline: 28, message: pitch('Spring and payments: I have built two ticketing systems.'), status: 'paid' }],
+    criteria: ['Tickets are paid through Stripe and e-mailed as PDFs', 'Sold-out events refuse new orders'],
+    bids: [
+      {
+        finisher: 'sam',
+        amount: 3800,
+        timeline: 28,
+        message: pitch('Spring and payments: I have built two ticketing systems.'),
+        status: 'paid',
+        answers: [{ answer: 'agree' }, { answer: 'clarify', note: 'Waiting lists are not included.' }],
+      },
+    ],
     payment: 'held',
   },
   {

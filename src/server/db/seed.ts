@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { dollarsToCents, splitPayment } from '#shared/domain/money.js';
 import { hashPassword } from '#server/plugins/passwords.js';
 import type { Config } from '#server/config.js';
@@ -10,6 +11,10 @@ import { seedDispute } from './seed-disputes.js';
 import { payments } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
+import { projectCriteria, statementsOfWork } from '#server/db/schema/scope.js';
+
+/** DEAL_INCLUDED_REVISIONS' default: the demo deals were agreed under it. */
+const DEMO_INCLUDED_REVISIONS = 2;
 
 const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
@@ -40,7 +45,7 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
     const idOf = (username: DemoUsername) => inserted.find((u) => u.username === username)!.id;
 
     for (const p of demoProjects) {
-      const winning = p.bids.find((b) => b.status && b.status !== 'rejected' && b.status !== 'pending');
+      const winning = p.bids.find((b) => b.status && (winningBidStatuses as readonly string[]).includes(b.status));
       const createdAt = daysAgo(p.ageDays);
       const [project] = await tx
         .insert(projects)
@@ -61,7 +66,14 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
           updatedAt: createdAt,
         })
         .returning({ id: projects.id });
+      const criteria = p.criteria?.length
+        ? await tx
+            .insert(projectCriteria)
+            .values(p.criteria.map((text, position) => ({ projectId: project!.id, text, position, createdAt })))
+            .returning({ id: projectCriteria.id, text: projectCriteria.text })
+        : [];
       for (const [index, b] of p.bids.entries()) {
+        const criteriaAnswers = (b.answers ?? []).map((a, i) => ({ criterionId: criteria[i]!.id, answer: a.answer, ...(a.note ? { note: a.note } : {}) }));
         const bidCreatedAt = new Date(createdAt.getTime() + (index + 1) * 3_600_000);
         const [bid] = await tx
           .insert(bids)
@@ -73,10 +85,29 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
             message: b.message,
             status: b.status ?? 'pending',
             paymentIntentId: p.payment ? `pi_demo_${project!.id}` : null,
+            criteriaAnswers,
+            shortlistedAt: b.shortlisted ? bidCreatedAt : null,
+            declineReason: b.declineReason ?? null,
             createdAt: bidCreatedAt,
             updatedAt: bidCreatedAt,
           })
           .returning({ id: bids.id });
+        // The winning bid's statement of work, frozen when it was accepted (here: as it was placed).
+        if (b === winning && criteria.length > 0) {
+          await tx.insert(statementsOfWork).values({
+            projectId: project!.id,
+            bidId: bid!.id,
+            criteria: criteria.map((c) => {
+              const answer = criteriaAnswers.find((a) => a.criterionId === c.id);
+              return { id: c.id, text: c.text, answer: answer?.answer ?? null, note: answer?.note ?? null };
+            }),
+            amountCents: dollarsToCents(b.amount),
+            timelineDays: b.timeline,
+            includedRevisions: DEMO_INCLUDED_REVISIONS,
+            message: b.message,
+            frozenAt: bidCreatedAt,
+          });
+        }
         if (p.payment && b === winning) {
           const split = splitPayment(dollarsToCents(b.amount));
           await tx.insert(payments).values({

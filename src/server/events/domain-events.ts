@@ -8,6 +8,19 @@ export type DomainEvent =
   | { type: 'bid.placed'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number; finisherUsername: string }
   | { type: 'bid.accepted'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number }
   | { type: 'bid.rejected'; bidId: number; projectId: number; projectName: string; finisherId: number }
+  /** Issue 18: a finisher changed or took back a pending bid (the owner is told); the owner declined one (its finisher is told). */
+  | {
+      type: 'bid.edited';
+      bidId: number;
+      projectId: number;
+      projectName: string;
+      ownerId: number;
+      finisherId: number;
+      finisherUsername: string;
+      changes: string[];
+    }
+  | { type: 'bid.withdrawn'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number; finisherUsername: string }
+  | { type: 'bid.declined'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number; reason: string | null }
   | {
       type: 'project.status_changed';
       projectId: number;
@@ -18,10 +31,20 @@ export type DomainEvent =
       to: string;
     }
   /** reviewDueAt: when the owner's silence accepts it (ISO), null while the project is unpaid. */
-  | { type: 'work.delivered'; projectId: number; projectName: string; ownerId: number; finisherId: number; message: string; reviewDueAt: string | null }
+  | {
+      type: 'work.delivered';
+      projectId: number;
+      projectName: string;
+      ownerId: number;
+      finisherId: number;
+      message: string;
+      reviewDueAt: string | null;
+      /** Evidence per agreed criterion (issue 18); absent on a deal without criteria. */
+      evidence?: { criterionId: number; note: string }[];
+    }
   /** automatic: the review window passed in silence and the system accepted it. */
   | { type: 'work.accepted'; projectId: number; projectName: string; ownerId: number; finisherId: number; automatic: boolean }
-  | { type: 'revision.requested'; projectId: number; projectName: string; ownerId: number; finisherId: number; reason: string }
+  | { type: 'revision.requested'; projectId: number; projectName: string; ownerId: number; finisherId: number; reason: string; unmetCriteria?: number[] }
   | DealEvent
   | DisputeEvent
   | { type: 'payment.received'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }

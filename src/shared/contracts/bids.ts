@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.js';
-import { bidIdParamsSchema, bidSchema, bidWithProjectSchema, placeBidSchema } from './bids.schemas.js';
+import { bidIdParamsSchema, bidSchema, bidWithProjectSchema, declineBidSchema, editBidSchema, placeBidSchema, shortlistBidSchema } from './bids.schemas.js';
 import { idParamsSchema } from './projects.schemas.js';
 
 // The types of this feature, so callers import them with the endpoints; the schemas themselves come from
@@ -29,6 +29,45 @@ export const bidEndpoints = defineEndpoints('bids', {
     summary: 'Accept a pending bid (owner)',
     description: "The project is assigned to the bid's finisher and every other pending bid is rejected.",
     params: bidIdParamsSchema,
+    response: bidSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  edit: {
+    method: 'PATCH',
+    path: '/api/bids/:bidId',
+    summary: 'Change a pending bid: amount, timeline, message, criteria answers (its finisher)',
+    description: "The project's owner is notified of the change.",
+    params: bidIdParamsSchema,
+    body: editBidSchema,
+    response: bidSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  withdraw: {
+    method: 'POST',
+    path: '/api/bids/:bidId/withdraw',
+    summary: 'Withdraw a pending bid (its finisher)',
+    description: "A withdrawn bid can no longer be accepted; the project's owner is notified.",
+    params: bidIdParamsSchema,
+    response: bidSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  decline: {
+    method: 'POST',
+    path: '/api/bids/:bidId/decline',
+    summary: 'Decline a pending bid, with an optional reason (owner)',
+    description: "The bid's finisher is notified; a declined bid can no longer be accepted and its finisher cannot bid on the project again.",
+    params: bidIdParamsSchema,
+    body: declineBidSchema,
+    response: bidSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  shortlist: {
+    method: 'POST',
+    path: '/api/bids/:bidId/shortlist',
+    summary: "Put a pending bid on the owner's shortlist, or take it off (owner)",
+    description: 'Shortlisted bids are listed first. Send { shortlisted: false } to take it off.',
+    params: bidIdParamsSchema,
+    body: shortlistBidSchema,
     response: bidSchema,
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
   },

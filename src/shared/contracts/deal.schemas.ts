@@ -33,6 +33,10 @@ export const dealHistoryEntrySchema = z.object({
   amountCents: z.number().int().optional(),
   milestoneId: z.number().int().optional(),
   milestoneTitle: z.string().optional(),
+  /** A delivery's evidence per agreed criterion (issue 18). */
+  evidence: z.array(z.object({ criterionId: z.number().int(), note: z.string() })).optional(),
+  /** The criteria a revision request names as not met (issue 18). */
+  unmetCriteria: z.array(z.number().int()).optional(),
 });
 export type DealHistoryEntry = z.infer<typeof dealHistoryEntrySchema>;
 

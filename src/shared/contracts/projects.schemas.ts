@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dealReasonLimits } from '#shared/domain/deal.js';
-import { projectLimits as L, limits, uniqueTechnologies } from '#shared/domain/limits.js';
+import { projectLimits as L, limits, scopeLimits as S, uniqueTechnologies } from '#shared/domain/limits.js';
 import { projectStatuses } from '#shared/domain/project-status.js';
 import { bidSchema } from './bids.schemas.js';
 import { dealReasonSchema } from './deal.schemas.js';
@@ -40,13 +40,36 @@ export const projectSchema = z.object({
   finisher: personSummarySchema.nullable(),
   /** True once the accepted bid has been paid (the money is held or released). */
   isPaid: z.boolean(),
+  /** On the answer to posting a project (issue 18); the detail always carries them. */
+  acceptanceCriteria: z.array(z.object({ id: z.number().int(), text: z.string() })).optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
-export const projectDetailSchema = projectSchema.extend({ bids: z.array(bidSchema) });
+/** An acceptance criterion as the API reads it back (issue 18). */
+const acceptanceCriterionSchema = z.object({ id: z.number().int(), text: z.string() });
+export type AcceptanceCriterion = z.infer<typeof acceptanceCriterionSchema>;
+
+export const projectDetailSchema = projectSchema.extend({
+  bids: z.array(bidSchema),
+  /** What "finished" means, in the owner's order; empty for a project without criteria. */
+  acceptanceCriteria: z.array(acceptanceCriterionSchema),
+});
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 
 const trimmed = (max: number) => z.string().trim().max(max);
+
+/** 0 to 20 acceptance criteria of 5 to 300 characters each, each once (issue 18, item 1). */
+export const acceptanceCriteriaSchema = z
+  .array(
+    z
+      .string({ error: `Each acceptance criterion must be at least ${S.criterionMin} characters` })
+      .trim()
+      .min(S.criterionMin, `Each acceptance criterion must be at least ${S.criterionMin} characters`)
+      .max(S.criterionMax, `Each acceptance criterion must be at most ${S.criterionMax} characters`),
+    { error: 'Acceptance criteria must be a list of texts' },
+  )
+  .max(S.criteriaMax, `A project can have at most ${S.criteriaMax} acceptance criteria`)
+  .refine((list) => new Set(list.map((text) => text.toLowerCase())).size === list.length, 'Each acceptance criterion must be different');
 
 /** Submit Project (spec section 5). submitterId may be sent but the server uses the signed-in user. */
 export const createProjectSchema = z.strictObject({
@@ -86,11 +109,19 @@ export const createProjectSchema = z.strictObject({
       .max(L.budgetMaxDollars, 'Budget is too large'),
   ).nullish(),
   timeframe: trimmed(L.timeframeMax).nullish(),
+  acceptanceCriteria: acceptanceCriteriaSchema.optional(),
   submitterId: z.unknown().optional(),
 });
 /** What a client sends to create a project (wire) and what the service takes after parsing. */
 export type CreateProjectBody = z.input<typeof createProjectSchema>;
 export type CreateProjectInput = z.output<typeof createProjectSchema>;
+
+/** PATCH /api/projects/{id}: the owner changes any of the posted fields while the project is open for bids. */
+export const updateProjectSchema = createProjectSchema
+  .omit({ submitterId: true })
+  .partial()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Change at least one field of the project');
+export type UpdateProjectInput = z.output<typeof updateProjectSchema>;
 
 export const updateProjectStatusSchema = z.strictObject({
   status: z.enum(['paused', 'active', 'cancelled'], { error: 'Status must be paused, active or cancelled' }),
@@ -102,7 +133,23 @@ export const completeProjectSchema = z.strictObject({
     .trim()
     .min(L.deliveryMessageMin, 'Please provide a delivery message of at least 10 characters')
     .max(L.deliveryMessageMax, `The delivery message must be at most ${L.deliveryMessageMax} characters`),
+  /** Issue 18: a link or a short note for each agreed acceptance criterion. */
+  evidence: z
+    .array(
+      z.strictObject({
+        criterionId: z.number({ error: 'Each piece of evidence names a criterion' }).int().positive(),
+        note: z
+          .string({ error: 'Give a link or a short note for each criterion' })
+          .trim()
+          .min(1, 'Give a link or a short note for each criterion')
+          .max(S.evidenceNoteMax, `Evidence must be at most ${S.evidenceNoteMax} characters`),
+      }),
+    )
+    .max(S.criteriaMax)
+    .refine((list) => new Set(list.map((e) => e.criterionId)).size === list.length, 'Give evidence for each criterion once')
+    .optional(),
 });
+export type CompleteProjectBody = z.input<typeof completeProjectSchema>;
 
 /** Accepting takes nothing more; a revision request takes the owner's reason, which the finisher reads. */
 export const reviewWorkSchema = z
@@ -113,13 +160,20 @@ export const reviewWorkSchema = z
       .trim()
       .max(dealReasonLimits.max, `The reason for the revision must be at most ${dealReasonLimits.max.toLocaleString('en-US')} characters`)
       .optional(),
+    /** Issue 18: the agreed criteria not met (at least one when the deal has criteria). */
+    unmetCriteria: z
+      .array(z.number({ error: 'unmetCriteria lists criterion ids' }).int().positive(), { error: 'unmetCriteria lists criterion ids' })
+      .max(S.criteriaMax)
+      .optional(),
   })
   .superRefine((body, context) => {
     if (body.accepted) return;
     const reason = dealReasonSchema('revision').safeParse(body.reason ?? '');
     if (!reason.success) context.addIssue({ code: 'custom', path: ['reason'], message: reason.error.issues[0]!.message });
   })
-  .transform((body) => (body.accepted ? { accepted: true as const } : { accepted: false as const, reason: body.reason! }));
+  .transform((body) =>
+    body.accepted ? { accepted: true as const } : { accepted: false as const, reason: body.reason!, unmetCriteria: [...new Set(body.unmetCriteria ?? [])] },
+  );
 export type ReviewWorkBody = z.input<typeof reviewWorkSchema>;
 
 /** GET /api/projects. Unknown parameters (the client's cache-busting _t) are ignored. */

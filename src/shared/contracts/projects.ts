@@ -5,6 +5,7 @@ import {
   projectDetailSchema,
   createProjectSchema,
   updateProjectStatusSchema,
+  updateProjectSchema,
   completeProjectSchema,
   reviewWorkSchema,
   listProjectsQuerySchema,
@@ -55,6 +56,17 @@ export const projectEndpoints = defineEndpoints('projects', {
     status: 201,
     response: projectSchema,
     errors: ['UNAUTHENTICATED'],
+  },
+  update: {
+    method: 'PATCH',
+    path: '/api/projects/:id',
+    summary: 'Edit an open project: its fields and acceptance criteria (owner)',
+    description:
+      'Only while the project is open for bids. Sending acceptanceCriteria replaces the list: a criterion whose text is unchanged keeps its id (and the answers bids gave it).',
+    params: idParamsSchema,
+    body: updateProjectSchema,
+    response: projectDetailSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
   },
   updateStatus: {
     method: 'PATCH',

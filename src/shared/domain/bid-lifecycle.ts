@@ -1,11 +1,16 @@
 import { defineLifecycle } from './lifecycle.js';
 
-/** The bid state machine of spec section 4: the project's owner accepts one bid; payments move it on. */
-export const bidStatuses = ['pending', 'accepted', 'rejected', 'paid', 'completed'] as const;
+/**
+ * The bid state machine of spec section 4: the project's owner accepts one bid; payments move it on.
+ * Issue 18 adds two ends a person chooses: the finisher withdraws a pending bid, the owner declines
+ * one. Neither can be accepted afterwards (accept starts only from pending).
+ */
+export const bidStatuses = ['pending', 'accepted', 'rejected', 'paid', 'completed', 'withdrawn', 'declined'] as const;
 export type BidStatus = (typeof bidStatuses)[number];
-export type BidAction = 'accept' | 'reject' | 'markPaid' | 'complete';
+export type BidAction = 'accept' | 'reject' | 'markPaid' | 'complete' | 'edit' | 'withdraw' | 'decline' | 'shortlist';
 
-export const bidActors = ['owner', 'system', 'other'] as const;
+/** bidder: the bid's own finisher. */
+export const bidActors = ['owner', 'bidder', 'system', 'other'] as const;
 export type BidActor = (typeof bidActors)[number];
 
 export const bidLifecycle = defineLifecycle<BidStatus, BidAction, BidActor, void>({
@@ -24,11 +29,44 @@ export const bidLifecycle = defineLifecycle<BidStatus, BidAction, BidActor, void
     reject: { from: ['pending'], to: 'rejected', actors: ['system'], refusal: 'Only a pending bid can be rejected' },
     markPaid: { from: ['accepted'], to: 'paid', actors: ['system'], refusal: 'Only an accepted bid can be paid' },
     complete: { from: ['accepted', 'paid'], to: 'completed', actors: ['system'], refusal: 'Only an accepted or paid bid can be completed' },
+    // A change of terms keeps the bid pending (the owner is told what changed).
+    edit: {
+      from: ['pending'],
+      to: 'pending',
+      actors: ['bidder'],
+      refusal: 'Only a pending bid can be edited',
+      forbidden: 'Only the developer who placed this bid can edit it',
+    },
+    withdraw: {
+      from: ['pending'],
+      to: 'withdrawn',
+      actors: ['bidder'],
+      refusal: 'Only a pending bid can be withdrawn',
+      forbidden: 'Only the developer who placed this bid can withdraw it',
+    },
+    decline: {
+      from: ['pending'],
+      to: 'declined',
+      actors: ['owner'],
+      refusal: 'Only a pending bid can be declined',
+      forbidden: 'Only the project owner can decline bids',
+    },
+    // Shortlisting marks a pending bid (shortlisted_at); its status stays pending.
+    shortlist: {
+      from: ['pending'],
+      to: 'pending',
+      actors: ['owner'],
+      refusal: 'Only a pending bid can be shortlisted',
+      forbidden: 'Only the project owner can shortlist bids',
+    },
   },
 });
 
 /** Bids that won their project: they count towards a finisher's acceptance rate. */
 export const winningBidStatuses = ['accepted', 'paid', 'completed'] as const satisfies readonly BidStatus[];
+
+/** Bids their finisher took back: no longer an offer, so they count in no rate. */
+export const withdrawnBidStatuses = ['withdrawn'] as const satisfies readonly BidStatus[];
 
 export function bidStatusLabel(status: BidStatus): string {
   return status.charAt(0).toUpperCase() + status.slice(1);

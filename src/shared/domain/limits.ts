@@ -55,3 +55,15 @@ export function uniqueTechnologies(list: readonly string[]): string[] {
   }
   return kept;
 }
+
+/** Agreed scope (issue 18): acceptance criteria, the bid's answers, delivery evidence. */
+export const scopeLimits = {
+  criteriaMax: 20,
+  criterionMin: 5,
+  criterionMax: 300,
+  answerNoteMax: 1_000,
+  evidenceNoteMax: 1_000,
+  declineReasonMax: 1_000,
+  /** The most revision requests a finisher may include in a bid. */
+  includedRevisionsMax: 20,
+} as const;

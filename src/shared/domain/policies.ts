@@ -83,9 +83,10 @@ export const canAddMilestone = (person: Person, project: ProjectSummary): boolea
 export const canTakeMilestoneStep = (person: Person, project: ProjectSummary, action: MilestoneAction, milestoneStatus: MilestoneStatus): boolean =>
   milestoneLifecycle.canTake(action, projectActorOf(person, project), milestoneStatus) && isMilestoneStage(action, project.status);
 
-/** The owner of the bid's project accepts it; anyone else is 'other'. */
-export function bidActorOf(person: Person, project: Pick<ProjectParties, 'submitterId'>): BidActor {
-  return isOwner(person, project) ? 'owner' : 'other';
+/** The owner of the bid's project accepts, declines or shortlists it; its finisher edits or withdraws it; anyone else is 'other'. */
+export function bidActorOf(person: Person, project: Pick<ProjectParties, 'submitterId'>, bid?: { finisherId: number }): BidActor {
+  if (isOwner(person, project)) return 'owner';
+  return bid && isBidder(person, bid) ? 'bidder' : 'other';
 }
 
 /** A bid that won its project (its deal goes on: payment, milestones, reviews). */
@@ -130,6 +131,13 @@ export const permissions = {
   simulateCardDispute: permission(
     (person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project) || (person !== null && isOperator(person.role)),
     'Only the project owner can dispute this payment',
+  ),
+  // Issue 18: the owner edits the posted project; the two parties read the frozen statement of work.
+  editProject: permission((person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project), 'Only the project owner can edit this project'),
+  // Operators read it too: a dispute is settled against what was agreed.
+  readScope: permission(
+    (person, project: ProjectParties) => isParty(person, project) || (person !== null && isOperator(person.role)),
+    'Only the project owner and its developer can see the agreed scope',
   ),
   readDeal: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can see its deal'),
   answerCancellation: permission(

@@ -10,6 +10,7 @@ import { DisputeRecordCard } from '#client/features/disputes/dispute-record-card
 import { DisputeUnavailable } from '#client/features/disputes/dispute-unavailable.js';
 import { RulingCard } from '#client/features/disputes/ruling-form.js';
 import { ApiError } from '#client/lib/api.js';
+import { StatementOfWorkCard } from '#client/features/scope/statement-of-work-card.js';
 
 /** A dispute over held money (issue 15), for its two parties and Finishline's operators. */
 export default function DisputePage() {
@@ -61,6 +62,7 @@ export default function DisputePage() {
         </p>
       </header>
       <DisputeOverviewCard dispute={dispute} />
+      <StatementOfWorkCard projectId={dispute.projectId} enabled />
       {canRule(dispute) ? <RulingCard dispute={dispute} /> : null}
       <DisputeOffersCard dispute={dispute} />
       <DisputeEvidenceCard dispute={dispute} />

@@ -18,6 +18,7 @@ import { ProjectReviewsPanel } from '#client/features/reviews/project-reviews-pa
 import { ProjectOverviewCard } from '#client/features/projects/project-overview-card.js';
 import { DeliveryReviewPanel } from '#client/features/projects/delivery-review-panel.js';
 import { useProject } from '#client/features/projects/api.js';
+import { StatementOfWorkCard } from '#client/features/scope/statement-of-work-card.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
 
 export default function ProjectDetailPage() {
@@ -76,6 +77,7 @@ export default function ProjectDetailPage() {
         <div className="grid content-start gap-6 lg:col-span-2">
           <ProjectOverviewCard project={project} isOwner={isOwner(user, project)} isAssignedFinisher={isAssignedFinisher(user, project)} />
           <DealClockPanels project={project} user={user} />
+          <StatementOfWorkCard projectId={project.id} enabled={project.finisherId !== null && canReadDelivery(user, project)} />
           {projectLifecycle.canTake('deliver', actor, project.status) ? (
             <>
               <DealRevisionCallout project={project} user={user} />

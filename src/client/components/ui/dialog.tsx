@@ -4,6 +4,7 @@ import { type ComponentProps, useRef } from 'react';
 import { cn } from '#client/lib/utils.js';
 
 export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
 
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
   return (

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { bidCollectionPath, bidEndpoints, type PlaceBidBody } from '#shared/contracts/bids.js';
+import { bidCollectionPath, bidEndpoints, type EditBidBody, type PlaceBidBody } from '#shared/contracts/bids.js';
 import { call, errorMessage } from '#client/lib/api.js';
 import { userScopeKey, useUser } from '#client/lib/auth.js';
 import { invalidateProjects } from '#client/features/projects/api.js';
@@ -74,3 +74,40 @@ export function useAcceptBid() {
     onError: (error) => toast.error('Failed to accept bid', { description: errorMessage(error, 'Please try again later') }),
   });
 }
+
+/** Issue 18: the steps people take on a pending bid; each refreshes the project and the person's lists. */
+function useBidStep<Variables>(run: (variables: Variables) => Promise<unknown>, success: string, failure: string) {
+  const queryClient = useQueryClient();
+  const { user } = useUser();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async () => {
+      toast.success(success);
+      await invalidateProjects(queryClient, user?.id);
+    },
+    onError: (error) => toast.error(failure, { description: errorMessage(error, 'Please try again later') }),
+  });
+}
+
+export const useEditBid = () =>
+  useBidStep(
+    ({ bidId, body }: { bidId: number; body: EditBidBody }) => call(endpoints.edit, { params: { bidId }, body }),
+    'Bid updated',
+    'Failed to update bid',
+  );
+
+export const useWithdrawBid = () => useBidStep((bidId: number) => call(endpoints.withdraw, { params: { bidId } }), 'Bid withdrawn', 'Failed to withdraw bid');
+
+export const useDeclineBid = () =>
+  useBidStep(
+    ({ bidId, reason }: { bidId: number; reason: string }) => call(endpoints.decline, { params: { bidId }, body: reason ? { reason } : {} }),
+    'Bid declined',
+    'Failed to decline bid',
+  );
+
+export const useShortlistBid = () =>
+  useBidStep(
+    ({ bidId, shortlisted }: { bidId: number; shortlisted: boolean }) => call(endpoints.shortlist, { params: { bidId }, body: { shortlisted } }),
+    'Shortlist updated',
+    'Failed to update the shortlist',
+  );

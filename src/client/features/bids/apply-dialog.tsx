@@ -1,11 +1,12 @@
-import { Send } from 'lucide-react';
+import { Pencil, Send } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { toast } from 'sonner';
-import type { ProjectDetail } from '#shared/contracts/projects.js';
+import type { Bid } from '#shared/contracts/bids.js';
+import type { AcceptanceCriterion, ProjectDetail } from '#shared/contracts/projects.js';
 import { canBid, type Person } from '#shared/domain/policies.js';
 import { isOpenForBids } from '#shared/domain/project-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.js';
 import { Spinner } from '#client/components/ui/spinner.js';
 import { lazyComponent } from '#client/lib/lazy-component.js';
 
@@ -14,8 +15,14 @@ import { lazyComponent } from '#client/lib/lazy-component.js';
 const loadApplyForm = () => import('./apply-form.js');
 const ApplyForm = lazyComponent(loadApplyForm, 'ApplyForm');
 
+const formFallback = (
+  <div className="flex justify-center py-8">
+    <Spinner className="size-6" label="Loading the form" />
+  </div>
+);
+
 type ApplyVisibility = 'apply' | 'login-required' | 'hidden';
-type BiddableProject = Pick<ProjectDetail, 'id' | 'name' | 'status' | 'submitterId' | 'finisherId' | 'bids'>;
+type BiddableProject = Pick<ProjectDetail, 'id' | 'name' | 'status' | 'submitterId' | 'finisherId' | 'bids' | 'acceptanceCriteria'>;
 
 /**
  * Spec section 6 (canBid): a signed-in finisher who is not the owner, on a project open for bids,
@@ -51,23 +58,40 @@ export function ApplyButton({ project, user }: { project: BiddableProject; user:
       </Button>
       {userId ? (
         <Dialog open={open} onOpenChange={setOpen}>
-          <DialogContent>
+          <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
             <DialogHeader>
               <DialogTitle>Apply for Project</DialogTitle>
               <DialogDescription>Send {projectName}'s owner your rate, timeline and proposal.</DialogDescription>
             </DialogHeader>
-            <Suspense
-              fallback={
-                <div className="flex justify-center py-8">
-                  <Spinner className="size-6" label="Loading the form" />
-                </div>
-              }
-            >
-              <ApplyForm projectId={projectId} finisherId={userId} onDone={() => setOpen(false)} />
+            <Suspense fallback={formFallback}>
+              <ApplyForm projectId={projectId} finisherId={userId} criteria={project.acceptanceCriteria} onDone={() => setOpen(false)} />
             </Suspense>
           </DialogContent>
         </Dialog>
       ) : null}
     </>
+  );
+}
+
+/** 'Edit Bid' on the finisher's own pending bid (issue 18, item 7): the apply form, filled in with the bid. */
+export function EditBidDialog({ bid, criteria }: { bid: Bid; criteria: readonly AcceptanceCriterion[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" onClick={() => void loadApplyForm()}>
+          <Pencil aria-hidden="true" /> Edit Bid
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Edit Bid</DialogTitle>
+          <DialogDescription>Change your rate, timeline, proposal or answers; the project owner is told what changed.</DialogDescription>
+        </DialogHeader>
+        <Suspense fallback={formFallback}>
+          <ApplyForm projectId={bid.projectId} finisherId={bid.finisherId} criteria={criteria} bid={bid} onDone={() => setOpen(false)} />
+        </Suspense>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,29 +1,64 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { type PlaceBidBody, type PlaceBidInput } from '#shared/contracts/bids.js';
+import type { Bid, PlaceBidBody, PlaceBidInput } from '#shared/contracts/bids.js';
+import type { AcceptanceCriterion } from '#shared/contracts/projects.js';
 import { placeBidSchema } from '#shared/contracts/bids.schemas.js';
+import { centsToDollars } from '#shared/domain/money.js';
 import { DialogFooter } from '#client/components/ui/dialog.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { Textarea } from '#client/components/ui/textarea.js';
-import { usePlaceBid } from './api.js';
+import { CriteriaAnswersFields } from './criteria-answers-fields.js';
+import { useEditBid, usePlaceBid } from './api.js';
 
-/** The 'Apply for Project' form; its own chunk, loaded when the dialog opens (apply-dialog.tsx). */
-export function ApplyForm({ projectId, finisherId, onDone }: { projectId: number; finisherId: number; onDone: () => void }) {
+interface ApplyFormProps {
+  projectId: number;
+  finisherId: number;
+  /** The project's acceptance criteria: the bid answers each (issue 18). */
+  criteria: readonly AcceptanceCriterion[];
+  /** Editing this pending bid instead of placing a new one. */
+  bid?: Bid;
+  onDone: () => void;
+}
+
+function defaultsOf(criteria: readonly AcceptanceCriterion[], bid: Bid | undefined): PlaceBidBody {
+  const answerOf = (id: number) => bid?.criteriaAnswers?.find((a) => a.criterionId === id);
+  return {
+    amount: bid?.amountCents !== undefined ? String(centsToDollars(bid.amountCents)) : '',
+    timeline: bid?.timeline !== undefined ? String(bid.timeline) : '',
+    message: bid?.message ?? '',
+    includedRevisions: bid?.includedRevisions ?? undefined,
+    criteriaAnswers: criteria.map((c) => ({ criterionId: c.id, answer: answerOf(c.id)?.answer ?? 'agree', note: answerOf(c.id)?.note ?? '' })),
+  };
+}
+
+/** The 'Apply for Project' form, and the same form editing a pending bid; its own chunk, loaded when the dialog opens. */
+export function ApplyForm({ projectId, finisherId, criteria, bid, onDone }: ApplyFormProps) {
   const placeBid = usePlaceBid('apply');
+  const editBid = useEditBid();
   const form = useForm<PlaceBidBody, unknown, PlaceBidInput>({
     resolver: zodResolver(placeBidSchema),
-    defaultValues: { amount: '', timeline: '', message: '' },
+    defaultValues: defaultsOf(criteria, bid),
   });
   const { errors } = form.formState;
+  const isPending = placeBid.isPending || editBid.isPending;
 
-  const onSubmit = form.handleSubmit(({ amount, timeline, message }) => {
-    placeBid.mutate({ projectId, body: { amount, timeline, message, finisherId } }, { onSuccess: onDone });
+  const onSubmit = form.handleSubmit(({ amount, timeline, message, criteriaAnswers, includedRevisions }) => {
+    if (isPending) return;
+    const terms = {
+      amount,
+      timeline,
+      message,
+      ...(criteria.length > 0 ? { criteriaAnswers } : {}),
+      ...(includedRevisions !== undefined ? { includedRevisions } : {}),
+    };
+    if (bid) editBid.mutate({ bidId: bid.id, body: terms }, { onSuccess: onDone });
+    else placeBid.mutate({ projectId, body: { ...terms, finisherId } }, { onSuccess: onDone });
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Apply for Project">
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={bid ? 'Edit Bid' : 'Apply for Project'}>
       <FormField id="bid-amount" label="Your Rate ($)" hint="Enter the total amount you'd like to be paid for this project." error={errors.amount?.message}>
         {(describedBy) => (
           <Input
@@ -64,9 +99,29 @@ export function ApplyForm({ projectId, finisherId, onDone }: { projectId: number
           />
         )}
       </FormField>
+      {criteria.length > 0 ? <CriteriaAnswersFields criteria={criteria} form={form} /> : null}
+      <FormField
+        id="bid-revisions"
+        label="Included revisions (optional)"
+        hint="How many revision requests your price includes; leave empty for the usual 2."
+        error={errors.includedRevisions?.message}
+      >
+        {(describedBy) => (
+          <Input
+            id="bid-revisions"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            aria-describedby={describedBy}
+            aria-invalid={errors.includedRevisions ? true : undefined}
+            {...form.register('includedRevisions', { setValueAs: (value: unknown) => (value === '' || value === null ? undefined : value) })}
+          />
+        )}
+      </FormField>
       <DialogFooter>
-        <SubmitButton isPending={placeBid.isPending} pendingText="Submitting...">
-          Submit Bid
+        <SubmitButton isPending={isPending} pendingText={bid ? 'Saving...' : 'Submitting...'}>
+          {bid ? 'Save Changes' : 'Submit Bid'}
         </SubmitButton>
       </DialogFooter>
     </form>

@@ -1,12 +1,16 @@
-import { CalendarDays, Clock, DollarSign, EyeOff, MessageSquare } from 'lucide-react';
+import { CalendarDays, Clock, DollarSign, EyeOff, MessageSquare, Star } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { Bid } from '#shared/contracts/bids.js';
+import type { AcceptanceCriterion } from '#shared/contracts/projects.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
 import { formatDays, formatRelativeDate } from '#client/lib/format.js';
 import { BidStatusBadge } from '#client/components/badges.js';
+import { Badge } from '#client/components/ui/badge.js';
+import { BidManageButtons } from './bid-manage-buttons.js';
+import { BidAnswers, FinisherAvatar, FinisherRecordLine } from './bid-record.js';
 
 /** Spec section 5: a bid message equal to 'yes' is hidden in display. */
 export function displayedProposal(bid: Pick<Bid, 'message' | 'proposal'>): string | null {
@@ -24,6 +28,15 @@ export interface BidActions {
   onAccept: () => void;
   /** Where 'Proceed to Payment' goes, or null when the button is not shown. */
   paymentHref: string | null;
+  /** Issue 18: the bid's finisher edits or withdraws it; the owner shortlists or declines it. */
+  canEdit: boolean;
+  canWithdraw: boolean;
+  onWithdraw: () => void;
+  canShortlist: boolean;
+  onShortlist: (shortlisted: boolean) => void;
+  canDecline: boolean;
+  onDecline: (reason: string, done: () => void) => void;
+  isBusy: boolean;
 }
 
 /** A plain click starts the conversation instead of following the link; a modified click (new tab) still opens /messages. */
@@ -33,19 +46,30 @@ function startChat(event: MouseEvent<HTMLAnchorElement>, actions: BidActions) {
   if (!actions.isStartingChat) actions.onChat();
 }
 
-export function BidItem({ bid, actions }: { bid: Bid; actions: BidActions }) {
+export function BidItem({ bid, actions, criteria }: { bid: Bid; actions: BidActions; criteria: readonly AcceptanceCriterion[] }) {
   const proposal = displayedProposal(bid);
   return (
-    <li className="grid gap-3 rounded-lg border p-4" aria-label={`Bid from ${bid.developerUsername}`}>
+    <li className="grid min-w-0 gap-3 rounded-lg border p-4" aria-label={`Bid from ${bid.developerUsername}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="grid gap-0.5">
-          <span className="font-semibold">{bid.developerUsername}</span>
-          <Link to={`/developers/${bid.developerUsername}`} className="text-sm text-primary underline-offset-4 hover:underline">
-            View developer profile
-          </Link>
+        <div className="flex min-w-0 items-center gap-3">
+          <FinisherAvatar bid={bid} />
+          <div className="grid min-w-0 gap-0.5">
+            <span className="font-semibold [overflow-wrap:anywhere]">{bid.developerUsername}</span>
+            <Link to={`/developers/${bid.developerUsername}`} className="text-sm text-primary underline-offset-4 hover:underline">
+              View developer profile
+            </Link>
+          </div>
         </div>
-        <BidStatusBadge status={bid.status} />
+        <div className="flex flex-wrap items-center gap-1.5">
+          {bid.shortlisted ? (
+            <Badge variant="info">
+              <Star aria-hidden="true" className="size-3" /> Shortlisted
+            </Badge>
+          ) : null}
+          <BidStatusBadge status={bid.status} />
+        </div>
       </div>
+      {bid.finisherRecord ? <FinisherRecordLine record={bid.finisherRecord} /> : null}
 
       {bid.detailsHidden ? (
         <div className="flex items-start gap-2 rounded-md bg-muted/60 p-3 text-sm">
@@ -76,10 +100,12 @@ export function BidItem({ bid, actions }: { bid: Bid; actions: BidActions }) {
             </div>
           </dl>
           {proposal ? <p className="text-sm whitespace-pre-line text-muted-foreground">{proposal}</p> : null}
+          <BidAnswers bid={bid} criteria={criteria} />
+          {bid.status === 'declined' && bid.declineReason ? <p className="text-sm">Declined: {bid.declineReason}</p> : null}
         </>
       )}
 
-      {actions.canChat || actions.canAccept || actions.paymentHref ? (
+      {actions.canChat || actions.canAccept || actions.paymentHref || actions.canEdit || actions.canShortlist || actions.canDecline ? (
         <div className="flex flex-wrap gap-2">
           {actions.canChat ? (
             <Button asChild variant="outline" size="sm">
@@ -106,6 +132,7 @@ export function BidItem({ bid, actions }: { bid: Bid; actions: BidActions }) {
               <Link to={actions.paymentHref}>Proceed to Payment</Link>
             </Button>
           ) : null}
+          <BidManageButtons bid={bid} actions={actions} criteria={criteria} />
         </div>
       ) : null}
     </li>

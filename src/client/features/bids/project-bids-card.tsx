@@ -1,26 +1,57 @@
 import { Inbox } from 'lucide-react';
+import { useState } from 'react';
 import type { Bid } from '#shared/contracts/bids.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { bidLifecycle } from '#shared/domain/bid-lifecycle.js';
 import { bidActorOf, canReadBid, isOwner, isWinningBid, type Person, projectActorOf } from '#shared/domain/policies.js';
-import { projectLifecycle } from '#shared/domain/project-lifecycle.js';
+import { isOpenForBids, projectLifecycle } from '#shared/domain/project-lifecycle.js';
+import { Label } from '#client/components/ui/label.js';
+import { OptionsSelect } from '#client/components/ui/select.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
 import { useStartConversation } from '#client/features/conversations/api.js';
 import { type BidActions, BidItem } from './bid-item.js';
-import { useAcceptBid } from './api.js';
+import { useAcceptBid, useDeclineBid, useShortlistBid, useWithdrawBid } from './api.js';
 
 type Tab = 'all' | 'accepted';
 
 interface ProjectBidsCardProps {
-  project: Pick<ProjectDetail, 'id' | 'status' | 'bids' | 'isPaid' | 'submitterId' | 'finisherId'>;
+  project: Pick<ProjectDetail, 'id' | 'status' | 'bids' | 'isPaid' | 'submitterId' | 'finisherId' | 'acceptanceCriteria'>;
   user: Person;
+}
+
+type SortKey = 'newest' | 'amount' | 'timeline' | 'rating';
+const sortOptions = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'amount', label: 'Amount (lowest first)' },
+  { value: 'timeline', label: 'Timeline (shortest first)' },
+  { value: 'rating', label: 'Rating (highest first)' },
+] as const;
+
+/**
+ * Issue 18, item 9: sorted on the client; the owner's shortlist stays first whatever the order
+ * (the server lists it first, newest next).
+ */
+export function sortBids(bids: readonly Bid[], key: SortKey): Bid[] {
+  const measure: Record<Exclude<SortKey, 'newest'>, (bid: Bid) => number> = {
+    amount: (bid) => bid.amountCents ?? Number.POSITIVE_INFINITY,
+    timeline: (bid) => bid.timeline ?? Number.POSITIVE_INFINITY,
+    rating: (bid) => -(bid.finisherRecord?.averageRating ?? -1),
+  };
+  const shortlistFirst = (a: Bid, b: Bid) => Number(Boolean(b.shortlisted)) - Number(Boolean(a.shortlisted));
+  if (key === 'newest') return [...bids].sort(shortlistFirst);
+  return [...bids].sort((a, b) => shortlistFirst(a, b) || measure[key](a) - measure[key](b));
 }
 
 /** The Project Bids card: a count badge, 'All Bids' and (owner only) 'Accepted' tabs (spec section 2). */
 export function ProjectBidsCard({ project, user }: ProjectBidsCardProps) {
   const acceptBid = useAcceptBid();
+  const withdrawBid = useWithdrawBid();
+  const declineBid = useDeclineBid();
+  const shortlistBid = useShortlistBid();
+  const [sortKey, setSortKey] = useState<SortKey>('newest');
+  const isBusy = withdrawBid.isPending || declineBid.isPending || shortlistBid.isPending;
   const startConversation = useStartConversation();
   const isViewerOwner = isOwner(user, project);
   const accepted = project.bids.filter(isWinningBid);
@@ -29,7 +60,16 @@ export function ProjectBidsCard({ project, user }: ProjectBidsCardProps) {
   // The owner pays (the payForBid permission), once.
   const canPay = isViewerOwner && !project.isPaid;
 
+  const canStep = (action: 'edit' | 'withdraw' | 'shortlist' | 'decline', bid: Bid) => bidLifecycle.canTake(action, bidActorOf(user, project, bid), bid.status);
   const actionsFor = (bid: Bid, tab: Tab): BidActions => ({
+    canEdit: canStep('edit', bid) && isOpenForBids(project.status),
+    canWithdraw: canStep('withdraw', bid),
+    onWithdraw: () => withdrawBid.mutate(bid.id),
+    canShortlist: canStep('shortlist', bid),
+    onShortlist: (shortlisted) => shortlistBid.mutate({ bidId: bid.id, shortlisted }),
+    canDecline: canStep('decline', bid),
+    onDecline: (reason, done) => declineBid.mutate({ bidId: bid.id, reason }, { onSuccess: done }),
+    isBusy,
     canChat: canReadBid(user, project, bid),
     onChat: () => startConversation.mutate(bid.id),
     isStartingChat: startConversation.isPending && startConversation.variables === bid.id,
@@ -43,7 +83,7 @@ export function ProjectBidsCard({ project, user }: ProjectBidsCardProps) {
   const list = (bids: Bid[], tab: Tab) => (
     <ul className="grid gap-3">
       {bids.map((bid) => (
-        <BidItem key={bid.id} bid={bid} actions={actionsFor(bid, tab)} />
+        <BidItem key={bid.id} bid={bid} actions={actionsFor(bid, tab)} criteria={project.acceptanceCriteria} />
       ))}
     </ul>
   );
@@ -64,8 +104,24 @@ export function ProjectBidsCard({ project, user }: ProjectBidsCardProps) {
             <TabsTrigger value="all">All Bids</TabsTrigger>
             {isViewerOwner ? <TabsTrigger value="accepted">Accepted</TabsTrigger> : null}
           </TabsList>
-          <TabsContent value="all">
-            {project.bids.length === 0 ? <EmptyBids title="No bids yet" text="Check back later for developer bids." /> : list(project.bids, 'all')}
+          <TabsContent value="all" className="grid gap-3">
+            {isViewerOwner && project.bids.length > 1 ? (
+              <div className="flex flex-wrap items-center gap-2">
+                <Label htmlFor="bid-sort">Sort bids by</Label>
+                <OptionsSelect
+                  id="bid-sort"
+                  className="w-56 max-w-full"
+                  value={sortKey}
+                  onValueChange={(value) => setSortKey(value as SortKey)}
+                  options={sortOptions}
+                />
+              </div>
+            ) : null}
+            {project.bids.length === 0 ? (
+              <EmptyBids title="No bids yet" text="Check back later for developer bids." />
+            ) : (
+              list(sortBids(project.bids, sortKey), 'all')
+            )}
           </TabsContent>
           {isViewerOwner ? (
             <TabsContent value="accepted">

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { uniqueTechnologies } from '#shared/domain/limits.js';
+import { criteriaFromLines } from '#shared/domain/scope.js';
 import { Button } from '#client/components/ui/button.js';
 import { Input } from '#client/components/ui/input.js';
 import { Label } from '#client/components/ui/label.js';
@@ -11,7 +12,7 @@ import { DashboardSection } from './dashboard-section.js';
 /** Spec section 5: a blank repository URL becomes a generic repository URL. */
 export const DEFAULT_REPOSITORY_URL = 'https://github.com/';
 
-const empty = { name: '', description: '', technologies: '', budget: '', timeframe: '', codeLink: '' };
+const empty = { name: '', description: '', technologies: '', budget: '', timeframe: '', codeLink: '', criteria: '' };
 
 /** 'React, Node.js , ,react' -> ['React', 'Node.js'] */
 export const parseTechnologies = (text: string): string[] => uniqueTechnologies(text.split(','));
@@ -41,6 +42,7 @@ export function NewProjectForm({ ownerId }: { ownerId: number }) {
       budget: Number(fields.budget),
       timeframe,
       submitterId: ownerId,
+      acceptanceCriteria: criteriaFromLines(fields.criteria),
     };
     createProject.mutate({ projectData }, { onSuccess: () => setFields(empty) });
   };
@@ -82,6 +84,20 @@ export function NewProjectForm({ ownerId }: { ownerId: number }) {
         <div className="grid gap-1.5">
           <Label htmlFor="new-project-code-link">Repository URL (optional)</Label>
           <Input id="new-project-code-link" type="url" placeholder={DEFAULT_REPOSITORY_URL} value={fields.codeLink} onChange={set('codeLink')} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="new-project-criteria">Acceptance criteria (optional)</Label>
+          <Textarea
+            id="new-project-criteria"
+            rows={3}
+            aria-describedby="new-project-criteria-hint"
+            placeholder="Checkout works with a test card"
+            value={fields.criteria}
+            onChange={set('criteria')}
+          />
+          <p id="new-project-criteria-hint" className="text-xs text-muted-foreground">
+            What "finished" means, one per line (up to 20, each 5 to 300 characters).
+          </p>
         </div>
         <Button type="submit" className="w-fit" disabled={createProject.isPending}>
           {createProject.isPending ? 'Submitting...' : 'Post Project'}

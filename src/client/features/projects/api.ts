@@ -9,7 +9,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { type CreateProjectBody, type Project, projectEndpoints, type ReviewWorkBody } from '#shared/contracts/projects.js';
+import { type CompleteProjectBody, type CreateProjectBody, type Project, projectEndpoints, type ReviewWorkBody } from '#shared/contracts/projects.js';
 import { call, callWithHeaders, errorMessage, nextPageQuery } from '#client/lib/api.js';
 import { userScopeKey, useUser } from '#client/lib/auth.js';
 
@@ -159,7 +159,7 @@ export function useCompleteProject(projectId: number) {
   const queryClient = useQueryClient();
   const { user } = useUser();
   return useMutation({
-    mutationFn: (deliveryMessage: string) => call(endpoints.deliver, { params: { id: projectId }, body: { deliveryMessage } }),
+    mutationFn: (body: CompleteProjectBody) => call(endpoints.deliver, { params: { id: projectId }, body }),
     onSuccess: async () => {
       toast.success('Project marked as completed', { description: 'The client will now review your work.' });
       await invalidateProjects(queryClient, user?.id);

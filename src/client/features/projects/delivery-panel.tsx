@@ -4,9 +4,11 @@ import { projectLimits } from '#shared/domain/limits.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
+import { Input } from '#client/components/ui/input.js';
 import { Label } from '#client/components/ui/label.js';
 import { Textarea } from '#client/components/ui/textarea.js';
 import { useCompleteProject } from '#client/features/projects/api.js';
+import { useStatementOfWork } from '#client/features/scope/api.js';
 
 const MIN = projectLimits.deliveryMessageMin;
 
@@ -14,16 +16,28 @@ const MIN = projectLimits.deliveryMessageMin;
 export function DeliveryPanel({ projectId }: { projectId: number }) {
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
+  const [evidence, setEvidence] = useState<Record<number, string>>({});
   const completeProject = useCompleteProject(projectId);
+  const { data: statement } = useStatementOfWork(projectId, true);
+  // Issue 18: a link or a short note for each criterion the bid did not exclude.
+  const owed = (statement?.criteria ?? []).filter((criterion) => criterion.answer !== 'exclude');
   const length = message.trim().length;
+  const isEvidenceComplete = owed.every((criterion) => (evidence[criterion.id] ?? '').trim().length > 0);
 
   const submit = () =>
-    completeProject.mutate(message.trim(), {
-      onSuccess: () => {
-        setOpen(false);
-        setMessage('');
+    completeProject.mutate(
+      {
+        deliveryMessage: message.trim(),
+        ...(owed.length > 0 ? { evidence: owed.map((criterion) => ({ criterionId: criterion.id, note: evidence[criterion.id]!.trim() })) } : {}),
       },
-    });
+      {
+        onSuccess: () => {
+          setOpen(false);
+          setMessage('');
+          setEvidence({});
+        },
+      },
+    );
 
   return (
     <Card className="gap-4">
@@ -36,7 +50,7 @@ export function DeliveryPanel({ projectId }: { projectId: number }) {
           <CheckCircle2 aria-hidden="true" /> Mark as Completed
         </Button>
         <Dialog open={open} onOpenChange={setOpen}>
-          <DialogContent>
+          <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
             <DialogHeader>
               <DialogTitle>Mark project as completed</DialogTitle>
               <DialogDescription>Describe what you delivered. The client will review your work.</DialogDescription>
@@ -54,11 +68,28 @@ export function DeliveryPanel({ projectId }: { projectId: number }) {
                 Minimum {MIN} characters ({length}/{MIN})
               </p>
             </div>
+            {owed.length > 0 ? (
+              <fieldset className="grid min-w-0 gap-3">
+                <legend className="mb-1 text-sm font-medium">Evidence for each agreed criterion (a link or a short note)</legend>
+                {owed.map((criterion) => (
+                  <div key={criterion.id} className="grid gap-1">
+                    <Label htmlFor={`evidence-${criterion.id}`} className="[overflow-wrap:anywhere]">
+                      {criterion.text}
+                    </Label>
+                    <Input
+                      id={`evidence-${criterion.id}`}
+                      value={evidence[criterion.id] ?? ''}
+                      onChange={(event) => setEvidence((current) => ({ ...current, [criterion.id]: event.target.value }))}
+                    />
+                  </div>
+                ))}
+              </fieldset>
+            ) : null}
             <DialogFooter>
               <Button variant="outline" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button onClick={submit} disabled={length < MIN || completeProject.isPending}>
+              <Button onClick={submit} disabled={length < MIN || !isEvidenceComplete || completeProject.isPending}>
                 {completeProject.isPending ? 'Submitting...' : 'Confirm'}
               </Button>
             </DialogFooter>

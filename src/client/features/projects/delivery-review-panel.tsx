@@ -8,6 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
 import { useProjectPayment } from '#client/features/payments/api.js';
 import { useReviewWork } from '#client/features/projects/api.js';
+import { useDeal } from '#client/features/deal/api.js';
+import { useStatementOfWork } from '#client/features/scope/api.js';
 import { errorMessage } from '#client/lib/api.js';
 
 interface DeliveryReviewPanelProps {
@@ -30,6 +32,13 @@ export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork 
   const review = useReviewWork(projectId);
   const payment = useProjectPayment(projectId, canReviewWork);
   const [isRequestingRevision, setIsRequestingRevision] = useState(false);
+  const [unmet, setUnmet] = useState<number[]>([]);
+  const { data: statement } = useStatementOfWork(projectId, true);
+  const criteria = statement?.criteria ?? [];
+  const deal = useDeal(projectId, true);
+  // The latest delivery's evidence per criterion (issue 18).
+  const evidence = deal.data?.history.findLast((entry) => entry.kind === 'delivery')?.evidence ?? [];
+  const revisionsLeft = statement ? statement.revisionsLeft : null;
   return (
     <Card className="gap-4">
       <CardHeader>
@@ -43,6 +52,25 @@ export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork 
           <h3 className="text-sm font-medium">Delivery message</h3>
           <p className="mt-1 rounded-md bg-muted/60 p-3 text-sm whitespace-pre-line">{deliveryMessage ?? 'No delivery message.'}</p>
         </div>
+        {evidence.length > 0 ? (
+          <div>
+            <h3 className="text-sm font-medium">Evidence</h3>
+            <ul className="mt-1 grid gap-1 text-sm" aria-label="Evidence per criterion">
+              {evidence.map((item) => (
+                <li key={item.criterionId} className="rounded-md bg-muted/60 px-3 py-2">
+                  <span className="font-medium">{criteria.find((c) => c.id === item.criterionId)?.text ?? 'Criterion'}:</span> {item.note}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {canReviewWork && revisionsLeft !== null ? (
+          <p className="text-sm text-muted-foreground" data-testid="revisions-left-note">
+            {revisionsLeft > 0
+              ? `${revisionsLeft} of ${statement!.includedRevisions} included revision requests left.`
+              : 'The included revision requests are used up: accept the work or open a dispute.'}
+          </p>
+        ) : null}
         {canReviewWork ? (
           <div className="flex flex-wrap gap-2">
             <ConfirmDialog
@@ -56,9 +84,11 @@ export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork 
               confirmLabel="Accept Work"
               onConfirm={() => review.mutate({ accepted: true })}
             />
-            <Button variant="outline" disabled={review.isPending} onClick={() => setIsRequestingRevision(true)}>
-              <RotateCcw aria-hidden="true" /> Request Revision
-            </Button>
+            {revisionsLeft === 0 ? null : (
+              <Button variant="outline" disabled={review.isPending} onClick={() => setIsRequestingRevision(true)}>
+                <RotateCcw aria-hidden="true" /> Request Revision
+              </Button>
+            )}
             <ReasonDialog
               open={isRequestingRevision}
               onOpenChange={setIsRequestingRevision}
@@ -68,10 +98,39 @@ export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork 
               what="revision"
               submitLabel="Send Request"
               isPending={review.isPending}
+              otherProblem={() => (criteria.length > 0 && unmet.length === 0 ? 'Name at least one acceptance criterion that is not met' : undefined)}
               onSubmit={(reason, { done, fail }) =>
-                review.mutate({ accepted: false, reason }, { onSuccess: done, onError: (error) => fail(errorMessage(error, 'Please try again later')) })
+                review.mutate(
+                  { accepted: false, reason, ...(criteria.length > 0 ? { unmetCriteria: unmet } : {}) },
+                  {
+                    onSuccess: () => {
+                      setUnmet([]);
+                      done();
+                    },
+                    onError: (error) => fail(errorMessage(error, 'Please try again later')),
+                  },
+                )
               }
-            />
+            >
+              {criteria.length > 0 ? (
+                <fieldset className="grid min-w-0 gap-2">
+                  <legend className="mb-1 text-sm font-medium">Criteria not met</legend>
+                  {criteria.map((criterion) => (
+                    <label key={criterion.id} className="flex items-start gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        className="mt-0.5 size-4 shrink-0 accent-primary"
+                        checked={unmet.includes(criterion.id)}
+                        onChange={(event) =>
+                          setUnmet((current) => (event.target.checked ? [...current, criterion.id] : current.filter((id) => id !== criterion.id)))
+                        }
+                      />
+                      <span className="min-w-0 [overflow-wrap:anywhere]">{criterion.text}</span>
+                    </label>
+                  ))}
+                </fieldset>
+              ) : null}
+            </ReasonDialog>
           </div>
         ) : null}
       </CardContent>

@@ -46,6 +46,18 @@ export function ProjectOverviewCard({ project, isOwner, isAssignedFinisher }: Pr
           </h2>
           <p className="mt-2 text-muted-foreground">{project.techStack.join(', ')}</p>
         </section>
+        {project.acceptanceCriteria.length > 0 ? (
+          <section aria-labelledby="project-criteria-heading">
+            <h2 id="project-criteria-heading" className="text-sm font-semibold">
+              Acceptance Criteria
+            </h2>
+            <ol className="mt-2 grid list-decimal gap-1 pl-5 text-muted-foreground">
+              {project.acceptanceCriteria.map((criterion) => (
+                <li key={criterion.id}>{criterion.text}</li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
         {project.imageUrl ? (
           <figure>
             <img src={project.imageUrl} alt={`Screenshot of ${project.name}`} className="max-h-96 w-full rounded-lg border object-contain" />

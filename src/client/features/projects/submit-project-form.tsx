@@ -11,11 +11,20 @@ import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { Textarea } from '#client/components/ui/textarea.js';
 import { useUser } from '#client/lib/auth.js';
 import { ScreenshotInput } from './screenshot-input.js';
+import { CriteriaTextarea } from './criteria-textarea.js';
 import { TechStackPicker } from './tech-stack-picker.js';
 import { useCreateProject } from '#client/features/projects/api.js';
 
 type FormInput = z.input<typeof createProjectSchema>;
 type FormOutput = z.output<typeof createProjectSchema>;
+
+/** The first problem with the criteria: the list's own, or the first line's. */
+function criteriaError(error: { message?: string; [index: number]: { message?: string } | undefined } | undefined): string | undefined {
+  if (!error) return undefined;
+  if (error.message) return error.message;
+  for (let index = 0; index < 20; index += 1) if (error[index]?.message) return error[index]!.message;
+  return undefined;
+}
 
 /** Empty optional inputs mean "not given", not 0 or ''. */
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -46,6 +55,7 @@ export function SubmitProjectForm() {
       submitterId: user.id,
       budget: values.budget ?? null,
       timeframe: values.timeframe || null,
+      acceptanceCriteria: values.acceptanceCriteria ?? [],
     };
     createProject.mutate({ projectData, image }, { onSuccess: () => void navigate('/my-projects') });
   });
@@ -134,6 +144,28 @@ export function SubmitProjectForm() {
           )}
         </FormField>
       </div>
+      <FormField
+        id="project-criteria"
+        label="Acceptance Criteria (optional)"
+        hint='What "finished" means, one per line: up to 20, each 5 to 300 characters. Bids answer each one.'
+        error={criteriaError(errors.acceptanceCriteria)}
+      >
+        {(describedBy) => (
+          <Controller
+            control={form.control}
+            name="acceptanceCriteria"
+            render={({ field }) => (
+              <CriteriaTextarea
+                id="project-criteria"
+                describedBy={describedBy}
+                invalid={Boolean(errors.acceptanceCriteria)}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        )}
+      </FormField>
       <ScreenshotInput
         error={imageError ?? undefined}
         onChange={(file, problem) => {

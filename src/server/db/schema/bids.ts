@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bidStatuses, winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { sqlList } from '#server/db/prepared.js';
-import { check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CriterionAnswerEntry } from '#shared/domain/scope.js';
+import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
@@ -23,6 +24,14 @@ export const bids = pgTable(
     message: text('message').notNull(),
     status: bidStatus('status').notNull().default('pending'),
     paymentIntentId: text('payment_intent_id'),
+    /** The bid's answer to each of the project's acceptance criteria (issue 18); ids of project_criteria rows. */
+    criteriaAnswers: jsonb('criteria_answers').$type<CriterionAnswerEntry[]>().notNull().default([]),
+    /** Revision requests the bid includes; null: the configured DEAL_INCLUDED_REVISIONS. */
+    includedRevisions: integer('included_revisions'),
+    /** Set while the owner has the bid on their shortlist (it stays pending). */
+    shortlistedAt: timestamp('shortlisted_at', { withTimezone: true }),
+    /** The owner's optional reason, when they declined the bid. */
+    declineReason: text('decline_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -37,6 +46,7 @@ export const bids = pgTable(
     index('bids_finisher_created_idx').on(t.finisherId, t.createdAt),
     check('bids_amount_check', sql`${t.amountCents} > 0`),
     check('bids_timeline_check', sql`${t.timelineDays} > 0`),
+    check('bids_included_revisions_check', sql`${t.includedRevisions} IS NULL OR ${t.includedRevisions} >= 0`),
   ],
 );
 

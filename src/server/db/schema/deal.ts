@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { cancellationOutcomes, dealHistoryKinds, dealParties, dealTimerKinds } from '#shared/domain/deal.js';
-import { check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DealHistoryDetails } from '#shared/domain/scope.js';
 import { milestones } from './milestones.js';
 import { projects } from './projects.js';
 
@@ -60,6 +61,8 @@ export const dealHistory = pgTable(
     amountCents: integer('amount_cents'),
     milestoneId: integer('milestone_id').references(() => milestones.id, { onDelete: 'set null' }),
     milestoneTitle: text('milestone_title'),
+    /** A delivery's evidence per criterion, a revision request's unmet criteria (issue 18). */
+    details: jsonb('details').$type<DealHistoryDetails>(),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('deal_history_project_idx').on(t.projectId, t.at, t.id)],

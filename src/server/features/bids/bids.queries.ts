@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Bid, BidWithProject } from '#shared/contracts/bids.js';
 import { centsToDollars } from '#shared/domain/money.js';
 import type { DbOrTx } from '#server/db/client.js';
@@ -7,10 +7,17 @@ import { bids } from '#server/db/schema/bids.js';
 import { projects } from '#server/db/schema/projects.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import { alias } from 'drizzle-orm/pg-core';
+import { findFinisherRecords } from './finisher-records.js';
 
 const submitters = alias(users, 'submitter');
 
-const bidSelection = { bid: bids, finisherUsername: users.username, finisherAvatarUrl: users.avatarUrl, projectSubmitterId: projects.submitterId };
+const bidSelection = {
+  bid: bids,
+  finisherUsername: users.username,
+  finisherAvatarUrl: users.avatarUrl,
+  finisherCreatedAt: users.createdAt,
+  projectSubmitterId: projects.submitterId,
+};
 
 function selectBids(db: DbOrTx) {
   return db.select(bidSelection).from(bids).innerJoin(users, eq(users.id, bids.finisherId)).innerJoin(projects, eq(projects.id, bids.projectId));
@@ -44,21 +51,37 @@ export function toBidDto(row: BidQueryRow, viewer: UserRow | null): Bid {
     message: b.message,
     proposal: b.message,
     paymentIntentId: b.paymentIntentId,
+    criteriaAnswers: b.criteriaAnswers,
+    includedRevisions: b.includedRevisions,
+    shortlisted: b.shortlistedAt !== null,
+    declineReason: b.declineReason,
   };
 }
+
+// The owner's shortlist first (issue 18), then the newest.
+const shortlistedFirst = asc(sql`${bids.shortlistedAt} IS NULL`);
 
 const selectBidsOfProject = preparedPerDb(
   (db) =>
     selectBids(db)
       .where(eq(bids.projectId, sql.placeholder('projectId')))
-      .orderBy(desc(bids.createdAt), desc(bids.id))
+      .orderBy(shortlistedFirst, desc(bids.createdAt), desc(bids.id))
       .prepare('bids_of_project'),
-  (db, params: { projectId: number }) => selectBids(db).where(eq(bids.projectId, params.projectId)).orderBy(desc(bids.createdAt), desc(bids.id)),
+  (db, params: { projectId: number }) =>
+    selectBids(db).where(eq(bids.projectId, params.projectId)).orderBy(shortlistedFirst, desc(bids.createdAt), desc(bids.id)),
 );
 
-export async function findBidsOfProject(db: DbOrTx, projectId: number, viewer: UserRow | null): Promise<Bid[]> {
+export async function findBidsOfProject(db: DbOrTx, projectId: number, viewer: UserRow | null, deliveryGraceMs: number): Promise<Bid[]> {
   const rows = await selectBidsOfProject(db, { projectId });
-  return rows.map((row) => toBidDto(row, viewer));
+  const bidsOut = rows.map((row) => toBidDto(row, viewer));
+  // The finishers' records are for the owner choosing among them (issue 18, item 9).
+  if (viewer === null || rows.length === 0 || rows[0]!.projectSubmitterId !== viewer.id) return bidsOut;
+  const records = await findFinisherRecords(
+    db,
+    rows.map((row) => ({ id: row.bid.finisherId, createdAt: row.finisherCreatedAt })),
+    deliveryGraceMs,
+  );
+  return bidsOut.map((bid) => ({ ...bid, finisherRecord: records.get(bid.finisherId) }));
 }
 
 function selectBidsWithProject(db: DbOrTx) {

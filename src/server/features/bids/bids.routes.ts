@@ -3,6 +3,7 @@ import { bidEndpoints } from '#shared/contracts/bids.js';
 import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requireUser } from '#server/plugins/session.js';
+import { declineBid, editBid, shortlistBid, withdrawBid } from './bids.manage.js';
 import { acceptBid, getBid, listBidsOfUser, placeBid } from './bids.service.js';
 
 export function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -13,6 +14,14 @@ export function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   registerEndpoint(app, endpoints.accept, (request) => acceptBid(ctx, requireUser(request), request.params.bidId));
+
+  registerEndpoint(app, endpoints.edit, (request) => editBid(ctx, requireUser(request), request.params.bidId, request.body));
+
+  registerEndpoint(app, endpoints.withdraw, (request) => withdrawBid(ctx, requireUser(request), request.params.bidId));
+
+  registerEndpoint(app, endpoints.decline, (request) => declineBid(ctx, requireUser(request), request.params.bidId, request.body));
+
+  registerEndpoint(app, endpoints.shortlist, (request) => shortlistBid(ctx, requireUser(request), request.params.bidId, request.body));
 
   registerEndpoint(app, endpoints.detail, (request) => getBid(ctx, requireUser(request), request.params.id));
 

@@ -8,11 +8,15 @@ import { AppError } from '#server/app-error.js';
 import { applyTransition } from '#server/domain/apply-transition.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
+import type { Tx } from '#server/db/client.js';
 import { uniqueViolation } from '#server/db/errors.js';
 import { bids } from '#server/db/schema/bids.js';
 import { projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { lockProject } from '#server/db/project-locks.js';
+import { findProjectCriteria } from '#server/db/project-criteria.js';
+import { freezeStatementOfWork } from '#server/db/statements-of-work.js';
+import { checkCriteriaAnswers } from './bids.answers.js';
 import { findBidsOfFinisher, findBidsOfProject, findBidView, findBidWithProject } from './bids.queries.js';
 
 export async function placeBid(ctx: AppContext, actor: UserRow, projectId: number, input: PlaceBidInput): Promise<Bid> {
@@ -23,11 +27,21 @@ export async function placeBid(ctx: AppContext, actor: UserRow, projectId: numbe
     const project = await lockProject(tx, projectId, 'share');
     requireAccess(actor, 'bidOnOthersProject', project);
     if (!isOpenForBids(project.status)) throw new AppError('INVALID_TRANSITION', 'This project is not open for bids');
+    await refuseSecondBid(tx, projectId, actor.id);
+    const criteriaAnswers = checkCriteriaAnswers(await findProjectCriteria(tx, projectId), input.criteriaAnswers);
     let inserted: { id: number } | undefined;
     try {
       [inserted] = await tx
         .insert(bids)
-        .values({ projectId, finisherId: actor.id, amountCents: dollarsToCents(input.amount), timelineDays: input.timeline, message: input.message })
+        .values({
+          projectId,
+          finisherId: actor.id,
+          amountCents: dollarsToCents(input.amount),
+          timelineDays: input.timeline,
+          message: input.message,
+          criteriaAnswers,
+          includedRevisions: input.includedRevisions ?? null,
+        })
         .returning({ id: bids.id });
     } catch (error) {
       if (uniqueViolation(error) === 'bids_project_finisher_key') throw new AppError('CONFLICT', 'You have already placed a bid on this project');
@@ -47,7 +61,27 @@ export async function placeBid(ctx: AppContext, actor: UserRow, projectId: numbe
   return (await findBidView(ctx.db, bidId, actor))!;
 }
 
-/** The owner picks one pending bid: the project becomes assigned and every other pending bid is rejected. */
+/**
+ * One bid per finisher and project, whatever became of it: a withdrawn bid is not placed again
+ * (edit it while pending instead), and a declined finisher does not bid again (decision 033).
+ */
+async function refuseSecondBid(tx: Tx, projectId: number, finisherId: number): Promise<void> {
+  const [earlier] = await tx
+    .select({ status: bids.status })
+    .from(bids)
+    .where(and(eq(bids.projectId, projectId), eq(bids.finisherId, finisherId)))
+    .limit(1);
+  if (!earlier) return;
+  if (earlier.status === 'withdrawn') throw new AppError('CONFLICT', 'You withdrew your bid on this project and cannot bid on it again');
+  if (earlier.status === 'declined') throw new AppError('CONFLICT', 'The owner declined your bid on this project');
+  // Two bids racing: the unique index refuses the second with the same words.
+  throw new AppError('CONFLICT', 'You have already placed a bid on this project');
+}
+
+/**
+ * The owner picks one pending bid: the project becomes assigned, every other pending bid is
+ * rejected, and the statement of work is frozen from the criteria and the bid's terms (issue 18).
+ */
 export async function acceptBid(ctx: AppContext, actor: UserRow, bidId: number): Promise<Bid> {
   await ctx.events.transaction(ctx.db, async (tx, record) => {
     const [found] = await tx.select({ projectId: bids.projectId }).from(bids).where(eq(bids.id, bidId)).limit(1);
@@ -61,6 +95,7 @@ export async function acceptBid(ctx: AppContext, actor: UserRow, bidId: number):
     const now = new Date();
     await tx.update(bids).set({ status: bidTo, updatedAt: now }).where(eq(bids.id, bidId));
     await tx.update(projects).set({ status: projectTo, finisherId: bid!.finisherId, updatedAt: now }).where(eq(projects.id, project.id));
+    await freezeStatementOfWork(tx, project.id, bid!, ctx.config.deal.includedRevisions, ctx.clock.now());
     const rejected = await tx
       .update(bids)
       .set({ status: 'rejected', updatedAt: now })
@@ -88,6 +123,6 @@ export async function listBidsOfUser(ctx: AppContext, actor: UserRow, userId: nu
 }
 
 /** A project's bids as `viewer` may see them; the project page (features/projects) reads them through here. */
-export function listBidsOfProject(ctx: Pick<AppContext, 'db'>, projectId: number, viewer: UserRow | null): Promise<Bid[]> {
-  return findBidsOfProject(ctx.db, projectId, viewer);
+export function listBidsOfProject(ctx: Pick<AppContext, 'db' | 'config'>, projectId: number, viewer: UserRow | null): Promise<Bid[]> {
+  return findBidsOfProject(ctx.db, projectId, viewer, ctx.config.deal.deliveryGraceMs);
 }

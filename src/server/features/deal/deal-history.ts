@@ -18,4 +18,6 @@ export const toHistoryEntry = (row: DealHistoryRow): DealHistoryEntry => ({
   ...(row.amountCents !== null ? { amountCents: row.amountCents } : {}),
   ...(row.milestoneId !== null ? { milestoneId: row.milestoneId } : {}),
   ...(row.milestoneTitle !== null ? { milestoneTitle: row.milestoneTitle } : {}),
+  ...(row.details?.evidence ? { evidence: row.details.evidence } : {}),
+  ...(row.details?.unmetCriteria ? { unmetCriteria: row.details.unmetCriteria } : {}),
 });

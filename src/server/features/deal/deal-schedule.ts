@@ -51,7 +51,8 @@ export function registerDealClock(events: DomainEvents, ctx: Pick<AppContext, 'c
   });
 
   events.onRecord('work.delivered', async (e, tx) => {
-    await addHistory(tx, { projectId: e.projectId, kind: 'delivery', by: 'finisher', message: e.message, at: at() });
+    const details = e.evidence?.length ? { evidence: e.evidence } : null;
+    await addHistory(tx, { projectId: e.projectId, kind: 'delivery', by: 'finisher', message: e.message, details, at: at() });
     // A new delivery restarts the window.
     await cancelDeadline(tx, e.projectId, 'review_due');
     if (!e.reviewDueAt) return;
@@ -60,7 +61,8 @@ export function registerDealClock(events: DomainEvents, ctx: Pick<AppContext, 'c
   });
 
   events.onRecord('revision.requested', async (e, tx) => {
-    await addHistory(tx, { projectId: e.projectId, kind: 'revision_request', by: 'owner', message: e.reason, at: at() });
+    const details = e.unmetCriteria?.length ? { unmetCriteria: e.unmetCriteria } : null;
+    await addHistory(tx, { projectId: e.projectId, kind: 'revision_request', by: 'owner', message: e.reason, details, at: at() });
     await cancelDeadline(tx, e.projectId, 'review_due');
   });
 

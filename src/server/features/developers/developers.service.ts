@@ -1,7 +1,7 @@
 import { dealRecordOf } from '#server/features/deal/deal.service.js';
 import { and, avg, count, desc, eq, isNotNull, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDevelopersQuery } from '#shared/contracts/developers.js';
-import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
+import { winningBidStatuses, withdrawnBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { bids } from '#server/db/schema/bids.js';
@@ -91,7 +91,8 @@ export async function getDeveloperStats(ctx: AppContext, username: string): Prom
       won: sql<number>`count(*) filter (where ${inArray(bids.status, [...winningBidStatuses])})::int`,
     })
     .from(bids)
-    .where(eq(bids.finisherId, u.id));
+    // A withdrawn bid is no longer an offer: it neither wins nor loses (decision 033).
+    .where(and(eq(bids.finisherId, u.id), notInArray(bids.status, [...withdrawnBidStatuses])));
   const [rating] = await ctx.db
     .select({ average: avg(reviews.rating), total: count() })
     .from(reviews)

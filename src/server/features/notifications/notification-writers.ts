@@ -37,6 +37,39 @@ export function registerNotificationWriters(events: DomainEvents): void {
       { userId: e.finisherId, type: 'bid', title: 'Bid not selected', content: `Your bid on "${e.projectName}" was not selected.`, relatedId: e.projectId },
     ]),
   );
+  events.onRecord('bid.edited', (e, tx) =>
+    createNotifications(tx, [
+      {
+        userId: e.ownerId,
+        type: 'bid',
+        title: 'Bid updated',
+        content: `${e.finisherUsername} changed the ${e.changes.join(', ')} of their bid on "${e.projectName}".`,
+        relatedId: e.projectId,
+      },
+    ]),
+  );
+  events.onRecord('bid.withdrawn', (e, tx) =>
+    createNotifications(tx, [
+      {
+        userId: e.ownerId,
+        type: 'bid',
+        title: 'Bid withdrawn',
+        content: `${e.finisherUsername} withdrew their bid on "${e.projectName}".`,
+        relatedId: e.projectId,
+      },
+    ]),
+  );
+  events.onRecord('bid.declined', (e, tx) =>
+    createNotifications(tx, [
+      {
+        userId: e.finisherId,
+        type: 'bid',
+        title: 'Bid declined',
+        content: e.reason ? `Your bid on "${e.projectName}" was declined: ${previewOf(e.reason)}` : `Your bid on "${e.projectName}" was declined.`,
+        relatedId: e.projectId,
+      },
+    ]),
+  );
   events.onRecord('project.status_changed', (e, tx) =>
     createNotifications(
       tx,

@@ -20,6 +20,7 @@ import {
   totalSpending,
   updateProjectStatus,
 } from './projects.service.js';
+import { updateProject } from './projects.edit.js';
 
 /** The next page's address: the same filters with the cursor of the last row. */
 function nextPageLink(query: ListProjectsQuery, cursor: string): string {
@@ -71,9 +72,13 @@ export function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send(project);
   });
 
+  registerEndpoint(app, endpoints.update, (request) => updateProject(ctx, requireUser(request), request.params.id, request.body));
+
   registerEndpoint(app, endpoints.updateStatus, (request) => updateProjectStatus(ctx, requireUser(request), request.params.id, request.body.status));
 
-  registerEndpoint(app, endpoints.deliver, (request) => deliverWork(ctx, requireUser(request), request.params.id, request.body.deliveryMessage));
+  registerEndpoint(app, endpoints.deliver, (request) =>
+    deliverWork(ctx, requireUser(request), request.params.id, request.body.deliveryMessage, request.body.evidence),
+  );
 
   registerEndpoint(app, endpoints.review, (request) => reviewWork(ctx, requireUser(request), request.params.id, request.body));
 

@@ -17,7 +17,9 @@ import type { Tx } from '#server/db/client.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { listBidsOfProject } from '#server/features/bids/bids.service.js';
 import { settleCancellation } from '#server/features/deal/deal.service.js';
+import { checkDeliveryEvidence, checkRevisionRequest } from '#server/features/scope/scope.service.js';
 import { isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
+import { findProjectCriteria, replaceProjectCriteria } from '#server/db/project-criteria.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 
 export async function listProjects(ctx: AppContext, viewer: UserRow | null, query: ListProjectsQuery) {
@@ -34,24 +36,31 @@ export function listTechnologies(ctx: AppContext): Promise<string[]> {
 export async function getProjectDetail(ctx: AppContext, viewer: UserRow | null, id: number): Promise<ProjectDetail> {
   const project = await findProjectView(ctx.db, id, viewer);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
-  return { ...project, bids: await listBidsOfProject(ctx, id, viewer) };
+  const [bidsOfProject, acceptanceCriteria] = await Promise.all([listBidsOfProject(ctx, id, viewer), findProjectCriteria(ctx.db, id)]);
+  return { ...project, bids: bidsOfProject, acceptanceCriteria };
 }
 
 export async function createProject(ctx: AppContext, actor: UserRow, input: CreateProjectInput, imageUrl: string | null): Promise<Project> {
-  const [row] = await ctx.db
-    .insert(projects)
-    .values({
-      name: input.name,
-      description: input.description,
-      techStack: input.techStack,
-      codeLink: input.codeLink,
-      imageUrl,
-      submitterId: actor.id,
-      budgetCents: input.budget ? dollarsToCents(input.budget) : null,
-      timeframe: input.timeframe || null,
-    })
-    .returning({ id: projects.id });
-  return (await findProjectView(ctx.db, row!.id, actor))!;
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(projects)
+      .values({
+        name: input.name,
+        description: input.description,
+        techStack: input.techStack,
+        codeLink: input.codeLink,
+        imageUrl,
+        submitterId: actor.id,
+        budgetCents: input.budget ? dollarsToCents(input.budget) : null,
+        timeframe: input.timeframe || null,
+      })
+      .returning({ id: projects.id });
+    // Issue 18: what "finished" means, written with the project.
+    if (input.acceptanceCriteria?.length) await replaceProjectCriteria(tx, inserted!.id, input.acceptanceCriteria);
+    return inserted;
+  });
+  const view = (await findProjectView(ctx.db, row!.id, actor))!;
+  return { ...view, acceptanceCriteria: await findProjectCriteria(ctx.db, row!.id) };
 }
 
 const actionForStatus = { paused: 'pause', active: 'reactivate', cancelled: 'cancel' } as const satisfies Record<string, ProjectAction>;
@@ -104,10 +113,17 @@ export function updateProjectStatus(ctx: AppContext, actor: UserRow, id: number,
 }
 
 /** The assigned finisher delivers the work with a message; on a paid project the owner's review window starts. */
-export function deliverWork(ctx: AppContext, actor: UserRow, id: number, deliveryMessage: string): Promise<Project> {
+export function deliverWork(
+  ctx: AppContext,
+  actor: UserRow,
+  id: number,
+  deliveryMessage: string,
+  evidenceGiven?: { criterionId: number; note: string }[],
+): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
     const to = move('deliver', actor, project);
     await assertNoActiveDispute(tx, id);
+    const evidence = await checkDeliveryEvidence(tx, id, evidenceGiven);
     const now = ctx.clock.now();
     await tx.update(projects).set({ status: to, deliveryMessage, completedAt: now, updatedAt: now }).where(eq(projects.id, id));
     const reviewDueAt = (await isProjectPaid(tx, id)) ? reviewDeadline(now, ctx.config.deal.reviewWindowMs).toISOString() : null;
@@ -119,6 +135,7 @@ export function deliverWork(ctx: AppContext, actor: UserRow, id: number, deliver
       finisherId: actor.id,
       message: deliveryMessage,
       reviewDueAt,
+      ...(evidence ? { evidence } : {}),
     });
   });
 }
@@ -141,7 +158,12 @@ export async function acceptDelivery(tx: Tx, record: RecordEvent, project: Proje
 }
 
 /** The owner accepts the delivered work, or sends it back for a revision with a reason the finisher reads. */
-export function reviewWork(ctx: AppContext, actor: UserRow, id: number, review: { accepted: true } | { accepted: false; reason: string }): Promise<Project> {
+export function reviewWork(
+  ctx: AppContext,
+  actor: UserRow,
+  id: number,
+  review: { accepted: true } | { accepted: false; reason: string; unmetCriteria?: number[] },
+): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
     if (review.accepted) {
       await acceptDelivery(tx, record, project, projectActorOf(actor, project), ctx.clock.now());
@@ -150,6 +172,7 @@ export function reviewWork(ctx: AppContext, actor: UserRow, id: number, review: 
     }
     const to = move('requestRevision', actor, project, { isPaid: await isProjectPaid(tx, id) });
     await assertNoActiveDispute(tx, id);
+    const unmetCriteria = await checkRevisionRequest(tx, id, review.unmetCriteria ?? []);
     await tx.update(projects).set({ status: to, completedAt: null, updatedAt: new Date() }).where(eq(projects.id, id));
     await record({
       type: 'revision.requested',
@@ -158,6 +181,7 @@ export function reviewWork(ctx: AppContext, actor: UserRow, id: number, review: 
       ownerId: actor.id,
       finisherId: project.finisherId!,
       reason: review.reason,
+      ...(unmetCriteria ? { unmetCriteria } : {}),
     });
   });
 }

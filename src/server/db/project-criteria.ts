@@ -1,0 +1,43 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from './client.js';
+import { projectCriteria } from './schema/scope.js';
+
+export interface Criterion {
+  id: number;
+  text: string;
+}
+
+/** A project's acceptance criteria in the owner's order (issue 18). Bids, projects and the deal all read them. */
+export async function findProjectCriteria(db: DbOrTx, projectId: number): Promise<Criterion[]> {
+  return db
+    .select({ id: projectCriteria.id, text: projectCriteria.text })
+    .from(projectCriteria)
+    .where(eq(projectCriteria.projectId, projectId))
+    .orderBy(asc(projectCriteria.position), asc(projectCriteria.id));
+}
+
+/**
+ * Replaces a project's criteria with `texts`, in that order. A text that is already a criterion
+ * keeps its id (so the bids' answers to it still hold); the others get new ids, and criteria no
+ * longer listed are deleted (answers naming them are then ignored).
+ */
+export async function replaceProjectCriteria(db: DbOrTx, projectId: number, texts: readonly string[]): Promise<void> {
+  const current = await findProjectCriteria(db, projectId);
+  const kept = new Map<number, number>();
+  const free = [...current];
+  texts.forEach((text, position) => {
+    const index = free.findIndex((c) => c.text === text);
+    if (index >= 0) kept.set(free.splice(index, 1)[0]!.id, position);
+  });
+  if (free.length > 0)
+    await db.delete(projectCriteria).where(
+      inArray(
+        projectCriteria.id,
+        free.map((c) => c.id),
+      ),
+    );
+  for (const [id, position] of kept) await db.update(projectCriteria).set({ position }).where(eq(projectCriteria.id, id));
+  const keptTexts = new Set(current.filter((c) => kept.has(c.id)).map((c) => c.text));
+  const added = texts.map((text, position) => ({ projectId, text, position })).filter((row) => !keptTexts.has(row.text));
+  if (added.length > 0) await db.insert(projectCriteria).values(added);
+}

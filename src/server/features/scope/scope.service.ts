@@ -1,0 +1,100 @@
+import { and, count, eq, gte } from 'drizzle-orm';
+import type { StatementOfWork } from '#shared/contracts/scope.js';
+import { centsToDollars } from '#shared/domain/money.js';
+import { AppError } from '#server/app-error.js';
+import { requireAccess } from '#server/domain/require-access.js';
+import type { AppContext } from '#server/context.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { dealHistory } from '#server/db/schema/deal.js';
+import { projects } from '#server/db/schema/projects.js';
+import type { StatementOfWorkRow } from '#server/db/schema/scope.js';
+import type { UserRow } from '#server/db/schema/users.js';
+import { findStatementOfWork } from '#server/db/statements-of-work.js';
+
+/** Revision requests the owner made under this statement of work (since it was frozen). */
+export async function countRevisionsUsed(db: DbOrTx, statement: Pick<StatementOfWorkRow, 'projectId' | 'frozenAt'>): Promise<number> {
+  const [row] = await db
+    .select({ used: count() })
+    .from(dealHistory)
+    .where(and(eq(dealHistory.projectId, statement.projectId), eq(dealHistory.kind, 'revision_request'), gte(dealHistory.at, statement.frozenAt)));
+  return row?.used ?? 0;
+}
+
+/** GET /api/projects/{id}/scope: the two parties read what they agreed. */
+export async function getStatementOfWork(ctx: AppContext, viewer: UserRow, projectId: number): Promise<StatementOfWork> {
+  const [project] = await ctx.db
+    .select({ submitterId: projects.submitterId, finisherId: projects.finisherId })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!project) throw new AppError('NOT_FOUND', 'Project not found');
+  requireAccess(viewer, 'readScope', project);
+  const statement = await findStatementOfWork(ctx.db, projectId);
+  if (!statement || statement.projectId !== projectId)
+    throw new AppError('NOT_FOUND', 'This project has no agreed statement of work yet: one is frozen when a bid is accepted');
+  const used = await countRevisionsUsed(ctx.db, statement);
+  return {
+    projectId,
+    bidId: statement.bidId,
+    finisherId: project.finisherId ?? 0,
+    criteria: statement.criteria,
+    amount: centsToDollars(statement.amountCents),
+    amountCents: statement.amountCents,
+    timeline: statement.timelineDays,
+    message: statement.message,
+    includedRevisions: statement.includedRevisions,
+    revisionsUsed: used,
+    revisionsLeft: Math.max(0, statement.includedRevisions - used),
+    frozenAt: statement.frozenAt.toISOString(),
+  };
+}
+
+/**
+ * Delivering on a deal with agreed criteria (issue 18, item 4): a link or a short note for each
+ * criterion the bid did not exclude, and none for a criterion that is not part of the deal. A deal
+ * without a statement of work (accepted before issue 18) or without criteria delivers as before.
+ */
+export async function checkDeliveryEvidence(
+  tx: DbOrTx,
+  projectId: number,
+  evidence: readonly { criterionId: number; note: string }[] | undefined,
+): Promise<{ criterionId: number; note: string }[] | undefined> {
+  const statement = await findStatementOfWork(tx, projectId);
+  const given = evidence ?? [];
+  const criteria = statement?.criteria ?? [];
+  const stranger = given.find((e) => !criteria.some((c) => c.id === e.criterionId));
+  if (stranger) throw new AppError('VALIDATION_FAILED', `Criterion ${stranger.criterionId} is not one of the agreed acceptance criteria`);
+  const owed = criteria.filter((c) => c.answer !== 'exclude');
+  const missing = owed.filter((c) => !given.some((e) => e.criterionId === c.id));
+  if (missing.length > 0) throw new AppError('VALIDATION_FAILED', `Give a link or a short note for each agreed criterion: "${missing[0]!.text}" has none`);
+  return given.length > 0
+    ? criteria.filter((c) => given.some((e) => e.criterionId === c.id)).map((c) => given.find((e) => e.criterionId === c.id)!)
+    : undefined;
+}
+
+/**
+ * A revision request (issue 18, items 4 and 5): it names at least one agreed criterion not met when
+ * the deal has criteria, and it is one of the revisions the deal includes. After those, the owner
+ * accepts the work or opens a dispute (change orders come later).
+ */
+export async function checkRevisionRequest(tx: DbOrTx, projectId: number, unmetCriteria: readonly number[]): Promise<number[] | undefined> {
+  const statement = await findStatementOfWork(tx, projectId);
+  if (!statement) {
+    if (unmetCriteria.length > 0) throw new AppError('VALIDATION_FAILED', 'This deal has no agreed acceptance criteria to name');
+    return undefined;
+  }
+  const used = await countRevisionsUsed(tx, statement);
+  if (used >= statement.includedRevisions) {
+    throw new AppError(
+      'INVALID_TRANSITION',
+      `The ${statement.includedRevisions} ${statement.includedRevisions === 1 ? 'revision request included in this deal is' : 'revision requests included in this deal are'} used up: accept the work or open a dispute`,
+    );
+  }
+  const ids = new Set(statement.criteria.map((c) => c.id));
+  const stranger = unmetCriteria.find((id) => !ids.has(id));
+  if (stranger !== undefined) throw new AppError('VALIDATION_FAILED', `Criterion ${stranger} is not one of the agreed acceptance criteria`);
+  if (statement.criteria.length > 0 && unmetCriteria.length === 0) {
+    throw new AppError('VALIDATION_FAILED', 'Name at least one acceptance criterion that is not met');
+  }
+  return unmetCriteria.length > 0 ? [...unmetCriteria] : undefined;
+}
