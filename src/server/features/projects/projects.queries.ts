@@ -131,11 +131,16 @@ const selectProjectsPage = preparedVariants((db: Db, variant: string) => {
   if (has('q')) conditions.push(sql`lower(${projects.name} || ' ' || ${projects.description}) like ${sql.placeholder('pattern')}`);
   if (has('cursor'))
     conditions.push(sql`(${projects.createdAt}, ${projects.id}) < (${sql.placeholder('cursorTime')}::timestamptz, ${sql.placeholder('cursorId')})`);
-  return selectProjects(db)
-    .where(and(...conditions))
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(sql.placeholder('limit'))
-    .prepare(`projects_page_${variant.replaceAll(',', '_') || 'plain'}`);
+  return (
+    selectProjects(db)
+      .where(and(...conditions))
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(sql.placeholder('limit'))
+      // A search goes as an unnamed statement (its SQL text still built once): PostgreSQL plans it
+      // for the pattern it carries. A named one switches to a generic plan after five runs, which
+      // rechecks every trigram match and sorts them (80 ms for a common word at 100k projects).
+      .prepare(has('q') ? '' : `projects_page_${variant.replaceAll(',', '_') || 'plain'}`)
+  );
 });
 
 /**
