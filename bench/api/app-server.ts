@@ -1,9 +1,14 @@
 // The API benchmark's Finishline: the real app from buildApp(), production config, PostgreSQL pool of
-// 20, no logger, no client bundle, on 127.0.0.1 and a free port. Its own process, so the load
+// 20, no logger (unless BENCH_API_APP_LOG_LEVEL), no client bundle, on 127.0.0.1 and a free port. Its own process, so the load
 // generator in bench/api/run.ts does not share its event loop.
 //
-//   node --import tsx bench/api/app-server.ts <database-url>      prints {"port": n} when listening
-import { rmSync } from 'node:fs';
+//   node --import tsx bench/api/app-server.ts <database-url> [statements.json]   prints {"port": n} when listening
+//
+// With a second argument it writes there, as JSON, the text of every statement with parameters the
+// app sends, the first time it sends it, under its name (prepared statements) or "unnamed: <n>":
+// the bare server sends the same texts, under the same names.
+import { rmSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
 import { buildApp } from '#server/app.js';
 import { openPostgres } from '#server/db/client.js';
 import { benchServerConfig } from '../shared.js';
@@ -14,9 +19,28 @@ if (!databaseUrl) {
   process.exit(2);
 }
 
+const statementsFile = process.argv[3];
+if (statementsFile) {
+  const statements: Record<string, { text: string; values: unknown[] }> = {};
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with apply(this) below
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as { name?: string; text?: string; values?: unknown[] } | undefined;
+    const values = config?.values ?? (args[1] as unknown[] | undefined);
+    const key = config?.name || (config?.text && values ? `unnamed: ${config.text}` : undefined);
+    if (config?.text && key && !statements[key]) {
+      statements[key] = { text: config.text, values: values ?? [] };
+      writeFileSync(statementsFile, JSON.stringify(statements, null, 2));
+    }
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
+
 const { config, dataDir } = benchServerConfig('api', databaseUrl);
 const database = await openPostgres(databaseUrl, 20);
-const app = await buildApp({ config, database, logger: false, clientDir: null });
+// BENCH_API_APP_LOG_LEVEL=info logs every request as production does (to /dev/null): what logging costs.
+const logLevel = process.env.BENCH_API_APP_LOG_LEVEL;
+const app = await buildApp({ config, database, logger: logLevel ? { level: logLevel, file: '/dev/null' } : false, clientDir: null });
 
 const stop = () => {
   void app

@@ -7,6 +7,8 @@ declare module 'autocannon' {
     pipelining?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    /** Requests per second across all connections (a fixed rate). */
+    overallRate?: number;
   }
   interface Histogram {
     average: number;

@@ -1,15 +1,17 @@
 // The API benchmark's baseline: node:http and a pg Pool answering the three benchmarked URLs as a
-// visitor, with hand-written SQL that does the same work as Finishline's queries (same joins,
-// bid-count, paid and rating subqueries, search expression, ordering, LIMIT, two queries for a detail)
-// and the same JSON. No framework, no schemas, no caching.
+// visitor with the same JSON as Finishline, sending Finishline's exact SQL: the statements the app
+// sent (captured by app-server.ts into a JSON file), under the same names, so prepared where the app
+// prepares and planned the same way. No framework, no schemas, no caching; rows as arrays, as the
+// app's driver reads them.
 //
-//   node --import tsx bench/api/bare-server.ts <database-url>     prints {"port": n} when listening
+//   node --import tsx bench/api/bare-server.ts <database-url> <statements.json>     prints {"port": n} when listening
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 
-const databaseUrl = process.argv[2];
-if (!databaseUrl) {
-  console.error('usage: bare-server.ts <database-url>');
+const [databaseUrl, statementsFile] = process.argv.slice(2);
+if (!databaseUrl || !statementsFile) {
+  console.error('usage: bare-server.ts <database-url> <statements.json>');
   process.exit(2);
 }
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
@@ -17,24 +19,20 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
 const PAGE_DEFAULT = 50;
 const PAGE_MAX = 100;
 
-// The submitter's rating: average stars received, when the schema has reviews (else always null).
-const { rows: schemaRows } = await pool.query<{ hasReviews: boolean }>(`SELECT to_regclass('reviews') IS NOT NULL AS "hasReviews"`);
-const submitterRating = schemaRows[0]?.hasReviews
-  ? '(SELECT round(avg(r.rating), 1)::float FROM reviews r WHERE r.reviewee_id = p.submitter_id)'
-  : 'NULL::float';
+const captured = JSON.parse(readFileSync(statementsFile, 'utf8')) as Record<string, { text: string }>;
+/** The app's statement: by its name, or the one unnamed statement whose text contains `marker`. */
+function statement(name: string, marker?: string): { name?: string; text: string } {
+  if (captured[name]) return { name, text: captured[name].text };
+  const unnamed = Object.entries(captured).filter(([key, { text }]) => key.startsWith('unnamed: ') && marker && text.includes(marker));
+  if (unnamed.length !== 1) throw new Error(`${statementsFile} has no statement ${name}${marker ? ` nor one unnamed with ${marker}` : ''}`);
+  return { text: unnamed[0]![1].text };
+}
+const listStatement = statement('projects_page_plain');
+const searchStatement = statement('projects_page_q', ' like $');
+const projectStatement = statement('project_by_id');
+const bidsStatement = statement('bids_of_project');
 
-const projectColumns = `
-  p.id, p.name, p.description, p.tech_stack, p.code_link, p.image_url, p.status, p.submitter_id, p.finisher_id,
-  p.budget_cents, p.timeframe, p.delivery_message, p.completed_at, p.accepted_at, p.created_at, p.created_at::text AS cursor_time,
-  u.username AS submitter_username, u.avatar_url AS submitter_avatar_url,
-  f.username AS finisher_username, f.avatar_url AS finisher_avatar_url,
-  (SELECT count(*)::int FROM bids b WHERE b.project_id = p.id) AS bid_count,
-  EXISTS (SELECT 1 FROM bids b WHERE b.project_id = p.id AND b.status IN ('paid', 'completed')) AS is_paid,
-  ${submitterRating} AS submitter_rating
-  FROM projects p
-  JOIN users u ON u.id = p.submitter_id
-  LEFT JOIN users f ON f.id = p.finisher_id`;
-
+/** A project row as the app's select writes it: the project's columns, then eight computed ones. */
 interface ProjectRow {
   id: number;
   name: string;
@@ -61,19 +59,40 @@ interface ProjectRow {
   submitter_rating: number | null;
 }
 
+const computedColumns = [
+  'submitter_username',
+  'submitter_avatar_url',
+  'finisher_username',
+  'finisher_avatar_url',
+  'bid_count',
+  'is_paid',
+  'submitter_rating',
+  'cursor_time',
+] as const;
+
+async function queryProjects(query: { name?: string; text: string }, values: unknown[]): Promise<ProjectRow[]> {
+  const result = await pool.query<unknown[]>({ ...query, values, rowMode: 'array' });
+  const own = result.fields.length - computedColumns.length;
+  const names = result.fields.map((field, i) => (i < own ? field.name : computedColumns[i - own]!));
+  return result.rows.map((row) => Object.fromEntries(names.map((name, i) => [name, row[i]])) as unknown as ProjectRow);
+}
+
 interface BidRow {
   id: number;
   project_id: number;
   finisher_id: number;
-  amount_cents: number;
-  timeline_days: number;
-  message: string;
   status: string;
-  payment_intent_id: string | null;
   created_at: Date;
   finisher_username: string;
   finisher_avatar_url: string | null;
-  project_submitter_id: number;
+}
+
+async function queryBids(projectId: number): Promise<BidRow[]> {
+  const result = await pool.query<unknown[]>({ ...bidsStatement, values: [projectId], rowMode: 'array' });
+  // The bid's columns, then the finisher's username and avatar and the project's submitter.
+  const own = result.fields.length - 3;
+  const names = result.fields.map((field, i) => (i < own ? field.name : ['finisher_username', 'finisher_avatar_url', 'project_submitter_id'][i - own]!));
+  return result.rows.map((row) => Object.fromEntries(names.map((name, i) => [name, row[i]])) as unknown as BidRow);
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -146,21 +165,11 @@ async function listProjects(res: ServerResponse, params: URLSearchParams) {
   const cursor = cursorText ? decodeCursor(cursorText) : null;
   if (cursorText && !cursor) return send(res, 400, { code: 'VALIDATION_FAILED', message: 'The cursor is not valid' });
 
-  const values: unknown[] = [];
-  const where = [`p.status IN ('open', 'active')`];
-  if (q) {
-    values.push(`%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where.push(`lower(p.name || ' ' || p.description) LIKE $${values.length}`); // the trigram index's expression
-  }
-  if (cursor) {
-    values.push(cursor.time, cursor.id);
-    where.push(`(p.created_at, p.id) < ($${values.length - 1}::timestamptz, $${values.length})`);
-  }
-  values.push(limit + 1);
-  const { rows } = await pool.query<ProjectRow>(
-    `SELECT ${projectColumns} WHERE ${where.join(' AND ')} ORDER BY p.created_at DESC, p.id DESC LIMIT $${values.length}`,
-    values,
-  );
+  const pattern = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  if (cursor) return send(res, 400, { code: 'VALIDATION_FAILED', message: 'The bare server answers first pages only' });
+  const rows = pattern
+    ? await queryProjects(searchStatement, ['open', 'active', pattern, limit + 1])
+    : await queryProjects(listStatement, ['open', 'active', limit + 1]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const headers: Record<string, string> = {};
@@ -175,18 +184,10 @@ async function listProjects(res: ServerResponse, params: URLSearchParams) {
 }
 
 async function getProject(res: ServerResponse, id: number) {
-  const { rows } = await pool.query<ProjectRow>(`SELECT ${projectColumns} WHERE p.id = $1 LIMIT 1`, [id]);
-  const project = rows[0];
+  const [project] = await queryProjects(projectStatement, [id, 1]);
   if (!project) return send(res, 404, { code: 'NOT_FOUND', message: 'Project not found' });
-  const bids = await pool.query<BidRow>(
-    `SELECT b.id, b.project_id, b.finisher_id, b.amount_cents, b.timeline_days, b.message, b.status, b.payment_intent_id, b.created_at,
-            u.username AS finisher_username, u.avatar_url AS finisher_avatar_url, p.submitter_id AS project_submitter_id
-       FROM bids b JOIN users u ON u.id = b.finisher_id JOIN projects p ON p.id = b.project_id
-      WHERE b.project_id = $1
-      ORDER BY b.created_at DESC, b.id DESC`,
-    [id],
-  );
-  send(res, 200, { ...toProject(project), bids: bids.rows.map(toBid) });
+  const bids = await queryBids(id);
+  send(res, 200, { ...toProject(project), bids: bids.map(toBid) });
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse) {

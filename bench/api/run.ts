@@ -1,93 +1,66 @@
-// API throughput and latency on PostgreSQL, against a bare node:http + pg server doing the same work.
+// API throughput and latency on PostgreSQL, against a bare node:http + pg server sending the app's
+// exact SQL (the same statements, named where the app names them) and answering the same JSON.
 //
 //   npx tsx bench/api/run.ts
 //
-// Creates a fresh database finishline_bench next to BENCH_DATABASE_URL (else TEST_DATABASE_URL, else
-// postgres://postgres@127.0.0.1:5432/test), migrates it, seeds 10,000 projects and 50,000 bids, then
-// starts Finishline (bench/api/app-server.ts) and the bare baseline (bench/api/bare-server.ts) in
-// their own processes and loads each with autocannon from this one: 50 connections, pipelining 1,
-// a visitor (no cookie), 2 s warm-up then 10 s measured, one server at a time.
-// Optional: BENCH_API_DURATION (measured seconds), BENCH_API_SCENARIOS (e.g. "list,detail"),
-// BENCH_API_APP_NODE_ARGS (extra node flags for the Finishline process, e.g. "--cpu-prof").
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { isDeepStrictEqual } from 'node:util';
+// For each catalogue size (BENCH_API_PROJECTS, default "10000,100000") it creates a fresh database
+// finishline_bench next to BENCH_DATABASE_URL (else TEST_DATABASE_URL, else
+// postgres://postgres@127.0.0.1:5432/test), migrates it, seeds that many projects (five bids each),
+// starts Finishline (bench/api/app-server.ts), records the statements it sends, starts the bare
+// baseline (bench/api/bare-server.ts) with them, and loads each with autocannon from this process:
+// 50 connections, pipelining 1, a visitor, 2 s warm-up then BENCH_API_DURATION (default 5) s
+// measured, one server at a time, alternating which goes first, over BENCH_API_ROUNDS (default 3)
+// rounds. It prints medians: req/s, p50, p99, CPU ms per request of the server process and of its
+// PostgreSQL backends (from /proc; PostgreSQL must run on this machine), the load average. Then the
+// open-loop run: BENCH_API_RATE (default 300) requests/s of the list at the largest size, autocannon
+// overallRate, p99 of each server.
+// Optional: BENCH_API_SCENARIOS (e.g. "list,detail"), BENCH_API_APP_NODE_ARGS (node flags for the
+// Finishline process, e.g. "--cpu-prof"), BENCH_API_APP_LOG_LEVEL (e.g. "info": the app logs every
+// request as in production, to /dev/null, to measure what logging costs).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openPostgres } from '#server/db/client.js';
-import { seedBenchData } from './seed.js';
-import { readCpuMs, recreateDatabase, stopServer } from '../shared.js';
+import { createBenchDatabase } from './database.js';
+import {
+  assertSameAnswers,
+  backendsCpuDelta,
+  loadAverage,
+  median,
+  readBackendsCpuMs,
+  running,
+  type Server,
+  startServer,
+  withApplicationName,
+} from './servers.js';
+import { readCpuMs, stopServer } from '../shared.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const DATABASE_NAME = 'finishline_bench';
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
-const DURATION_SECONDS = Number(process.env.BENCH_API_DURATION ?? 10);
-const AIM_RATIO = 0.8;
-const AIM_P99_MS = 50;
-const START_TIMEOUT_MS = 60_000;
+const DURATION_SECONDS = Number(process.env.BENCH_API_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
+const SIZES = (process.env.BENCH_API_PROJECTS ?? '10000,100000').split(',').map(Number);
+const OPEN_LOOP_RATE = Number(process.env.BENCH_API_RATE ?? 300);
+const OPEN_LOOP_SECONDS = 10;
+const OPEN_LOOP_CONNECTIONS = 30;
+const AIM_RATIO = 0.9;
+const AIM_OPEN_LOOP_P99_MS = 20;
 
-if (!Number.isInteger(DURATION_SECONDS) || DURATION_SECONDS < 1 || DURATION_SECONDS > 120) {
-  console.error(`BENCH_API_DURATION must be whole seconds from 1 to 120, got ${process.env.BENCH_API_DURATION}`);
-  process.exit(2);
-}
-
-interface Server {
-  name: 'finishline' | 'bare';
-  child: ChildProcess;
-  origin: string;
-}
-
-const running = new Set<ChildProcess>();
-process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
-
-/** Starts `node --import tsx <script> <databaseUrl>` and waits for its {"port": n} line. */
-function startServer(name: Server['name'], script: string, databaseUrl: string, nodeArgs: string[] = []): Promise<Server> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, databaseUrl], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  let output = '';
-  return new Promise<Server>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} server did not print its port within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
-    let isListening = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /\{"port":(\d+)\}/.exec(output);
-      if (match && !isListening) {
-        isListening = true;
-        clearTimeout(timer);
-        resolve({ name, child, origin: `http://127.0.0.1:${match[1]}` });
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (isListening) process.stderr.write(`[${name}] ${chunk.toString()}`);
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (!isListening) reject(new Error(`${name} server exited (${code ?? signal}) before listening:\n${output}`));
-    });
-  });
-}
-
-/** Both servers must answer each URL with the same status, JSON and Link header, or the comparison means nothing. */
-async function assertSameAnswers(servers: Server[], paths: string[]) {
-  for (const path of paths) {
-    const answers = await Promise.all(
-      servers.map(async (server) => {
-        const response = await fetch(server.origin + path, { signal: AbortSignal.timeout(10_000) });
-        return { status: response.status, link: response.headers.get('link'), body: (await response.json()) as unknown };
-      }),
-    );
-    const [first, second] = answers;
-    if (first!.status !== 200) throw new Error(`${servers[0]!.name} answered ${path} with ${first!.status}: ${JSON.stringify(first!.body)}`);
-    if (!isDeepStrictEqual(first, second)) {
-      throw new Error(
-        `the servers answer ${path} differently:\n${servers[0]!.name}: ${JSON.stringify(first).slice(0, 800)}\n${servers[1]!.name}: ${JSON.stringify(second).slice(0, 800)}`,
-      );
-    }
+for (const [name, value, max] of [
+  ['BENCH_API_DURATION', DURATION_SECONDS, 120],
+  ['BENCH_API_ROUNDS', ROUNDS, 20],
+  ['BENCH_API_RATE', OPEN_LOOP_RATE, 5000],
+] as const) {
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    console.error(`${name} must be a whole number from 1 to ${max}, got ${value}`);
+    process.exit(2);
   }
+}
+if (SIZES.some((size) => !Number.isInteger(size) || size < 1000)) {
+  console.error(`BENCH_API_PROJECTS must list whole numbers of at least 1000, got ${process.env.BENCH_API_PROJECTS}`);
+  process.exit(2);
 }
 
 interface Measurement {
@@ -95,39 +68,60 @@ interface Measurement {
   p50: number;
   p99: number;
   /** The server process's own CPU time (user + system) per request: steadier than req/s on a busy machine. */
-  cpuMsPerRequest: number | null;
+  cpuMsPerRequest: number;
+  /** CPU time of the PostgreSQL backends serving that server, per request. */
+  dbCpuMsPerRequest: number;
   failures: number;
 }
 
-async function measure(server: Server, url: string): Promise<Measurement> {
-  const options = { url, connections: CONNECTIONS, pipelining: 1, timeout: 10 };
+async function measure(admin: pg.Client, server: Server, url: string, extra: Partial<Parameters<typeof autocannon>[0]> = {}): Promise<Measurement> {
+  const options = { url, connections: CONNECTIONS, pipelining: 1, timeout: 10, ...extra };
   await autocannon({ ...options, duration: WARMUP_SECONDS });
-  const cpuBefore = readCpuMs(server.child.pid);
-  const result = await autocannon({ ...options, duration: DURATION_SECONDS });
-  const cpuAfter = readCpuMs(server.child.pid);
+  const cpuBefore = readCpuMs(server.child.pid) ?? Number.NaN;
+  const dbBefore = await readBackendsCpuMs(admin, server.applicationName);
+  const result = await autocannon({ ...options, duration: extra.duration ?? DURATION_SECONDS });
+  const cpuAfter = readCpuMs(server.child.pid) ?? Number.NaN;
+  const dbAfter = await readBackendsCpuMs(admin, server.applicationName);
+  const count = result.requests.total; // latency.totalCount is wrong under overallRate
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    cpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / result.latency.totalCount,
+    cpuMsPerRequest: (cpuAfter - cpuBefore) / count,
+    dbCpuMsPerRequest: backendsCpuDelta(dbBefore, dbAfter) / count,
     failures: result.errors + result.timeouts + result.non2xx,
   };
 }
 
-function printTable(rows: { scenario: string; server: string; m: Measurement; ratio?: number }[]) {
-  const header = ['scenario', 'server', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'ratio', 'aims (ratio >= 0.8, p99 < 50 ms)'];
-  const lines = rows.map(({ scenario, server, m, ratio }) => {
-    const verdict =
-      ratio === undefined
-        ? ''
-        : `${ratio >= AIM_RATIO ? 'ratio ok' : 'ratio MISSED'}, ${m.p99 < AIM_P99_MS ? 'p99 ok' : 'p99 MISSED'}${m.failures ? `, ${m.failures} failed requests` : ''}`;
-    const cpu = m.cpuMsPerRequest === null ? 'n/a' : m.cpuMsPerRequest.toFixed(2);
-    return [scenario, server, m.requestsPerSecond.toFixed(0), m.p50.toFixed(0), m.p99.toFixed(0), cpu, ratio === undefined ? '' : ratio.toFixed(2), verdict];
-  });
+const medianOf = (runs: Measurement[]): Measurement => ({
+  requestsPerSecond: median(runs.map((m) => m.requestsPerSecond)),
+  p50: median(runs.map((m) => m.p50)),
+  p99: median(runs.map((m) => m.p99)),
+  cpuMsPerRequest: median(runs.map((m) => m.cpuMsPerRequest)),
+  dbCpuMsPerRequest: median(runs.map((m) => m.dbCpuMsPerRequest)),
+  failures: runs.reduce((sum, m) => sum + m.failures, 0),
+});
+
+type Row = { projects: number; scenario: string; server: string; m: Measurement; ratio?: number; note?: string };
+
+function printTable(rows: Row[]) {
+  const header = ['projects', 'scenario', 'server', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'DB CPU ms/req', 'ratio', 'note'];
+  const lines = rows.map(({ projects, scenario, server, m, ratio, note }) => [
+    String(projects),
+    scenario,
+    server,
+    m.requestsPerSecond.toFixed(0),
+    m.p50.toFixed(1),
+    m.p99.toFixed(1),
+    m.cpuMsPerRequest.toFixed(2),
+    m.dbCpuMsPerRequest.toFixed(2),
+    ratio === undefined ? '' : ratio.toFixed(2),
+    note ?? '',
+  ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
   const format = (cells: string[]) =>
     cells
-      .map((cell, i) => (i >= 2 && i <= 6 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .map((cell, i) => (i >= 3 && i <= 8 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
       .join('  ')
       .trimEnd();
   console.log(format(header));
@@ -135,58 +129,97 @@ function printTable(rows: { scenario: string; server: string; m: Measurement; ra
   for (const line of lines) console.log(format(line));
 }
 
-async function main() {
-  const databaseUrl = await recreateDatabase(DATABASE_NAME);
-  const database = await openPostgres(databaseUrl, 1);
-  try {
-    await database.migrate();
-  } finally {
-    await database.close();
-  }
-  const seedPool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  const seedStart = performance.now();
-  const seeded = await seedBenchData(seedPool).finally(() => seedPool.end());
-  console.log(
-    `Seeded ${DATABASE_NAME} in ${((performance.now() - seedStart) / 1000).toFixed(1)} s: ${seeded.users} users, ${seeded.projects} projects ` +
-      `(${seeded.visibleProjects} open/active, ${seeded.dashboardMatches} of them match "dashboard"), ${seeded.bids} bids, ${seeded.payments} payments, ${seeded.reviews} reviews`,
-  );
-
+async function benchSize(projects: number, rows: Row[]) {
+  const { databaseUrl, seeded } = await createBenchDatabase(DATABASE_NAME, projects);
   const scenarios = [
     { key: 'list', label: 'GET /api/projects', path: '/api/projects' },
     { key: 'search', label: 'GET /api/projects?q=dashboard', path: '/api/projects?q=dashboard' },
-    { key: 'detail', label: `GET /api/projects/${seeded.detailProjectId} (5 bids)`, path: `/api/projects/${seeded.detailProjectId}` },
+    { key: 'detail', label: 'GET /api/projects/{id} (5 bids)', path: `/api/projects/${seeded.detailProjectId}` },
   ].filter((s) => !process.env.BENCH_API_SCENARIOS || process.env.BENCH_API_SCENARIOS.split(',').includes(s.key));
 
+  const statementsDir = mkdtempSync(path.join(tmpdir(), 'finishline-bench-statements-'));
+  const statementsFile = path.join(statementsDir, 'statements.json');
   const appNodeArgs = (process.env.BENCH_API_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const servers = await Promise.all([
-    startServer('finishline', 'bench/api/app-server.ts', databaseUrl, appNodeArgs),
-    startServer('bare', 'bench/api/bare-server.ts', databaseUrl),
-  ]);
+  const app = await startServer('finishline', 'bench/api/app-server.ts', databaseUrl, [statementsFile], appNodeArgs);
+  const servers: Server[] = [app];
+  const admin = new pg.Client({ connectionString: withApplicationName(databaseUrl, 'bench-admin') });
+  await admin.connect();
   try {
+    // Every path the bare server answers, so that the app has sent each statement once.
+    for (const path of ['/api/projects', '/api/projects?q=dashboard', `/api/projects/${seeded.detailProjectId}`]) {
+      const response = await fetch(app.origin + path);
+      if (response.status !== 200) throw new Error(`finishline answered ${path} with ${response.status}`);
+      await response.arrayBuffer();
+    }
+    servers.push(await startServer('bare', 'bench/api/bare-server.ts', databaseUrl, [statementsFile]));
     await assertSameAnswers(
       servers,
       scenarios.map((s) => s.path),
     );
     console.log(`Both servers answer ${scenarios.length} URL(s) with the same JSON and Link header.`);
     console.log(
-      `autocannon: ${CONNECTIONS} connections, pipelining 1, visitor, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s per run, one server at a time\n`,
+      `autocannon: ${CONNECTIONS} connections, pipelining 1, visitor, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s per run, ` +
+        `one server at a time, ${ROUNDS} rounds alternating which goes first; medians\n`,
     );
 
-    const rows: Parameters<typeof printTable>[0] = [];
     for (const scenario of scenarios) {
-      const app = await measure(servers[0], servers[0].origin + scenario.path);
-      const bare = await measure(servers[1], servers[1].origin + scenario.path);
-      rows.push({ scenario: scenario.label, server: 'finishline', m: app, ratio: app.requestsPerSecond / bare.requestsPerSecond });
-      rows.push({ scenario: '', server: 'bare', m: bare });
+      const runs = { finishline: [] as Measurement[], bare: [] as Measurement[] };
+      const loadAtStart = loadAverage();
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? servers : [...servers].reverse();
+        for (const server of order) runs[server.name].push(await measure(admin, server, server.origin + scenario.path));
+      }
+      const appMedian = medianOf(runs.finishline);
+      const bareMedian = medianOf(runs.bare);
+      const ratio = appMedian.requestsPerSecond / bareMedian.requestsPerSecond;
+      const ratios = runs.finishline.map((m, i) => (m.requestsPerSecond / runs.bare[i]!.requestsPerSecond).toFixed(2)).join(' ');
+      const note = `load ${loadAtStart} -> ${loadAverage()}; ratios ${ratios}; ${ratio >= AIM_RATIO ? 'ok' : 'MISSED'} (aim >= ${AIM_RATIO})`;
+      rows.push({ projects, scenario: scenario.label, server: 'finishline', m: appMedian, ratio, note });
+      rows.push({ projects, scenario: '', server: 'bare', m: bareMedian });
     }
-    printTable(rows);
-    const failures = rows.reduce((sum, row) => sum + row.m.failures, 0);
-    if (failures > 0) {
-      console.error(`\n${failures} request(s) failed (errors, timeouts or non-2xx answers)`);
-      process.exitCode = 1;
+
+    if (projects === Math.max(...SIZES) && scenarios.some((s) => s.key === 'list')) {
+      // Open loop: a fixed rate, not as fast as the server answers.
+      for (const server of servers) {
+        const m = await measure(admin, server, `${server.origin}/api/projects`, {
+          overallRate: OPEN_LOOP_RATE,
+          connections: OPEN_LOOP_CONNECTIONS,
+          duration: OPEN_LOOP_SECONDS,
+        });
+        rows.push({
+          projects,
+          scenario: `GET /api/projects at ${OPEN_LOOP_RATE}/s (open loop)`,
+          server: server.name,
+          m,
+          note: `load ${loadAverage()}${server.name === 'finishline' ? `; p99 ${m.p99 < AIM_OPEN_LOOP_P99_MS ? 'ok' : 'MISSED'} (aim < ${AIM_OPEN_LOOP_P99_MS} ms)` : ''}`,
+        });
+      }
     }
   } finally {
+    await admin.end();
     await Promise.all(servers.map((server) => stopServer(server.child)));
+    rmSync(statementsDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const rows: Row[] = [];
+  for (const projects of SIZES) await benchSize(projects, rows);
+  console.log();
+  printTable(rows);
+  if (SIZES.length > 1) {
+    for (const scenario of new Set(rows.filter((r) => r.server === 'finishline' && r.ratio !== undefined).map((r) => r.scenario))) {
+      const [small, large] = [Math.min(...SIZES), Math.max(...SIZES)].map((size) => rows.find((r) => r.projects === size && r.scenario === scenario)!);
+      const growth = large!.m.dbCpuMsPerRequest / small!.m.dbCpuMsPerRequest;
+      console.log(
+        `${scenario}: database CPU per request ${small!.m.dbCpuMsPerRequest.toFixed(2)} ms at ${small!.projects} -> ${large!.m.dbCpuMsPerRequest.toFixed(2)} ms at ${large!.projects} projects (${growth.toFixed(2)}x; aim < 1.5x)`,
+      );
+    }
+  }
+  const failures = rows.reduce((sum, row) => sum + row.m.failures, 0);
+  if (failures > 0) {
+    console.error(`\n${failures} request(s) failed (errors, timeouts or non-2xx answers)`);
+    process.exitCode = 1;
   }
 }
 

@@ -1,4 +1,4 @@
-// Seeds the API benchmark's database: users, 10,000 projects, 50,000 bids, the payments of the paid
+// Seeds the API benchmark's database: users, 10,000 projects (or any number), five bids a project, the payments of the paid
 // projects and the reviews of the accepted ones, written straight through pg with one unnest()
 // INSERT per table (a few seconds).
 // Deterministic: the same pseudo-random sequence every run, so runs compare.
@@ -8,8 +8,8 @@ import { hashPassword } from '#server/plugins/passwords.js';
 
 export const SUBMITTERS = 200;
 export const FINISHERS = 500;
-export const PROJECTS = 10_000;
-export const BIDS = 50_000;
+export const DEFAULT_PROJECTS = 10_000;
+export const BIDS_PER_PROJECT = 5;
 
 /** mulberry32: a small seeded generator, so the data set is the same on every run. */
 function createRandom(seed: number) {
@@ -286,7 +286,8 @@ export interface SeedSummary {
   detailProjectId: number;
 }
 
-export async function seedBenchData(pool: pg.Pool): Promise<SeedSummary> {
+export async function seedBenchData(pool: pg.Pool, projectCount = DEFAULT_PROJECTS): Promise<SeedSummary> {
+  const bidCount = projectCount * BIDS_PER_PROJECT;
   const random = createRandom(20_240_601);
   const passwordHash = await hashPassword('bench-password'); // argon2 once, shared by every user
   const now = Date.now();
@@ -328,8 +329,8 @@ export async function seedBenchData(pool: pg.Pool): Promise<SeedSummary> {
     created: [] as Date[],
   };
   // Spread over the past year, ascending with the id as in a live database (the planner reads that correlation).
-  const projectTimes = Array.from({ length: PROJECTS }, () => now - Math.floor(random.next() * yearMs)).sort((a, b) => a - b);
-  for (let id = 1; id <= PROJECTS; id++) {
+  const projectTimes = Array.from({ length: projectCount }, () => now - Math.floor(random.next() * yearMs)).sort((a, b) => a - b);
+  for (let id = 1; id <= projectCount; id++) {
     const product = random.pick(products);
     const name = `${random.pick(adjectives)} ${product} ${random.pick(audiences)}`;
     const [first, second] = random.pickSome(features, 2);
@@ -353,7 +354,7 @@ export async function seedBenchData(pool: pg.Pool): Promise<SeedSummary> {
     projects.created.push(new Date(projectTimes[id - 1]!));
   }
 
-  // Bids: first each assigned project's winning bid, then random (project, finisher) pairs until 50,000.
+  // Bids: first each assigned project's winning bid, then random (project, finisher) pairs until five a project.
   const bidKeys = new Set<number>();
   const drafts: { projectId: number; finisherId: number; amountCents: number; timelineDays: number; message: string; status: string; created: number }[] = [];
   const addBid = (projectId: number, finisherId: number, status: string) => {
@@ -371,12 +372,12 @@ export async function seedBenchData(pool: pg.Pool): Promise<SeedSummary> {
       created: projectCreated + Math.floor(random.next() * (now - projectCreated)),
     });
   };
-  for (let i = 0; i < PROJECTS; i++) {
+  for (let i = 0; i < projectCount; i++) {
     const finisher = projects.finisher[i];
     if (finisher != null) addBid(i + 1, finisher, winningBid[projects.status[i]!]!.bid);
   }
-  while (drafts.length < BIDS) {
-    const projectId = random.int(1, PROJECTS);
+  while (drafts.length < bidCount) {
+    const projectId = random.int(1, projectCount);
     const status = projects.status[projectId - 1]!;
     addBid(projectId, random.int(SUBMITTERS + 1, userCount), status === 'open' || status === 'active' || status === 'paused' ? 'pending' : 'rejected');
   }
@@ -493,7 +494,7 @@ export async function seedBenchData(pool: pg.Pool): Promise<SeedSummary> {
   if (summary.detail === null) throw new Error('seeding produced no open project with exactly 5 bids');
   return {
     users: userCount,
-    projects: PROJECTS,
+    projects: projectCount,
     bids: drafts.length,
     payments: payments.bidId.length,
     reviews: reviewCount,

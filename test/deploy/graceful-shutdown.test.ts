@@ -37,8 +37,9 @@ let server: ServerProcess;
 
 beforeAll(async () => {
   database = await createDeployDatabase();
-  // The drain delay leaves time to see readiness fail while the server still accepts.
-  server = await startServerProcess({ ...database.env, SHUTDOWN_DRAIN_DELAY_MS: '1000', SHUTDOWN_GRACE_MS: '15000' });
+  // The drain delay leaves time to see readiness fail while the server still accepts. At debug a
+  // request's arrival is logged too, which shows when the slow request is in flight.
+  server = await startServerProcess({ ...database.env, LOG_LEVEL: 'debug', SHUTDOWN_DRAIN_DELAY_MS: '1000', SHUTDOWN_GRACE_MS: '15000' });
 }, 120_000);
 afterAll(async () => {
   await stopServerProcess(server);

@@ -54,7 +54,7 @@ afterAll(async () => {
 // Log lines arrive through a pipe, a moment after the response.
 const logArrival = { timeout: 10_000, interval: 20 };
 
-/** Fastify logs "request completed" once the response is sent, so possibly after the client has it. */
+/** The one line of a request, "request completed", is written once the response is sent, so possibly after the client has it. */
 const completed = (requestId: string) => (line: LogLine) => line.requestId === requestId && line.msg === 'request completed';
 
 /** Which instance served the request with this id, by its log. */
@@ -68,7 +68,8 @@ function instanceThatServed(requestId: string): Promise<number> {
 
 const requestIdOf = (response: HttpResponse) => response.headers.get('x-request-id')!;
 
-const upgradesLogged = (instance: ServerProcess) => instance.logs.filter((line) => line.req?.url === '/ws' && line.msg === 'incoming request').length;
+/** A WebSocket upgrade never completes an HTTP answer: its one line is its arrival. */
+const upgradesLogged = (instance: ServerProcess) => instance.logs.filter((line) => line.url === '/ws' && line.msg === 'incoming request').length;
 
 /** Opens a live socket through nginx as the client's user, and finds the instance that took it. */
 async function openSocketThroughProxy(client: HttpClient, userId: number) {

@@ -10,7 +10,7 @@ import { notifications } from '#server/db/schema/notifications.js';
 import { payments } from '#server/db/schema/payments.js';
 import { projectCriteria, statementsOfWork } from '#server/db/schema/scope.js';
 import { disputeOffers, disputes } from '#server/db/schema/disputes.js';
-import { type NewProjectRow, type ProjectRow, projects } from '#server/db/schema/projects.js';
+import { type NewProjectRow, projectColumns, type ProjectRow, projects } from '#server/db/schema/projects.js';
 import { type NewUserRow, sessions, type UserRow, users } from '#server/db/schema/users.js';
 import { hashPassword } from '#server/plugins/passwords.js';
 import { hashToken } from '#server/plugins/session-store.js';
@@ -191,7 +191,7 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
       project(stranger.id, 6),
       project(owner.id, 7, { status: 'completed', ...assignedTo, ...delivery }),
     ])
-    .returning()) as [ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow];
+    .returning(projectColumns)) as [ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow, ProjectRow];
 
   const proposal = { finisherId: bidder.id, amountCents: bidAmount * 100, timelineDays: bidTimeline, message: `${secret('bid-message')} I can finish this.` };
   const competingBid = {

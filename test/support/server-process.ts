@@ -14,8 +14,10 @@ export interface LogLine {
   level: number;
   msg?: string;
   requestId?: string;
-  req?: { method: string; url: string };
-  res?: { statusCode: number };
+  /** The request's line (plugins/request-log.ts): method, path without query, status. */
+  method?: string;
+  url?: string;
+  statusCode?: number;
   [field: string]: unknown;
 }
 

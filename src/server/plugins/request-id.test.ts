@@ -41,12 +41,25 @@ describe('request ids', () => {
 
   it('keeps a proxy’s id and puts it on every log line of the request, the error handler’s included', async () => {
     const requestId = '7d3c1f0a9b8e4d2c1a0f9e8d7c6b5a49'; // nginx's $request_id
-    const response = await get('/api/test-failure', { 'x-request-id': requestId });
+    const response = await get('/api/test-failure?token=secret', { 'x-request-id': requestId });
     expect(response.statusCode).toBe(500);
     expect(response.headers['x-request-id']).toBe(requestId);
     const lines = logLines.filter((line) => line.requestId === requestId);
-    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'unhandled error', 'request completed']);
-    expect(lines[1]).toMatchObject({ level: 50, err: { message: 'a bug' } });
+    expect(lines.map((line) => line.msg)).toEqual(['unhandled error', 'request completed']);
+    expect(lines[0]).toMatchObject({ level: 50, err: { message: 'a bug' } });
+    // One line per request: what came in, how it ended and how long it took; never the query string.
+    expect(lines[1]).toMatchObject({ level: 30, method: 'GET', url: '/api/test-failure', statusCode: 500, responseTime: expect.any(Number) });
+    expect(JSON.stringify(lines)).not.toContain('secret');
+  });
+
+  it('writes one line per request at info, none for the health probes', async () => {
+    const requestId = 'one-line-per-request';
+    await get('/api/health/live', { 'x-request-id': `${requestId}-probe` });
+    await get('/api/projects?q=dashboard', { 'x-request-id': requestId });
+    expect(logLines.filter((line) => line.requestId === `${requestId}-probe`)).toEqual([]);
+    expect(logLines.filter((line) => line.requestId === requestId)).toEqual([
+      expect.objectContaining({ level: 30, msg: 'request completed', method: 'GET', url: '/api/projects', statusCode: 200 }),
+    ]);
   });
 
   it('replaces an id that is too long or carries unsafe characters', async () => {

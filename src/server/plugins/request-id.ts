@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { RequestLogController } from '#server/plugins/request-log.js';
 
 const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -19,14 +20,15 @@ function requestIdFor(request: Pick<IncomingMessage, 'headers'>): string {
 
 /**
  * The Fastify options that name each request: the incoming X-Request-Id when acceptable, else a
- * fresh UUID, logged as `requestId` on every line the request writes (its child logger). Fastify's
+ * fresh UUID, logged as `requestId` on every line the request writes (its child logger), with one
+ * line per request (request-log.ts). Fastify's
  * own requestIdHeader would take any header value unchecked, hence genReqId.
  */
 export function requestIdServerOptions() {
   return {
     requestIdHeader: false,
     genReqId: requestIdFor,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new RequestLogController({ requestIdLogLabel: 'requestId' }),
   } satisfies FastifyServerOptions;
 }
 

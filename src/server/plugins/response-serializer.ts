@@ -11,5 +11,23 @@ import { z } from 'zod';
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
   const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
-  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+  return fastJson(withoutNullableAnyOf(jsonSchema) as Parameters<typeof fastJson>[0]);
 };
+
+/**
+ * zod writes `T | null` as `anyOf: [T, {type: 'null'}]`, which fast-json-stringify serializes by
+ * validating the value against each branch (ajv) on every answer. The same schema written as
+ * `type: [T's type, 'null']` is serialized by a typeof check: the same JSON, without validation.
+ */
+export function withoutNullableAnyOf(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutNullableAnyOf);
+  if (typeof node !== 'object' || node === null) return node;
+  const entries = Object.entries(node).map(([key, value]) => [key, withoutNullableAnyOf(value)] as const);
+  const schema = Object.fromEntries(entries) as Record<string, unknown>;
+  const branches = schema.anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2 || Object.keys(schema).length !== 1) return schema;
+  const isNull = (branch: unknown) => typeof branch === 'object' && branch !== null && JSON.stringify(branch) === '{"type":"null"}';
+  const other = branches.find((branch) => !isNull(branch)) as Record<string, unknown> | undefined;
+  if (!other || !branches.some(isNull) || typeof other.type !== 'string' || 'anyOf' in other) return schema;
+  return { ...other, type: [other.type, 'null'] };
+}

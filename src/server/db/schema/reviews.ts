@@ -24,6 +24,9 @@ export const reviews = pgTable(
   (t) => [
     uniqueIndex('reviews_project_reviewer_key').on(t.projectId, t.reviewerId),
     index('reviews_reviewee_created_idx').on(t.revieweeId, t.createdAt),
+    // Every project answer carries its owner's average rating: read from this index alone (an
+    // index-only scan), however many reviews the owner has.
+    index('reviews_reviewee_rating_idx').on(t.revieweeId, t.rating),
     check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
     check('reviews_not_self_check', sql`${t.reviewerId} <> ${t.revieweeId}`),
   ],

@@ -4,7 +4,7 @@ import { centsToDollars } from '#shared/domain/money.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { preparedPerDb } from '#server/db/prepared.js';
 import { bids } from '#server/db/schema/bids.js';
-import { projects } from '#server/db/schema/projects.js';
+import { projectColumns, projects } from '#server/db/schema/projects.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import { alias } from 'drizzle-orm/pg-core';
 import { findFinisherRecords } from './finisher-records.js';
@@ -86,7 +86,7 @@ export async function findBidsOfProject(db: DbOrTx, projectId: number, viewer: U
 
 function selectBidsWithProject(db: DbOrTx) {
   return db
-    .select({ ...bidSelection, project: projects, submitterUsername: submitters.username })
+    .select({ ...bidSelection, project: projectColumns, submitterUsername: submitters.username })
     .from(bids)
     .innerJoin(users, eq(users.id, bids.finisherId))
     .innerJoin(projects, eq(projects.id, bids.projectId))

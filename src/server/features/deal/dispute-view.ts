@@ -14,7 +14,7 @@ import { conversationChannels, conversationThreads, messages } from '#server/db/
 import { dealHistory } from '#server/db/schema/deal.js';
 import { type DisputeRow, disputeEvidence, disputeOffers, disputes } from '#server/db/schema/disputes.js';
 import { milestones } from '#server/db/schema/milestones.js';
-import { type ProjectRow, projects } from '#server/db/schema/projects.js';
+import { projectColumns, type ProjectRow, projects } from '#server/db/schema/projects.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import type { StoredFile } from '#server/integrations/storage/storage.js';
 import { toHistoryEntry } from './deal-history.js';
@@ -24,7 +24,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 async function loadReadable(ctx: AppContext, actor: UserRow, disputeId: number): Promise<{ dispute: DisputeRow; project: ProjectRow }> {
   const [row] = await ctx.db
-    .select({ dispute: disputes, project: projects })
+    .select({ dispute: disputes, project: projectColumns })
     .from(disputes)
     .innerJoin(projects, eq(projects.id, disputes.projectId))
     .where(eq(disputes.id, disputeId))

@@ -1,0 +1,1 @@
+CREATE INDEX "reviews_reviewee_rating_idx" ON "reviews" USING btree ("reviewee_id","rating");
