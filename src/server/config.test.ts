@@ -12,10 +12,14 @@ describe('the deal clock configuration', () => {
       cancelResponseWindowMs: 5 * DAY,
       remindersMs: [3 * DAY, DAY],
       sweepIntervalMs: 30_000,
+      includedRevisions: 2,
     });
     const deal = loadConfig({ DEAL_REVIEW_WINDOW: '36h', DEAL_DELIVERY_GRACE: '1.5d', DEAL_REMINDERS: '1h, 2d', DEAL_SWEEP_INTERVAL: '0' }).deal;
     expect(deal).toMatchObject({ reviewWindowMs: 36 * HOUR, deliveryGraceMs: 36 * HOUR, remindersMs: [2 * DAY, HOUR], sweepIntervalMs: 0 });
     expect(loadConfig({ DEAL_REMINDERS: '' }).deal.remindersMs).toEqual([]);
+    // Issue 18: the revision requests a deal includes, unless the bid names its own number.
+    expect(loadConfig({ DEAL_INCLUDED_REVISIONS: '0' }).deal.includedRevisions).toBe(0);
+    expect(() => loadConfig({ DEAL_INCLUDED_REVISIONS: 'two' })).toThrow(ConfigError);
   });
 
   it('stops start-up with a readable message for a value that is not a duration', () => {
