@@ -19,9 +19,10 @@ export async function findProjectCriteria(db: DbOrTx, projectId: number): Promis
 /**
  * Replaces a project's criteria with `texts`, in that order. A text that is already a criterion
  * keeps its id (so the bids' answers to it still hold); the others get new ids, and criteria no
- * longer listed are deleted (answers naming them are then ignored).
+ * longer listed are deleted (answers naming them are then ignored). Answers the criteria as they
+ * now stand, in order, so a caller need not read them back.
  */
-export async function replaceProjectCriteria(db: DbOrTx, projectId: number, texts: readonly string[]): Promise<void> {
+export async function replaceProjectCriteria(db: DbOrTx, projectId: number, texts: readonly string[]): Promise<Criterion[]> {
   const current = await findProjectCriteria(db, projectId);
   const kept = new Map<number, number>();
   const free = [...current];
@@ -39,5 +40,8 @@ export async function replaceProjectCriteria(db: DbOrTx, projectId: number, text
   for (const [id, position] of kept) await db.update(projectCriteria).set({ position }).where(eq(projectCriteria.id, id));
   const keptTexts = new Set(current.filter((c) => kept.has(c.id)).map((c) => c.text));
   const added = texts.map((text, position) => ({ projectId, text, position })).filter((row) => !keptTexts.has(row.text));
-  if (added.length > 0) await db.insert(projectCriteria).values(added);
+  const inserted = added.length > 0 ? await db.insert(projectCriteria).values(added).returning({ id: projectCriteria.id, text: projectCriteria.text }) : [];
+  const keptCriteria = current.filter((c) => kept.has(c.id));
+  const byText = new Map([...keptCriteria, ...inserted].map((c) => [c.text, c]));
+  return texts.map((text) => byText.get(text)!);
 }

@@ -56,11 +56,11 @@ export async function createProject(ctx: AppContext, actor: UserRow, input: Crea
       })
       .returning({ id: projects.id });
     // Issue 18: what "finished" means, written with the project.
-    if (input.acceptanceCriteria?.length) await replaceProjectCriteria(tx, inserted!.id, input.acceptanceCriteria);
-    return inserted;
+    const acceptanceCriteria = input.acceptanceCriteria?.length ? await replaceProjectCriteria(tx, inserted!.id, input.acceptanceCriteria) : [];
+    return { id: inserted!.id, acceptanceCriteria };
   });
-  const view = (await findProjectView(ctx.db, row!.id, actor))!;
-  return { ...view, acceptanceCriteria: await findProjectCriteria(ctx.db, row!.id) };
+  const view = (await findProjectView(ctx.db, row.id, actor))!;
+  return { ...view, acceptanceCriteria: row.acceptanceCriteria };
 }
 
 const actionForStatus = { paused: 'pause', active: 'reactivate', cancelled: 'cancel' } as const satisfies Record<string, ProjectAction>;
