@@ -154,9 +154,7 @@ function cancellationOf(f: DealFacts): DealCancellation | null {
   // Over the deal's own payment and its change orders' (decision 034).
   const refundOf = (p: PaymentRow) => (p.status === 'held' ? heldOf(p) : p.refundedCents);
   const refundCents =
-    f.payment && c.outcome !== 'none' && c.outcome !== 'objected'
-      ? [f.payment, ...f.changeOrderPayments].reduce((sum, p) => sum + refundOf(p), 0)
-      : 0;
+    f.payment && c.outcome !== 'none' && c.outcome !== 'objected' ? [f.payment, ...f.changeOrderPayments].reduce((sum, p) => sum + refundOf(p), 0) : 0;
   const descriptions: Record<DealCancellation['outcome'], string> = {
     none: `The project was cancelled after the delivery was accepted: the payout stays with ${f.finisher}, and the deal counts as completed.`,
     refund:
