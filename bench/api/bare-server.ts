@@ -29,10 +29,12 @@ function statement(name: string, marker?: string): { name?: string; text: string
 }
 const listStatement = statement('projects_page_plain');
 const searchStatement = statement('projects_page_q', ' like $');
-const projectStatement = statement('project_by_id');
+// The project page's statement: project_page_by_id carries the criteria since decision 031's third part.
+const projectStatement = statement(captured.project_page_by_id ? 'project_page_by_id' : 'project_by_id');
 const bidsStatement = statement('bids_of_project');
 // The project page's acceptance criteria (issue 18): a statement of their own, sent beside the
-// bids, or, when the app's project_by_id carries them, that statement's last column (a json array).
+// bids after the project, or, when the app's project statement carries them, its last column (a
+// json array), and then the bids go out at the same time as the project, as the app sends them.
 const criteriaInProjectStatement = projectStatement.text.includes('"project_criteria"');
 const criteriaStatement = criteriaInProjectStatement ? null : statement('project_criteria', 'from "project_criteria"');
 
@@ -200,12 +202,15 @@ async function listProjects(res: ServerResponse, params: URLSearchParams) {
 }
 
 async function getProject(res: ServerResponse, id: number) {
-  const [project] = await queryProjects(projectStatement, [id, 1], criteriaInProjectStatement ? ['acceptance_criteria'] : []);
+  if (!criteriaStatement) {
+    const [[project], bids] = await Promise.all([queryProjects(projectStatement, [id, 1], ['acceptance_criteria']), queryBids(id)]);
+    if (!project) return send(res, 404, { code: 'NOT_FOUND', message: 'Project not found' });
+    const criteria = (project as ProjectRow & { acceptance_criteria: Criterion[] }).acceptance_criteria;
+    return send(res, 200, { ...toProject(project), bids: bids.map(toBid), acceptanceCriteria: criteria });
+  }
+  const [project] = await queryProjects(projectStatement, [id, 1]);
   if (!project) return send(res, 404, { code: 'NOT_FOUND', message: 'Project not found' });
-  const [bids, criteria] = await Promise.all([
-    queryBids(id),
-    criteriaStatement ? queryCriteria(criteriaStatement, id) : (project as ProjectRow & { acceptance_criteria: Criterion[] }).acceptance_criteria,
-  ]);
+  const [bids, criteria] = await Promise.all([queryBids(id), queryCriteria(criteriaStatement, id)]);
   send(res, 200, { ...toProject(project), bids: bids.map(toBid), acceptanceCriteria: criteria });
 }
 
