@@ -29,8 +29,14 @@ function statement(name: string, marker?: string): { name?: string; text: string
 }
 const listStatement = statement('projects_page_plain');
 const searchStatement = statement('projects_page_q', ' like $');
-const projectStatement = statement('project_by_id');
+// The project page's statement: project_page_by_id carries the criteria since decision 031's third part.
+const projectStatement = statement(captured.project_page_by_id ? 'project_page_by_id' : 'project_by_id');
 const bidsStatement = statement('bids_of_project');
+// The project page's acceptance criteria (issue 18): a statement of their own, sent beside the
+// bids after the project, or, when the app's project statement carries them, its last column (a
+// json array), and then the bids go out at the same time as the project, as the app sends them.
+const criteriaInProjectStatement = projectStatement.text.includes('"project_criteria"');
+const criteriaStatement = criteriaInProjectStatement ? null : statement('project_criteria', 'from "project_criteria"');
 
 /** A project row as the app's select writes it: the project's columns, then eight computed ones. */
 interface ProjectRow {
@@ -70,10 +76,11 @@ const computedColumns = [
   'cursor_time',
 ] as const;
 
-async function queryProjects(query: { name?: string; text: string }, values: unknown[]): Promise<ProjectRow[]> {
+async function queryProjects(query: { name?: string; text: string }, values: unknown[], extraColumns: string[] = []): Promise<ProjectRow[]> {
   const result = await pool.query<unknown[]>({ ...query, values, rowMode: 'array' });
-  const own = result.fields.length - computedColumns.length;
-  const names = result.fields.map((field, i) => (i < own ? field.name : computedColumns[i - own]!));
+  const computed = [...computedColumns, ...extraColumns];
+  const own = result.fields.length - computed.length;
+  const names = result.fields.map((field, i) => (i < own ? field.name : computed[i - own]!));
   return result.rows.map((row) => Object.fromEntries(names.map((name, i) => [name, row[i]])) as unknown as ProjectRow);
 }
 
@@ -89,10 +96,21 @@ interface BidRow {
 
 async function queryBids(projectId: number): Promise<BidRow[]> {
   const result = await pool.query<unknown[]>({ ...bidsStatement, values: [projectId], rowMode: 'array' });
-  // The bid's columns, then the finisher's username and avatar and the project's submitter.
-  const own = result.fields.length - 3;
-  const names = result.fields.map((field, i) => (i < own ? field.name : ['finisher_username', 'finisher_avatar_url', 'project_submitter_id'][i - own]!));
+  // The bid's columns, then the finisher's username, avatar and sign-up time and the project's submitter.
+  const computed = ['finisher_username', 'finisher_avatar_url', 'finisher_created_at', 'project_submitter_id'];
+  const own = result.fields.length - computed.length;
+  const names = result.fields.map((field, i) => (i < own ? field.name : computed[i - own]!));
   return result.rows.map((row) => Object.fromEntries(names.map((name, i) => [name, row[i]])) as unknown as BidRow);
+}
+
+interface Criterion {
+  id: number;
+  text: string;
+}
+
+async function queryCriteria(statement: { name?: string; text: string }, projectId: number): Promise<Criterion[]> {
+  const result = await pool.query<[number, string]>({ ...statement, values: [projectId], rowMode: 'array' });
+  return result.rows.map(([id, text]) => ({ id, text }));
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -184,10 +202,16 @@ async function listProjects(res: ServerResponse, params: URLSearchParams) {
 }
 
 async function getProject(res: ServerResponse, id: number) {
+  if (!criteriaStatement) {
+    const [[project], bids] = await Promise.all([queryProjects(projectStatement, [id, 1], ['acceptance_criteria']), queryBids(id)]);
+    if (!project) return send(res, 404, { code: 'NOT_FOUND', message: 'Project not found' });
+    const criteria = (project as ProjectRow & { acceptance_criteria: Criterion[] }).acceptance_criteria;
+    return send(res, 200, { ...toProject(project), bids: bids.map(toBid), acceptanceCriteria: criteria });
+  }
   const [project] = await queryProjects(projectStatement, [id, 1]);
   if (!project) return send(res, 404, { code: 'NOT_FOUND', message: 'Project not found' });
-  const bids = await queryBids(id);
-  send(res, 200, { ...toProject(project), bids: bids.map(toBid) });
+  const [bids, criteria] = await Promise.all([queryBids(id), queryCriteria(criteriaStatement, id)]);
+  send(res, 200, { ...toProject(project), bids: bids.map(toBid), acceptanceCriteria: criteria });
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse) {

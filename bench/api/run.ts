@@ -36,7 +36,8 @@ import {
 } from './servers.js';
 import { readCpuMs, stopServer } from '../shared.js';
 
-const DATABASE_NAME = 'finishline_bench';
+// BENCH_API_DATABASE: another name, so that two worktrees benchmarking on one server do not drop each other's database.
+const DATABASE_NAME = process.env.BENCH_API_DATABASE ?? 'finishline_bench';
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
 const DURATION_SECONDS = Number(process.env.BENCH_API_DURATION ?? 5);

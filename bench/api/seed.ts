@@ -492,6 +492,11 @@ export async function seedBenchData(pool: pg.Pool, projectCount = DEFAULT_PROJEC
         ORDER BY p.created_at DESC LIMIT 1) AS detail`);
   const summary = rows[0]!;
   if (summary.detail === null) throw new Error('seeding produced no open project with exactly 5 bids');
+  // The benchmarked project page lists acceptance criteria (issue 18), as a real one would.
+  await pool.query(
+    `INSERT INTO project_criteria (project_id, position, text) SELECT $1, c.position - 1, c.text FROM unnest($2::text[]) WITH ORDINALITY AS c(text, position)`,
+    [summary.detail, ['Sign-up and sign-in work on mobile and desktop', 'Every screen of the design is built', 'The test suite passes in CI']],
+  );
   return {
     users: userCount,
     projects: projectCount,

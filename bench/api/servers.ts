@@ -63,6 +63,18 @@ export function startServer(name: Server['name'], script: string, databaseUrl: s
 }
 
 /** Both servers must answer each URL with the same status, JSON and Link header, or the comparison means nothing. */
+/** Where two JSON values first differ, for an error that shows the difference rather than the first 800 characters. */
+function firstDifference(a: unknown, b: unknown, path = '$'): { path: string; a: unknown; b: unknown } {
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const key of keys) {
+      const [x, y] = [(a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]];
+      if (!isDeepStrictEqual(x, y)) return firstDifference(x, y, `${path}.${key}`);
+    }
+  }
+  return { path, a, b };
+}
+
 export async function assertSameAnswers(servers: Server[], paths: string[]) {
   for (const path of paths) {
     const answers = await Promise.all(
@@ -74,8 +86,9 @@ export async function assertSameAnswers(servers: Server[], paths: string[]) {
     const [first, second] = answers;
     if (first!.status !== 200) throw new Error(`${servers[0]!.name} answered ${path} with ${first!.status}: ${JSON.stringify(first!.body)}`);
     if (!isDeepStrictEqual(first, second)) {
+      const at = firstDifference(first, second);
       throw new Error(
-        `the servers answer ${path} differently:\n${servers[0]!.name}: ${JSON.stringify(first).slice(0, 800)}\n${servers[1]!.name}: ${JSON.stringify(second).slice(0, 800)}`,
+        `the servers answer ${path} differently, first at ${at.path}:\n${servers[0]!.name}: ${JSON.stringify(at.a)?.slice(0, 800)}\n${servers[1]!.name}: ${JSON.stringify(at.b)?.slice(0, 800)}`,
       );
     }
   }

@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPaymentHandlers(ctx.events, ctx);
   registerDealClock(ctx.events, ctx);
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // Answers over 1 KiB go out brotli- or gzip-compressed to a client that accepts it (the built
   // client's files are compressed at build time and sent as they are). Compressed request bodies
   // are not accepted: nothing sends them, and inflating one would only widen what a body can cost.

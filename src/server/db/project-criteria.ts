@@ -1,4 +1,5 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
 import { projectCriteria } from './schema/scope.js';
 
@@ -14,6 +15,16 @@ export async function findProjectCriteria(db: DbOrTx, projectId: number): Promis
     .from(projectCriteria)
     .where(eq(projectCriteria.projectId, projectId))
     .orderBy(asc(projectCriteria.position), asc(projectCriteria.id));
+}
+
+/**
+ * The same criteria as one json array (`[]` when there are none), for a statement that reads the
+ * project itself: the project page gets them without a statement of their own.
+ */
+export function projectCriteriaJson(projectId: AnyPgColumn): SQL<Criterion[]> {
+  return sql<
+    Criterion[]
+  >`coalesce((select json_agg(json_build_object('id', ${projectCriteria.id}, 'text', ${projectCriteria.text}) order by ${projectCriteria.position}, ${projectCriteria.id}) from ${projectCriteria} where ${projectCriteria.projectId} = ${projectId}), '[]'::json)`;
 }
 
 /**

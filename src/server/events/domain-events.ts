@@ -147,16 +147,16 @@ type MilestoneEvent = (
   MilestoneFields;
 
 export type DomainEventType = DomainEvent['type'];
-type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
 /** Runs inside the transaction that records the event: its writes commit or roll back with the change. */
-type RecordHandler<E> = (event: E, tx: Tx) => Promise<void>;
+export type RecordHandler<E> = (event: E, tx: Tx) => Promise<void>;
 /** Runs after the transaction committed: live pushes, e-mail, anything that must not see a rollback. */
 type CommitHandler<E> = (event: E) => void | Promise<void>;
 
 export type RecordEvent = (event: DomainEvent) => Promise<void>;
 
-type AfterCommitWork = (events: DomainEvents) => void | Promise<void>;
+export type AfterCommitWork = (events: DomainEvents) => void | Promise<void>;
 
 /** Work registered from inside a DomainEvents transaction, run once that transaction commits. */
 const afterCommitByTx = new WeakMap<Tx, AfterCommitWork[]>();
@@ -212,6 +212,30 @@ export class DomainEvents {
       for (const handler of this.commitHandlers.get(event.type) ?? []) {
         await this.safely(`domain event handler failed (${event.type})`, () => handler(event));
       }
+    }
+    return result;
+  }
+
+  /**
+   * For a change that needs no transaction: one autocommitted statement (a data-modifying CTE)
+   * writes the change together with what the event type's record handlers would have written in
+   * a transaction, the handlers it `covers`. `write` runs that statement and answers the event,
+   * the after-commit work of the rows it wrote (their live delivery) and the caller's result; then,
+   * as after transaction()'s commit, that work runs and the event's commit handlers follow.
+   * Refuses before writing when the type has a record handler the statement does not cover: that
+   * handler's write would be skipped without a word.
+   */
+  async inOneStatement<T extends DomainEventType, R>(
+    type: T,
+    covers: readonly RecordHandler<EventOf<T>>[],
+    write: () => Promise<{ event: EventOf<T>; afterCommit: AfterCommitWork[]; result: R }>,
+  ): Promise<R> {
+    const uncovered = (this.recordHandlers.get(type) ?? []).filter((handler) => !covers.includes(handler as RecordHandler<EventOf<T>>));
+    if (uncovered.length > 0) throw new Error(`${type} has ${uncovered.length} record handler(s) that one statement would skip: record it in a transaction`);
+    const { event, afterCommit, result } = await write();
+    for (const task of afterCommit) await this.safely('after-commit work failed', () => task(this));
+    for (const handler of this.commitHandlers.get(type) ?? []) {
+      await this.safely(`domain event handler failed (${type})`, () => handler(event));
     }
     return result;
   }

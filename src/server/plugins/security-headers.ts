@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** One year, as HSTS preload lists ask. */
 const hstsMaxAgeSeconds = 365 * 24 * 60 * 60;
@@ -8,25 +9,54 @@ const hstsMaxAgeSeconds = 365 * 24 * 60 * 60;
  * helmet's headers with a Content-Security-Policy the built client runs under: every script,
  * style sheet, font and connection comes from this origin (the live connection's ws:/wss: too,
  * which 'self' covers), and images may also be data:/blob: previews or https avatars.
+ */
+const helmetOptions: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+      'connect-src': ["'self'"],
+      // HSTS does this job where it matters; on a plain-HTTP address (a LAN box, a test proxy)
+      // upgrading every asset request to https would break the page.
+      'upgrade-insecure-requests': null,
+    },
+  },
+  // The API is same-origin only; cross-origin embedding of its resources is refused.
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  strictTransportSecurity: false,
+};
+
+/**
+ * What helmet's middleware does to a response with these options, worked out once: every header
+ * it sets is a constant of the options (no nonces, nothing read from the request).
+ * @fastify/helmet ran helmet(options), parsing the policy, on every request.
+ */
+function helmetHeaders(options: HelmetOptions): { set: [string, string][]; removed: string[] } {
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void set.push([name, String(value)]),
+    removeHeader: (name: string) => void removed.push(name),
+  };
+  // helmet throws on bad options (since 8.1 it no longer passes errors to `next`).
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return { set, removed };
+}
+
+/**
+ * helmet's headers on every answer, set on the raw response as helmet sets them (a route's own
+ * header of the same name, like the uploads' stricter policy, still wins).
  *
  * HSTS is sent only on requests that arrived over HTTPS (directly, or through a proxy that says so
  * in X-Forwarded-Proto when TRUST_PROXY is on): on plain HTTP it would mean nothing to a browser,
  * and on a development machine's http://localhost it is noise.
  */
-export async function registerSecurityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'"],
-        // HSTS does this job where it matters; on a plain-HTTP address (a LAN box, a test proxy)
-        // upgrading every asset request to https would break the page.
-        'upgrade-insecure-requests': null,
-      },
-    },
-    // The API is same-origin only; cross-origin embedding of its resources is refused.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    strictTransportSecurity: false,
+export function registerSecurityHeaders(app: FastifyInstance) {
+  const { set, removed } = helmetHeaders(helmetOptions);
+  app.addHook('onRequest', (_request, reply, done) => {
+    const res = reply.raw;
+    for (const [name, value] of set) res.setHeader(name, value);
+    for (const name of removed) res.removeHeader(name);
+    done();
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') {

@@ -1,16 +1,19 @@
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ChatMessage, ChatSummary, ConversationChannel, ConversationThread } from '#shared/contracts/conversations.js';
 import { centsToDollars } from '#shared/domain/money.js';
-import type { DbOrTx } from '#server/db/client.js';
+import type { Db, DbOrTx } from '#server/db/client.js';
 import { bids } from '#server/db/schema/bids.js';
 import { conversationChannels, conversationThreads, messages } from '#server/db/schema/conversations.js';
+import { notifications } from '#server/db/schema/notifications.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
+import type { GroupedNotificationUpsert } from '#server/features/notifications/notifications.service.js';
 
 export type ChannelRow = typeof conversationChannels.$inferSelect;
 type ThreadRow = typeof conversationThreads.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
+type NewMessageRow = typeof messages.$inferInsert;
 
 /** The thread every bid's conversation starts with; chat messages go there. */
 export const DEFAULT_THREAD_TYPE = 'general';
@@ -59,6 +62,34 @@ export async function findChannelOfBid(db: DbOrTx, bidId: number): Promise<Chann
 
 export async function findThreadsOfChannel(db: DbOrTx, channelId: number): Promise<ThreadRow[]> {
   return db.select().from(conversationThreads).where(eq(conversationThreads.channelId, channelId)).orderBy(asc(conversationThreads.id));
+}
+
+/** Every column of a table, as read from a CTE that returned its rows (selected one by one, so drizzle maps them). */
+function columnsOf<T extends Record<string, unknown>>(cte: unknown, table: Parameters<typeof getTableColumns>[0]): T {
+  return Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, (cte as Record<string, unknown>)[key]])) as T;
+}
+
+/**
+ * Stores a message in a thread that exists and, in the same autocommitted statement, the
+ * notification `notification` builds from the new message's id (a data-modifying CTE): one round
+ * trip, and the two rows commit together or not at all.
+ */
+export async function insertMessageWithNotification(
+  db: Db,
+  message: NewMessageRow,
+  notification: (messageId: SQL) => GroupedNotificationUpsert,
+): Promise<{ message: MessageRow; notification: typeof notifications.$inferSelect }> {
+  const newMessage = db.$with('new_message').as(db.insert(messages).values(message).returning());
+  const newNotification = db.$with('message_notification').as(notification(sql`(select ${newMessage.id} from ${newMessage})`));
+  const [row] = await db
+    .with(newMessage, newNotification)
+    .select({
+      message: columnsOf<typeof messages._.columns>(newMessage, messages),
+      notification: columnsOf<typeof notifications._.columns>(newNotification, notifications),
+    })
+    .from(newMessage)
+    .crossJoin(newNotification);
+  return row!;
 }
 
 export function toThreadDto(row: ThreadRow): ConversationThread {

@@ -3,8 +3,10 @@ import type { ChatMessage, ChatSummary, ConversationChannel, SendMessageInput } 
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx, Tx } from '#server/db/client.js';
+import type { EventOf } from '#server/events/domain-events.js';
 import { conversationChannels, conversationThreads, messages } from '#server/db/schema/conversations.js';
 import type { UserRow } from '#server/db/schema/users.js';
+import { messageNotificationDelivery, messageNotificationUpsert, writeMessageNotification } from '#server/features/notifications/notifications.service.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import {
   type BidParties,
@@ -16,6 +18,7 @@ import {
   findChatSummaries,
   findMessagesOfChannel,
   findThreadsOfChannel,
+  insertMessageWithNotification,
   markMessagesRead,
   toChannelDto,
   toChatMessageDto,
@@ -86,26 +89,36 @@ export async function listMessages(ctx: MessagingContext, actor: UserRow, bidId:
   });
 }
 
+function messageSent(parties: BidParties, thread: { id: number; title: string }, message: ChatMessage): EventOf<'message.sent'> {
+  return { type: 'message.sent', bidId: parties.bidId, projectName: parties.projectName, thread, recipientId: message.receiverId, message };
+}
+
 /**
- * Stores a message in the bid's default thread. The recipient's notification is written in the
- * same transaction (by the notifications feature, on 'message.sent'); the live pushes follow the
- * commit.
+ * Stores a message in the bid's default thread, with the recipient's notification (the
+ * notifications feature's, on 'message.sent'); the live pushes follow the commit. Once the
+ * conversation exists (every message but the first) the message and the notification are one
+ * autocommitted statement: with the session and the parties' read, three round trips in all.
  */
 export async function sendMessage(ctx: MessagingContext, actor: UserRow, bidId: number, input: SendMessageInput): Promise<ChatMessage> {
   const parties = await loadChatParties(ctx.db, actor, bidId);
   await ctx.rateLimits.chatMessages.consume(actor.id);
+  if (parties.channel && parties.thread) {
+    const channel = { ...parties.channel, bidId: parties.bidId };
+    const thread = parties.thread;
+    const recipientId = actor.id === channel.creatorId ? channel.developerId : channel.creatorId;
+    return ctx.events.inOneStatement('message.sent', [writeMessageNotification], async () => {
+      const stored = await insertMessageWithNotification(ctx.db, { threadId: thread.id, senderId: actor.id, content: input.content }, (messageId) =>
+        messageNotificationUpsert(ctx.db, { recipientId, bidId: parties.bidId, senderUsername: actor.username, content: input.content }, messageId),
+      );
+      const message = toChatMessageDto(stored.message, channel, actor);
+      return { event: messageSent(parties, thread, message), afterCommit: [messageNotificationDelivery([stored.notification])], result: message };
+    });
+  }
   return ctx.events.transaction(ctx.db, async (tx, record) => {
     const { channel, threadId, threadTitle } = await ensureConversation(tx, parties);
     const [row] = await tx.insert(messages).values({ threadId, senderId: actor.id, content: input.content }).returning();
     const message = toChatMessageDto(row!, channel, actor);
-    await record({
-      type: 'message.sent',
-      bidId: parties.bidId,
-      projectName: parties.projectName,
-      thread: { id: threadId, title: threadTitle },
-      recipientId: message.receiverId,
-      message,
-    });
+    await record(messageSent(parties, { id: threadId, title: threadTitle }, message));
     return message;
   });
 }

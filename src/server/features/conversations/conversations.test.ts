@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject, createUser, signIn } from '#test/support/factories.js';
 import { client } from '#test/support/http.js';
+import { countRoundTrips } from '#test/support/round-trips.js';
 import { createLiveTestApp, type LiveTestApp } from '#test/support/live.js';
 import { chatMessageSchema, chatSummarySchema, conversationChannelSchema } from '#shared/contracts/conversations.schemas.js';
 import { conversationChannels, conversationThreads, messages } from '#server/db/schema/conversations.js';
@@ -205,6 +206,33 @@ describe('bid messages', () => {
     await Promise.all(['one', 'two', 'three', 'four'].map((word) => send(`At once: ${word}`)));
     const unreadNow = (await ownersMessageNotifications()).filter((n) => n.groupKey === `conversation:${bid.id}` && !n.isRead);
     expect(unreadNow).toHaveLength(1);
+  });
+
+  it('sends a message of an open conversation in three round trips: the session, the parties, the message with its notification', async () => {
+    const { bid } = await newBid();
+    const first = await cast.finisher.api.post(`/api/bids/${bid.id}/messages`, { content: 'This one opens the conversation.' });
+    expect(first.statusCode).toBe(201);
+    const counter = countRoundTrips(t.database);
+    let sent;
+    try {
+      sent = await cast.owner.api.post(`/api/bids/${bid.id}/messages`, { content: 'And this one only writes.' });
+    } finally {
+      counter.stop();
+    }
+    expect(sent.statusCode).toBe(201);
+    expect(counter.statements).toHaveLength(3);
+    expect(counter.statements[2]).toMatch(/^with "new_message" as \(insert into "messages"/);
+    const [notification] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, cast.finisher.user.id), eq(notifications.groupKey, `conversation:${bid.id}`)));
+    expect(notification).toMatchObject({
+      type: 'message',
+      title: `New message from ${cast.owner.user.username}`,
+      content: 'And this one only writes.',
+      relatedId: sent.json().id,
+      isRead: false,
+    });
   });
 
   it('limits how fast one user can send', async () => {

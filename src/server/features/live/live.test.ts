@@ -81,19 +81,21 @@ describe('the live connection (/ws)', () => {
     const { project, bid } = await newBid();
     const ownerTabs = [track(await connectAs(t.wsUrl, cookies.owner, cast.owner.user.id)), track(await connectAs(t.wsUrl, cookies.owner, cast.owner.user.id))];
     const finisher = track(await connectAs(t.wsUrl, cookies.finisher, cast.finisher.user.id));
-    const content = '<b>Delivered</b> the first draft';
 
-    const sent = (await cast.finisher.api.post(`/api/bids/${bid.id}/messages`, { content })).json();
-    for (const tab of ownerTabs) {
-      const newMessage = await tab.waitFor('new_message', (e) => e.message.id === sent.id);
-      expect(newMessage).toEqual({
-        type: 'new_message',
-        bidId: bid.id,
-        thread: { id: sent.threadId, title: `Bid #${bid.id}: ${project.name}` },
-        message: sent,
-      });
-      const notification = await tab.waitFor('notification', (e) => e.notification.relatedId === sent.id);
-      expect(notification.notification).toMatchObject({ userId: cast.owner.user.id, type: 'message', content, isRead: false });
+    // The first message opens the conversation (a transaction); the second is one statement.
+    for (const content of ['<b>Delivered</b> the first draft', 'And the tests, now that we are talking']) {
+      const sent = (await cast.finisher.api.post(`/api/bids/${bid.id}/messages`, { content })).json();
+      for (const tab of ownerTabs) {
+        const newMessage = await tab.waitFor('new_message', (e) => e.message.id === sent.id);
+        expect(newMessage).toEqual({
+          type: 'new_message',
+          bidId: bid.id,
+          thread: { id: sent.threadId, title: `Bid #${bid.id}: ${project.name}` },
+          message: sent,
+        });
+        const notification = await tab.waitFor('notification', (e) => e.notification.relatedId === sent.id);
+        expect(notification.notification).toMatchObject({ userId: cast.owner.user.id, type: 'message', content, isRead: false });
+      }
     }
     // The sender's own sockets get neither.
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -159,14 +161,18 @@ describe('several instances', () => {
       const bid = (await finisherOnA.post(`/api/projects/${project.id}/bids`, proposal)).json();
 
       const ownerOnB = await connectAs(b.wsUrl, ownerCookieOnB, owner.id);
-      const sent = await finisherOnA.post(`/api/bids/${bid.id}/messages`, { content: 'sent through instance A' });
-      expect(sent.statusCode).toBe(201);
-      const received = await ownerOnB.waitFor('new_message', (e) => e.message.id === sent.json().id);
-      expect(received.message.content).toBe('sent through instance A');
-      await ownerOnB.waitFor('notification', (e) => e.notification.relatedId === sent.json().id);
+      // The first message opens the conversation (a transaction); the second is one statement.
+      for (const content of ['sent through instance A', 'and a second one']) {
+        const sent = await finisherOnA.post(`/api/bids/${bid.id}/messages`, { content });
+        expect(sent.statusCode).toBe(201);
+        const received = await ownerOnB.waitFor('new_message', (e) => e.message.id === sent.json().id);
+        expect(received.message.content).toBe(content);
+        await ownerOnB.waitFor('notification', (e) => e.notification.relatedId === sent.json().id);
+      }
       // Exactly once, although both instances hear the channel.
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(ownerOnB.events.filter((e) => e.type === 'new_message')).toHaveLength(1);
+      expect(ownerOnB.events.filter((e) => e.type === 'new_message')).toHaveLength(2);
+      expect(ownerOnB.events.filter((e) => e.type === 'notification')).toHaveLength(2);
       ownerOnB.close();
     } finally {
       await a.close();

@@ -1,7 +1,7 @@
 import { deadlineDay } from '#shared/domain/deal.js';
 import { formatMoney } from '#shared/domain/money.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
-import { previewOf } from './notification-writers.js';
+import { previewOf } from './notification-text.js';
 import { createNotifications } from './notifications.service.js';
 
 /** The deal clock's notifications (decision 027): requests, answers, deadlines and reminders. */

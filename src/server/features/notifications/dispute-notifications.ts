@@ -2,7 +2,7 @@ import { formatMoney } from '#shared/domain/money.js';
 import type { Config } from '#server/config.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
 import { findOperatorIds } from './card-dispute-notifications.js';
-import { previewOf } from './notification-writers.js';
+import { previewOf } from './notification-text.js';
 import { createNotifications } from './notifications.service.js';
 
 const sideName = (side: 'owner' | 'finisher') => (side === 'owner' ? 'The client' : 'The developer');

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '#server/db/client.js';
-import { type DomainEvents, runAfterCommit } from '#server/events/domain-events.js';
+import { type AfterCommitWork, type DomainEvents, runAfterCommit } from '#server/events/domain-events.js';
 import type { LivePublisher } from '#server/integrations/live/live-hub.js';
 import { type NotificationRow, toNotificationDto } from './notifications.mapper.js';
 
@@ -14,11 +14,15 @@ import { type NotificationRow, toNotificationDto } from './notifications.mapper.
 const publisherByBus = new WeakMap<DomainEvents, LivePublisher>();
 
 export function holdForDelivery(db: DbOrTx, rows: NotificationRow[]): void {
-  if (rows.length === 0) return;
-  runAfterCommit(db, (events) => {
+  if (rows.length > 0) runAfterCommit(db, deliveryOf(rows));
+}
+
+/** Pushes rows that are committed already, through the live publisher of the bus that runs it. */
+export function deliveryOf(rows: NotificationRow[]): AfterCommitWork {
+  return (events) => {
     const live = publisherByBus.get(events);
     return live ? deliverNotifications(live, rows) : undefined;
-  });
+  };
 }
 
 export async function deliverNotifications(live: LivePublisher, rows: NotificationRow[]): Promise<void> {

@@ -1,15 +1,8 @@
 import type { DomainEvents } from '#server/events/domain-events.js';
 import { registerChangeOrderNotifications } from './change-order-notifications.js';
 import { registerDealClockNotifications } from './deal-clock-notifications.js';
-import { createNotifications, markMessageNotificationsRead, upsertGroupedNotification } from './notifications.service.js';
-
-const PREVIEW_MAX = 140;
-
-/** A notification shows the start of a chat message (or a reason), on one line. */
-export function previewOf(content: string): string {
-  const line = content.replace(/\s+/g, ' ').trim();
-  return line.length > PREVIEW_MAX ? `${line.slice(0, PREVIEW_MAX - 1)}…` : line;
-}
+import { previewOf } from './notification-text.js';
+import { createNotifications, markMessageNotificationsRead, writeMessageNotification } from './notifications.service.js';
 
 /**
  * Each deal event leaves a notification for the party it concerns, written in the same
@@ -133,18 +126,10 @@ export function registerNotificationWriters(events: DomainEvents): void {
       },
     ]),
   );
-  // 'message' opens /messages?messageId={relatedId}. A conversation keeps one unread notification,
-  // updated with its latest message, so the bell does not count every message the chat counts too.
-  events.onRecord('message.sent', (e, tx) =>
-    upsertGroupedNotification(tx, {
-      userId: e.recipientId,
-      type: 'message',
-      title: `New message from ${e.message.sender.username}`,
-      content: previewOf(e.message.content),
-      relatedId: e.message.id,
-      groupKey: `conversation:${e.bidId}`,
-    }),
-  );
+  // 'message' opens /messages?messageId={relatedId}; one unread notification per conversation.
+  // Conversations write it in the message's own statement once the conversation exists
+  // (messageNotificationUpsert): this is the handler that statement covers.
+  events.onRecord('message.sent', writeMessageNotification);
   // Reading a chat also clears the notifications its messages left, so the two badges agree.
   events.onRecord('conversation.read', (e, tx) => markMessageNotificationsRead(tx, e.readerId, e.messageIds));
   events.onRecord('payment.received', (e, tx) =>

@@ -1,15 +1,17 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { CreateTestNotificationInput, Notification, UnreadCount } from '#shared/contracts/notifications.js';
 import { notificationLimits } from '#shared/domain/limits.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
-import type { DbOrTx } from '#server/db/client.js';
+import type { DbOrTx, Tx } from '#server/db/client.js';
 import { notifications } from '#server/db/schema/notifications.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { countUnreadMessagesOf } from '#server/features/conversations/conversations.service.js';
+import type { AfterCommitWork, EventOf } from '#server/events/domain-events.js';
 import type { LivePublisher } from '#server/integrations/live/live-hub.js';
 import { requireAccess } from '#server/domain/require-access.js';
-import { deliverNotifications, holdForDelivery } from './notification-outbox.js';
+import { deliverNotifications, deliveryOf, holdForDelivery } from './notification-outbox.js';
+import { previewOf } from './notification-text.js';
 import { type NotificationRow, toNotificationDto } from './notifications.mapper.js';
 
 export interface NewNotification {
@@ -34,22 +36,74 @@ export async function insertNotifications(db: DbOrTx, rows: NewNotification[]): 
   return inserted;
 }
 
+type GroupedNotification = Omit<NewNotification, 'relatedId'> & { groupKey: string; relatedId: number | null | SQL };
+
 /**
- * Stores a notification of a group (groupKey), or, while the user still has an unread one of that
- * group, updates it to this one's text and time instead: one unread row per group, whichever of
- * two concurrent writers comes second (the unique index notifications_unread_group_key decides).
+ * The statement that stores a notification of a group (groupKey), or, while the user still has an
+ * unread one of that group, updates it to this one's text, target and time instead: one unread row
+ * per group, whichever of two concurrent writers comes second (the unique index
+ * notifications_unread_group_key decides). Answers the row either way.
  */
-export async function upsertGroupedNotification(db: DbOrTx, row: NewNotification & { groupKey: string }): Promise<void> {
-  const rows = await db
+function groupedNotificationUpsert(db: DbOrTx, row: GroupedNotification) {
+  return db
     .insert(notifications)
     .values(row)
     .onConflictDoUpdate({
       target: [notifications.userId, notifications.groupKey],
       targetWhere: sql`${notifications.isRead} = false AND ${notifications.groupKey} IS NOT NULL`,
-      set: { title: row.title, content: row.content, relatedId: row.relatedId, createdAt: sql`now()` },
+      set: { title: sql`excluded.title`, content: sql`excluded.content`, relatedId: sql`excluded.related_id`, createdAt: sql`now()` },
     })
     .returning();
-  holdForDelivery(db, rows);
+}
+
+/** The statement behind a grouped notification, as a part of another statement (a data-modifying CTE). */
+export type GroupedNotificationUpsert = ReturnType<typeof groupedNotificationUpsert>;
+
+async function upsertGroupedNotification(db: DbOrTx, row: GroupedNotification): Promise<void> {
+  holdForDelivery(db, await groupedNotificationUpsert(db, row));
+}
+
+/** What a chat message's notification is made of, known before the message is stored. */
+interface MessageNotificationFields {
+  recipientId: number;
+  bidId: number;
+  senderUsername: string;
+  content: string;
+}
+
+/**
+ * A chat message leaves its recipient a 'message' notification (it opens
+ * /messages?messageId={relatedId}). A conversation keeps one unread notification, updated with its
+ * latest message, so the bell does not count every message the chat counts too.
+ */
+function messageNotificationOf(fields: MessageNotificationFields, messageId: number | SQL): GroupedNotification {
+  return {
+    userId: fields.recipientId,
+    type: 'message',
+    title: `New message from ${fields.senderUsername}`,
+    content: previewOf(fields.content),
+    relatedId: messageId,
+    groupKey: `conversation:${fields.bidId}`,
+  };
+}
+
+/** The record handler of 'message.sent': the message's notification, in the message's transaction. */
+export function writeMessageNotification(e: EventOf<'message.sent'>, tx: Tx): Promise<void> {
+  return upsertGroupedNotification(tx, messageNotificationOf({ ...e, senderUsername: e.message.sender.username, content: e.message.content }, e.message.id));
+}
+
+/**
+ * The same notification as writeMessageNotification, as a part of the statement that stores the
+ * message (conversations, once the conversation exists): `messageId` is that statement's new id.
+ * The caller delivers the row it answers with messageNotificationDelivery() once it committed.
+ */
+export function messageNotificationUpsert(db: DbOrTx, fields: MessageNotificationFields, messageId: SQL): GroupedNotificationUpsert {
+  return groupedNotificationUpsert(db, messageNotificationOf(fields, messageId));
+}
+
+/** The live push of notification rows another feature's statement stored (after-commit work). */
+export function messageNotificationDelivery(rows: NotificationRow[]): AfterCommitWork {
+  return deliveryOf(rows);
 }
 
 /** insertNotifications() for event handlers, which return nothing. */

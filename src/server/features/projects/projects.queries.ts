@@ -5,6 +5,7 @@ import { centsToDollars } from '#shared/domain/money.js';
 import { canReadDelivery } from '#shared/domain/policies.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
 import { projectIsPaid } from '#server/db/paid.js';
+import { type Criterion, projectCriteriaJson } from '#server/db/project-criteria.js';
 import { preparedPerDb, preparedVariants } from '#server/db/prepared.js';
 import { bids } from '#server/db/schema/bids.js';
 import { projectColumns, projects } from '#server/db/schema/projects.js';
@@ -78,6 +79,31 @@ const selectProjectById = preparedPerDb(
 export async function findProjectView(db: DbOrTx, id: number, viewer: UserRow | null): Promise<Project | null> {
   const [row] = await selectProjectById(db, { id });
   return row ? toProjectDto(row, viewer) : null;
+}
+
+// The project page: the same row with its acceptance criteria (issue 18) as a json column, one
+// statement instead of a second one beside it.
+function selectProjectPages(db: DbOrTx) {
+  return db
+    .select({ ...projectSelection, acceptanceCriteria: projectCriteriaJson(projects.id) })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.submitterId))
+    .leftJoin(finishers, eq(finishers.id, projects.finisherId));
+}
+
+const selectProjectPageById = preparedPerDb(
+  (db) =>
+    selectProjectPages(db)
+      .where(eq(projects.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('project_page_by_id'),
+  (db, params: { id: number }) => selectProjectPages(db).where(eq(projects.id, params.id)).limit(1),
+);
+
+/** The project page's project: its answer with the acceptance criteria in the owner's order. */
+export async function findProjectPage(db: DbOrTx, id: number, viewer: UserRow | null): Promise<(Project & { acceptanceCriteria: Criterion[] }) | null> {
+  const [row] = await selectProjectPageById(db, { id });
+  return row ? { ...toProjectDto(row, viewer), acceptanceCriteria: row.acceptanceCriteria } : null;
 }
 
 interface Cursor {

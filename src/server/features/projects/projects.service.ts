@@ -19,8 +19,8 @@ import { listBidsOfProject } from '#server/features/bids/bids.service.js';
 import { settleCancellation } from '#server/features/deal/deal.service.js';
 import { checkDeliveryEvidence, checkRevisionRequest } from '#server/features/scope/scope.service.js';
 import { isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
-import { findProjectCriteria, replaceProjectCriteria } from '#server/db/project-criteria.js';
-import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
+import { replaceProjectCriteria } from '#server/db/project-criteria.js';
+import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectPage, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 
 export async function listProjects(ctx: AppContext, viewer: UserRow | null, query: ListProjectsQuery) {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
@@ -34,10 +34,10 @@ export function listTechnologies(ctx: AppContext): Promise<string[]> {
 }
 
 export async function getProjectDetail(ctx: AppContext, viewer: UserRow | null, id: number): Promise<ProjectDetail> {
-  const project = await findProjectView(ctx.db, id, viewer);
+  // Two statements at once: a missing project's bids are none, and it answers 404 all the same.
+  const [project, bidsOfProject] = await Promise.all([findProjectPage(ctx.db, id, viewer), listBidsOfProject(ctx, id, viewer)]);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
-  const [bidsOfProject, acceptanceCriteria] = await Promise.all([listBidsOfProject(ctx, id, viewer), findProjectCriteria(ctx.db, id)]);
-  return { ...project, bids: bidsOfProject, acceptanceCriteria };
+  return { ...project, bids: bidsOfProject };
 }
 
 export async function createProject(ctx: AppContext, actor: UserRow, input: CreateProjectInput, imageUrl: string | null): Promise<Project> {

@@ -4,12 +4,12 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage, type FileStorage } from '#server/integrations/storage/storage.js';
 import { registerErrorHandler } from '#server/plugins/error-handler.js';
+import { registerSecurityHeaders } from '#server/plugins/security-headers.js';
 import { readMultipart, registerMultipart } from '#server/plugins/multipart.js';
 import { imageUploadMaxBytes, processImageUpload, storeImage } from '#server/integrations/storage/image-upload.js';
 import { uploadsRoutes } from './uploads.routes.js';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   storage = createStorage({ dataDir, s3: undefined });
   app = Fastify({ logger: false, forceCloseConnections: 'idle' });
   registerErrorHandler(app);
-  await app.register(helmet, { crossOriginResourcePolicy: { policy: 'same-origin' } });
+  registerSecurityHeaders(app);
   await registerMultipart(app);
   uploadsRoutes(app, storage);
   app.post('/test/screenshot', async (request, reply) => {
