@@ -274,6 +274,8 @@ describe('paying a change order', () => {
     const deal = await w.deal(projectId);
     expect(deal.money).toMatchObject({ paidCents: 95_000, heldCents: 95_000 });
     expectIdentity(deal.money);
+    // The next step speaks of all the held money.
+    expect(deal.nextStep.description).toContain('get $950 back');
 
     const again = await act(changeOrderId, 'pay', w.cast.owner.api);
     expect(again.statusCode).toBe(409);
