@@ -274,6 +274,8 @@ describe('paying a change order', () => {
     const deal = await w.deal(projectId);
     expect(deal.money).toMatchObject({ paidCents: 95_000, heldCents: 95_000 });
     expectIdentity(deal.money);
+    // The next step speaks of all the held money.
+    expect(deal.nextStep.description).toContain('get $950 back');
 
     const again = await act(changeOrderId, 'pay', w.cast.owner.api);
     expect(again.statusCode).toBe(409);
@@ -364,5 +366,20 @@ describe('a change order’s money', () => {
     const deal = await w.deal(projectId);
     expect(deal.money).toMatchObject({ paidCents: 95_000, releasedCents: 72_000, feeCents: 8_000, refundedCents: 15_000, heldCents: 0 });
     expectIdentity(deal.money);
+  });
+
+  it('is frozen by a chargeback on its own card payment, while the deal’s payment is released; won, it follows', async () => {
+    const { projectId, bidId, changeOrderId } = await paidChangeOrder();
+    const payment = await changeOrderPayment(changeOrderId);
+    const chargeback = (action: 'open' | 'won') => w.cast.owner.api.post(`/api/sandbox/payments/${payment!.id}/card-dispute`, { action });
+    expect((await chargeback('open')).statusCode).toBe(200);
+    await w.deliver(projectId);
+    expect((await w.cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: true })).statusCode).toBe(200);
+    expect(await w.paymentOf(bidId)).toMatchObject({ status: 'released', releasedCents: 67_500 });
+    expect(await changeOrderPayment(changeOrderId)).toMatchObject({ status: 'held', releasedCents: 0, cardDisputeStatus: 'open' });
+    expectIdentity((await w.deal(projectId)).money);
+    expect((await chargeback('won')).statusCode).toBe(200);
+    expect(await changeOrderPayment(changeOrderId)).toMatchObject({ status: 'released', releasedCents: 18_000, cardDisputeStatus: 'won' });
+    expectIdentity((await w.deal(projectId)).money);
   });
 });
