@@ -1,6 +1,6 @@
 import { formatMoney } from '#shared/domain/money.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
-import { previewOf } from './notification-writers.js';
+import { previewOf } from './notification-text.js';
 import { createNotifications } from './notifications.service.js';
 
 type Side = 'owner' | 'finisher';
