@@ -13,6 +13,7 @@ import { DealClockPanels, DealHistoryPanel, DealRevisionCallout } from '#client/
 import { DeliveryPanel } from '#client/features/projects/delivery-panel.js';
 import { ProjectPaymentCard } from '#client/features/payments/project-payment-card.js';
 import { useCheckoutSuccessToast } from '#client/features/payments/use-checkout-success-toast.js';
+import { EditProjectButton } from '#client/features/projects/edit-project-dialog.js';
 import { ProjectControls } from '#client/features/projects/project-controls.js';
 import { ProjectReviewsPanel } from '#client/features/reviews/project-reviews-panel.js';
 import { ProjectOverviewCard } from '#client/features/projects/project-overview-card.js';
@@ -95,6 +96,7 @@ export default function ProjectDetailPage() {
         </div>
         <aside className="grid content-start gap-6" aria-label="Project actions">
           <ApplyButton project={project} user={user} />
+          <EditProjectButton project={project} user={user} />
           <ProjectControls projectId={project.id} status={project.status} actor={actor} />
           <ProjectPaymentCard projectId={project.id} />
         </aside>
