@@ -67,3 +67,11 @@ export const scopeLimits = {
   /** The most revision requests a finisher may include in a bid. */
   includedRevisionsMax: 20,
 } as const;
+
+/** Change orders (issue 18, item 6): what either party of a live deal may propose. */
+export const changeOrderLimits = {
+  descriptionMin: 10,
+  descriptionMax: 2_000,
+  amountMaxDollars: 10_000_000,
+  extraDaysMax: 365,
+} as const;
