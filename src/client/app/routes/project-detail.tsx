@@ -20,6 +20,7 @@ import { ProjectOverviewCard } from '#client/features/projects/project-overview-
 import { DeliveryReviewPanel } from '#client/features/projects/delivery-review-panel.js';
 import { useProject } from '#client/features/projects/api.js';
 import { StatementOfWorkCard } from '#client/features/scope/statement-of-work-card.js';
+import { ChangeOrdersCard } from '#client/features/change-orders/change-orders-card.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
 
 export default function ProjectDetailPage() {
@@ -29,10 +30,11 @@ export default function ProjectDetailPage() {
   const { user, isLoading: userLoading } = useUser();
   const { data: project, isPending, error } = useProject(id);
   const tab = searchParams.get('tab');
-  const scrollTarget = tab === 'bids' || tab === 'milestones' ? tab : null;
+  // The change orders' checkout comes back with ?tab=deal when cancelled; their notifications lead to ?tab=change-orders.
+  const scrollTarget = tab === 'bids' || tab === 'milestones' || tab === 'change-orders' ? tab : tab === 'deal' ? 'change-orders' : null;
   const isRendered = Boolean(project) && !userLoading;
 
-  // ?tab=bids or ?tab=milestones (from a notification) brings that card into view once it is rendered.
+  // ?tab=bids, ?tab=milestones or ?tab=change-orders (from a notification) brings that card into view once it is rendered.
   useEffect(() => {
     if (scrollTarget && isRendered) document.getElementById(scrollTarget)?.scrollIntoView({ block: 'start' });
   }, [scrollTarget, isRendered]);
@@ -79,6 +81,7 @@ export default function ProjectDetailPage() {
           <ProjectOverviewCard project={project} isOwner={isOwner(user, project)} isAssignedFinisher={isAssignedFinisher(user, project)} />
           <DealClockPanels project={project} user={user} />
           <StatementOfWorkCard projectId={project.id} enabled={project.finisherId !== null && canReadDelivery(user, project)} />
+          <ChangeOrdersCard project={project} user={user} />
           {projectLifecycle.canTake('deliver', actor, project.status) ? (
             <>
               <DealRevisionCallout project={project} user={user} />

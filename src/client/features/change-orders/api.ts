@@ -1,0 +1,89 @@
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { changeOrderEndpoints, type ProposeChangeOrderBody } from '#shared/contracts/change-orders.js';
+import { projectEndpoints } from '#shared/contracts/projects.js';
+import { call, errorMessage, isApiError } from '#client/lib/api.js';
+
+const endpoints = changeOrderEndpoints;
+
+export const changeOrderKeys = {
+  /**
+   * Under the project's key (projectKeys.detail), so whatever refreshes the project (a deal step, a
+   * payment, a live 'change_order' notification about it) refreshes its change orders too.
+   */
+  ofProject: (projectId: number) => [projectEndpoints.list.path, projectId, 'change-orders'] as const,
+};
+
+/** GET /api/projects/{id}/change-orders for the deal's two parties; a refusal reads as none. */
+export const changeOrdersQuery = (projectId: number, enabled: boolean) =>
+  queryOptions({
+    queryKey: changeOrderKeys.ofProject(projectId),
+    queryFn: async ({ signal }) => {
+      try {
+        return await call(endpoints.ofProject, { params: { id: projectId } }, { signal });
+      } catch (error) {
+        if (isApiError(error, 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND')) return [];
+        throw error;
+      }
+    },
+    enabled: enabled && Number.isInteger(projectId) && projectId > 0,
+  });
+
+export const useChangeOrders = (projectId: number, enabled: boolean) => useQuery(changeOrdersQuery(projectId, enabled));
+
+/** The project and everything under its key: the change orders, the deal (its clock gains the extra days), the payment. */
+const refreshProject = (queryClient: QueryClient, projectId: number) => queryClient.invalidateQueries({ queryKey: [projectEndpoints.list.path, projectId] });
+
+/** POST /api/projects/{id}/change-orders. The form shows a refusal itself, under its field or above its buttons. */
+export function useProposeChangeOrder(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProposeChangeOrderBody) => call(endpoints.propose, { params: { id: projectId }, body }),
+    onSuccess: async () => {
+      toast.success('Change order proposed', { description: 'The other party is told and can accept or decline it.' });
+      await refreshProject(queryClient, projectId);
+    },
+  });
+}
+
+const decisions = {
+  accept: { endpoint: endpoints.accept, success: 'Change order accepted', failure: 'Failed to accept the change order' },
+  decline: { endpoint: endpoints.decline, success: 'Change order declined', failure: 'Failed to decline the change order' },
+  withdraw: { endpoint: endpoints.withdraw, success: 'Change order withdrawn', failure: 'Failed to withdraw the change order' },
+} as const;
+
+/**
+ * Accept, decline or withdraw a proposed change order. Toasts live here: the step removes the buttons
+ * that started it. A refusal (409: the other party withdrew it meanwhile) refreshes the list to show where it stands.
+ */
+export function useDecideChangeOrder(projectId: number, decision: keyof typeof decisions) {
+  const queryClient = useQueryClient();
+  const { endpoint, success, failure } = decisions[decision];
+  return useMutation({
+    mutationFn: (changeOrderId: number) => call(endpoint, { params: { changeOrderId } }),
+    onSuccess: async () => {
+      toast.success(success);
+      await refreshProject(queryClient, projectId);
+    },
+    onError: async (error) => {
+      toast.error(failure, { description: errorMessage(error, 'Please try again later') });
+      await refreshProject(queryClient, projectId);
+    },
+  });
+}
+
+/**
+ * 'Pay': the owner goes to the hosted checkout for an accepted change order's amount, as for a bid
+ * (payments' useCheckoutLauncher). After success the page is being left: callers keep the button
+ * disabled while isPending or isSuccess, so a second click opens nothing.
+ */
+export function usePayChangeOrder() {
+  return useMutation({
+    mutationFn: (changeOrderId: number) => call(endpoints.pay, { params: { changeOrderId }, body: {} }),
+    onMutate: () => {
+      toast('Redirecting to Checkout');
+    },
+    onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
+    onError: (error) => toast.error('Error setting up payment', { description: errorMessage(error, 'Please try again later') }),
+  });
+}
