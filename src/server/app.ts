@@ -28,6 +28,7 @@ import { registerDisputeNotifications } from '#server/features/notifications/dis
 import { registerCardDisputeNotifications } from '#server/features/notifications/card-dispute-notifications.js';
 import { projectsRoutes } from '#server/features/projects/projects.routes.js';
 import { scopeRoutes } from '#server/features/scope/scope.routes.js';
+import { changeOrdersRoutes } from '#server/features/change-orders/change-orders.routes.js';
 import { registerMilestonePushes } from '#server/features/milestones/milestone-pushes.js';
 import { milestonesRoutes } from '#server/features/milestones/milestones.routes.js';
 import { liveRoutes } from '#server/features/live/live.routes.js';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   projectsRoutes(app, ctx);
   bidsRoutes(app, ctx);
   scopeRoutes(app, ctx);
+  changeOrdersRoutes(app, ctx);
   // The live hub is how features push to open sockets (with Redis, on every instance): made here
   // and handed to the features that push after commit and to the /ws route, which never meet.
   const live = await startLiveHub(app, { log: app.log, redis: deps.redis, channel: `${config.redisKeyPrefix}live` });

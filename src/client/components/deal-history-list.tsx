@@ -29,6 +29,11 @@ export const historyLabels: Record<DealHistoryKind, string> = {
   dispute_opened: 'Opened a dispute',
   dispute_escalated: "Asked for the operator's ruling",
   dispute_settled: 'Dispute settled',
+  change_order_proposed: 'Proposed a change order',
+  change_order_accepted: 'Accepted a change order',
+  change_order_declined: 'Declined a change order',
+  change_order_withdrawn: 'Withdrew a change order',
+  change_order_paid: 'Paid a change order',
 };
 
 /** The usernames of the deal's two parties; the system is Finishline itself (a timer, a payment). */

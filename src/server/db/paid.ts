@@ -11,7 +11,8 @@ const qualified = (column: PgColumn) => sql.raw(`"${getTableName(column.table)}"
 
 /**
  * Whether a project is paid (paidPaymentStatuses), as SQL: its winning bid (one row, through the
- * bids_one_winner_per_project_key index) has a payment held or released (one row by bid_id). The
+ * bids_one_winner_per_project_key index) has its own payment (not a change order's) held or released
+ * (one row by the partial payments_bid_key). The
  * one place the database answers "paid": the project list, the project page and the locks use it.
  * The statuses are written into the statement, so the planner sees them.
  *
@@ -20,5 +21,5 @@ const qualified = (column: PgColumn) => sql.raw(`"${getTableName(column.table)}"
  * 100k projects) to answer 50 rows; a scalar subquery always runs per row, as two index lookups.
  */
 export function projectIsPaid(projectId: PgColumn): SQL<boolean> {
-  return sql<boolean>`coalesce((select true from ${bids} inner join ${payments} on ${qualified(payments.bidId)} = ${qualified(bids.id)} where ${qualified(bids.projectId)} = ${qualified(projectId)} and ${qualified(bids.status)} in ${sqlList(winningBidStatuses)} and ${qualified(payments.status)} in ${sqlList(paidPaymentStatuses)} limit 1), false)`;
+  return sql<boolean>`coalesce((select true from ${bids} inner join ${payments} on ${qualified(payments.bidId)} = ${qualified(bids.id)} where ${qualified(bids.projectId)} = ${qualified(projectId)} and ${qualified(bids.status)} in ${sqlList(winningBidStatuses)} and ${qualified(payments.changeOrderId)} is null and ${qualified(payments.status)} in ${sqlList(paidPaymentStatuses)} limit 1), false)`;
 }

@@ -1,5 +1,6 @@
 // The full schema object handed to Drizzle; each aggregate keeps its own file under schema/.
 import * as bids from '#server/db/schema/bids.js';
+import * as changeOrders from '#server/db/schema/change-orders.js';
 import * as conversations from '#server/db/schema/conversations.js';
 import * as deal from '#server/db/schema/deal.js';
 import * as disputes from '#server/db/schema/disputes.js';
@@ -16,6 +17,7 @@ export const schema = {
   ...projects,
   ...bids,
   ...payments,
+  ...changeOrders,
   ...conversations,
   ...milestones,
   ...notifications,

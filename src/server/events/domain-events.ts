@@ -52,6 +52,7 @@ export type DomainEvent =
   | { type: 'payment.refunded'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
   | { type: 'onboarding.completed'; userId: number }
   | CardDisputeEvent
+  | ChangeOrderEvent
   | MilestoneEvent
   /** A chat message was stored; `message` is what both parties see. */
   | { type: 'message.sent'; bidId: number; projectName: string; thread: { id: number; title: string }; recipientId: number; message: ChatMessage }
@@ -113,6 +114,19 @@ type DealEvent =
 type CardDisputeEvent =
   | ({ type: 'card_dispute.opened'; paymentId: number; disputeId: string; amountCents: number } & DealFields)
   | ({ type: 'card_dispute.closed'; paymentId: number; disputeId: string; outcome: 'won' | 'lost'; refundedCents: number } & DealFields);
+
+/**
+ * Change orders (issue 18, item 6; decision 034): `side` is the party who took the step (the
+ * proposer proposes and withdraws, the other party accepts or declines). Paid: the owner's money
+ * for it arrived and is held with the deal's.
+ */
+type ChangeOrderEvent = (
+  | { type: 'change_order.proposed'; description: string; amountCents: number; extraDays: number }
+  | { type: 'change_order.accepted'; amountCents: number; extraDays: number }
+  | { type: 'change_order.declined' }
+  | { type: 'change_order.withdrawn' }
+  | { type: 'change_order.paid'; amountCents: number }
+) & { changeOrderId: number; side: 'owner' | 'finisher' } & DealFields;
 
 interface MilestoneFields {
   projectId: number;

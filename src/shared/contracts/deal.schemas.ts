@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changeOrderSchema } from './change-orders.schemas.js';
 import { cancellationOutcomes, dealHistoryKinds, dealParties, dealReasonLimits as R, dealStepActions } from '#shared/domain/deal.js';
 import { projectStatuses } from '#shared/domain/project-status.js';
 import { disputeStatuses } from '#shared/domain/dispute.js';
@@ -77,6 +78,8 @@ export const dealSchema = z.object({
   money: dealMoneySchema.nullable(),
   /** The deal's latest dispute (issue 15), if one was opened. */
   dispute: z.object({ id: z.number().int(), status: z.enum(disputeStatuses) }).nullable(),
+  /** The deal's change orders (issue 18, item 6), oldest first, with their payments' status. */
+  changeOrders: z.array(changeOrderSchema),
 });
 export type Deal = z.infer<typeof dealSchema>;
 

@@ -51,6 +51,11 @@ export const dealHistoryKinds = [
   'dispute_opened',
   'dispute_escalated',
   'dispute_settled',
+  'change_order_proposed',
+  'change_order_accepted',
+  'change_order_declined',
+  'change_order_withdrawn',
+  'change_order_paid',
 ] as const;
 export type DealHistoryKind = (typeof dealHistoryKinds)[number];
 

@@ -4,6 +4,9 @@
  */
 export const testPanelNotificationTypes = ['notification', 'message', 'milestone', 'milestone_completed', 'milestone_approved', 'bid', 'project'] as const;
 
-/** What a notification is about; the client picks its icon and where clicking it leads from this. Disputes' own (issue 15) are the server's alone. */
-export const notificationTypes = [...testPanelNotificationTypes, 'dispute'] as const;
+/**
+ * What a notification is about; the client picks its icon and where clicking it leads from this.
+ * Disputes' own (issue 15) and change orders' (issue 18, item 6: relatedId is the project) are the server's alone.
+ */
+export const notificationTypes = [...testPanelNotificationTypes, 'dispute', 'change_order'] as const;
 export type NotificationType = (typeof notificationTypes)[number];

@@ -1,3 +1,4 @@
+import type { ChangeOrderActor } from './change-order-lifecycle.js';
 import { type BidActor, winningBidStatuses, type BidStatus } from './bid-lifecycle.js';
 import { isMilestoneStage, type MilestoneAction, milestoneLifecycle, type MilestoneStatus, ownerManagesMilestones } from './milestone-lifecycle.js';
 import { isOpenForBids, type ProjectActor, projectLifecycle } from './project-lifecycle.js';
@@ -89,6 +90,12 @@ export function bidActorOf(person: Person, project: Pick<ProjectParties, 'submit
   return bid && isBidder(person, bid) ? 'bidder' : 'other';
 }
 
+/** Who a person is to a change order: the party who proposed it, the deal's other party, or neither. */
+export function changeOrderActorOf(person: Person, project: ProjectParties, changeOrder: { proposerId: number }): ChangeOrderActor {
+  if (!isParty(person, project)) return 'other';
+  return person!.id === changeOrder.proposerId ? 'proposer' : 'counterparty';
+}
+
 /** A bid that won its project (its deal goes on: payment, milestones, reviews). */
 export const isWinningBid = (bid: { status: BidStatus }): boolean => (winningBidStatuses as readonly BidStatus[]).includes(bid.status);
 
@@ -144,6 +151,10 @@ export const permissions = {
     (person, project: ProjectParties) => isAssignedFinisher(person, project),
     'Only the assigned developer can answer the cancellation request',
   ),
+  // Change orders (issue 18, item 6): the deal's two parties propose and read them; the owner pays.
+  proposeChangeOrder: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can propose a change order'),
+  readChangeOrders: permission((person, project: ProjectParties) => isParty(person, project), "Only the project owner and its developer can see this deal's change orders"),
+  payChangeOrder: permission((person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project), 'Only the project owner can pay for a change order'),
   addMilestone: permission((person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project), ownerManagesMilestones),
   // Disputes (issue 15): the two parties act; operators read and rule, never as a party.
   openDispute: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can open a dispute'),

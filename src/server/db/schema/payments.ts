@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { cardDisputeStatuses, paymentStatuses } from '#shared/domain/payment-status.js';
 import { check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bids } from './bids.js';
+import { changeOrders } from './change-orders.js';
 
 export const paymentStatus = pgEnum('payment_status', paymentStatuses);
 export const cardDisputeStatus = pgEnum('card_dispute_status', cardDisputeStatuses);
@@ -13,6 +14,11 @@ export const payments = pgTable(
     bidId: integer('bid_id')
       .notNull()
       .references(() => bids.id, { onDelete: 'restrict' }),
+    /**
+     * Null for the deal's own payment (the winning bid's); a change order's id for the money of that
+     * change order, held and settled beside it (docs/decisions/034-change-orders.md).
+     */
+    changeOrderId: integer('change_order_id').references(() => changeOrders.id, { onDelete: 'restrict' }),
     amountCents: integer('amount_cents').notNull(),
     platformFeeCents: integer('platform_fee_cents').notNull(),
     developerAmountCents: integer('developer_amount_cents').notNull(),
@@ -46,7 +52,11 @@ export const payments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('payments_bid_key').on(t.bidId),
+    // One base payment per bid; each change order has at most one payment of its own.
+    uniqueIndex('payments_bid_key')
+      .on(t.bidId)
+      .where(sql`${t.changeOrderId} IS NULL`),
+    uniqueIndex('payments_change_order_key').on(t.changeOrderId),
     uniqueIndex('payments_payment_intent_key').on(t.paymentIntentId),
     uniqueIndex('payments_checkout_session_key').on(t.checkoutSessionId),
     index('payments_status_idx').on(t.status),

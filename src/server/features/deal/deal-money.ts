@@ -1,6 +1,6 @@
 import type { Tx } from '#server/db/client.js';
 import type { PaymentRow } from '#server/db/schema/payments.js';
-import { lockProjectPayment } from '#server/features/payments/payments.service.js';
+import { lockHeldPayments, lockProjectPayment } from '#server/features/payments/payments.service.js';
 
 /** The project's payment while its money is held (locked for the transaction), or null. */
 export async function lockHeldPayment(tx: Tx, projectId: number): Promise<PaymentRow | null> {
@@ -13,3 +13,12 @@ export const unsettledCents = (payment: PaymentRow): number => Math.max(0, payme
 
 /** When the money was held: held_at, or for a payment held before the deal clock existed its last change. */
 export const heldSince = (payment: PaymentRow): Date => payment.heldAt ?? payment.updatedAt;
+
+/**
+ * What the project holds and has not settled, over every held payment (the deal's own and its
+ * change orders', decision 034), all locked: what a cancellation would send back, what a dispute is about.
+ */
+export async function lockHeldCents(tx: Tx, projectId: number): Promise<number> {
+  const held = await lockHeldPayments(tx, projectId);
+  return held.reduce((sum, payment) => sum + unsettledCents(payment), 0);
+}

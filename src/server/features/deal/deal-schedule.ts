@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { deliveryDeadline, reviewDeadline } from '#shared/domain/deal.js';
 import type { AppContext } from '#server/context.js';
+import type { Tx } from '#server/db/client.js';
+import { acceptedExtraDays } from '#server/db/change-orders.js';
 import { bids } from '#server/db/schema/bids.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { payments } from '#server/db/schema/payments.js';
@@ -8,6 +10,28 @@ import { projects } from '#server/db/schema/projects.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
 import { addHistory } from './deal-history.js';
 import { cancelDeadline, scheduleDeadline } from './deal-timers.js';
+import { hasDelivery } from './deal-sweeper.js';
+
+/**
+ * Moves the pending delivery deadline to the deal's timeline as it now stands (the bid's days plus
+ * every accepted change order's), in the caller's transaction. Only while the first delivery is
+ * awaited on held money: after it there is no delivery deadline left to move. The anchor stays the
+ * payment's held_at, so the sweeper's check of the anchor still holds; reminders already past are not sent again.
+ */
+async function rearmDeliveryDeadline(tx: Tx, ctx: Pick<AppContext, 'config' | 'clock'>, projectId: number): Promise<void> {
+  const [row] = await tx
+    .select({ heldAt: payments.heldAt, updatedAt: payments.updatedAt, timelineDays: bids.timelineDays, status: projects.status })
+    .from(payments)
+    .innerJoin(bids, eq(bids.id, payments.bidId))
+    .innerJoin(projects, eq(projects.id, bids.projectId))
+    .where(and(eq(bids.projectId, projectId), eq(payments.status, 'held'), isNull(payments.changeOrderId)))
+    .limit(1);
+  if (!row || (row.status !== 'assigned' && row.status !== 'in_progress') || (await hasDelivery(tx, projectId))) return;
+  const heldAt = row.heldAt ?? row.updatedAt;
+  const dueAt = deliveryDeadline(heldAt, row.timelineDays + (await acceptedExtraDays(tx, projectId)), ctx.config.deal.deliveryGraceMs);
+  await cancelDeadline(tx, projectId, 'delivery_due');
+  await scheduleDeadline(tx, ctx, { kind: 'delivery_due', projectId, anchorAt: heldAt, dueAt, remindAfter: ctx.clock.now() });
+}
 
 /**
  * The deal clock listens to the deal's events, in their transactions: each step is written to the
@@ -23,10 +47,11 @@ export function registerDealClock(events: DomainEvents, ctx: Pick<AppContext, 'c
       .from(payments)
       .innerJoin(bids, eq(bids.id, payments.bidId))
       .innerJoin(projects, eq(projects.id, bids.projectId))
-      .where(and(eq(bids.projectId, e.projectId), eq(payments.status, 'held')))
+      .where(and(eq(bids.projectId, e.projectId), eq(payments.status, 'held'), isNull(payments.changeOrderId)))
       .limit(1);
     if (!row?.heldAt) return;
-    const dueAt = deliveryDeadline(row.heldAt, row.timelineDays, ctx.config.deal.deliveryGraceMs);
+    const timelineDays = row.timelineDays + (await acceptedExtraDays(tx, e.projectId));
+    const dueAt = deliveryDeadline(row.heldAt, timelineDays, ctx.config.deal.deliveryGraceMs);
     await scheduleDeadline(tx, ctx, { kind: 'delivery_due', projectId: e.projectId, anchorAt: row.heldAt, dueAt });
     // Work (or milestones) delivered before the payment arrived: their review windows start now.
     const reviewDueAt = reviewDeadline(row.heldAt, ctx.config.deal.reviewWindowMs);
@@ -48,6 +73,20 @@ export function registerDealClock(events: DomainEvents, ctx: Pick<AppContext, 'c
       } as const;
       await scheduleDeadline(tx, ctx, deadline);
     }
+  });
+
+  // Change orders (decision 034): each step is history; an accepted one's extra days move the delivery deadline.
+  events.onRecord('change_order.proposed', (e, tx) =>
+    addHistory(tx, { projectId: e.projectId, kind: 'change_order_proposed', by: e.side, message: e.description, amountCents: e.amountCents, at: at() }),
+  );
+  events.onRecord('change_order.declined', (e, tx) => addHistory(tx, { projectId: e.projectId, kind: 'change_order_declined', by: e.side, at: at() }));
+  events.onRecord('change_order.withdrawn', (e, tx) => addHistory(tx, { projectId: e.projectId, kind: 'change_order_withdrawn', by: e.side, at: at() }));
+  events.onRecord('change_order.paid', (e, tx) =>
+    addHistory(tx, { projectId: e.projectId, kind: 'change_order_paid', by: 'owner', amountCents: e.amountCents, at: at() }),
+  );
+  events.onRecord('change_order.accepted', async (e, tx) => {
+    await addHistory(tx, { projectId: e.projectId, kind: 'change_order_accepted', by: e.side, amountCents: e.amountCents, at: at() });
+    if (e.extraDays > 0) await rearmDeliveryDeadline(tx, ctx, e.projectId);
   });
 
   events.onRecord('work.delivered', async (e, tx) => {

@@ -8,7 +8,7 @@ import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { approveMilestoneBySystem } from '#server/features/milestones/milestones.service.js';
 import { acceptDelivery } from '#server/features/projects/projects.service.js';
-import { lockHeldPayment, unsettledCents } from './deal-money.js';
+import { lockHeldCents, lockHeldPayment } from './deal-money.js';
 import { fireDisputeTimer } from './dispute-clock.js';
 
 /** How many due timers one sweep fires at most; the next sweep takes the rest. */
@@ -149,8 +149,7 @@ async function fire(ctx: AppContext, tx: Tx, record: RecordEvent, timer: DealTim
         return;
       }
       await tx.update(dealCancellations).set({ outcome: 'timed_out', respondedAt: now }).where(eq(dealCancellations.id, cancellation.id));
-      const payment = await lockHeldPayment(tx, project.id);
-      await record({ type: 'cancellation.timed_out', refundCents: payment ? unsettledCents(payment) : 0, ...parties });
+      await record({ type: 'cancellation.timed_out', refundCents: await lockHeldCents(tx, project.id), ...parties });
       return;
     }
     case 'dispute_response_due':

@@ -22,12 +22,14 @@ export type DeadlineKind = keyof typeof remindersOf;
 export async function scheduleDeadline(
   tx: Tx,
   ctx: Pick<AppContext, 'config'>,
-  deadline: { kind: DeadlineKind; projectId: number; milestoneId?: number; anchorAt: Date; dueAt: Date },
+  deadline: { kind: DeadlineKind; projectId: number; milestoneId?: number; anchorAt: Date; dueAt: Date; remindAfter?: Date },
 ): Promise<void> {
   const base = { projectId: deadline.projectId, milestoneId: deadline.milestoneId ?? null, anchorAt: deadline.anchorAt };
+  // A moved deadline (a change order's extra days) sends only the reminders still ahead.
+  const remindAfter = Math.max(deadline.anchorAt.getTime(), deadline.remindAfter?.getTime() ?? 0);
   const reminders = ctx.config.deal.remindersMs
     .map((beforeMs) => new Date(deadline.dueAt.getTime() - beforeMs))
-    .filter((at) => at.getTime() > deadline.anchorAt.getTime())
+    .filter((at) => at.getTime() > remindAfter)
     .map((at) => ({ ...base, kind: remindersOf[deadline.kind], dueAt: at, deadlineAt: deadline.dueAt }));
   await tx.insert(dealTimers).values([{ ...base, kind: deadline.kind, dueAt: deadline.dueAt }, ...reminders]);
 }

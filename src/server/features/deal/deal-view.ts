@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Deal, DealCancellation, DealNextStep } from '#shared/contracts/deal.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { deadlineDay, deliveryDeadline } from '#shared/domain/deal.js';
@@ -6,6 +6,7 @@ import { formatMoney } from '#shared/domain/money.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx } from '#server/db/client.js';
+import { acceptedExtraDays, findChangeOrders } from '#server/db/change-orders.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import { bids } from '#server/db/schema/bids.js';
 import { dealCancellations, type DealCancellationRow, dealHistory } from '#server/db/schema/deal.js';
@@ -27,6 +28,7 @@ interface DealFacts {
   finisherCanBePaid: boolean;
   bid: { amountCents: number; timelineDays: number } | null;
   payment: PaymentRow | null;
+  changeOrderPayments: PaymentRow[];
   cancellation: DealCancellationRow | null;
   dispute: DisputeRow | null;
   hasDelivered: boolean;
@@ -149,13 +151,12 @@ function nextStepOf(f: DealFacts): DealNextStep | null {
 function cancellationOf(f: DealFacts): DealCancellation | null {
   const c = f.cancellation;
   if (!c) return null;
-  const refundCents = f.payment
-    ? c.outcome === 'none' || c.outcome === 'objected'
-      ? 0
-      : f.payment.status === 'held'
-        ? heldOf(f.payment)
-        : f.payment.refundedCents
-    : 0;
+  // Over the deal's own payment and its change orders' (decision 034).
+  const refundOf = (p: PaymentRow) => (p.status === 'held' ? heldOf(p) : p.refundedCents);
+  const refundCents =
+    f.payment && c.outcome !== 'none' && c.outcome !== 'objected'
+      ? [f.payment, ...f.changeOrderPayments].reduce((sum, p) => sum + refundOf(p), 0)
+      : 0;
   const descriptions: Record<DealCancellation['outcome'], string> = {
     none: `The project was cancelled after the delivery was accepted: the payout stays with ${f.finisher}, and the deal counts as completed.`,
     refund:
@@ -191,7 +192,21 @@ async function readFacts(ctx: AppContext, db: DbOrTx, project: ProjectRow): Prom
     .from(bids)
     .where(and(eq(bids.projectId, project.id), inArray(bids.status, [...winningBidStatuses])))
     .limit(1);
-  const [payment] = bid ? await db.select().from(payments).where(eq(payments.bidId, bid.id)).limit(1) : [];
+  const [payment] = bid
+    ? await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.bidId, bid.id), isNull(payments.changeOrderId)))
+        .limit(1)
+    : [];
+  // Change orders' payments (decision 034): their money adds to the deal's, their days to its timeline.
+  const extras = bid
+    ? await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.bidId, bid.id), isNotNull(payments.changeOrderId)))
+    : [];
+  const extraDays = await acceptedExtraDays(db, project.id);
   const [cancellation] = await db.select().from(dealCancellations).where(eq(dealCancellations.projectId, project.id)).limit(1);
   const [dispute] = await db.select().from(disputes).where(eq(disputes.projectId, project.id)).orderBy(desc(disputes.id)).limit(1);
   const [delivered] = await db
@@ -217,7 +232,8 @@ async function readFacts(ctx: AppContext, db: DbOrTx, project: ProjectRow): Prom
     hasDelivered: delivered !== undefined,
     reviewDueAt: deadlines.find((d) => d.kind === 'review_due')?.dueAt ?? null,
     milestoneReview: milestoneDeadline && milestone ? { dueAt: milestoneDeadline.dueAt, title: milestone.title } : null,
-    deliveryDueAt: heldAt && bid ? deliveryDeadline(heldAt, bid.timelineDays, ctx.config.deal.deliveryGraceMs) : null,
+    deliveryDueAt: heldAt && bid ? deliveryDeadline(heldAt, bid.timelineDays + extraDays, ctx.config.deal.deliveryGraceMs) : null,
+    changeOrderPayments: extras,
     now: ctx.clock.now(),
   };
 }
@@ -230,7 +246,11 @@ export async function findDeal(ctx: AppContext, actor: UserRow, projectId: numbe
   const facts = await readFacts(ctx, ctx.db, project);
   const history = await ctx.db.select().from(dealHistory).where(eq(dealHistory.projectId, projectId)).orderBy(asc(dealHistory.at), asc(dealHistory.id));
   const { payment } = facts;
-  const isPaid = payment !== null && payment.status !== 'pending' && payment.status !== 'failed';
+  const isPaidPayment = (p: PaymentRow | null): p is PaymentRow => p !== null && p.status !== 'pending' && p.status !== 'failed';
+  const isPaid = isPaidPayment(payment);
+  // Every paid payment of the deal, its own and its change orders': paid = released + fee + refunded + held over all of them.
+  const paid = [payment, ...facts.changeOrderPayments].filter(isPaidPayment);
+  const total = (part: (p: PaymentRow) => number) => paid.reduce((sum, p) => sum + part(p), 0);
   return {
     status: project.status,
     nextStep: nextStepOf(facts),
@@ -240,13 +260,14 @@ export async function findDeal(ctx: AppContext, actor: UserRow, projectId: numbe
     cancellation: cancellationOf(facts),
     money: isPaid
       ? {
-          paidCents: payment.amountCents,
-          heldCents: payment.status === 'held' ? heldOf(payment) : 0,
-          releasedCents: payment.releasedCents,
-          feeCents: payment.settledCents - payment.releasedCents,
-          refundedCents: payment.refundedCents,
+          paidCents: total((p) => p.amountCents),
+          heldCents: total((p) => (p.status === 'held' ? heldOf(p) : 0)),
+          releasedCents: total((p) => p.releasedCents),
+          feeCents: total((p) => p.settledCents - p.releasedCents),
+          refundedCents: total((p) => p.refundedCents),
         }
       : null,
     dispute: facts.dispute ? { id: facts.dispute.id, status: facts.dispute.status } : null,
+    changeOrders: await findChangeOrders(ctx.db, projectId),
   };
 }

@@ -5,6 +5,7 @@ import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import type { Tx } from '#server/db/client.js';
+import { acceptedExtraDays } from '#server/db/change-orders.js';
 import { lockProject } from '#server/db/project-locks.js';
 import { bids } from '#server/db/schema/bids.js';
 import { dealCancellations } from '#server/db/schema/deal.js';
@@ -12,7 +13,7 @@ import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { addHistory } from './deal-history.js';
-import { heldSince, lockHeldPayment, unsettledCents } from './deal-money.js';
+import { heldSince, lockHeldCents, lockHeldPayment } from './deal-money.js';
 import { hasDelivery } from './deal-sweeper.js';
 import { scheduleDeadline } from './deal-timers.js';
 import { findDeal } from './deal-view.js';
@@ -54,9 +55,10 @@ export async function settleCancellation(ctx: AppContext, tx: Tx, record: Record
     await addHistory(tx, { projectId: project.id, kind: 'cancelled_before_payment', by: 'owner', at: now });
     return;
   }
-  const refundCents = unsettledCents(payment);
+  const refundCents = await lockHeldCents(tx, project.id);
   const [bid] = await tx.select({ timelineDays: bids.timelineDays }).from(bids).where(eq(bids.id, payment.bidId)).limit(1);
-  const dueAt = deliveryDeadline(heldSince(payment), bid!.timelineDays, ctx.config.deal.deliveryGraceMs);
+  const timelineDays = bid!.timelineDays + (await acceptedExtraDays(tx, project.id));
+  const dueAt = deliveryDeadline(heldSince(payment), timelineDays, ctx.config.deal.deliveryGraceMs);
   if (now.getTime() > dueAt.getTime() && !(await hasDelivery(tx, project.id))) {
     await insert({ outcome: 'refund', respondedAt: now });
     await record({ type: 'cancellation.refunding', refundCents, ...parties });
@@ -97,8 +99,7 @@ const partiesOf = (project: ProjectRow) => ({
 export function agreeToCancellation(ctx: AppContext, actor: UserRow, projectId: number): Promise<Deal> {
   return answerCancellation(ctx, actor, projectId, async (tx, record, project, cancellationId, now) => {
     await tx.update(dealCancellations).set({ outcome: 'agreed', respondedAt: now }).where(eq(dealCancellations.id, cancellationId));
-    const payment = await lockHeldPayment(tx, projectId);
-    await record({ type: 'cancellation.agreed', refundCents: payment ? unsettledCents(payment) : 0, ...partiesOf(project) });
+    await record({ type: 'cancellation.agreed', refundCents: await lockHeldCents(tx, projectId), ...partiesOf(project) });
   });
 }
 
@@ -114,7 +115,7 @@ export function objectToCancellation(
 ): Promise<Deal> {
   return answerCancellation(ctx, actor, projectId, async (tx, record, project) => {
     const payment = await lockHeldPayment(tx, projectId);
-    const heldCents = payment ? unsettledCents(payment) : 0;
+    const heldCents = payment ? await lockHeldCents(tx, projectId) : 0;
     if (payment && heldCents > 0) {
       await openDisputeIn(ctx, tx, record, project, 'finisher', { reason: input.reason, finisherAmountCents: input.finisherAmountCents ?? heldCents });
     } else {

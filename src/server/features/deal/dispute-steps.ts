@@ -19,6 +19,7 @@ import { type ProjectRow, projects } from '#server/db/schema/projects.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { addHistory } from './deal-history.js';
 import { lockHeldPayment, unsettledCents } from './deal-money.js';
+import { lockHeldPayments } from '#server/features/payments/payments.service.js';
 
 /**
  * The steps of a dispute (docs/decisions/029-disputes.md), each in the caller's transaction with
@@ -104,8 +105,11 @@ export async function openDisputeIn(
   input: { reason: string; finisherAmountCents: number },
 ): Promise<number> {
   const payment = await lockHeldPayment(tx, project.id);
-  if (!payment || unsettledCents(payment) <= 0) throw new AppError('INVALID_TRANSITION', 'A dispute can only be opened while money is held for this project');
-  if (payment.cardDisputeStatus === 'open') {
+  // The money in dispute is what every held payment of the project has not settled: the deal's own and its change orders' (decision 034).
+  const held = await lockHeldPayments(tx, project.id);
+  const disputedCents = held.reduce((sum, p) => sum + unsettledCents(p), 0);
+  if (!payment || disputedCents <= 0) throw new AppError('INVALID_TRANSITION', 'A dispute can only be opened while money is held for this project');
+  if (held.some((p) => p.cardDisputeStatus === 'open')) {
     throw new AppError('INVALID_TRANSITION', "The payment is disputed with the card's bank; Finishline's operator handles it");
   }
   if (await activeDisputeOf(tx, project.id)) throw new AppError('CONFLICT', 'A dispute is already open on this project');
@@ -116,7 +120,6 @@ export async function openDisputeIn(
       'A dispute can be opened while a delivery awaits review, after a revision request, or while a cancellation request is pending',
     );
   }
-  const disputedCents = unsettledCents(payment);
   requireAmountWithin({ disputedCents }, input.finisherAmountCents);
   const now = ctx.clock.now();
   const respondBy = new Date(now.getTime() + ctx.config.dispute.responseWindowMs);

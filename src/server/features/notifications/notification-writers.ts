@@ -1,4 +1,5 @@
 import type { DomainEvents } from '#server/events/domain-events.js';
+import { registerChangeOrderNotifications } from './change-order-notifications.js';
 import { registerDealClockNotifications } from './deal-clock-notifications.js';
 import { createNotifications, markMessageNotificationsRead, upsertGroupedNotification } from './notifications.service.js';
 
@@ -233,4 +234,5 @@ export function registerNotificationWriters(events: DomainEvents): void {
     ]),
   );
   registerDealClockNotifications(events);
+  registerChangeOrderNotifications(events);
 }

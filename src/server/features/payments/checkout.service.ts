@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { splitPayment } from '#shared/domain/money.js';
 import { AppError } from '#server/app-error.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import { bids } from '#server/db/schema/bids.js';
-import { payments } from '#server/db/schema/payments.js';
+import type { Tx } from '#server/db/client.js';
+import { type PaymentRow, payments } from '#server/db/schema/payments.js';
+import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { lockProject } from '#server/db/project-locks.js';
 
@@ -30,29 +32,55 @@ export async function startCheckout(ctx: AppContext, actor: UserRow, bidId: numb
     await tx
       .insert(payments)
       .values({ bidId, ...splitPayment(bid!.amountCents), status: 'pending', transferGroup: `project_${project.id}` })
-      .onConflictDoNothing({ target: payments.bidId });
-    const [payment] = await tx.select().from(payments).where(eq(payments.bidId, bidId)).for('update').limit(1);
+      // The deal's own payment: the partial payments_bid_key (change orders' payments share the bid).
+      .onConflictDoNothing({ target: payments.bidId, where: isNull(payments.changeOrderId) });
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bidId, bidId), isNull(payments.changeOrderId)))
+      .for('update')
+      .limit(1);
     if (payment!.status !== 'pending') throw new AppError('CONFLICT', 'This bid has already been paid');
-    if (payment!.checkoutUrl && payment!.checkoutExpiresAt && payment!.checkoutExpiresAt.getTime() - REUSE_MARGIN_MS > Date.now()) {
-      return { checkoutUrl: payment!.checkoutUrl };
-    }
-
-    const session = await ctx.payments.createCheckoutSession({
-      amountCents: payment!.amountCents,
-      currency: 'usd',
+    return openSession(ctx, tx, payment!, {
+      actor,
+      project,
       description: `${project.name} (bid #${bidId})`,
       successUrl: `${origin}/projects/${project.id}?payment=success`,
       cancelUrl: `${origin}/payment/bid/${bidId}?canceled=true`,
-      customerEmail: actor.email,
-      transferGroup: payment!.transferGroup ?? `project_${project.id}`,
-      metadata: { paymentId: String(payment!.id), bidId: String(bidId), projectId: String(project.id) },
-      // One key per session generation: a retry of this request reuses it, an expired session gets a new one.
-      idempotencyKey: `checkout_payment_${payment!.id}_after_${payment!.checkoutSessionId ?? 'none'}`,
+      metadata: { bidId: String(bidId) },
     });
-    await tx
-      .update(payments)
-      .set({ checkoutSessionId: session.id, checkoutUrl: session.url, checkoutExpiresAt: session.expiresAt, updatedAt: new Date() })
-      .where(eq(payments.id, payment!.id));
-    return { checkoutUrl: session.url };
   });
+}
+
+/**
+ * Hands back the payment's checkout while it is open, or opens a new hosted session for its amount
+ * (the bid's or the change order's), in the caller's transaction and under its locks.
+ */
+export async function openSession(
+  ctx: AppContext,
+  tx: Tx,
+  payment: PaymentRow,
+  session: { actor: UserRow; project: ProjectRow; description: string; successUrl: string; cancelUrl: string; metadata: Record<string, string> },
+): Promise<{ checkoutUrl: string }> {
+  const { project } = session;
+  if (payment.checkoutUrl && payment.checkoutExpiresAt && payment.checkoutExpiresAt.getTime() - REUSE_MARGIN_MS > Date.now()) {
+    return { checkoutUrl: payment.checkoutUrl };
+  }
+  const opened = await ctx.payments.createCheckoutSession({
+    amountCents: payment.amountCents,
+    currency: 'usd',
+    description: session.description,
+    successUrl: session.successUrl,
+    cancelUrl: session.cancelUrl,
+    customerEmail: session.actor.email,
+    transferGroup: payment.transferGroup ?? `project_${project.id}`,
+    metadata: { paymentId: String(payment.id), ...session.metadata, projectId: String(project.id) },
+    // One key per session generation: a retry of this request reuses it, an expired session gets a new one.
+    idempotencyKey: `checkout_payment_${payment.id}_after_${payment.checkoutSessionId ?? 'none'}`,
+  });
+  await tx
+    .update(payments)
+    .set({ checkoutSessionId: opened.id, checkoutUrl: opened.url, checkoutExpiresAt: opened.expiresAt, updatedAt: new Date() })
+    .where(eq(payments.id, payment.id));
+  return { checkoutUrl: opened.url };
 }

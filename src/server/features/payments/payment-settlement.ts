@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, or } from 'drizzle-orm';
 import { bidLifecycle, winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { applyTransitionIfAllowed } from '#server/domain/apply-transition.js';
 import type { AppContext } from '#server/context.js';
@@ -9,48 +9,78 @@ import { bids } from '#server/db/schema/bids.js';
 import { dealCancellations } from '#server/db/schema/deal.js';
 import { disputes } from '#server/db/schema/disputes.js';
 import { isActiveDispute } from '#shared/domain/dispute.js';
-import { settleDisputedPayment } from './dispute-settlement.js';
+import { settleDisputedPayments } from './dispute-settlement.js';
+import { changeOrders } from '#server/db/schema/change-orders.js';
+import type { RecordEvent } from '#server/events/domain-events.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { type PaymentRow, payments } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
 
-/** The payment of a project's winning bid, locked for the rest of the transaction. */
+/** The deal's own payment (its winning bid's, not a change order's), locked for the rest of the transaction. */
 export async function lockProjectPayment(tx: Tx, projectId: number): Promise<PaymentRow | null> {
   const [row] = await tx
     .select({ payment: payments })
     .from(payments)
     .innerJoin(bids, eq(bids.id, payments.bidId))
-    .where(and(eq(bids.projectId, projectId), inArray(bids.status, [...winningBidStatuses])))
+    .where(and(eq(bids.projectId, projectId), inArray(bids.status, [...winningBidStatuses]), isNull(payments.changeOrderId)))
     .for('update', { of: payments })
     .limit(1);
   return row?.payment ?? null;
 }
 
+/** The held payments of the project's change orders, by id, locked for the rest of the transaction. */
+export async function lockChangeOrderPayments(tx: Tx, projectId: number): Promise<PaymentRow[]> {
+  const rows = await tx
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(changeOrders, eq(changeOrders.id, payments.changeOrderId))
+    .where(and(eq(changeOrders.projectId, projectId), eq(payments.status, 'held')))
+    .orderBy(asc(payments.id))
+    .for('update', { of: payments });
+  return rows.map((row) => row.payment);
+}
+
+/**
+ * Every payment of the project whose money is held, the deal's own first, then its change orders' by
+ * id (the order a dispute's amount is allocated in), all locked.
+ */
+export async function lockHeldPayments(tx: Tx, projectId: number): Promise<PaymentRow[]> {
+  const own = await lockProjectPayment(tx, projectId);
+  const extras = await lockChangeOrderPayments(tx, projectId);
+  return [...(own?.status === 'held' ? [own] : []), ...extras];
+}
+
 /**
  * Moves held money where the project's state says it belongs: each approved milestone's share to
  * the finisher while the work goes on, the rest once the work is accepted (both only once they can
- * be paid), and whatever is unsettled back to the payer once the project is cancelled. Safe to call
- * any number of times from any trigger (milestone approved, work accepted, payment arrived late,
- * onboarding finished, project cancelled): the row locks and idempotency keys make one effect.
+ * be paid), and whatever is unsettled back to the payer once the project is cancelled. A project
+ * may hold several payments (its own and its change orders', decision 034): each is settled on its
+ * own row, under its lock, with keys naming it. Safe to call any number of times from any trigger
+ * (milestone approved, work accepted, payment arrived late, onboarding finished, project
+ * cancelled): the row locks and idempotency keys make one effect.
  */
 export async function settleProjectPayment(ctx: AppContext, projectId: number): Promise<void> {
   await ctx.events.transaction(ctx.db, async (tx, record) => {
-    const payment = await lockProjectPayment(tx, projectId);
-    if (!payment || payment.status !== 'held') return;
-    // A chargeback on the card freezes every payout until the bank decides (issue 15, rule 7).
-    if (payment.cardDisputeStatus === 'open') return;
+    const own = await lockProjectPayment(tx, projectId);
+    if (!own) return;
+    const held = await lockHeldPayments(tx, projectId);
+    if (held.length === 0) return;
     const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
     if (!project) return;
-    const [bid] = await tx.select().from(bids).where(eq(bids.id, payment.bidId)).limit(1);
+    const [bid] = await tx.select().from(bids).where(eq(bids.id, own.bidId)).limit(1);
     const base = { projectId, projectName: project.name, ownerId: project.submitterId, finisherId: bid!.finisherId };
+    // A chargeback on a card freezes that payment's payouts until the bank decides (issue 15, rule 7).
+    const movable = held.filter((payment) => payment.cardDisputeStatus !== 'open');
 
     // A dispute decides the money instead of the project's status: none moves while it is active,
-    // and a settled one splits the remainder once (decision 029).
-    const [dispute] = await tx.select().from(disputes).where(eq(disputes.paymentId, payment.id)).orderBy(desc(disputes.id)).limit(1);
+    // and a settled one splits the remainder of every held payment once (decisions 029, 034).
+    const [dispute] = await tx.select().from(disputes).where(eq(disputes.paymentId, own.id)).orderBy(desc(disputes.id)).limit(1);
     if (dispute && isActiveDispute(dispute.status)) return;
     if (dispute?.status === 'settled') {
-      await settleDisputedPayment(ctx, tx, record, { payment, dispute, bid: bid!, base });
+      // The split spans every payment, so it waits until none is frozen.
+      if (movable.length !== held.length) return;
+      await settleDisputedPayments(ctx, tx, record, { held, dispute, bid: bid!, base });
       return;
     }
 
@@ -59,22 +89,24 @@ export async function settleProjectPayment(ctx: AppContext, projectId: number): 
     if (project.status === 'cancelled' && !isAccepted) {
       // Only a cancellation that refunds sends money back; an open or objected one keeps it held.
       if (!(await cancellationRefunds(tx, projectId))) return;
-      // Only what has not been settled in the finisher's favour goes back.
-      const amountCents = payment.amountCents - payment.settledCents - payment.refundedCents;
-      if (amountCents <= 0 || !payment.paymentIntentId) return;
-      const refund = await ctx.payments.createRefund({ paymentIntentId: payment.paymentIntentId, amountCents, idempotencyKey: `refund_payment_${payment.id}` });
-      await tx
-        .update(payments)
-        .set({ status: 'refunded', refundedCents: payment.refundedCents + amountCents, refundId: refund.id, updatedAt: new Date() })
-        .where(eq(payments.id, payment.id));
-      await record({ type: 'payment.refunded', ...base, amountCents });
+      for (const payment of movable) {
+        // Only what has not been settled in the finisher's favour goes back.
+        const amountCents = payment.amountCents - payment.settledCents - payment.refundedCents;
+        if (amountCents <= 0 || !payment.paymentIntentId) continue;
+        const refund = await ctx.payments.createRefund({ paymentIntentId: payment.paymentIntentId, amountCents, idempotencyKey: `refund_payment_${payment.id}` });
+        await tx
+          .update(payments)
+          .set({ status: 'refunded', refundedCents: payment.refundedCents + amountCents, refundId: refund.id, updatedAt: new Date() })
+          .where(eq(payments.id, payment.id));
+        await record({ type: 'payment.refunded', ...base, amountCents });
+      }
       return;
     }
 
     const [finisher] = await tx.select().from(users).where(eq(users.id, bid!.finisherId)).limit(1);
     // Without a finished onboarding payouts wait; onboarding completion settles them.
     if (!finisher?.onboardingComplete || !finisher.stripeConnectAccountId) return;
-    const pay = (amountCents: number, idempotencyKey: string) =>
+    const pay = (payment: PaymentRow, amountCents: number, idempotencyKey: string) =>
       ctx.payments.createTransfer({
         amountCents,
         destinationAccountId: finisher.stripeConnectAccountId!,
@@ -84,47 +116,59 @@ export async function settleProjectPayment(ctx: AppContext, projectId: number): 
       });
 
     if (!isAccepted) {
-      // Staged delivery: each approved milestone releases its share (amount less the fee) at once.
-      const due = await tx
-        .select()
-        .from(milestones)
-        .where(and(eq(milestones.projectId, projectId), eq(milestones.status, 'approved'), isNull(milestones.releasedAt)))
-        .orderBy(milestones.id)
-        .for('update');
-      let { releasedCents, settledCents } = payment;
-      for (const milestone of due) {
-        const share = splitPayment(milestone.amountCents);
-        // Never more than the payment still holds; per-milestone fee rounding never lifts the
-        // finisher's total above their 90% of the whole.
-        if (settledCents + share.amountCents + payment.refundedCents > payment.amountCents) break;
-        const netCents = Math.min(share.developerAmountCents, payment.developerAmountCents - releasedCents);
-        const transfer = await pay(netCents, `payout_milestone_${milestone.id}`);
-        releasedCents += netCents;
-        settledCents += share.amountCents;
-        await tx.update(milestones).set({ releasedAt: new Date(), transferId: transfer.id }).where(eq(milestones.id, milestone.id));
-        await record({ type: 'payout.released', ...base, amountCents: netCents });
-      }
-      if (due.length > 0) await tx.update(payments).set({ releasedCents, settledCents, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+      // Milestones stage the deal's own payment only; change orders' money waits for the acceptance.
+      if (movable[0]?.id === own.id) await releaseApprovedMilestones(tx, record, own, base, pay);
       return;
     }
 
-    // The work is accepted: whatever the milestones have not paid out goes now.
-    const amountCents = payment.developerAmountCents - payment.releasedCents;
-    const transfer = amountCents > 0 ? await pay(amountCents, `payout_payment_${payment.id}`) : null;
-    await tx
-      .update(payments)
-      .set({
-        status: 'released',
-        releasedCents: payment.developerAmountCents,
-        settledCents: payment.amountCents - payment.refundedCents,
-        ...(transfer ? { transferId: transfer.id } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(payments.id, payment.id));
-    const bidTo = applyTransitionIfAllowed(bidLifecycle, 'complete', { from: bid!.status, actor: 'system' });
-    if (bidTo) await tx.update(bids).set({ status: bidTo, updatedAt: new Date() }).where(eq(bids.id, bid!.id));
-    if (amountCents > 0) await record({ type: 'payout.released', ...base, amountCents });
+    // The work is accepted: whatever the milestones have not paid out goes now, and each change order's money in full.
+    for (const payment of movable) {
+      const amountCents = payment.developerAmountCents - payment.releasedCents;
+      const transfer = amountCents > 0 ? await pay(payment, amountCents, `payout_payment_${payment.id}`) : null;
+      await tx
+        .update(payments)
+        .set({
+          status: 'released',
+          releasedCents: payment.developerAmountCents,
+          settledCents: payment.amountCents - payment.refundedCents,
+          ...(transfer ? { transferId: transfer.id } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(payments.id, payment.id));
+      if (payment.id === own.id) {
+        const bidTo = applyTransitionIfAllowed(bidLifecycle, 'complete', { from: bid!.status, actor: 'system' });
+        if (bidTo) await tx.update(bids).set({ status: bidTo, updatedAt: new Date() }).where(eq(bids.id, bid!.id));
+      }
+      if (amountCents > 0) await record({ type: 'payout.released', ...base, amountCents });
+    }
   });
+}
+
+type Parties = { projectId: number; projectName: string; ownerId: number; finisherId: number };
+type Pay = (payment: PaymentRow, amountCents: number, idempotencyKey: string) => Promise<{ id: string }>;
+
+/** Staged delivery: each approved milestone releases its share (amount less the fee) of the deal's own payment at once. */
+async function releaseApprovedMilestones(tx: Tx, record: RecordEvent, payment: PaymentRow, base: Parties, pay: Pay): Promise<void> {
+  const due = await tx
+    .select()
+    .from(milestones)
+    .where(and(eq(milestones.projectId, base.projectId), eq(milestones.status, 'approved'), isNull(milestones.releasedAt)))
+    .orderBy(milestones.id)
+    .for('update');
+  let { releasedCents, settledCents } = payment;
+  for (const milestone of due) {
+    const share = splitPayment(milestone.amountCents);
+    // Never more than the payment still holds; per-milestone fee rounding never lifts the
+    // finisher's total above their 90% of the whole.
+    if (settledCents + share.amountCents + payment.refundedCents > payment.amountCents) break;
+    const netCents = Math.min(share.developerAmountCents, payment.developerAmountCents - releasedCents);
+    const transfer = await pay(payment, netCents, `payout_milestone_${milestone.id}`);
+    releasedCents += netCents;
+    settledCents += share.amountCents;
+    await tx.update(milestones).set({ releasedAt: new Date(), transferId: transfer.id }).where(eq(milestones.id, milestone.id));
+    await record({ type: 'payout.released', ...base, amountCents: netCents });
+  }
+  if (due.length > 0) await tx.update(payments).set({ releasedCents, settledCents, updatedAt: new Date() }).where(eq(payments.id, payment.id));
 }
 
 /** Whether the project's cancellation sends the unsettled money back (one cancelled before the deal clock existed does). */
@@ -140,7 +184,8 @@ export async function settleWaitingPayouts(ctx: AppContext, finisherId: number):
     .from(payments)
     .innerJoin(bids, eq(bids.id, payments.bidId))
     .where(and(eq(bids.finisherId, finisherId), eq(payments.status, 'held')));
-  for (const { projectId } of waiting) await settleProjectPayment(ctx, projectId);
+  // A project may hold several payments (its change orders'): each project is settled once.
+  for (const projectId of new Set(waiting.map((row) => row.projectId))) await settleProjectPayment(ctx, projectId);
 }
 
 /**
@@ -157,7 +202,7 @@ export async function settleOverduePayments(ctx: AppContext): Promise<void> {
   const settledDispute = ctx.db
     .select({ id: disputes.id })
     .from(disputes)
-    .where(and(eq(disputes.paymentId, payments.id), eq(disputes.status, 'settled')));
+    .where(and(eq(disputes.projectId, projects.id), eq(disputes.status, 'settled')));
   const overdue = await ctx.db
     .select({ projectId: projects.id })
     .from(payments)
@@ -165,5 +210,5 @@ export async function settleOverduePayments(ctx: AppContext): Promise<void> {
     .innerJoin(projects, eq(projects.id, bids.projectId))
     .where(and(eq(payments.status, 'held'), or(inArray(projects.status, ['accepted', 'cancelled']), exists(approvedUnreleased), exists(settledDispute))));
   // One at a time: a restart after a long outage should not fire a burst of transfers at the provider.
-  for (const { projectId } of overdue) await settleProjectPayment(ctx, projectId);
+  for (const projectId of new Set(overdue.map((row) => row.projectId))) await settleProjectPayment(ctx, projectId);
 }

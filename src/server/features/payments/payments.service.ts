@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Payment } from '#shared/contracts/payments.js';
 import { centsToDollars } from '#shared/domain/money.js';
 import { AppError } from '#server/app-error.js';
@@ -11,12 +11,15 @@ import type { UserRow } from '#server/db/schema/users.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
 import { settleProjectPayment, settleWaitingPayouts } from './payment-settlement.js';
 
-export { lockProjectPayment } from './payment-settlement.js';
+export { lockHeldPayments, lockProjectPayment } from './payment-settlement.js';
+export { openSession } from './checkout.service.js';
 
 /** Money moves after the change that calls for it has committed; each trigger settles idempotently. */
 export function registerPaymentHandlers(events: DomainEvents, ctx: AppContext): void {
   events.onCommit('work.accepted', (e) => settleProjectPayment(ctx, e.projectId));
   events.onCommit('payment.received', (e) => settleProjectPayment(ctx, e.projectId));
+  // A change order's money that arrives after the work was accepted (or the project cancelled) moves at once.
+  events.onCommit('change_order.paid', (e) => settleProjectPayment(ctx, e.projectId));
   events.onCommit('project.status_changed', (e) => (e.to === 'cancelled' ? settleProjectPayment(ctx, e.projectId) : undefined));
   events.onCommit('onboarding.completed', (e) => settleWaitingPayouts(ctx, e.userId));
   // An approved milestone of a paid project releases its share at once.
@@ -39,7 +42,8 @@ export async function getProjectPayment(ctx: AppContext, actor: UserRow, project
     .select({ payment: payments })
     .from(payments)
     .innerJoin(bids, eq(bids.id, payments.bidId))
-    .where(eq(bids.projectId, projectId))
+    // The deal's own payment; change orders' are read with their change orders.
+    .where(and(eq(bids.projectId, projectId), isNull(payments.changeOrderId)))
     .orderBy(payments.id)
     .limit(1);
   if (!row) return null;

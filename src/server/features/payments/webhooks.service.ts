@@ -5,7 +5,8 @@ import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
 import { bids } from '#server/db/schema/bids.js';
-import { payments, processedWebhookEvents } from '#server/db/schema/payments.js';
+import { changeOrders } from '#server/db/schema/change-orders.js';
+import { type PaymentRow, payments, processedWebhookEvents } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
@@ -68,6 +69,10 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
     .update(payments)
     .set({ status: 'held', heldAt: ctx.clock.now(), paymentIntentId, chargeId: intent.chargeId, checkoutSessionId: text(session.id), updatedAt: new Date() })
     .where(eq(payments.id, paymentId));
+  if (payment.changeOrderId !== null) {
+    await onChangeOrderPaid(tx, record, payment);
+    return;
+  }
 
   const [bid] = await tx.select().from(bids).where(eq(bids.id, payment.bidId)).limit(1);
   const bidTo = applyTransitionIfAllowed(bidLifecycle, 'markPaid', { from: bid!.status, actor: 'system' });
@@ -86,6 +91,33 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
     ownerId: project!.submitterId,
     finisherId: bid!.finisherId,
     amountCents: payment.amountCents,
+  });
+}
+
+/**
+ * A change order's money arrived (decision 034): held beside the deal's, it moves nothing else (the
+ * bid and the project are already paid and under way). The settlement runs after commit, so money
+ * arriving after the work was accepted, or the project cancelled, is released or refunded then.
+ */
+async function onChangeOrderPaid(tx: Tx, record: RecordEvent, payment: PaymentRow) {
+  const [row] = await tx
+    .select({ changeOrder: changeOrders, project: projects })
+    .from(changeOrders)
+    .innerJoin(projects, eq(projects.id, changeOrders.projectId))
+    .where(eq(changeOrders.id, payment.changeOrderId!))
+    .limit(1);
+  const finisherId = row?.project.finisherId ?? null;
+  if (!row || finisherId === null) return;
+  const { project } = row;
+  await record({
+    type: 'change_order.paid',
+    changeOrderId: row.changeOrder.id,
+    side: 'owner',
+    amountCents: payment.amountCents,
+    projectId: project.id,
+    projectName: project.name,
+    ownerId: project.submitterId,
+    finisherId,
   });
 }
 

@@ -91,7 +91,7 @@ describe('revision requests within scope', () => {
     await deliver(projectId, evidence);
     const over = await requestRevision(projectId, [agreed.id]);
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toBe('The 1 revision request included in this deal is used up: accept the work or open a dispute');
+    expect(over.json().message).toBe('The 1 revision request included in this deal is used up: accept the work, open a dispute or propose a change order');
     expect((await w.cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: true })).statusCode).toBe(200);
   });
 

@@ -87,7 +87,7 @@ export async function checkRevisionRequest(tx: DbOrTx, projectId: number, unmetC
   if (used >= statement.includedRevisions) {
     throw new AppError(
       'INVALID_TRANSITION',
-      `The ${statement.includedRevisions} ${statement.includedRevisions === 1 ? 'revision request included in this deal is' : 'revision requests included in this deal are'} used up: accept the work or open a dispute`,
+      `The ${statement.includedRevisions} ${statement.includedRevisions === 1 ? 'revision request included in this deal is' : 'revision requests included in this deal are'} used up: accept the work, open a dispute or propose a change order`,
     );
   }
   const ids = new Set(statement.criteria.map((c) => c.id));

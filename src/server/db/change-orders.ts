@@ -1,0 +1,51 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ChangeOrder } from '#shared/contracts/change-orders.js';
+import { centsToDollars } from '#shared/domain/money.js';
+import type { DbOrTx } from './client.js';
+import { type ChangeOrderRow, changeOrders } from './schema/change-orders.js';
+import { payments } from './schema/payments.js';
+
+/**
+ * The days accepted change orders add to a deal's timeline (issue 18, item 6): the delivery deadline
+ * is the payment's held_at + the bid's timeline + these + DEAL_DELIVERY_GRACE.
+ */
+export async function acceptedExtraDays(db: Pick<DbOrTx, 'select'>, projectId: number): Promise<number> {
+  const [row] = await db
+    .select({ days: sql<number>`coalesce(sum(${changeOrders.extraDays}), 0)::int` })
+    .from(changeOrders)
+    .where(and(eq(changeOrders.projectId, projectId), eq(changeOrders.status, 'accepted')));
+  return Number(row?.days ?? 0);
+}
+
+type ChangeOrderPayment = { status: (typeof payments.$inferSelect)['status']; heldAt: Date | null } | null;
+
+/** A change order as the deal's parties read it; its payment says whether (and when) it was paid. */
+export function toChangeOrder(row: ChangeOrderRow, payment: ChangeOrderPayment): ChangeOrder {
+  const isPaid = payment !== null && payment.status !== 'pending' && payment.status !== 'failed';
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    proposedBy: row.proposedBy,
+    proposerId: row.proposerId,
+    description: row.description,
+    amount: centsToDollars(row.amountCents),
+    amountCents: row.amountCents,
+    extraDays: row.extraDays,
+    status: row.status,
+    paymentStatus: payment?.status ?? null,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    paidAt: isPaid ? (payment.heldAt?.toISOString() ?? null) : null,
+  };
+}
+
+/** The change orders of a project with their payments, oldest first. */
+export async function findChangeOrders(db: Pick<DbOrTx, 'select'>, projectId: number): Promise<ChangeOrder[]> {
+  const rows = await db
+    .select({ changeOrder: changeOrders, paymentStatus: payments.status, heldAt: payments.heldAt })
+    .from(changeOrders)
+    .leftJoin(payments, eq(payments.changeOrderId, changeOrders.id))
+    .where(eq(changeOrders.projectId, projectId))
+    .orderBy(asc(changeOrders.id));
+  return rows.map((r) => toChangeOrder(r.changeOrder, r.paymentStatus ? { status: r.paymentStatus, heldAt: r.heldAt } : null));
+}

@@ -1,0 +1,181 @@
+import { and, eq } from 'drizzle-orm';
+import type { ChangeOrder, ProposeChangeOrderInput } from '#shared/contracts/change-orders.js';
+import { type ChangeOrderAction, changeOrderLifecycle } from '#shared/domain/change-order-lifecycle.js';
+import { dollarsToCents, splitPayment } from '#shared/domain/money.js';
+import { changeOrderActorOf } from '#shared/domain/policies.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import { applyTransition } from '#server/domain/apply-transition.js';
+import { requireAccess } from '#server/domain/require-access.js';
+import { findChangeOrders, toChangeOrder } from '#server/db/change-orders.js';
+import type { Tx } from '#server/db/client.js';
+import { assertNoActiveDispute, lockProject } from '#server/db/project-locks.js';
+import { type ChangeOrderRow, changeOrders } from '#server/db/schema/change-orders.js';
+import { type PaymentRow, payments } from '#server/db/schema/payments.js';
+import { type ProjectRow, projects } from '#server/db/schema/projects.js';
+import type { UserRow } from '#server/db/schema/users.js';
+import type { RecordEvent } from '#server/events/domain-events.js';
+import { lockProjectPayment, openSession } from '#server/features/payments/payments.service.js';
+
+/**
+ * Change orders (issue 18, item 6; docs/decisions/034-change-orders.md). Every step locks the
+ * project row first, as bids and payments do, then re-reads the change order: two accepts, an accept
+ * racing a decline, or two payment clicks take effect once, and the second is refused by the
+ * lifecycle (409) or handed the same checkout.
+ */
+
+const partiesOf = (project: ProjectRow) => ({
+  projectId: project.id,
+  projectName: project.name,
+  ownerId: project.submitterId,
+  finisherId: project.finisherId!,
+});
+
+const sideOf = (actor: UserRow, project: ProjectRow): 'owner' | 'finisher' => (actor.id === project.submitterId ? 'owner' : 'finisher');
+
+/**
+ * A deal is live from its payment until its work is accepted or it is cancelled, and not while a
+ * dispute is open: only then does changing its scope mean anything. Answers the deal's own payment.
+ */
+async function requireLiveDeal(tx: Tx, project: ProjectRow): Promise<PaymentRow> {
+  if (project.status === 'cancelled') throw new AppError('INVALID_TRANSITION', 'This project has been cancelled');
+  if (project.acceptedAt !== null || project.status === 'accepted') {
+    throw new AppError('INVALID_TRANSITION', 'The work on this project was already accepted: its deal can no longer change');
+  }
+  const payment = await lockProjectPayment(tx, project.id);
+  if (payment?.status !== 'held') {
+    throw new AppError('INVALID_TRANSITION', 'A change order can be proposed once the project is paid, until its work is accepted');
+  }
+  await assertNoActiveDispute(tx, project.id);
+  return payment;
+}
+
+/** The change order's payment, if it has one. */
+async function paymentOf(tx: Pick<Tx, 'select'>, changeOrderId: number): Promise<PaymentRow | null> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.changeOrderId, changeOrderId)).limit(1);
+  return payment ?? null;
+}
+
+/** POST /api/projects/{id}/change-orders: either party of a live deal proposes; the other is told. */
+export async function proposeChangeOrder(ctx: AppContext, actor: UserRow, projectId: number, input: ProposeChangeOrderInput): Promise<ChangeOrder> {
+  const row = await ctx.events.transaction(ctx.db, async (tx, record) => {
+    const project = await lockProject(tx, projectId);
+    requireAccess(actor, 'proposeChangeOrder', project);
+    const payment = await requireLiveDeal(tx, project);
+    const side = sideOf(actor, project);
+    const amountCents = dollarsToCents(input.amount);
+    const [created] = await tx
+      .insert(changeOrders)
+      .values({
+        projectId,
+        bidId: payment.bidId,
+        proposedBy: side,
+        proposerId: actor.id,
+        description: input.description,
+        amountCents,
+        extraDays: input.extraDays,
+        createdAt: ctx.clock.now(),
+      })
+      .returning();
+    await record({
+      type: 'change_order.proposed',
+      changeOrderId: created!.id,
+      side,
+      description: input.description,
+      amountCents,
+      extraDays: input.extraDays,
+      ...partiesOf(project),
+    });
+    return created!;
+  });
+  return toChangeOrder(row, null);
+}
+
+/** GET /api/projects/{id}/change-orders: the deal's two parties. */
+export async function listChangeOrders(ctx: AppContext, actor: UserRow, projectId: number): Promise<ChangeOrder[]> {
+  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  if (!project) throw new AppError('NOT_FOUND', 'Project not found');
+  requireAccess(actor, 'readChangeOrders', project);
+  return findChangeOrders(ctx.db, projectId);
+}
+
+/** The change order and its project, the project locked first, then the change order. */
+async function lockChangeOrder(tx: Tx, actor: UserRow, changeOrderId: number): Promise<{ project: ProjectRow; changeOrder: ChangeOrderRow }> {
+  const [found] = await tx.select({ projectId: changeOrders.projectId }).from(changeOrders).where(eq(changeOrders.id, changeOrderId)).limit(1);
+  if (!found) throw new AppError('NOT_FOUND', 'Change order not found');
+  const project = await lockProject(tx, found.projectId);
+  requireAccess(actor, 'readChangeOrders', project);
+  const [changeOrder] = await tx.select().from(changeOrders).where(eq(changeOrders.id, changeOrderId)).for('update').limit(1);
+  return { project, changeOrder: changeOrder! };
+}
+
+/** Accept, decline or withdraw: one lifecycle edge, under the locks, told to the other party. */
+async function decide(ctx: AppContext, actor: UserRow, changeOrderId: number, action: ChangeOrderAction): Promise<ChangeOrder> {
+  await ctx.events.transaction(ctx.db, async (tx, record) => {
+    const { project, changeOrder } = await lockChangeOrder(tx, actor, changeOrderId);
+    const to = applyTransition(changeOrderLifecycle, action, { from: changeOrder.status, actor: changeOrderActorOf(actor, project, changeOrder) });
+    // Accepting changes the deal, so the deal must still be live; declining or withdrawing a proposal never hurts.
+    if (action === 'accept') await requireLiveDeal(tx, project);
+    await tx.update(changeOrders).set({ status: to, decidedAt: ctx.clock.now() }).where(eq(changeOrders.id, changeOrderId));
+    const step = { changeOrderId, side: sideOf(actor, project), ...partiesOf(project) };
+    if (action === 'accept') {
+      await record({ type: 'change_order.accepted', amountCents: changeOrder.amountCents, extraDays: changeOrder.extraDays, ...step });
+    } else if (action === 'decline') await record({ type: 'change_order.declined', ...step });
+    else await record({ type: 'change_order.withdrawn', ...step });
+  });
+  return readChangeOrder(ctx, changeOrderId);
+}
+
+async function readChangeOrder(ctx: AppContext, changeOrderId: number): Promise<ChangeOrder> {
+  const [row] = await ctx.db.select().from(changeOrders).where(eq(changeOrders.id, changeOrderId)).limit(1);
+  return toChangeOrder(row!, await paymentOf(ctx.db, changeOrderId));
+}
+
+export const acceptChangeOrder = (ctx: AppContext, actor: UserRow, changeOrderId: number) => decide(ctx, actor, changeOrderId, 'accept');
+export const declineChangeOrder = (ctx: AppContext, actor: UserRow, changeOrderId: number) => decide(ctx, actor, changeOrderId, 'decline');
+export const withdrawChangeOrder = (ctx: AppContext, actor: UserRow, changeOrderId: number) => decide(ctx, actor, changeOrderId, 'withdraw');
+
+/**
+ * POST /api/change-orders/{id}/pay: the owner opens hosted checkout for an accepted change order's
+ * amount, or gets the one already open; its money is a payment row of its own, held with the deal's.
+ */
+export async function payChangeOrder(ctx: AppContext, actor: UserRow, changeOrderId: number, origin: string): Promise<{ checkoutUrl: string }> {
+  return ctx.db.transaction(async (tx) => {
+    const { project, changeOrder } = await lockChangeOrder(tx, actor, changeOrderId);
+    requireAccess(actor, 'payChangeOrder', project);
+    if (changeOrder.status !== 'accepted') throw new AppError('INVALID_TRANSITION', 'Only an accepted change order can be paid');
+    if (changeOrder.amountCents === 0) throw new AppError('CONFLICT', 'This change order has no amount to pay: its extra days already apply');
+    const existing = await paymentOf(tx, changeOrderId);
+    if (existing && existing.status !== 'pending') throw new AppError('CONFLICT', 'This change order has already been paid');
+    if (project.status === 'cancelled') throw new AppError('INVALID_TRANSITION', 'This project has been cancelled: its change orders can no longer be paid');
+    if (project.acceptedAt !== null || project.status === 'accepted') {
+      throw new AppError('INVALID_TRANSITION', 'The work on this project was already accepted: its change orders can no longer be paid');
+    }
+    await assertNoActiveDispute(tx, project.id);
+
+    await tx
+      .insert(payments)
+      .values({
+        bidId: changeOrder.bidId,
+        changeOrderId,
+        ...splitPayment(changeOrder.amountCents),
+        status: 'pending',
+        transferGroup: `project_${project.id}`,
+      })
+      .onConflictDoNothing({ target: payments.changeOrderId });
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.changeOrderId, changeOrderId)))
+      .for('update')
+      .limit(1);
+    return openSession(ctx, tx, payment!, {
+      actor,
+      project,
+      description: `${project.name} (change order #${changeOrderId})`,
+      successUrl: `${origin}/projects/${project.id}?payment=success`,
+      cancelUrl: `${origin}/projects/${project.id}?tab=deal&canceled=true`,
+      metadata: { bidId: String(changeOrder.bidId), changeOrderId: String(changeOrderId) },
+    });
+  });
+}
