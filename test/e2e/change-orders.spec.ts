@@ -44,7 +44,7 @@ test('a change order proposed by the developer, accepted by the client, paid in 
   await expect(mine.getByText('Proposed', { exact: true })).toBeVisible();
   await expect(mine.getByText('$250', { exact: true })).toBeVisible();
   await expect(mine.getByText('3 extra days')).toBeVisible();
-  await expect(mine.getByText('You', { exact: true })).toBeVisible();
+  await expect(mine.getByRole('definition').filter({ hasText: /^You / })).toBeVisible();
   // The proposer may withdraw it, not accept it.
   await expect(mine.getByRole('button', { name: 'Accept' })).toHaveCount(0);
   await expect(mine.getByRole('button', { name: 'Withdraw' })).toBeVisible();

@@ -1,37 +1,16 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { changeOrderEndpoints, type ProposeChangeOrderBody } from '#shared/contracts/change-orders.js';
 import { projectEndpoints } from '#shared/contracts/projects.js';
-import { call, errorMessage, isApiError } from '#client/lib/api.js';
+import { call, errorMessage } from '#client/lib/api.js';
 
 const endpoints = changeOrderEndpoints;
 
-export const changeOrderKeys = {
-  /**
-   * Under the project's key (projectKeys.detail), so whatever refreshes the project (a deal step, a
-   * payment, a live 'change_order' notification about it) refreshes its change orders too.
-   */
-  ofProject: (projectId: number) => [projectEndpoints.list.path, projectId, 'change-orders'] as const,
-};
-
-/** GET /api/projects/{id}/change-orders for the deal's two parties; a refusal reads as none. */
-export const changeOrdersQuery = (projectId: number, enabled: boolean) =>
-  queryOptions({
-    queryKey: changeOrderKeys.ofProject(projectId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await call(endpoints.ofProject, { params: { id: projectId } }, { signal });
-      } catch (error) {
-        if (isApiError(error, 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND')) return [];
-        throw error;
-      }
-    },
-    enabled: enabled && Number.isInteger(projectId) && projectId > 0,
-  });
-
-export const useChangeOrders = (projectId: number, enabled: boolean) => useQuery(changeOrdersQuery(projectId, enabled));
-
-/** The project and everything under its key: the change orders, the deal (its clock gains the extra days), the payment. */
+/**
+ * The change orders are read with the deal (GET /api/projects/{id}/deal), under the project's key: so
+ * every step here, every deal step and every live 'change_order' notification about the project
+ * refreshes them with the deal's clock (which gains the extra days) and the payment.
+ */
 const refreshProject = (queryClient: QueryClient, projectId: number) => queryClient.invalidateQueries({ queryKey: [projectEndpoints.list.path, projectId] });
 
 /** POST /api/projects/{id}/change-orders. The form shows a refusal itself, under its field or above its buttons. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeOrder } from '#shared/contracts/change-orders.js';
-import { awaitsPayment, canProposeChangeOrder, changeOrderActorOf, changeOrderPrice, extraDaysText, paymentStateOf } from './change-order-rules.js';
+import { awaitsPayment, canProposeChangeOrder, changeOrderPrice, extraDaysText, paymentStateOf } from './change-order-rules.js';
 
 const owner = { id: 1, role: 'creator' as const };
 const finisher = { id: 2, role: 'developer' as const };
@@ -36,14 +36,6 @@ describe('canProposeChangeOrder', () => {
     expect(canProposeChangeOrder(owner, { ...liveProject, status: 'accepted', acceptedAt: '2026-11-25T10:00:00.000Z' }, null)).toBe(false);
     expect(canProposeChangeOrder(owner, { ...liveProject, status: 'cancelled' }, null)).toBe(false);
     expect(canProposeChangeOrder(owner, liveProject, { id: 1, status: 'negotiating' })).toBe(false);
-  });
-});
-
-describe('changeOrderActorOf', () => {
-  it('tells the proposer from the other party and from a stranger', () => {
-    expect(changeOrderActorOf(finisher, liveProject, order())).toBe('proposer');
-    expect(changeOrderActorOf(owner, liveProject, order())).toBe('counterparty');
-    expect(changeOrderActorOf(stranger, liveProject, order())).toBe('other');
   });
 });
 

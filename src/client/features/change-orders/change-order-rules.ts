@@ -1,7 +1,6 @@
 import type { ChangeOrder } from '#shared/contracts/change-orders.js';
 import type { Deal } from '#shared/contracts/deal.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
-import type { ChangeOrderActor } from '#shared/domain/change-order-lifecycle.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { isParty, type Person } from '#shared/domain/policies.js';
 
@@ -15,12 +14,6 @@ export function canProposeChangeOrder(person: Person, project: DealProject, disp
   if (!isParty(person, project) || !project.isPaid) return false;
   if (project.status === 'cancelled' || project.status === 'accepted' || project.acceptedAt) return false;
   return !dispute || dispute.status === 'settled';
-}
-
-/** Who the viewer is to a change order: the party who proposed it, the deal's other party, or neither. */
-export function changeOrderActorOf(person: Person, project: DealProject, changeOrder: Pick<ChangeOrder, 'proposerId'>): ChangeOrderActor {
-  if (!isParty(person, project)) return 'other';
-  return person!.id === changeOrder.proposerId ? 'proposer' : 'counterparty';
 }
 
 /** An accepted change order with an amount whose money has not arrived: the owner's Pay button. */

@@ -2,16 +2,16 @@ import { Check, CreditCard, FilePlus2, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import type { ChangeOrder } from '#shared/contracts/change-orders.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
-import { changeOrderLifecycle, changeOrderStatusLabel, type ChangeOrderStatus } from '#shared/domain/change-order-lifecycle.js';
-import { isOwner, isParty, type Person } from '#shared/domain/policies.js';
+import { type ChangeOrderActor, changeOrderLifecycle, changeOrderStatusLabel, type ChangeOrderStatus } from '#shared/domain/change-order-lifecycle.js';
+import { changeOrderActorOf, isOwner, isParty, type Person } from '#shared/domain/policies.js';
 import { Badge, type BadgeProps } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
 import { formatDealDate } from '#client/lib/format.js';
 import { useDeal } from '#client/features/deal/api.js';
-import { useChangeOrders, useDecideChangeOrder, usePayChangeOrder } from './api.js';
-import { awaitsPayment, canProposeChangeOrder, changeOrderActorOf, changeOrderPrice, extraDaysText, paymentStateOf } from './change-order-rules.js';
+import { useDecideChangeOrder, usePayChangeOrder } from './api.js';
+import { awaitsPayment, canProposeChangeOrder, changeOrderPrice, extraDaysText, paymentStateOf } from './change-order-rules.js';
 import { preloadProposeChangeOrderDialog, ProposeChangeOrderDialog } from './lazy-propose-change-order-dialog.js';
 
 type CardProject = Pick<ProjectDetail, 'id' | 'submitterId' | 'finisherId' | 'status' | 'isPaid' | 'acceptedAt' | 'submitter' | 'finisher'>;
@@ -36,9 +36,9 @@ const statusBadges: Record<ChangeOrderStatus, BadgeProps['variant']> = {
 export function ChangeOrdersCard({ project, user }: ChangeOrdersCardProps) {
   const [proposing, setProposing] = useState(false);
   const isDealParty = project.finisherId !== null && isParty(user, project) && project.isPaid;
-  const { data: changeOrders } = useChangeOrders(project.id, isDealParty);
-  // The deal query the page's deal panels already hold: no proposal while a dispute is open.
+  // The deal query the page's deal panels already hold: its change orders, and its dispute (no proposal while one is open).
   const { data: deal } = useDeal(project.id, isDealParty);
+  const changeOrders = deal?.changeOrders;
   const canPropose = canProposeChangeOrder(user, project, deal?.dispute);
   if (!isDealParty || !changeOrders || (changeOrders.length === 0 && !canPropose)) return null;
   const viewerIsOwner = isOwner(user, project);
@@ -133,7 +133,7 @@ function ChangeOrderItem({ number, changeOrder, project, user }: ChangeOrderItem
 interface ChangeOrderActionsProps {
   changeOrder: ChangeOrder;
   projectId: number;
-  actor: ReturnType<typeof changeOrderActorOf>;
+  actor: ChangeOrderActor;
   canPay: boolean;
 }
 
