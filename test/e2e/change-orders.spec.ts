@@ -118,4 +118,9 @@ test('a change of days only, proposed by the client and declined by the develope
   // The client's page follows live, and offers no payment for a declined change order.
   await expect(mine.getByText('Declined', { exact: true })).toBeVisible();
   await expect(mine.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+
+  // A change order's notification leads to ?tab=change-orders, which brings the card into view once the deal arrives.
+  await finisher.page.setViewportSize({ width: 1280, height: 600 });
+  await finisher.page.goto(`${deal.url}?tab=change-orders`);
+  await expect(card(finisher.page)).toBeInViewport();
 });

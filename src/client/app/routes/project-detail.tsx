@@ -30,11 +30,10 @@ export default function ProjectDetailPage() {
   const { user, isLoading: userLoading } = useUser();
   const { data: project, isPending, error } = useProject(id);
   const tab = searchParams.get('tab');
-  // The change orders' checkout comes back with ?tab=deal when cancelled; their notifications lead to ?tab=change-orders.
-  const scrollTarget = tab === 'bids' || tab === 'milestones' || tab === 'change-orders' ? tab : tab === 'deal' ? 'change-orders' : null;
+  const scrollTarget = tab === 'bids' || tab === 'milestones' ? tab : null;
   const isRendered = Boolean(project) && !userLoading;
 
-  // ?tab=bids, ?tab=milestones or ?tab=change-orders (from a notification) brings that card into view once it is rendered.
+  // ?tab=bids or ?tab=milestones (from a notification) brings that card into view once it is rendered.
   useEffect(() => {
     if (scrollTarget && isRendered) document.getElementById(scrollTarget)?.scrollIntoView({ block: 'start' });
   }, [scrollTarget, isRendered]);

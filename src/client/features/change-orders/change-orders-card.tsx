@@ -1,5 +1,6 @@
 import { Check, CreditCard, FilePlus2, Undo2, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ChangeOrder } from '#shared/contracts/change-orders.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { type ChangeOrderActor, changeOrderLifecycle, changeOrderStatusLabel, type ChangeOrderStatus } from '#shared/domain/change-order-lifecycle.js';
@@ -40,6 +41,8 @@ export function ChangeOrdersCard({ project, user }: ChangeOrdersCardProps) {
   const { data: deal } = useDeal(project.id, isDealParty);
   const changeOrders = deal?.changeOrders;
   const canPropose = canProposeChangeOrder(user, project, deal?.dispute);
+  const isShown = isDealParty && changeOrders !== undefined && (changeOrders.length > 0 || canPropose);
+  useScrollIntoViewOnArrival(isShown);
   if (!isDealParty || !changeOrders || (changeOrders.length === 0 && !canPropose)) return null;
   const viewerIsOwner = isOwner(user, project);
 
@@ -77,6 +80,21 @@ export function ChangeOrdersCard({ project, user }: ChangeOrdersCardProps) {
       ) : null}
     </Card>
   );
+}
+
+/**
+ * ?tab=change-orders (a change order's notification) or ?tab=deal (its cancelled checkout) brings the
+ * card into view once, when it first renders: it waits for the deal query, after the page's own scroll.
+ */
+function useScrollIntoViewOnArrival(isShown: boolean) {
+  const [searchParams] = useSearchParams();
+  const tab = searchParams.get('tab');
+  const hasScrolled = useRef(false);
+  useEffect(() => {
+    if (!isShown || hasScrolled.current || (tab !== 'change-orders' && tab !== 'deal')) return;
+    hasScrolled.current = true;
+    document.getElementById('change-orders')?.scrollIntoView({ block: 'start' });
+  }, [isShown, tab]);
 }
 
 interface ChangeOrderItemProps {
