@@ -76,7 +76,8 @@ const dealRules: Record<string, string> = {
   'no bid is left pending on a project that chose another': `
     select b.id from bids b join projects p on p.id = b.project_id where b.status = 'pending' and p.status not in ('open', 'active', 'paused')`,
   'a payment belongs to its project\u2019s winning bid': `
-    select pay.id from payments pay join bids b on b.id = pay.bid_id where b.status not in ${WINNING} or pay.amount_cents <> b.amount_cents`,
+    select pay.id from payments pay join bids b on b.id = pay.bid_id
+    where b.status not in ${WINNING} or (pay.change_order_id is null and pay.amount_cents <> b.amount_cents)`,
   'money held or paid out means the bid is paid': `
     select pay.id from payments pay join bids b on b.id = pay.bid_id
     where (pay.status in ('held', 'released')) <> (b.status in ('paid', 'completed'))`,
@@ -105,10 +106,10 @@ const dealRules: Record<string, string> = {
        <> (select count(*) from notifications n where n.user_id = b.finisher_id and n.title = 'Bid not selected' and n.related_id = b.project_id)`,
   'every payment told both parties, once': `
     select pay.id from payments pay join bids b on b.id = pay.bid_id join projects p on p.id = b.project_id
-    where (pay.status in ('held', 'released'))::int
+    where pay.change_order_id is null and (pay.status in ('held', 'released'))::int
           <> (select count(*) from notifications n where n.user_id = p.submitter_id and n.title = 'Payment received' and n.related_id = p.id)
        or (pay.status in ('held', 'released'))::int
-          <> (select count(*) from notifications n where n.user_id = b.finisher_id and n.title = 'Payment secured' and n.related_id = p.id)`,
+          <> (select count(*) from notifications n where n.user_id = b.finisher_id and n.title = 'Payment secured' and n.related_id = p.id))`,
   'every payout told its finisher': `
     select pay.id from payments pay join bids b on b.id = pay.bid_id
     where (pay.released_cents > 0)

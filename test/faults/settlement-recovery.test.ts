@@ -2,7 +2,7 @@
 // money move after commit (a payout once the work is accepted). This pins the window down: the
 // acceptance commits, the payout never happens (as when the process dies right there), and the
 // next instance to start pays it out, once.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bids } from '#server/db/schema/bids.js';
 import { notifications } from '#server/db/schema/notifications.js';
@@ -45,7 +45,13 @@ it('pays out, on the next start, the accepted work whose payout a dying instance
 
   isDyingAtPayout = true;
   expect((await owner.api.post(`/api/projects/${project.id}/accept`, { accepted: true })).json().status).toBe('accepted');
-  const paymentOf = async () => (await t.database.db.select().from(payments).where(eq(payments.bidId, bid.id)))[0]!;
+  const paymentOf = async () =>
+    (
+      await t.database.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.bidId, bid.id), isNull(payments.changeOrderId)))
+    )[0]!;
   // The half-done deal a kill at that moment leaves: the work is accepted, the money still held.
   expect((await paymentOf()).status).toBe('held');
 

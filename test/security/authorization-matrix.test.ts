@@ -177,6 +177,45 @@ const matrix: Row[] = [
     expect: only({ bidder: 409 }),
     request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/cancellation/object`, payload: { reason: 'The work is nearly done and on time.' } }),
   },
+  // Change orders (decision 034): the two parties propose and read; the party who did not propose
+  // answers, the proposer withdraws, the owner pays. Operators are refused on each (change-orders.test.ts).
+  {
+    route: 'POST /api/projects/:id/change-orders',
+    expect: only({ owner: 201, bidder: 201 }),
+    request: (w) => ({
+      url: `/api/projects/${w.underWay.project.id}/change-orders`,
+      payload: { description: 'Add an audit log to the admin page.', amount: 150, extraDays: 2 },
+    }),
+  },
+  {
+    route: 'GET /api/projects/:id/change-orders',
+    expect: only({ owner: 200, bidder: 200 }),
+    shows: ['change order description'],
+    request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/change-orders` }),
+  },
+  {
+    route: 'POST /api/change-orders/:changeOrderId/accept',
+    expect: only({ bidder: 200 }),
+    shows: ['change order description'],
+    request: (w) => ({ url: `/api/change-orders/${w.underWay.ownerChangeOrderId}/accept` }),
+  },
+  {
+    route: 'POST /api/change-orders/:changeOrderId/decline',
+    expect: only({ bidder: 200 }),
+    shows: ['change order description'],
+    request: (w) => ({ url: `/api/change-orders/${w.underWay.ownerChangeOrderId}/decline` }),
+  },
+  {
+    route: 'POST /api/change-orders/:changeOrderId/withdraw',
+    expect: only({ owner: 200 }),
+    shows: ['change order description'],
+    request: (w) => ({ url: `/api/change-orders/${w.underWay.ownerChangeOrderId}/withdraw` }),
+  },
+  {
+    route: 'POST /api/change-orders/:changeOrderId/pay',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/change-orders/${w.underWay.acceptedChangeOrderId}/pay`, payload: {} }),
+  },
   // Disputes (decision 029): the two parties act; everyone else is refused. The world has no operator
   // caller: disputes.test.ts tries operators on every dispute route (reading, never acting as a party,
   // ruling only on others' deals).

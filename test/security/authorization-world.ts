@@ -7,6 +7,7 @@ import { bids } from '#server/db/schema/bids.js';
 import { conversationChannels, conversationThreads, messages } from '#server/db/schema/conversations.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { notifications } from '#server/db/schema/notifications.js';
+import { changeOrders } from '#server/db/schema/change-orders.js';
 import { payments } from '#server/db/schema/payments.js';
 import { projectCriteria, statementsOfWork } from '#server/db/schema/scope.js';
 import { disputeOffers, disputes } from '#server/db/schema/disputes.js';
@@ -56,7 +57,14 @@ export interface World {
   newcomer: UserRow;
   open: Deal;
   assigned: Deal;
-  underWay: Deal & { pendingMilestoneId: number; completedMilestoneId: number; criterionId: number };
+  underWay: Deal & {
+    pendingMilestoneId: number;
+    completedMilestoneId: number;
+    criterionId: number;
+    /** Change orders (decision 034): one the owner proposed, one the bidder proposed and the owner accepted (unpaid). */
+    ownerChangeOrderId: number;
+    acceptedChangeOrderId: number;
+  };
   delivered: Deal;
   accepted: Deal;
   rival: Deal;
@@ -101,6 +109,7 @@ const tables = [
   'dispute_evidence',
   'project_criteria',
   'statements_of_work',
+  'change_orders',
 ] as const;
 type TableName = (typeof tables)[number];
 
@@ -283,6 +292,31 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     .insert(disputeOffers)
     .values({ disputeId: dispute!.id, side: 'owner', userId: owner.id, finisherAmountCents: 0, createdAt: opened })
     .returning({ id: disputeOffers.id });
+  const [ownerChangeOrder, acceptedChangeOrder] = await db
+    .insert(changeOrders)
+    .values([
+      {
+        projectId: underWayProject.id,
+        bidId: underWayBid,
+        proposedBy: 'owner',
+        proposerId: owner.id,
+        description: `${secret('change-order')} Add an export.`,
+        amountCents: 12_300,
+        extraDays: 2,
+      },
+      {
+        projectId: underWayProject.id,
+        bidId: underWayBid,
+        proposedBy: 'finisher',
+        proposerId: bidder.id,
+        description: 'Add a second language.',
+        amountCents: 45_600,
+        extraDays: 4,
+        status: 'accepted',
+        decidedAt: new Date(),
+      },
+    ])
+    .returning({ id: changeOrders.id });
   const [pendingMilestone, completedMilestone] = await db
     .insert(milestones)
     .values([
@@ -343,6 +377,7 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     { label: 'checkout url', needle: secret('checkout-url'), visibleTo: [] },
     { label: 'charge id', needle: secret('charge'), visibleTo: [] },
     { label: 'delivery message', needle: secret('delivery'), visibleTo: parties },
+    { label: 'change order description', needle: secret('change-order'), visibleTo: parties },
     { label: 'milestone amount', needle: amountPattern(milestoneAmount), visibleTo: parties },
     { label: 'milestone note', needle: secret('milestone-note'), visibleTo: parties },
     { label: 'milestone feedback', needle: secret('milestone-feedback'), visibleTo: parties },
@@ -372,6 +407,8 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
       pendingMilestoneId: pendingMilestone!.id,
       completedMilestoneId: completedMilestone!.id,
       criterionId: underWayCriterion!.id,
+      ownerChangeOrderId: ownerChangeOrder!.id,
+      acceptedChangeOrderId: acceptedChangeOrder!.id,
     },
     delivered: { project: deliveredProject, bidId: deliveredBid },
     accepted: { project: acceptedProject, bidId: acceptedBid },

@@ -57,6 +57,9 @@ const bodiless = new Set([
   'DELETE /api/sessions/:id',
   'POST /api/bids/:bidId/accept',
   'POST /api/bids/:bidId/withdraw',
+  'POST /api/change-orders/:changeOrderId/accept',
+  'POST /api/change-orders/:changeOrderId/decline',
+  'POST /api/change-orders/:changeOrderId/withdraw',
   'POST /api/projects/:id/cancellation/agree',
   'POST /api/disputes/:id/offers/:offerId/accept',
   'POST /api/disputes/:id/escalate',
@@ -73,7 +76,7 @@ const bodiless = new Set([
 ]);
 
 /** Bodies that may carry anything, because the route reads nothing from them (decision 015). */
-const looseBodies = new Set(['POST /api/bids/:bidId/pay']);
+const looseBodies = new Set(['POST /api/bids/:bidId/pay', 'POST /api/change-orders/:changeOrderId/pay']);
 
 /** Samples for fields whose rules the generic candidates do not meet. */
 const sampleHints: Record<string, unknown> = {};

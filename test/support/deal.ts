@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { buildApp } from '#server/app.js';
 import { notifications } from '#server/db/schema/notifications.js';
@@ -60,7 +60,13 @@ export async function createDealWorld(env: Record<string, string> = {}, options:
       expect(response.statusCode).toBe(200);
       return response.json();
     },
-    paymentOf: async (bidId: number) => (await db.select().from(payments).where(eq(payments.bidId, bidId)))[0]!,
+    paymentOf: async (bidId: number) =>
+      (
+        await db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.bidId, bidId), isNull(payments.changeOrderId)))
+      )[0]!,
     notificationsOf: (userId: number, projectId: number) =>
       db
         .select()

@@ -1,4 +1,5 @@
 import type { DemoDispute } from './seed-disputes.js';
+import type { DemoChangeOrder } from './seed-change-orders.js';
 import type { projects } from './schema/projects.js';
 import type { CriterionAnswer } from '#shared/domain/scope.js';
 
@@ -106,6 +107,8 @@ export interface DemoProject {
   /** deliveryMessage: what the finisher wrote with the delivery (a generic one unless given). */
   deal?: { heldDaysAgo: number; deliveredDaysAgo?: number; cancellationDaysAgo?: number; deliveryMessage?: string };
   dispute?: DemoDispute;
+  /** Issue 18, item 6: a change order on the deal, accepted (and maybe paid). */
+  changeOrder?: DemoChangeOrder;
 }
 
 const pitch = (what: string) => `Hi! ${what} I have shipped similar work before and can start this week.`;
@@ -248,6 +251,16 @@ export const demoProjects: DemoProject[] = [
       },
     ],
     payment: 'held',
+    // The clarified waiting lists, added by a change order the owner accepted and paid for.
+    changeOrder: {
+      proposedBy: 'finisher',
+      description: 'Add waiting lists for sold-out events: buyers join a queue and are offered released seats first.',
+      amountCents: 45_000,
+      extraDays: 5,
+      proposedDaysAgo: 6,
+      acceptedDaysAgo: 5,
+      paidDaysAgo: 5,
+    },
   },
   {
     name: 'Markdown note taking app',

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { dollarsToCents, splitPayment } from '#shared/domain/money.js';
 import { hashPassword } from '#server/plugins/passwords.js';
@@ -7,6 +7,7 @@ import type { Db, Tx } from './client.js';
 import { DEMO_PASSWORD, type DemoProject, type DemoUsername, demoProjects, demoUsers } from './seed-data.js';
 import { bids } from '#server/db/schema/bids.js';
 import { dealCancellations, dealHistory, dealTimers } from '#server/db/schema/deal.js';
+import { seedChangeOrder } from './seed-change-orders.js';
 import { seedDispute } from './seed-disputes.js';
 import { payments } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
@@ -124,6 +125,7 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
       }
       if (p.deal) await seedDealClock(tx, project!.id, p.deal, dealClock, p.dispute !== undefined);
       if (p.dispute) await seedDispute(tx, project!.id, p.dispute);
+      if (p.changeOrder) await seedChangeOrder(tx, project!.id, p.changeOrder);
     }
   });
   return true;
@@ -142,7 +144,7 @@ async function seedDealClock(tx: Tx, projectId: number, deal: NonNullable<DemoPr
     .select({ amountCents: payments.amountCents })
     .from(payments)
     .innerJoin(bids, eq(bids.id, payments.bidId))
-    .where(eq(bids.projectId, projectId));
+    .where(and(eq(bids.projectId, projectId), isNull(payments.changeOrderId)));
   const history: (typeof dealHistory.$inferInsert)[] = [{ projectId, kind: 'payment_held', by: 'owner', amountCents: payment!.amountCents, at: heldAt }];
   const deadline = (kind: 'review_due' | 'cancellation_due', anchorAt: Date, windowMs: number) => {
     const dueAt = new Date(anchorAt.getTime() + windowMs);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage } from '#shared/contracts/conversations.js';
+import type { ChangeOrderProposer } from '#shared/domain/change-order-lifecycle.js';
 import type { DisputeSettlement, DisputeSide } from '#shared/domain/dispute.js';
 import type { Db, DbOrTx, Tx } from '#server/db/client.js';
 
@@ -126,7 +127,7 @@ type ChangeOrderEvent = (
   | { type: 'change_order.declined' }
   | { type: 'change_order.withdrawn' }
   | { type: 'change_order.paid'; amountCents: number }
-) & { changeOrderId: number; side: 'owner' | 'finisher' } & DealFields;
+) & { changeOrderId: number; side: ChangeOrderProposer } & DealFields;
 
 interface MilestoneFields {
   projectId: number;

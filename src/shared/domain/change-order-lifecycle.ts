@@ -47,7 +47,3 @@ export const changeOrderLifecycle = defineLifecycle<ChangeOrderStatus, ChangeOrd
     },
   },
 });
-
-export function changeOrderStatusLabel(status: ChangeOrderStatus): string {
-  return status.charAt(0).toUpperCase() + status.slice(1);
-}

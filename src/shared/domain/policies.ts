@@ -152,9 +152,18 @@ export const permissions = {
     'Only the assigned developer can answer the cancellation request',
   ),
   // Change orders (issue 18, item 6): the deal's two parties propose and read them; the owner pays.
-  proposeChangeOrder: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can propose a change order'),
-  readChangeOrders: permission((person, project: ProjectParties) => isParty(person, project), "Only the project owner and its developer can see this deal's change orders"),
-  payChangeOrder: permission((person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project), 'Only the project owner can pay for a change order'),
+  proposeChangeOrder: permission(
+    (person, project: ProjectParties) => isParty(person, project),
+    'Only the project owner and its developer can propose a change order',
+  ),
+  readChangeOrders: permission(
+    (person, project: ProjectParties) => isParty(person, project),
+    "Only the project owner and its developer can see this deal's change orders",
+  ),
+  payChangeOrder: permission(
+    (person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project),
+    'Only the project owner can pay for a change order',
+  ),
   addMilestone: permission((person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project), ownerManagesMilestones),
   // Disputes (issue 15): the two parties act; operators read and rule, never as a party.
   openDispute: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can open a dispute'),

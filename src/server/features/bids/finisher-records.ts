@@ -3,6 +3,7 @@ import type { FinisherRecord } from '#shared/contracts/bids.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { sqlList } from '#server/db/prepared.js';
+import { changeOrders } from '#server/db/schema/change-orders.js';
 import { bids } from '#server/db/schema/bids.js';
 import { dealHistory } from '#server/db/schema/deal.js';
 import { projects } from '#server/db/schema/projects.js';
@@ -38,7 +39,8 @@ export async function findFinisherRecords(
       .select({
         id: projects.finisherId,
         delivered: count(),
-        onTime: sql<number>`count(*) filter (where d.first_delivery <= d.held + ${bids.timelineDays} * interval '1 day' + ${deliveryGraceMs} * interval '1 millisecond')::int`,
+        // The deadline the deal clock set: the bid's days plus every accepted change order's (decision 034).
+        onTime: sql<number>`count(*) filter (where d.first_delivery <= d.held + (${bids.timelineDays} + coalesce((select sum(${changeOrders.extraDays}) from ${changeOrders} where ${changeOrders.projectId} = ${projects.id} and ${changeOrders.status} = 'accepted'), 0)) * interval '1 day' + ${deliveryGraceMs} * interval '1 millisecond')::int`,
       })
       .from(projects)
       .innerJoin(bids, and(eq(bids.projectId, projects.id), eq(bids.finisherId, projects.finisherId), sql`${bids.status} IN ${sqlList(winningBidStatuses)}`))

@@ -4,14 +4,7 @@ import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requestOrigin } from '#server/plugins/origin-check.js';
 import { requireUser } from '#server/plugins/session.js';
-import {
-  acceptChangeOrder,
-  declineChangeOrder,
-  listChangeOrders,
-  payChangeOrder,
-  proposeChangeOrder,
-  withdrawChangeOrder,
-} from './change-orders.service.js';
+import { acceptChangeOrder, declineChangeOrder, listChangeOrders, payChangeOrder, proposeChangeOrder, withdrawChangeOrder } from './change-orders.service.js';
 
 export function changeOrdersRoutes(app: FastifyInstance, ctx: AppContext) {
   const endpoints = changeOrderEndpoints;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ChangeOrder, ProposeChangeOrderInput } from '#shared/contracts/change-orders.js';
 import { type ChangeOrderAction, changeOrderLifecycle } from '#shared/domain/change-order-lifecycle.js';
 import { dollarsToCents, splitPayment } from '#shared/domain/money.js';
@@ -14,7 +14,6 @@ import { type ChangeOrderRow, changeOrders } from '#server/db/schema/change-orde
 import { type PaymentRow, payments } from '#server/db/schema/payments.js';
 import { type ProjectRow, projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
-import type { RecordEvent } from '#server/events/domain-events.js';
 import { lockProjectPayment, openSession } from '#server/features/payments/payments.service.js';
 
 /**
@@ -163,12 +162,7 @@ export async function payChangeOrder(ctx: AppContext, actor: UserRow, changeOrde
         transferGroup: `project_${project.id}`,
       })
       .onConflictDoNothing({ target: payments.changeOrderId });
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.changeOrderId, changeOrderId)))
-      .for('update')
-      .limit(1);
+    const [payment] = await tx.select().from(payments).where(eq(payments.changeOrderId, changeOrderId)).for('update').limit(1);
     return openSession(ctx, tx, payment!, {
       actor,
       project,

@@ -44,6 +44,10 @@ const heldOf = (payment: PaymentRow) => payment.amountCents - payment.settledCen
 function nextStepOf(f: DealFacts): DealNextStep | null {
   const { project, owner, finisher, payment, cancellation } = f;
   const isHeld = payment?.status === 'held';
+  // The money the next step is about: every held payment of the deal, its own and its change orders' (decision 034).
+  const held = [payment, ...f.changeOrderPayments].filter((p): p is PaymentRow => p?.status === 'held');
+  const heldCents = held.reduce((sum, p) => sum + heldOf(p), 0);
+  const payoutCents = held.reduce((sum, p) => sum + p.developerAmountCents - p.releasedCents, 0);
   const dispute = f.dispute;
   if (dispute && dispute.status !== 'settled') {
     if (dispute.status === 'with_operator') {
@@ -76,7 +80,7 @@ function nextStepOf(f: DealFacts): DealNextStep | null {
         action: 'answer_cancellation',
         actor: 'finisher',
         dueAt: cancellation.respondBy.toISOString(),
-        description: `${finisher} has until ${deadlineDay(cancellation.respondBy)} to agree to or object to the cancellation; after that ${money(isHeld ? heldOf(payment) : 0)} is refunded to ${owner}.`,
+        description: `${finisher} has until ${deadlineDay(cancellation.respondBy)} to agree to or object to the cancellation; after that ${money(heldCents)} is refunded to ${owner}.`,
       };
     }
     if (cancellation?.outcome === 'objected' && isHeld) {
@@ -84,14 +88,13 @@ function nextStepOf(f: DealFacts): DealNextStep | null {
         action: 'operator_review',
         actor: 'system',
         dueAt: null,
-        description: `${finisher} objected to the cancellation; the ${money(heldOf(payment))} stays held until Finishline's operator settles it.`,
+        description: `${finisher} objected to the cancellation; the ${money(heldCents)} stays held until Finishline's operator settles it.`,
       };
     }
   }
   if (project.acceptedAt !== null) {
     if (!isHeld || f.finisherCanBePaid) return null;
-    const cents = payment.developerAmountCents - payment.releasedCents;
-    return { action: 'set_up_payouts', actor: 'finisher', dueAt: null, description: `${finisher} sets up a payout account to receive ${money(cents)}.` };
+    return { action: 'set_up_payouts', actor: 'finisher', dueAt: null, description: `${finisher} sets up a payout account to receive ${money(payoutCents)}.` };
   }
   if (project.status === 'cancelled' || project.finisherId === null || !f.bid) return null;
   if (!isHeld && !(payment?.status === 'released')) {
@@ -103,7 +106,7 @@ function nextStepOf(f: DealFacts): DealNextStep | null {
     };
   }
   if (!isHeld) return null;
-  const payout = money(payment.developerAmountCents - payment.releasedCents);
+  const payout = money(payoutCents);
   if (project.status === 'completed' && f.reviewDueAt) {
     return {
       action: 'review_delivery',
@@ -130,7 +133,7 @@ function nextStepOf(f: DealFacts): DealNextStep | null {
       description: `${finisher} is revising the work for ${owner}; the next delivery starts a new review window.`,
     };
   }
-  const refund = money(heldOf(payment));
+  const refund = money(heldCents);
   const due = f.deliveryDueAt ?? f.now;
   if (f.now.getTime() > due.getTime()) {
     return {
@@ -154,9 +157,7 @@ function cancellationOf(f: DealFacts): DealCancellation | null {
   // Over the deal's own payment and its change orders' (decision 034).
   const refundOf = (p: PaymentRow) => (p.status === 'held' ? heldOf(p) : p.refundedCents);
   const refundCents =
-    f.payment && c.outcome !== 'none' && c.outcome !== 'objected'
-      ? [f.payment, ...f.changeOrderPayments].reduce((sum, p) => sum + refundOf(p), 0)
-      : 0;
+    f.payment && c.outcome !== 'none' && c.outcome !== 'objected' ? [f.payment, ...f.changeOrderPayments].reduce((sum, p) => sum + refundOf(p), 0) : 0;
   const descriptions: Record<DealCancellation['outcome'], string> = {
     none: `The project was cancelled after the delivery was accepted: the payout stays with ${f.finisher}, and the deal counts as completed.`,
     refund:

@@ -93,7 +93,11 @@ export async function settleProjectPayment(ctx: AppContext, projectId: number): 
         // Only what has not been settled in the finisher's favour goes back.
         const amountCents = payment.amountCents - payment.settledCents - payment.refundedCents;
         if (amountCents <= 0 || !payment.paymentIntentId) continue;
-        const refund = await ctx.payments.createRefund({ paymentIntentId: payment.paymentIntentId, amountCents, idempotencyKey: `refund_payment_${payment.id}` });
+        const refund = await ctx.payments.createRefund({
+          paymentIntentId: payment.paymentIntentId,
+          amountCents,
+          idempotencyKey: `refund_payment_${payment.id}`,
+        });
         await tx
           .update(payments)
           .set({ status: 'refunded', refundedCents: payment.refundedCents + amountCents, refundId: refund.id, updatedAt: new Date() })
