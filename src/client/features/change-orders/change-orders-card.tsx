@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ChangeOrder } from '#shared/contracts/change-orders.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
-import { type ChangeOrderActor, changeOrderLifecycle, changeOrderStatusLabel, type ChangeOrderStatus } from '#shared/domain/change-order-lifecycle.js';
+import { type ChangeOrderActor, changeOrderLifecycle, type ChangeOrderStatus } from '#shared/domain/change-order-lifecycle.js';
 import { changeOrderActorOf, isOwner, isParty, type Person } from '#shared/domain/policies.js';
 import { Badge, type BadgeProps } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
@@ -22,11 +22,11 @@ interface ChangeOrdersCardProps {
   user: Person;
 }
 
-const statusBadges: Record<ChangeOrderStatus, BadgeProps['variant']> = {
-  proposed: 'warning',
-  accepted: 'success',
-  declined: 'muted',
-  withdrawn: 'muted',
+const statusBadges: Record<ChangeOrderStatus, { label: string; variant: BadgeProps['variant'] }> = {
+  proposed: { label: 'Proposed', variant: 'warning' },
+  accepted: { label: 'Accepted', variant: 'success' },
+  declined: { label: 'Declined', variant: 'muted' },
+  withdrawn: { label: 'Withdrawn', variant: 'muted' },
 };
 
 /**
@@ -121,7 +121,7 @@ function ChangeOrderItem({ number, changeOrder, project, user }: ChangeOrderItem
         <h3 id={headingId} className="font-medium">
           Change order {number}
         </h3>
-        <Badge variant={statusBadges[changeOrder.status]}>{changeOrderStatusLabel(changeOrder.status)}</Badge>
+        <Badge variant={statusBadges[changeOrder.status].variant}>{statusBadges[changeOrder.status].label}</Badge>
         {payment ? <Badge variant={payment.tone}>{payment.label}</Badge> : null}
       </div>
       <p className="text-sm whitespace-pre-line">{changeOrder.description}</p>
