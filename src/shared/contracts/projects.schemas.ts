@@ -56,8 +56,6 @@ export const projectDetailSchema = projectSchema.extend({
 });
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 
-const trimmed = (max: number) => z.string().trim().max(max);
-
 /** 0 to 20 acceptance criteria of 5 to 300 characters each, each once (issue 18, item 1). */
 export const acceptanceCriteriaSchema = z
   .array(
@@ -108,7 +106,7 @@ export const createProjectSchema = z.strictObject({
       .int('Budget must be a whole number of dollars')
       .max(L.budgetMaxDollars, 'Budget is too large'),
   ).nullish(),
-  timeframe: trimmed(L.timeframeMax).nullish(),
+  timeframe: z.string().trim().max(L.timeframeMax, `Timeframe must be at most ${L.timeframeMax} characters`).nullish(),
   acceptanceCriteria: acceptanceCriteriaSchema.optional(),
   submitterId: z.unknown().optional(),
 });

@@ -13,12 +13,14 @@ import { DealClockPanels, DealHistoryPanel, DealRevisionCallout } from '#client/
 import { DeliveryPanel } from '#client/features/projects/delivery-panel.js';
 import { ProjectPaymentCard } from '#client/features/payments/project-payment-card.js';
 import { useCheckoutSuccessToast } from '#client/features/payments/use-checkout-success-toast.js';
+import { EditProjectButton } from '#client/features/projects/edit-project-dialog.js';
 import { ProjectControls } from '#client/features/projects/project-controls.js';
 import { ProjectReviewsPanel } from '#client/features/reviews/project-reviews-panel.js';
 import { ProjectOverviewCard } from '#client/features/projects/project-overview-card.js';
 import { DeliveryReviewPanel } from '#client/features/projects/delivery-review-panel.js';
 import { useProject } from '#client/features/projects/api.js';
 import { StatementOfWorkCard } from '#client/features/scope/statement-of-work-card.js';
+import { ChangeOrdersCard } from '#client/features/change-orders/change-orders-card.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
 
 export default function ProjectDetailPage() {
@@ -78,6 +80,7 @@ export default function ProjectDetailPage() {
           <ProjectOverviewCard project={project} isOwner={isOwner(user, project)} isAssignedFinisher={isAssignedFinisher(user, project)} />
           <DealClockPanels project={project} user={user} />
           <StatementOfWorkCard projectId={project.id} enabled={project.finisherId !== null && canReadDelivery(user, project)} />
+          <ChangeOrdersCard project={project} user={user} />
           {projectLifecycle.canTake('deliver', actor, project.status) ? (
             <>
               <DealRevisionCallout project={project} user={user} />
@@ -95,6 +98,7 @@ export default function ProjectDetailPage() {
         </div>
         <aside className="grid content-start gap-6" aria-label="Project actions">
           <ApplyButton project={project} user={user} />
+          <EditProjectButton project={project} user={user} />
           <ProjectControls projectId={project.id} status={project.status} actor={actor} />
           <ProjectPaymentCard projectId={project.id} />
         </aside>

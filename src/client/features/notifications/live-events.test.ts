@@ -74,6 +74,15 @@ describe('liveEventRefreshes', () => {
     expect(liveEventRefreshes(notification(), 1)(['/api/users', 1, 'projects'])).toBe(false);
   });
 
+  it('refreshes the change orders, the deal and the payment of the project a change order notification is about', () => {
+    const isStale = liveEventRefreshes(notification({ type: 'change_order', relatedId: 12 }), 1);
+    expect(isStale(['/api/projects', 12, 'change-orders'])).toBe(true);
+    expect(isStale(['/api/projects', 12, 'deal'])).toBe(true);
+    expect(isStale(['/api/projects', 12, 'payment'])).toBe(true);
+    expect(isStale(['/api/projects', 13, 'change-orders'])).toBe(false);
+    expect(isStale(['/api/users', 1, 'unread-count'])).toBe(true);
+  });
+
   it('refreshes the dispute, the queue and the project queries on a dispute notification, whose relatedId is the dispute', () => {
     const isStale = liveEventRefreshes(notification({ type: 'dispute', relatedId: 9 }), 1);
     expect(isStale(['/api/disputes', 9])).toBe(true);

@@ -96,7 +96,8 @@ export function liveEventRefreshes(event: ServerEvent, userId: number): (key: Qu
       if (type === 'dispute' && relatedId !== null) {
         return anyOf([...notifications, disputeKeys.detail(relatedId), disputeKeys.queueAll, [projectsPath]]);
       }
-      const aboutProject = relatedId !== null && ['bid', 'project', ...milestoneTypes].includes(type);
+      // A change order's relatedId is its project (issue 18, item 6).
+      const aboutProject = relatedId !== null && ['bid', 'project', 'change_order', ...milestoneTypes].includes(type);
       // A deal's news also changes the person's own lists: the dashboard's bid counts, My Projects,
       // their bids and spending (issue 16: a live bid left the owner's dashboard at '0 bids').
       return (key) => anyOf(notifications)(key) || (aboutProject && (isProjectQueryKey(key, relatedId) || startsWith(key, userScopeKey(userId))));

@@ -10,6 +10,7 @@ describe('notificationDestination', () => {
     expect(notificationDestination({ type: 'bid', relatedId: 3 })).toBe('/projects/3?tab=bids');
     expect(notificationDestination({ type: 'project', relatedId: 3 })).toBe('/projects/3');
     expect(notificationDestination({ type: 'dispute', relatedId: 9 })).toBe('/disputes/9');
+    expect(notificationDestination({ type: 'change_order', relatedId: 3 })).toBe('/projects/3?tab=change-orders');
     expect(notificationDestination({ type: 'notification', relatedId: 3 })).toBe('/');
     expect(notificationDestination({ type: 'something-new', relatedId: 3 })).toBe('/');
   });

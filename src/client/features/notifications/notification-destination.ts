@@ -18,6 +18,8 @@ export function notificationDestination(notification: Pick<Notification, 'type' 
       return `/projects/${relatedId}?tab=bids`;
     case 'project':
       return `/projects/${relatedId}`;
+    case 'change_order':
+      return `/projects/${relatedId}?tab=change-orders`;
     // A dispute's notification carries the dispute's id, not its project's.
     case 'dispute':
       return `/disputes/${relatedId}`;

@@ -68,7 +68,7 @@ export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork 
           <p className="text-sm text-muted-foreground" data-testid="revisions-left-note">
             {revisionsLeft > 0
               ? `${revisionsLeft} of ${statement!.includedRevisions} included revision requests left.`
-              : 'The included revision requests are used up: accept the work or open a dispute.'}
+              : 'The included revision requests are used up: accept the work, open a dispute or propose a change order.'}
           </p>
         ) : null}
         {canReviewWork ? (
