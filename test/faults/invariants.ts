@@ -106,7 +106,8 @@ const dealRules: Record<string, string> = {
        <> (select count(*) from notifications n where n.user_id = b.finisher_id and n.title = 'Bid not selected' and n.related_id = b.project_id)`,
   'every payment told both parties, once': `
     select pay.id from payments pay join bids b on b.id = pay.bid_id join projects p on p.id = b.project_id
-    where pay.change_order_id is null and (pay.status in ('held', 'released'))::int
+    where pay.change_order_id is null
+      and ((pay.status in ('held', 'released'))::int
           <> (select count(*) from notifications n where n.user_id = p.submitter_id and n.title = 'Payment received' and n.related_id = p.id)
        or (pay.status in ('held', 'released'))::int
           <> (select count(*) from notifications n where n.user_id = b.finisher_id and n.title = 'Payment secured' and n.related_id = p.id))`,
