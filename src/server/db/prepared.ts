@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { Column, getTableName, is, SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client.js';
 
 interface Statement<P, R> {
@@ -48,4 +48,54 @@ function isTransaction(db: DbOrTx): boolean {
 export function sqlList(values: readonly string[]): SQL {
   for (const value of values) if (!/^[a-z_]+$/.test(value)) throw new TypeError(`sqlList takes status words only, got ${value}`);
   return sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`);
+}
+
+interface DriverDecoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** What drizzle's prepared select keeps of its selection (drizzle-orm 0.45; checked at build time). */
+interface PreparedSelect {
+  fields?: { path: string[]; field: unknown }[];
+  joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+function decoderOf(field: unknown): DriverDecoder {
+  if (is(field, Column)) return field;
+  // An SQL fragment's decoder (mapWith) is drizzle-internal in its types.
+  if (is(field, SQL)) return (field as unknown as { decoder: DriverDecoder }).decoder;
+  if (is(field, SQL.Aliased)) return (field.sql as unknown as { decoder: DriverDecoder }).decoder;
+  throw new TypeError('mapRowsOnce: a selected field is neither a column nor SQL');
+}
+
+/**
+ * Maps a prepared select's rows with a mapper worked out once from its selection: the same decoders
+ * (the same values) as drizzle's mapResultRow, which on every row and field tells columns from SQL
+ * again and walks the field's path. For hot reads only. It refuses a selection mapResultRow would
+ * treat differently: a nested object deeper than one level, or one from a table that a left join
+ * can leave null (mapResultRow turns such an object into null).
+ */
+export function mapRowsOnce<T>(prepared: T): T {
+  const select = prepared as PreparedSelect;
+  if (!select.fields || select.customResultMapper) throw new TypeError('mapRowsOnce takes a prepared select');
+  const plan = select.fields.map(({ path, field }) => {
+    if (path.length > 2) throw new TypeError(`mapRowsOnce: ${path.join('.')} is nested too deep`);
+    if (path.length === 2 && !(is(field, Column) && select.joinsNotNullableMap?.[getTableName(field.table)] === true))
+      throw new TypeError(`mapRowsOnce: ${path.join('.')} may come from a left join`);
+    return { outer: path.length === 2 ? path[0]! : null, key: path.at(-1)!, decoder: decoderOf(field) };
+  });
+  select.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < plan.length; i++) {
+        const { outer, key, decoder } = plan[i]!;
+        const raw = row[i];
+        const value = raw === null ? null : decoder.mapFromDriverValue(raw);
+        if (outer === null) out[key] = value;
+        else ((out[outer] ??= {}) as Record<string, unknown>)[key] = value;
+      }
+      return out;
+    });
+  return prepared;
 }

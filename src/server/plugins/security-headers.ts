@@ -58,9 +58,11 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     for (const name of removed) res.removeHeader(name);
     done();
   });
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: no promise per answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', `max-age=${hstsMaxAgeSeconds}; includeSubDomains`);
     }
+    done(null, payload);
   });
 }

@@ -2,7 +2,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Bid, BidWithProject } from '#shared/contracts/bids.js';
 import { centsToDollars } from '#shared/domain/money.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { preparedPerDb } from '#server/db/prepared.js';
+import { mapRowsOnce, preparedPerDb } from '#server/db/prepared.js';
 import { bids } from '#server/db/schema/bids.js';
 import { projectColumns, projects } from '#server/db/schema/projects.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
@@ -63,10 +63,12 @@ const shortlistedFirst = asc(sql`${bids.shortlistedAt} IS NULL`);
 
 const selectBidsOfProject = preparedPerDb(
   (db) =>
-    selectBids(db)
-      .where(eq(bids.projectId, sql.placeholder('projectId')))
-      .orderBy(shortlistedFirst, desc(bids.createdAt), desc(bids.id))
-      .prepare('bids_of_project'),
+    mapRowsOnce(
+      selectBids(db)
+        .where(eq(bids.projectId, sql.placeholder('projectId')))
+        .orderBy(shortlistedFirst, desc(bids.createdAt), desc(bids.id))
+        .prepare('bids_of_project'),
+    ),
   (db, params: { projectId: number }) =>
     selectBids(db).where(eq(bids.projectId, params.projectId)).orderBy(shortlistedFirst, desc(bids.createdAt), desc(bids.id)),
 );

@@ -6,7 +6,7 @@ import { canReadDelivery } from '#shared/domain/policies.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
 import { projectIsPaid } from '#server/db/paid.js';
 import { type Criterion, projectCriteriaJson } from '#server/db/project-criteria.js';
-import { preparedPerDb, preparedVariants } from '#server/db/prepared.js';
+import { mapRowsOnce, preparedPerDb, preparedVariants } from '#server/db/prepared.js';
 import { bids } from '#server/db/schema/bids.js';
 import { projectColumns, projects } from '#server/db/schema/projects.js';
 import { reviews } from '#server/db/schema/reviews.js';
@@ -69,10 +69,12 @@ export function toProjectDto(row: ProjectQueryRow, viewer: UserRow | null): Proj
 // The project page's query runs on every view: prepared once per database handle.
 const selectProjectById = preparedPerDb(
   (db) =>
-    selectProjects(db)
-      .where(eq(projects.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('project_by_id'),
+    mapRowsOnce(
+      selectProjects(db)
+        .where(eq(projects.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare('project_by_id'),
+    ),
   (db, params: { id: number }) => selectProjects(db).where(eq(projects.id, params.id)).limit(1),
 );
 
@@ -93,10 +95,12 @@ function selectProjectPages(db: DbOrTx) {
 
 const selectProjectPageById = preparedPerDb(
   (db) =>
-    selectProjectPages(db)
-      .where(eq(projects.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('project_page_by_id'),
+    mapRowsOnce(
+      selectProjectPages(db)
+        .where(eq(projects.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare('project_page_by_id'),
+    ),
   (db, params: { id: number }) => selectProjectPages(db).where(eq(projects.id, params.id)).limit(1),
 );
 
@@ -157,7 +161,7 @@ const selectProjectsPage = preparedVariants((db: Db, variant: string) => {
   if (has('q')) conditions.push(sql`${projects.searchText} like ${sql.placeholder('pattern')}`);
   if (has('cursor'))
     conditions.push(sql`(${projects.createdAt}, ${projects.id}) < (${sql.placeholder('cursorTime')}::timestamptz, ${sql.placeholder('cursorId')})`);
-  return (
+  return mapRowsOnce(
     selectProjects(db)
       .where(and(...conditions))
       .orderBy(desc(projects.createdAt), desc(projects.id))
@@ -165,7 +169,7 @@ const selectProjectsPage = preparedVariants((db: Db, variant: string) => {
       // A search goes as an unnamed statement (its SQL text still built once): PostgreSQL plans it
       // for the pattern it carries. A named one switches to a generic plan after five runs, which
       // rechecks every trigram match and sorts them (80 ms for a common word at 100k projects).
-      .prepare(has('q') ? '' : `projects_page_${variant.replaceAll(',', '_') || 'plain'}`)
+      .prepare(has('q') ? '' : `projects_page_${variant.replaceAll(',', '_') || 'plain'}`),
   );
 });
 

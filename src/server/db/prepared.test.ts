@@ -1,0 +1,55 @@
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProject, createUser } from '#test/support/factories.js';
+import { createTestDatabase } from '#test/support/database.js';
+import type { Database } from './client.js';
+import { mapRowsOnce } from './prepared.js';
+import { projectColumns, projects } from './schema/projects.js';
+import { users } from './schema/users.js';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const owner = await createUser(database.db);
+  const finisher = await createUser(database.db, { role: 'finisher' });
+  await createProject(database.db, { submitterId: owner.id });
+  await createProject(database.db, { submitterId: owner.id, finisherId: finisher.id, budgetCents: 120_000, completedAt: new Date('2026-01-02T03:04:05.678Z') });
+});
+afterAll(() => database.close());
+
+const finishers = alias(users, 'finisher');
+function selectWithEveryKind() {
+  return database.db
+    .select({
+      project: projectColumns,
+      submitterUsername: users.username,
+      finisherUsername: finishers.username,
+      bidCount: sql<number>`(select 3)`.mapWith(Number),
+      tags: sql<string[]>`array['a', 'b']`,
+      json: sql<{ id: number }[]>`json_build_array(json_build_object('id', ${projects.id}))`,
+      createdText: sql<string>`${projects.createdAt}::text`,
+    })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.submitterId))
+    .leftJoin(finishers, eq(finishers.id, projects.finisherId))
+    .orderBy(projects.id);
+}
+
+describe('mapRowsOnce', () => {
+  it('answers what drizzle maps: dates, arrays, json, numbers and nulls alike', async () => {
+    const mappedByDrizzle = await selectWithEveryKind();
+    const mappedOnce = await mapRowsOnce(selectWithEveryKind().prepare('prepared_test_every_kind')).execute();
+    expect(mappedByDrizzle).toHaveLength(2);
+    expect(mappedOnce).toEqual(mappedByDrizzle);
+    expect(mappedOnce[1]!.project.completedAt).toEqual(new Date('2026-01-02T03:04:05.678Z'));
+  });
+
+  it('refuses a nested object of a left-joined table, which drizzle would turn into null', () => {
+    const select = database.db
+      .select({ project: projectColumns, finisher: { id: finishers.id } })
+      .from(projects)
+      .leftJoin(finishers, eq(finishers.id, projects.finisherId));
+    expect(() => mapRowsOnce(select.prepare('prepared_test_left_join'))).toThrow(/left join/);
+  });
+});
