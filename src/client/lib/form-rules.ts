@@ -1,4 +1,6 @@
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { dollarsToCents, formatMoney } from '#shared/domain/money.js';
+import { errorMessage, isApiError } from './api.js';
 
 /** A typed amount of money: its cents, or what is wrong with it in the words the field shows. */
 export type DollarAmount = { cents: number; problem?: undefined } | { cents?: undefined; problem: string };
@@ -30,3 +32,15 @@ export function lengthProblem(text: string, limits: { min: number; max: number }
 /** '1,234 / 5,000 characters' under a text field. */
 export const characterCount = (text: string, max: number): string =>
   `${text.trim().length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} characters`;
+
+/**
+ * Shows a refused request on its form: under the field its message names (the server answers
+ * { code, message } without a path, so `fieldOf` reads the field from the words), else above the
+ * submit button as the form's `root.server` error.
+ */
+export function showServerError<T extends FieldValues>(setError: UseFormSetError<T>, error: unknown, fieldOf: (message: string) => FieldPath<T> | null): void {
+  const message = errorMessage(error, 'Please try again later');
+  const field = isApiError(error, 'VALIDATION_FAILED') ? fieldOf(message) : null;
+  if (field) setError(field, { message }, { shouldFocus: true });
+  else setError('root.server', { message });
+}

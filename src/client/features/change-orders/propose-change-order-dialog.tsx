@@ -8,7 +8,7 @@ import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { Textarea } from '#client/components/ui/textarea.js';
-import { errorMessage, isApiError } from '#client/lib/api.js';
+import { showServerError } from '#client/lib/form-rules.js';
 import { useProposeChangeOrder } from './api.js';
 
 interface ProposeChangeOrderDialogProps {
@@ -60,12 +60,7 @@ function ProposeForm({ projectId, onDone }: { projectId: number; onDone: () => v
     if (propose.isPending) return;
     propose.mutate(values, {
       onSuccess: onDone,
-      onError: (error) => {
-        const message = errorMessage(error, 'Please try again later');
-        const field = isApiError(error, 'VALIDATION_FAILED') ? fieldOf(message) : null;
-        if (field) form.setError(field, { message }, { shouldFocus: true });
-        else form.setError('root.server', { message });
-      },
+      onError: (error) => showServerError(form.setError, error, fieldOf),
     });
   });
 

@@ -6,7 +6,8 @@ import { type ProjectDetail, projectEndpoints, type UpdateProjectInput } from '#
 import { updateProjectSchema } from '#shared/contracts/projects.schemas.js';
 import { DialogFooter } from '#client/components/ui/dialog.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
-import { call, errorMessage, isApiError } from '#client/lib/api.js';
+import { call } from '#client/lib/api.js';
+import { showServerError } from '#client/lib/form-rules.js';
 import { useUser } from '#client/lib/auth.js';
 import { invalidateProjects, projectKeys } from './api.js';
 import { projectFieldOf } from './project-field-of.js';
@@ -63,12 +64,7 @@ export function EditProjectForm({ project, onDone }: { project: ProjectDetail; o
     };
     updateProject.mutate(body, {
       onSuccess: onDone,
-      onError: (error) => {
-        const message = errorMessage(error, 'Please try again later');
-        const field = isApiError(error, 'VALIDATION_FAILED') ? projectFieldOf(message) : null;
-        if (field) form.setError(field, { message }, { shouldFocus: true });
-        else form.setError('root.server', { message });
-      },
+      onError: (error) => showServerError(form.setError, error, projectFieldOf),
     });
   });
 
