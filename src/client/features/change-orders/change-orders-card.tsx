@@ -65,7 +65,7 @@ export function ChangeOrdersCard({ project, user }: ChangeOrdersCardProps) {
         ) : (
           <ol className="grid gap-3">
             {changeOrders.map((changeOrder, index) => (
-              <ChangeOrderItem key={changeOrder.id} number={index + 1} changeOrder={changeOrder} project={project} user={user} />
+              <ChangeOrderItem key={changeOrder.id} number={index + 1} changeOrder={changeOrder} project={project} user={user} isDealLive={canPropose} />
             ))}
           </ol>
         )}
@@ -102,9 +102,11 @@ interface ChangeOrderItemProps {
   changeOrder: ChangeOrder;
   project: CardProject;
   user: Person;
+  /** Paid, not accepted or cancelled, no dispute open: the server accepts and takes payment only then. */
+  isDealLive: boolean;
 }
 
-function ChangeOrderItem({ number, changeOrder, project, user }: ChangeOrderItemProps) {
+function ChangeOrderItem({ number, changeOrder, project, user, isDealLive }: ChangeOrderItemProps) {
   const actor = changeOrderActorOf(user, project, changeOrder);
   const payment = paymentStateOf(changeOrder);
   const headingId = `change-order-${changeOrder.id}-title`;
@@ -142,7 +144,13 @@ function ChangeOrderItem({ number, changeOrder, project, user }: ChangeOrderItem
         </div>
       </dl>
       <div className="flex flex-wrap gap-2 empty:hidden">
-        <ChangeOrderActions changeOrder={changeOrder} projectId={project.id} actor={actor} canPay={isOwner(user, project) && awaitsPayment(changeOrder)} />
+        <ChangeOrderActions
+          changeOrder={changeOrder}
+          projectId={project.id}
+          actor={actor}
+          canAccept={isDealLive}
+          canPay={isDealLive && isOwner(user, project) && awaitsPayment(changeOrder)}
+        />
       </div>
     </li>
   );
@@ -152,11 +160,13 @@ interface ChangeOrderActionsProps {
   changeOrder: ChangeOrder;
   projectId: number;
   actor: ChangeOrderActor;
+  /** Whether the deal is still live: a proposal left open when it ended can only be declined or withdrawn. */
+  canAccept: boolean;
   canPay: boolean;
 }
 
 /** The other party's Accept and Decline, the proposer's Withdraw, the owner's Pay: each only where the lifecycle lets the viewer. */
-function ChangeOrderActions({ changeOrder, projectId, actor, canPay }: ChangeOrderActionsProps) {
+function ChangeOrderActions({ changeOrder, projectId, actor, canAccept, canPay }: ChangeOrderActionsProps) {
   const accept = useDecideChangeOrder(projectId, 'accept');
   const decline = useDecideChangeOrder(projectId, 'decline');
   const withdraw = useDecideChangeOrder(projectId, 'withdraw');
@@ -168,7 +178,7 @@ function ChangeOrderActions({ changeOrder, projectId, actor, canPay }: ChangeOrd
 
   return (
     <>
-      {may('accept') ? (
+      {canAccept && may('accept') ? (
         <ConfirmDialog
           trigger={
             <Button size="sm" disabled={isBusy}>
