@@ -22,7 +22,7 @@ const DEMO_PASSWORD = 'finishline';
 /** Mirrors scripts/start.mjs: true when a source is newer than the build, so start would rebuild. */
 export function isBuildStale(): boolean {
   const outputs = ['dist/client/index.html', 'dist/ssr/server-render.js', 'dist/server/main.js'].map((f) => path.join(root, f));
-  const inputs = ['src', 'vite.config.ts', 'tsconfig.server.json', 'tsconfig.base.json', 'package-lock.json'];
+  const inputs = ['src', 'vite.config.ts', 'scripts/build-server.mjs', 'tsconfig.server.json', 'tsconfig.base.json', 'package-lock.json'];
   const newestMtime = (target: string): number => {
     if (!existsSync(target)) return 0;
     const stat = statSync(target);

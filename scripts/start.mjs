@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outputs = ['dist/client/index.html', 'dist/ssr/server-render.js', 'dist/server/main.js', 'dist/package.json'].map((f) => path.join(root, f));
-const inputs = ['src', 'vite.config.ts', 'tsconfig.server.json', 'tsconfig.base.json', 'package-lock.json'];
+const inputs = ['src', 'vite.config.ts', 'scripts/build-server.mjs', 'tsconfig.server.json', 'tsconfig.base.json', 'package-lock.json'];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

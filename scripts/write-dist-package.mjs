@@ -1,11 +1,6 @@
-// The built server (dist/server, dist/shared) keeps its `#server/*` and `#shared/*` imports as tsc
-// wrote them. Node resolves them through the nearest package.json, so dist gets its own, pointing
-// at the built files; the root package.json points the same names at the sources (tsx, Vitest, Vite).
+// dist holds ES modules (the server's bundle, the page renderer): its own package.json says so,
+// whatever the package.json above it says.
 import { writeFileSync } from 'node:fs';
 
-const distPackage = {
-  type: 'module',
-  private: true,
-  imports: { '#shared/*': './shared/*', '#server/*': './server/*' },
-};
+const distPackage = { type: 'module', private: true };
 writeFileSync(new URL('../dist/package.json', import.meta.url), `${JSON.stringify(distPackage, null, 2)}\n`);

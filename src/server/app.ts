@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -9,6 +9,7 @@ import { AppError } from './app-error.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { packageRoot } from './package-root.js';
 import type { Database } from '#server/db/client.js';
 import { DomainEvents } from '#server/events/domain-events.js';
 import { accountRoutes } from '#server/features/auth/account.routes.js';
@@ -90,8 +91,7 @@ export interface AppDeps {
   readiness?: Readiness;
 }
 
-// src/server and dist/server both sit two levels below the package root.
-const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const defaultClientDir = path.join(packageRoot, 'dist/client');
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;

@@ -1,8 +1,21 @@
 // The process entry of npm start and npm run dev; the server itself lives in start-server.ts.
-import { ConfigError } from './config.js';
-import { startServer } from './start-server.js';
+//
+// With the embedded database, opening it is about a third of a cold start, and much of that is
+// waiting (its WebAssembly compiles off the main thread). So it starts first, and the rest of the
+// app's modules load meanwhile: start-server.js is imported only after (decision 032).
+import { ConfigError, loadConfig } from './config.js';
+import { createPglite } from '#server/db/pglite.js';
 
-startServer().catch((error: unknown) => {
+async function main() {
+  const config = loadConfig();
+  const embeddedDatabase = config.databaseUrl ? undefined : createPglite({ dataDir: config.dataDir });
+  // A failure surfaces where the database is opened; until then it must not count as unhandled.
+  embeddedDatabase?.catch(() => undefined);
+  const { startServer } = await import('./start-server.js');
+  await startServer({}, { config, embeddedDatabase });
+}
+
+main().catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { PGlite } from '@electric-sql/pglite';
 import type { RedisClientType } from 'redis';
 import { type AppDeps, buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
 import { mailDestination } from '#server/integrations/email/mailer.js';
 import { openDatabase } from '#server/db/client.js';
 import { seedDemoDataIfEmpty } from '#server/db/seed.js';
@@ -11,13 +12,19 @@ import { connectRedis } from '#server/integrations/redis.js';
 /** What a caller may swap for a test double: test/e2e/server.ts captures email this way. */
 export type ServerOverrides = Pick<AppDeps, 'mailer'>;
 
+/** What main.ts began before this module loaded: the configuration, and the embedded database opening. */
+export interface EarlyStart {
+  config?: Config;
+  embeddedDatabase?: Promise<PGlite>;
+}
+
 /**
  * Opens the database, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT.
  * main.ts runs it for npm start and npm run dev.
  */
-export async function startServer(overrides: ServerOverrides = {}) {
-  const config = loadConfig();
-  const database = await openDatabase(config);
+export async function startServer(overrides: ServerOverrides = {}, early: EarlyStart = {}) {
+  const config = early.config ?? loadConfig();
+  const database = await openDatabase(config, early.embeddedDatabase);
   await database.migrate();
   if (config.seedDemoData) await seedDemoDataIfEmpty(database.db, config.deal);
   const redis: RedisClientType | undefined = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;

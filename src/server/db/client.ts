@@ -1,8 +1,5 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { packageRoot } from '#server/package-root.js';
+import { createPglite } from './pglite.js';
 import { type Schema, schema } from './tables.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -24,24 +23,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// src/server/db and dist/server/db both sit three levels below the package root.
-const migrationsFolder = fileURLToPath(new URL('../../../src/server/db/migrations', import.meta.url));
+const migrationsFolder = path.join(packageRoot, 'src/server/db/migrations');
 
 /** Any fixed number: all instances migrating one PostgreSQL take this advisory lock in turn. */
 const MIGRATION_LOCK_KEY = 4_815_162_342;
 
-export function pgliteExtensions() {
-  return { pg_trgm };
-}
-
-/** The embedded default: PGlite, single-connection, persisted under dataDir (or in memory). */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
-    loadDataDir: options.loadDataDir,
-    extensions: pgliteExtensions(),
-  });
+/**
+ * The embedded default: PGlite, single-connection, persisted under dataDir (or in memory). `client`
+ * is one main.ts started early (createPglite); without it, one is started here.
+ */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; client?: Promise<PGlite> } = {}): Promise<Database> {
+  const client = await (options.client ?? createPglite(options));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -110,6 +102,6 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
   };
 }
 
-export function openDatabase(config: { databaseUrl?: string; dataDir: string; databasePoolSize: number }) {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolSize) : openPglite({ dataDir: config.dataDir });
+export function openDatabase(config: { databaseUrl?: string; dataDir: string; databasePoolSize: number }, embedded?: Promise<PGlite>) {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolSize) : openPglite({ dataDir: config.dataDir, client: embedded });
 }

@@ -6,7 +6,7 @@ import { defineEndpoints, type Endpoint } from '#shared/contracts/endpoint.js';
 import { createTestApp, type TestApp } from '#test/support/app.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerEndpoint, registerResponseValidation } from './endpoints.js';
-import { responseSerializerCompiler } from './response-serializer.js';
+import { compileResponseSerializer, responseSerializerCompiler } from './response-serializer.js';
 
 /** Every endpoint every contract module exports (one object of endpoints per feature, or more). */
 function contractEndpoints(): Endpoint[] {
@@ -42,6 +42,12 @@ describe('one contract per endpoint', () => {
     expect(contracts.length).toBeGreaterThan(50);
     // The tests run without a Stripe key, so the sandbox's routes are registered too.
     expect(contracts.filter((endpoint) => !registered.has(endpoint)).map((endpoint) => endpoint.operationId)).toEqual([]);
+  });
+
+  it('builds the serializer of every answer every route declares (the server builds each on first use)', () => {
+    const schemas = t.routes.flatMap((route) => Object.values((route.schema?.response ?? {}) as Record<string, z.ZodType>));
+    expect(schemas.length).toBeGreaterThan(100);
+    for (const schema of schemas) expect(typeof compileResponseSerializer(schema)).toBe('function');
   });
 
   it('gives every operation of the OpenAPI document a summary, a tag and an id', async () => {

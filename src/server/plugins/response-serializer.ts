@@ -10,9 +10,19 @@ import { z } from 'zod';
  * their shape is checked at compile time.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+  // Fastify asks for every route's serializers while it starts; building them all then took about
+  // 200 ms of a cold start (docs/decisions/032-initial-load-and-cold-start.md). Each is built with
+  // its route's first answer instead. endpoints.test.ts builds every one, so a schema that cannot
+  // be serialized still fails a test, not a request.
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => (serialize ??= compileResponseSerializer(schema))(data);
+};
+
+/** One response schema's serializer, built at once. */
+export function compileResponseSerializer(schema: z.ZodType): (data: unknown) => string {
   const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
   return fastJson(withoutNullableAnyOf(jsonSchema) as Parameters<typeof fastJson>[0]);
-};
+}
 
 /**
  * zod writes `T | null` as `anyOf: [T, {type: 'null'}]`, which fast-json-stringify serializes by

@@ -1,0 +1,35 @@
+// The server's build (`npm run build`): src/server and the packages it uses bundled by esbuild into
+// a few files of dist/server. Node loads them in under half the time it took for the 650-odd
+// modules tsc and node_modules had one by one (docs/decisions/032). `tsc -p tsconfig.server.json
+// --noEmit` (npm run typecheck) still checks the types; esbuild only strips them.
+import { rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const root = new URL('..', import.meta.url);
+const outdir = new URL('dist/server', root).pathname;
+rmSync(outdir, { recursive: true, force: true });
+// tsc's per-module output of earlier builds.
+rmSync(new URL('dist/shared', root), { recursive: true, force: true });
+
+await build({
+  absWorkingDir: root.pathname,
+  // main.js is what `npm start` and the deploy unit run; the browser tests import start-server.js.
+  entryPoints: ['src/server/main.ts', 'src/server/start-server.ts'],
+  outdir,
+  bundle: true,
+  // The two entries share their modules through chunks beside them (package-root.ts relies on it).
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  // The packages are bundled too: Node's loader spends most of a start resolving and reading the
+  // 400-odd CommonJS files of Fastify and its plugins one by one. These stay in node_modules: native
+  // code and WebAssembly found beside their modules, and SDKs the server loads only when configured.
+  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'sharp', 'file-type', 'stripe', '@aws-sdk/*', 'nodemailer', 'redis'],
+  // Bundled CommonJS calls require() for Node's own modules.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  // Stack traces name the sources with NODE_OPTIONS=--enable-source-maps.
+  sourcemap: true,
+  logLevel: 'warning',
+});
