@@ -8,7 +8,6 @@ declare module 'autocannon' {
     timeout?: number;
     headers?: Record<string, string>;
     /** Requests per second across all connections (a fixed rate). */
-    overallRate?: number;
   }
   interface Histogram {
     average: number;

@@ -12,8 +12,8 @@
 // measured, one server at a time, alternating which goes first, over BENCH_API_ROUNDS (default 3)
 // rounds. It prints medians: req/s, p50, p99, CPU ms per request of the server process and of its
 // PostgreSQL backends (from /proc; PostgreSQL must run on this machine), the load average. Then the
-// open-loop run: BENCH_API_RATE (default 300) requests/s of the list at the largest size, autocannon
-// overallRate, p99 of each server.
+// open-loop run: BENCH_API_RATE (default 300) requests/s of the list at the largest size, paced
+// evenly by bench/api/open-loop.ts (not autocannon's bursty overallRate), p99 of each server.
 // Optional: BENCH_API_SCENARIOS (e.g. "list,detail"), BENCH_API_APP_NODE_ARGS (node flags for the
 // Finishline process, e.g. "--cpu-prof"), BENCH_API_APP_LOG_LEVEL (e.g. "info": the app logs every
 // request as in production, to /dev/null, to measure what logging costs).
@@ -23,6 +23,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createBenchDatabase } from './database.js';
+import { openLoop } from './open-loop.js';
 import {
   assertSameAnswers,
   backendsCpuDelta,
@@ -75,15 +76,15 @@ interface Measurement {
   failures: number;
 }
 
-async function measure(admin: pg.Client, server: Server, url: string, extra: Partial<Parameters<typeof autocannon>[0]> = {}): Promise<Measurement> {
-  const options = { url, connections: CONNECTIONS, pipelining: 1, timeout: 10, ...extra };
+async function measure(admin: pg.Client, server: Server, url: string): Promise<Measurement> {
+  const options = { url, connections: CONNECTIONS, pipelining: 1, timeout: 10 };
   await autocannon({ ...options, duration: WARMUP_SECONDS });
   const cpuBefore = readCpuMs(server.child.pid) ?? Number.NaN;
   const dbBefore = await readBackendsCpuMs(admin, server.applicationName);
-  const result = await autocannon({ ...options, duration: extra.duration ?? DURATION_SECONDS });
+  const result = await autocannon({ ...options, duration: DURATION_SECONDS });
   const cpuAfter = readCpuMs(server.child.pid) ?? Number.NaN;
   const dbAfter = await readBackendsCpuMs(admin, server.applicationName);
-  const count = result.requests.total; // latency.totalCount is wrong under overallRate
+  const count = result.requests.total;
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -91,6 +92,25 @@ async function measure(admin: pg.Client, server: Server, url: string, extra: Par
     cpuMsPerRequest: (cpuAfter - cpuBefore) / count,
     dbCpuMsPerRequest: backendsCpuDelta(dbBefore, dbAfter) / count,
     failures: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** The open-loop run: a fixed, evenly paced rate, as a steady stream of visitors would send it. */
+async function measureOpenLoop(admin: pg.Client, server: Server, url: string): Promise<Measurement> {
+  const options = { url, rate: OPEN_LOOP_RATE, maxConnections: OPEN_LOOP_CONNECTIONS };
+  await openLoop({ ...options, seconds: WARMUP_SECONDS });
+  const cpuBefore = readCpuMs(server.child.pid) ?? Number.NaN;
+  const dbBefore = await readBackendsCpuMs(admin, server.applicationName);
+  const result = await openLoop({ ...options, seconds: OPEN_LOOP_SECONDS });
+  const cpuAfter = readCpuMs(server.child.pid) ?? Number.NaN;
+  const dbAfter = await readBackendsCpuMs(admin, server.applicationName);
+  return {
+    requestsPerSecond: result.requestsPerSecond,
+    p50: result.p50,
+    p99: result.p99,
+    cpuMsPerRequest: (cpuAfter - cpuBefore) / result.sent,
+    dbCpuMsPerRequest: backendsCpuDelta(dbBefore, dbAfter) / result.sent,
+    failures: result.failures,
   };
 }
 
@@ -182,11 +202,7 @@ async function benchSize(projects: number, rows: Row[]) {
     if (projects === Math.max(...SIZES) && scenarios.some((s) => s.key === 'list')) {
       // Open loop: a fixed rate, not as fast as the server answers.
       for (const server of servers) {
-        const m = await measure(admin, server, `${server.origin}/api/projects`, {
-          overallRate: OPEN_LOOP_RATE,
-          connections: OPEN_LOOP_CONNECTIONS,
-          duration: OPEN_LOOP_SECONDS,
-        });
+        const m = await measureOpenLoop(admin, server, `${server.origin}/api/projects`);
         rows.push({
           projects,
           scenario: `GET /api/projects at ${OPEN_LOOP_RATE}/s (open loop)`,
