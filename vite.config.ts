@@ -147,7 +147,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The chunk graph bench/bundle-size.ts reads to check the speed budgets.
         manifest: true,
         // Every browser the app supports has <link rel="modulepreload">; the polyfill would only add bytes.
-        modulePreload: { polyfill: false },
+        // A lazy chunk's imports are not preloaded ahead of it: Vite's helper appended one
+        // <link rel="modulepreload"> per chunk of the page's whole import graph (61 for the project
+        // page) in one task, about 70 ms of main thread on a phone at the start of every
+        // server-rendered page; the browser fetches a chunk's imports itself once the chunk arrives
+        // (docs/decisions/032-initial-load-and-cold-start.md).
+        modulePreload: { polyfill: false, resolveDependencies: () => [] },
       },
   server: {
     port: 5173,
