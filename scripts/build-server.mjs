@@ -1,6 +1,6 @@
 // The server's build (`npm run build`): src/server and the packages it uses bundled by esbuild into
 // a few files of dist/server. Node loads them in under half the time it took for the 650-odd
-// modules tsc and node_modules had one by one (docs/decisions/032). `tsc -p tsconfig.server.json
+// modules tsc and node_modules had one by one (docs/decisions/035). `tsc -p tsconfig.server.json
 // --noEmit` (npm run typecheck) still checks the types; esbuild only strips them.
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';

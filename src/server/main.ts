@@ -2,7 +2,7 @@
 //
 // With the embedded database, opening it is about a third of a cold start, and much of that is
 // waiting (its WebAssembly compiles off the main thread). So it starts first, and the rest of the
-// app's modules load meanwhile: start-server.js is imported only after (decision 032).
+// app's modules load meanwhile: start-server.js is imported only after (decision 035).
 import { ConfigError, loadConfig } from './config.js';
 import { createPglite } from '#server/db/pglite.js';
 

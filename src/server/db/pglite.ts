@@ -10,7 +10,7 @@ export function pgliteExtensions() {
 /**
  * Starts the embedded PostgreSQL, persisted under dataDir (or in memory). This module imports
  * nothing but PGlite, so that main.ts can start it before the rest of the app's modules load: the
- * two then overlap (docs/decisions/032-initial-load-and-cold-start.md). client.ts wraps the result.
+ * two then overlap (docs/decisions/035-a-bundled-server-and-an-overlapped-start.md). client.ts wraps the result.
  */
 export async function createPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });

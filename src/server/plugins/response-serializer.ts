@@ -11,7 +11,7 @@ import { z } from 'zod';
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
   // Fastify asks for every route's serializers while it starts; building them all then took about
-  // 200 ms of a cold start (docs/decisions/032-initial-load-and-cold-start.md). Each is built with
+  // 200 ms of a cold start (docs/decisions/035-a-bundled-server-and-an-overlapped-start.md). Each is built with
   // its route's first answer instead. endpoints.test.ts builds every one, so a schema that cannot
   // be serialized still fails a test, not a request.
   let serialize: ((data: unknown) => string) | undefined;
