@@ -255,12 +255,14 @@ test('an unknown developer shows a not-found state with a way back to the direct
 });
 
 test('/profile sends a visitor to /login, which goes on to /auth', async ({ page }) => {
-  // Frozen timers hold /login's redirect so the stop there can be seen.
-  await page.clock.install();
+  // /login shows its message for 300 ms, which expect's polling (its intervals grow to a second
+  // while /profile loads) can miss. So both waits start before the page loads: the URL's on the
+  // navigation event, the message's on every animation frame.
+  const atLogin = page.waitForURL(/\/login$/);
+  const message = page.getByText('Redirecting to authentication page...').waitFor();
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Redirecting to authentication page...')).toBeVisible();
-  await page.clock.runFor(2000);
+  await atLogin;
+  await message;
   await expect(page).toHaveURL(/\/auth$/);
 });
 
