@@ -76,42 +76,44 @@ interface Measurement {
   failures: number;
 }
 
-async function measure(admin: pg.Client, server: Server, url: string): Promise<Measurement> {
-  const options = { url, connections: CONNECTIONS, pipelining: 1, timeout: 10 };
-  await autocannon({ ...options, duration: WARMUP_SECONDS });
+type Load = Pick<Measurement, 'requestsPerSecond' | 'p50' | 'p99' | 'failures'> & { requests: number };
+
+/**
+ * Runs `load` once to warm up, then again while reading the CPU time the server process and its
+ * PostgreSQL backends spend on it, per request.
+ */
+async function measureLoad(admin: pg.Client, server: Server, load: (seconds: number) => Promise<Load>, seconds: number): Promise<Measurement> {
+  await load(WARMUP_SECONDS);
   const cpuBefore = readCpuMs(server.child.pid) ?? Number.NaN;
   const dbBefore = await readBackendsCpuMs(admin, server.applicationName);
-  const result = await autocannon({ ...options, duration: DURATION_SECONDS });
+  const { requests, ...result } = await load(seconds);
   const cpuAfter = readCpuMs(server.child.pid) ?? Number.NaN;
   const dbAfter = await readBackendsCpuMs(admin, server.applicationName);
-  const count = result.requests.total;
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuMsPerRequest: (cpuAfter - cpuBefore) / count,
-    dbCpuMsPerRequest: backendsCpuDelta(dbBefore, dbAfter) / count,
-    failures: result.errors + result.timeouts + result.non2xx,
+  return { ...result, cpuMsPerRequest: (cpuAfter - cpuBefore) / requests, dbCpuMsPerRequest: backendsCpuDelta(dbBefore, dbAfter) / requests };
+}
+
+/** The closed loop: 50 connections, each sending its next request as soon as the last is answered. */
+function measure(admin: pg.Client, server: Server, url: string): Promise<Measurement> {
+  const closedLoop = async (duration: number): Promise<Load> => {
+    const result = await autocannon({ url, connections: CONNECTIONS, pipelining: 1, timeout: 10, duration });
+    return {
+      requests: result.requests.total,
+      requestsPerSecond: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      failures: result.errors + result.timeouts + result.non2xx,
+    };
   };
+  return measureLoad(admin, server, closedLoop, DURATION_SECONDS);
 }
 
 /** The open-loop run: a fixed, evenly paced rate, as a steady stream of visitors would send it. */
-async function measureOpenLoop(admin: pg.Client, server: Server, url: string): Promise<Measurement> {
-  const options = { url, rate: OPEN_LOOP_RATE, maxConnections: OPEN_LOOP_CONNECTIONS };
-  await openLoop({ ...options, seconds: WARMUP_SECONDS });
-  const cpuBefore = readCpuMs(server.child.pid) ?? Number.NaN;
-  const dbBefore = await readBackendsCpuMs(admin, server.applicationName);
-  const result = await openLoop({ ...options, seconds: OPEN_LOOP_SECONDS });
-  const cpuAfter = readCpuMs(server.child.pid) ?? Number.NaN;
-  const dbAfter = await readBackendsCpuMs(admin, server.applicationName);
-  return {
-    requestsPerSecond: result.requestsPerSecond,
-    p50: result.p50,
-    p99: result.p99,
-    cpuMsPerRequest: (cpuAfter - cpuBefore) / result.sent,
-    dbCpuMsPerRequest: backendsCpuDelta(dbBefore, dbAfter) / result.sent,
-    failures: result.failures,
+function measureOpenLoop(admin: pg.Client, server: Server, url: string): Promise<Measurement> {
+  const pacedLoop = async (seconds: number): Promise<Load> => {
+    const result = await openLoop({ url, rate: OPEN_LOOP_RATE, maxConnections: OPEN_LOOP_CONNECTIONS, seconds });
+    return { requests: result.sent, requestsPerSecond: result.requestsPerSecond, p50: result.p50, p99: result.p99, failures: result.failures };
   };
+  return measureLoad(admin, server, pacedLoop, OPEN_LOOP_SECONDS);
 }
 
 const medianOf = (runs: Measurement[]): Measurement => ({
