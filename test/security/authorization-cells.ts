@@ -3,8 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
+import { mailOutbox } from '#server/db/schema/email.js';
+import { payments } from '#server/db/schema/payments.js';
 import { connectTestRedis, createTestApp, type TestApp } from '#test/support/app.js';
 import { type LiveClient, openLiveSocket } from '#test/support/live.js';
 import { multipart } from '#test/support/multipart.js';
@@ -48,15 +51,29 @@ export interface Row {
   /** 'METHOD /url' exactly as the route table has it. */
   route: string;
   expect: Statuses;
-  request(world: World, app: FastifyInstance): RouteRequest | Promise<RouteRequest>;
+  /** The request, made on the caller's own fresh world; fixtures it needs first go through `prepare`. */
+  request(world: World, m: MatrixApp): RouteRequest | Promise<RouteRequest>;
   /** Secrets the allowed callers' answer must contain: proves the cell looked at the real data. */
   shows?: string[];
   /** Secrets this route hands to any caller, because the request itself carries the capability. */
   capabilityReveals?: string[];
+  /**
+   * Secrets of the parties this route shows an operator as well: a dispute is settled against
+   * the deal's amount, proposal and agreed scope. Everywhere else an operator may read what a
+   * stranger may, so the world's secrets do not list operators.
+   */
+  operatorSees?: string[];
 }
 
-export const everyone = (status: number): Statuses => ({ visitor: status, stranger: status, owner: status, bidder: status, otherFinisher: status });
-/** Visitors 401; every signed-in caller `refused` unless listed. */
+export const everyone = (status: number): Statuses => ({
+  visitor: status,
+  stranger: status,
+  owner: status,
+  bidder: status,
+  otherFinisher: status,
+  operator: status,
+});
+/** Visitors 401; every signed-in caller `refused` unless listed (an operator too: operators are listed where they may act). */
 export const only = (allowed: Partial<Record<SignedInName, number>>, refused = 403): Statuses => ({ ...everyone(refused), visitor: 401, ...allowed });
 export const signedIn = (status: number) => only({}, status);
 
@@ -104,13 +121,14 @@ export async function runCell(m: MatrixApp, row: Row, name: CallerName): Promise
   const world = await buildWorld(db, m.config);
   const caller = world.callers[name];
   const [method] = row.route.split(' ') as [string];
-  const request = await row.request(world, m.app);
+  const request = await row.request(world, m);
   const before = isRefusal(row.expect[name]) ? await snapshotWorld(db, world) : null;
   const isLive = row.route === 'GET /ws';
   const answer: Answer = isLive ? await connectLive(m.wsUrl, caller) : await send(m.app, method, caller, request);
 
   const problems: string[] = [];
-  const leaks = leakedSecrets(world, name, answer, row.capabilityReveals);
+  const alsoVisible = [...(row.capabilityReveals ?? []), ...(name === 'operator' ? (row.operatorSees ?? []) : [])];
+  const leaks = leakedSecrets(world, name, answer, alsoVisible);
   if (leaks.length > 0) problems.push(`leaks ${leaks.join(', ')}`);
   if (isRefusal(answer.statusCode) && !isLive && !isErrorShape(JSON.parse(answer.body))) problems.push(`error body is not { code, message }: ${answer.body}`);
   if (before && isRefusal(answer.statusCode)) {
@@ -119,7 +137,7 @@ export async function runCell(m: MatrixApp, row: Row, name: CallerName): Promise
     if (changed.length > 0) problems.push(`refused, yet changed ${changed.join(', ')}`);
   }
   if (answer.statusCode < 300) {
-    const visible = world.secrets.filter((s) => row.shows?.includes(s.label) && s.visibleTo.includes(name));
+    const visible = world.secrets.filter((s) => row.shows?.includes(s.label) && (s.visibleTo.includes(name) || alsoVisible.includes(s.label)));
     const missing = visible.filter((s) => (typeof s.needle === 'string' ? !answer.body.includes(s.needle) : !s.needle.test(answer.body)));
     if (missing.length > 0) problems.push(`does not show ${missing.map((s) => s.label).join(', ')}`);
   }
@@ -143,7 +161,7 @@ export function send(app: FastifyInstance, method: string, caller: Caller, reque
 }
 
 /** A fixture's own request, which must succeed: the cell after it is what the matrix judges. */
-async function prepare(app: FastifyInstance, method: string, caller: Caller, request: RouteRequest) {
+export async function prepare(app: FastifyInstance, method: string, caller: Caller, request: RouteRequest) {
   const response = await send(app, method, caller, request);
   if (response.statusCode >= 300) throw new Error(`fixture ${method} ${request.url} failed: ${response.statusCode} ${response.body}`);
   return response.json();
@@ -175,4 +193,22 @@ export async function openOnboarding(app: FastifyInstance, world: World): Promis
 export async function ownerSessionId(app: FastifyInstance, world: World): Promise<string> {
   const list = (await prepare(app, 'GET', world.callers.owner, { url: '/api/sessions' })) as { id: string }[];
   return list[0]!.id;
+}
+
+/** A mail in the development outbox, for its page's row. */
+export async function outboxMailId(m: MatrixApp): Promise<number> {
+  const [mail] = await m.database.db.insert(mailOutbox).values({ to: 'someone@example.test', subject: 'A mail', text: 'Hello' }).returning();
+  return mail!.id;
+}
+
+/** The payment of a bid, for the sandbox chargeback's row. */
+export async function paymentIdOf(m: MatrixApp, bidId: number): Promise<number> {
+  const [payment] = await m.database.db.select({ id: payments.id }).from(payments).where(eq(payments.bidId, bidId));
+  return payment!.id;
+}
+
+/** As the owner, sends the world's dispute to the operator, for the rows an operator acts on. */
+export async function escalateWorldDispute(m: MatrixApp, world: World): Promise<number> {
+  await prepare(m.app, 'POST', world.callers.owner, { url: `/api/disputes/${world.dispute.id}/escalate` });
+  return world.dispute.id;
 }

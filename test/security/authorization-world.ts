@@ -18,8 +18,12 @@ import { hashToken } from '#server/plugins/session-store.js';
 import { SESSION_COOKIE } from '#server/plugins/session.js';
 import { TEST_PASSWORD } from '#test/support/factories.js';
 
-/** The kinds of caller every route is tried as, in the order the matrix prints them. */
-export const callerNames = ['visitor', 'stranger', 'owner', 'bidder', 'otherFinisher'] as const;
+/**
+ * The kinds of caller every route is tried as, in the order the matrix prints them. The operator
+ * (issue 15) reads and rules on disputes and plays sandbox chargebacks; everywhere else a
+ * Finishline operator is a signed-in stranger to the world's deals.
+ */
+export const callerNames = ['visitor', 'stranger', 'owner', 'bidder', 'otherFinisher', 'operator'] as const;
 export type CallerName = (typeof callerNames)[number];
 export type SignedInName = Exclude<CallerName, 'visitor'>;
 
@@ -69,7 +73,7 @@ export interface World {
   accepted: Deal;
   rival: Deal;
   /** A dispute the owner opened on a delivered deal of its own (decision 029), with the owner's opening offer. */
-  dispute: { id: number; ownerOfferId: number };
+  dispute: { id: number; projectId: number; ownerOfferId: number };
   ownerNotificationId: number;
   secrets: Secret[];
   /** The first id of every table this world may touch, for before/after comparisons. */
@@ -110,6 +114,10 @@ const tables = [
   'project_criteria',
   'statements_of_work',
   'change_orders',
+  'deal_timers',
+  'deal_history',
+  'deal_cancellations',
+  'operator_audit',
 ] as const;
 type TableName = (typeof tables)[number];
 
@@ -158,18 +166,21 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     person('competitor', { role: 'finisher' }),
     // Not a caller: nothing of theirs is secret, so the login rows can show it to anyone.
     { username: `newcomer${tag}`, email: `newcomer${tag}@example.test`, passwordHash: '' },
+    // As `npm run operator:create` makes one: the role is stored on the account.
+    person('operator', { role: 'operator' }),
   ];
   const hash = await passwordHash;
-  const [owner, stranger, bidder, otherFinisher, competitor, newcomer] = (await db
+  const [owner, stranger, bidder, otherFinisher, competitor, newcomer, operator] = (await db
     .insert(users)
     .values(people.map((p) => ({ ...p, passwordHash: hash })))
-    .returning()) as [UserRow, UserRow, UserRow, UserRow, UserRow, UserRow];
+    .returning()) as [UserRow, UserRow, UserRow, UserRow, UserRow, UserRow, UserRow];
 
   const signedIn: [SignedInName, UserRow][] = [
     ['stranger', stranger],
     ['owner', owner],
     ['bidder', bidder],
     ['otherFinisher', otherFinisher],
+    ['operator', operator],
   ];
   const tokens = signedIn.map(() => randomBytes(32).toString('base64url'));
   const expiresAt = new Date(Date.now() + config.session.absoluteMs);
@@ -241,15 +252,17 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
 
   // The under-way deal's criterion and its frozen statement of work (issue 18).
   const [underWayCriterion] = await db.insert(projectCriteria).values({ projectId: underWayProject.id, position: 0, text: 'The build passes' }).returning();
-  await db.insert(statementsOfWork).values({
-    projectId: underWayProject.id,
-    bidId: underWayBid,
-    criteria: [{ id: underWayCriterion!.id, text: underWayCriterion!.text, answer: 'agree', note: null }],
-    amountCents: bidAmount * 100,
-    timelineDays: bidTimeline,
-    includedRevisions: 2,
-    message: proposal.message,
-  });
+  const agreed = { amountCents: bidAmount * 100, timelineDays: bidTimeline, includedRevisions: 2, message: proposal.message };
+  await db.insert(statementsOfWork).values([
+    {
+      projectId: underWayProject.id,
+      bidId: underWayBid,
+      criteria: [{ id: underWayCriterion!.id, text: underWayCriterion!.text, answer: 'agree', note: null }],
+      ...agreed,
+    },
+    // The disputed deal's, which an operator settling the dispute reads.
+    { projectId: disputedProject.id, bidId: disputedBid, criteria: [], ...agreed },
+  ]);
   await db.insert(payments).values({
     bidId: underWayBid,
     ...splitPayment(bidAmount * 100),
@@ -413,7 +426,7 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     delivered: { project: deliveredProject, bidId: deliveredBid },
     accepted: { project: acceptedProject, bidId: acceptedBid },
     rival: { project: rivalProject, bidId: rivalBid },
-    dispute: { id: dispute!.id, ownerOfferId: ownerOffer!.id },
+    dispute: { id: dispute!.id, projectId: disputedProject.id, ownerOfferId: ownerOffer!.id },
     ownerNotificationId: ownerNotification!.id,
     secrets,
     floors: floors!,
@@ -442,7 +455,7 @@ async function startChats(db: Db, chats: Chat[]) {
 
 /**
  * Every row the world owns or a request could have added since it was built, its people's
- * sessions, and the webhook ledger, as JSON text: compared before and after a refused request,
+ * sessions and email preferences, and the webhook ledger, as JSON text: compared before and after a refused request,
  * which must change nothing.
  */
 export async function snapshotWorld(db: Db, world: World): Promise<Record<string, unknown>> {
@@ -459,6 +472,7 @@ export async function snapshotWorld(db: Db, world: World): Promise<Record<string
         sql.join(perTable, sql`, `),
         sql`, (select coalesce(json_agg(s order by s.token_hash), '[]') from sessions s where s.user_id in ${userIds})::text as sessions`,
         sql`, (select coalesce(json_agg(e order by e.provider, e.event_id), '[]') from processed_webhook_events e)::text as processed_webhook_events`,
+        sql`, (select coalesce(json_agg(p order by p.user_id), '[]') from email_preferences p where p.user_id in ${userIds})::text as email_preferences`,
       ],
       sql` `,
     ),

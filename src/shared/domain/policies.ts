@@ -141,9 +141,11 @@ export const permissions = {
   ),
   // Issue 18: the owner edits the posted project; the two parties read the frozen statement of work.
   editProject: permission((person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project), 'Only the project owner can edit this project'),
-  // Operators read it too: a dispute is settled against what was agreed.
+  // Operators read it too where the deal has a dispute, which is settled against what was agreed;
+  // elsewhere an operator is a stranger to the deal (issue 26).
   readScope: permission(
-    (person, project: ProjectParties) => isParty(person, project) || (person !== null && isOperator(person.role)),
+    (person, project: ProjectParties & { isDisputed: boolean }) =>
+      isParty(person, project) || (person !== null && isOperator(person.role) && project.isDisputed),
     'Only the project owner and its developer can see the agreed scope',
   ),
   readDeal: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can see its deal'),

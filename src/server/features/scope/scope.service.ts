@@ -1,4 +1,4 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { StatementOfWork } from '#shared/contracts/scope.js';
 import { centsToDollars } from '#shared/domain/money.js';
 import { AppError } from '#server/app-error.js';
@@ -6,6 +6,7 @@ import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { dealHistory } from '#server/db/schema/deal.js';
+import { disputes } from '#server/db/schema/disputes.js';
 import { projects } from '#server/db/schema/projects.js';
 import type { StatementOfWorkRow } from '#server/db/schema/scope.js';
 import type { UserRow } from '#server/db/schema/users.js';
@@ -20,10 +21,14 @@ export async function countRevisionsUsed(db: DbOrTx, statement: Pick<StatementOf
   return row?.used ?? 0;
 }
 
-/** GET /api/projects/{id}/scope: the two parties read what they agreed. */
+/** GET /api/projects/{id}/scope: the two parties read what they agreed, and operators once the deal is disputed. */
 export async function getStatementOfWork(ctx: AppContext, viewer: UserRow, projectId: number): Promise<StatementOfWork> {
   const [project] = await ctx.db
-    .select({ submitterId: projects.submitterId, finisherId: projects.finisherId })
+    .select({
+      submitterId: projects.submitterId,
+      finisherId: projects.finisherId,
+      isDisputed: sql<boolean>`exists (select 1 from ${disputes} where ${disputes.projectId} = ${projectId})`,
+    })
     .from(projects)
     .where(eq(projects.id, projectId))
     .limit(1);

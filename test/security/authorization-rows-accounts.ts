@@ -1,0 +1,134 @@
+import { TEST_PASSWORD } from '#test/support/factories.js';
+import { everyone, idOf, only, outboxMailId, ownerSessionId, type Row, signedIn, uniqueText, uploadOwnerAvatar } from './authorization-cells.js';
+import { callerNames, type SignedInName, type World } from './authorization-world.js';
+
+/**
+ * The authorization matrix's rows for accounts, sessions, email, notifications, people and the
+ * live connection (see authorization-matrix.test.ts for what a row is and how it is judged).
+ */
+
+const usernameOf = (world: World, name: SignedInName) => world.callers[name].user!.username;
+const sessionDevices = callerNames.filter((name) => name !== 'visitor').map((name) => `${name}'s session device`);
+
+export const accountRows: Row[] = [
+  // Operations and the API description: public.
+  { route: 'GET /api/health', expect: everyone(200), request: () => ({ url: '/api/health' }) },
+  { route: 'GET /api/health/live', expect: everyone(200), request: () => ({ url: '/api/health/live' }) },
+  { route: 'GET /api/health/ready', expect: everyone(200), request: () => ({ url: '/api/health/ready' }) },
+  { route: 'GET /api/openapi.json', expect: everyone(200), request: () => ({ url: '/api/openapi.json' }) },
+
+  // Accounts. Registering and logging in are open to anyone; they concern the newcomer, not the caller.
+  ...['/api/register', '/api/auth/register'].map((url): Row => ({
+    route: `POST ${url}`,
+    expect: everyone(201),
+    request: () => ({ url, payload: { username: `new${uniqueText()}`, email: `new${uniqueText()}@example.test`, password: TEST_PASSWORD } }),
+  })),
+  ...['/api/login', '/api/auth/login'].map((url): Row => ({
+    route: `POST ${url}`,
+    expect: everyone(200),
+    request: (w) => ({ url, payload: { email: w.newcomer.email, password: TEST_PASSWORD } }),
+  })),
+  { route: 'POST /api/logout', expect: everyone(200), request: () => ({ url: '/api/logout' }) },
+  { route: 'GET /api/user', expect: signedIn(200), request: () => ({ url: '/api/user' }) },
+  // Who is signed in, null for a visitor: one's own account only, and nothing but a 200.
+  { route: 'GET /api/session', expect: everyone(200), request: () => ({ url: '/api/session' }) },
+  // Sessions and passwords: one's own only. Someone else's session id answers 404, like a missing one.
+  { route: 'GET /api/sessions', expect: signedIn(200), shows: sessionDevices, request: () => ({ url: '/api/sessions' }) },
+  {
+    route: 'DELETE /api/sessions/:id',
+    expect: only({ owner: 204 }, 404),
+    request: async (w, m) => ({ url: `/api/sessions/${await ownerSessionId(m.app, w)}` }),
+  },
+  { route: 'POST /api/sessions/revoke-others', expect: signedIn(200), request: () => ({ url: '/api/sessions/revoke-others' }) },
+  {
+    route: 'POST /api/user/password',
+    expect: signedIn(200),
+    request: () => ({ url: '/api/user/password', payload: { currentPassword: TEST_PASSWORD, newPassword: 'battery-staple' } }),
+  },
+  // Anyone may ask for a reset link; it goes to the account's mailbox, and the answer is the same for every address.
+  {
+    route: 'POST /api/password-reset/request',
+    expect: everyone(202),
+    request: (w) => ({ url: '/api/password-reset/request', payload: { email: w.callers.owner.user!.email } }),
+  },
+  // The emailed token is the only credential: a session is no substitute.
+  {
+    route: 'POST /api/password-reset/confirm',
+    expect: everyone(400),
+    request: () => ({ url: '/api/password-reset/confirm', payload: { token: 'not-a-reset-token', password: 'battery-staple' } }),
+  },
+  {
+    route: 'PATCH /api/users/:id/profile',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/profile`, payload: { bio: 'Ships on Fridays.' } }),
+  },
+
+  // Email preferences: one's own only. The unsubscribe link's signed token is the only credential:
+  // a session is no substitute, and a mail client posts it from anywhere (an invalid token is 400).
+  {
+    route: 'GET /api/users/:id/email-preferences',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/email-preferences` }),
+  },
+  {
+    route: 'PATCH /api/users/:id/email-preferences',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/email-preferences`, payload: { reminders: false } }),
+  },
+  {
+    route: 'POST /api/email/unsubscribe',
+    expect: everyone(400),
+    request: (w) => ({ url: `/api/email/unsubscribe?token=${idOf(w, 'owner')}.reminders.not-the-signature-of-it` }),
+  },
+  // The development outbox (no SMTP, outside production; the test app is such a server): every
+  // mail to anyone who can reach a development server, as its log would. Production has no such route.
+  { route: 'GET /dev/mail', expect: everyone(200), request: () => ({ url: '/dev/mail' }) },
+  { route: 'GET /dev/mail/:id', expect: everyone(200), request: async (_w, m) => ({ url: `/dev/mail/${await outboxMailId(m)}` }) },
+
+  // Notifications: one's own only. Someone else's notification id answers 404, like a missing one.
+  {
+    route: 'GET /api/users/:id/notifications',
+    expect: only({ owner: 200 }),
+    shows: ["owner's notification title"],
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/notifications` }),
+  },
+  {
+    route: 'GET /api/users/:id/unread-notifications',
+    expect: only({ owner: 200 }),
+    shows: ["owner's notification content"],
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/unread-notifications` }),
+  },
+  { route: 'GET /api/users/:id/unread-count', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/unread-count` }) },
+  {
+    route: 'PATCH /api/notifications/:id/read',
+    expect: only({ owner: 200 }, 404),
+    request: (w) => ({ url: `/api/notifications/${w.ownerNotificationId}/read` }),
+  },
+  {
+    route: 'POST /api/users/:id/mark-all-notifications-read',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/mark-all-notifications-read` }),
+  },
+  {
+    route: 'POST /api/notifications',
+    expect: only({ owner: 201 }),
+    request: (w) => ({ url: '/api/notifications', payload: { userId: idOf(w, 'owner'), title: 'Hello', content: 'A test notification' } }),
+  },
+
+  // People: the directory, profiles, stats and reviews are public (spec section 6); emails are not.
+  { route: 'GET /api/developers', expect: everyone(200), request: () => ({ url: '/api/developers' }) },
+  { route: 'GET /api/developers/:username', expect: everyone(200), request: (w) => ({ url: `/api/developers/${usernameOf(w, 'bidder')}` }) },
+  { route: 'GET /api/developers/:username/stats', expect: everyone(200), request: (w) => ({ url: `/api/developers/${usernameOf(w, 'bidder')}/stats` }) },
+  { route: 'GET /api/developers/:username/reviews', expect: everyone(200), request: (w) => ({ url: `/api/developers/${usernameOf(w, 'bidder')}/reviews` }) },
+  { route: 'GET /api/projects/:id/reviews', expect: everyone(200), request: (w) => ({ url: `/api/projects/${w.accepted.project.id}/reviews` }) },
+  {
+    route: 'POST /api/projects/:id/reviews',
+    expect: only({ owner: 201, bidder: 201 }),
+    request: (w) => ({ url: `/api/projects/${w.accepted.project.id}/reviews`, payload: { rating: 5, comment: 'Great to work with.' } }),
+  },
+  // An avatar is a public image under an unguessable name.
+  { route: 'GET /uploads/*', expect: everyone(200), request: async (w, m) => ({ url: await uploadOwnerAvatar(m.app, w) }) },
+
+  // The live connection: 101 once the upgrade is accepted and the caller has authenticated as themself.
+  { route: 'GET /ws', expect: signedIn(101), request: () => ({ url: '/ws' }) },
+];
