@@ -3,7 +3,7 @@ import { bidStatuses, winningBidStatuses } from '#shared/domain/bid-lifecycle.js
 import { sqlList } from '#server/db/prepared.js';
 import type { CriterionAnswerEntry } from '#shared/domain/scope.js';
 import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { centsColumn } from '../cents.js';
+import { centsColumn } from '#server/db/cents.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
 

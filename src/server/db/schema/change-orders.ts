@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { changeOrderProposers, changeOrderStatuses } from '#shared/domain/change-order-lifecycle.js';
 import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { centsColumn } from '../cents.js';
+import { centsColumn } from '#server/db/cents.js';
 import { bids } from './bids.js';
 import { projects } from './projects.js';
 import { users } from './users.js';

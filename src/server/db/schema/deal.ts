@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { cancellationOutcomes, dealHistoryKinds, dealParties, dealTimerKinds } from '#shared/domain/deal.js';
 import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { centsColumn } from '../cents.js';
+import { centsColumn } from '#server/db/cents.js';
 import type { DealHistoryDetails } from '#shared/domain/scope.js';
 import { milestones } from './milestones.js';
 import { projects } from './projects.js';

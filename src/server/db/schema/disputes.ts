@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { disputeSettlements, disputeSides, disputeStages, disputeStatuses, operatorActions } from '#shared/domain/dispute.js';
 import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { centsColumn } from '../cents.js';
+import { centsColumn } from '#server/db/cents.js';
 import { payments } from './payments.js';
 import { projects } from './projects.js';
 import { users } from './users.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { milestoneStatuses } from '#shared/domain/milestone-lifecycle.js';
 import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { centsColumn } from '../cents.js';
+import { centsColumn } from '#server/db/cents.js';
 import { projects } from './projects.js';
 
 export const milestoneStatus = pgEnum('milestone_status', milestoneStatuses);

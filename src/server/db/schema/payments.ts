@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { cardDisputeStatuses, paymentStatuses } from '#shared/domain/payment-status.js';
 import { check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { centsColumn } from '../cents.js';
+import { centsColumn } from '#server/db/cents.js';
 import { bids } from './bids.js';
 import { changeOrders } from './change-orders.js';
 

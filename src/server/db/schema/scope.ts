@@ -1,6 +1,6 @@
 import type { AgreedCriterion } from '#shared/domain/scope.js';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { centsColumn } from '../cents.js';
+import { centsColumn } from '#server/db/cents.js';
 import { bids } from './bids.js';
 import { projects } from './projects.js';
 

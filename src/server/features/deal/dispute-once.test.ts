@@ -51,7 +51,9 @@ describe('a settled dispute', () => {
     // The database holds the rule too: one dispute per payment.
     const [first] = await w.t.database.db.select().from(disputes).where(eq(disputes.id, disputeId));
     const { id: _id, ...copy } = first!;
-    await expect(w.t.database.db.insert(disputes).values({ ...copy, status: 'negotiating', settlement: null, finisherAmountCents: null, settledAt: null })).rejects.toThrow();
+    await expect(
+      w.t.database.db.insert(disputes).values({ ...copy, status: 'negotiating', settlement: null, finisherAmountCents: null, settledAt: null }),
+    ).rejects.toThrow();
 
     // Onboarding finishes: exactly the settled payout leaves, nothing more is refunded.
     await w.onboardFinisher();

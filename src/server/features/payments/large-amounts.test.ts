@@ -32,7 +32,11 @@ async function payCheckout(checkoutUrl: string) {
 /** A paid $10M deal with two paid $10M change orders: $30M held, past 2^31 cents. */
 async function largestDeal() {
   const project = await createProject(w.t.database.db, { submitterId: w.cast.owner.user.id, budgetCents: MAX_BID * 100 });
-  const placed = await w.cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: MAX_BID, timeline: 30, message: 'The whole platform, finished.' });
+  const placed = await w.cast.finisher.api.post(`/api/projects/${project.id}/bids`, {
+    amount: MAX_BID,
+    timeline: 30,
+    message: 'The whole platform, finished.',
+  });
   expect(placed.statusCode).toBe(201);
   const bidId = placed.json().id as number;
   expect((await w.cast.owner.api.post(`/api/bids/${bidId}/accept`)).statusCode).toBe(200);
@@ -111,7 +115,11 @@ describe("Stripe's largest charge", () => {
     const capped = await createDealWorld({}, { payments: (sandbox) => Object.assign(Object.create(sandbox), { maxChargeCents: STRIPE_MAX_CHARGE_CENTS }) });
     try {
       const project = await createProject(capped.t.database.db, { submitterId: capped.cast.owner.user.id });
-      const placed = await capped.cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: 1_000_000, timeline: 30, message: 'A million-dollar finish.' });
+      const placed = await capped.cast.finisher.api.post(`/api/projects/${project.id}/bids`, {
+        amount: 1_000_000,
+        timeline: 30,
+        message: 'A million-dollar finish.',
+      });
       await capped.cast.owner.api.post(`/api/bids/${placed.json().id}/accept`);
       const refused = await capped.cast.owner.api.post(`/api/bids/${placed.json().id}/pay`, {});
       expect(refused.statusCode).toBe(400);

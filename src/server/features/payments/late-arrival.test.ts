@@ -22,7 +22,8 @@ afterAll(() => w.t.close());
 const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/34' };
 const expectIdentity = (money: { paidCents: number; releasedCents: number; feeCents: number; refundedCents: number; heldCents: number }) =>
   expect(money.releasedCents + money.feeCents + money.refundedCents + money.heldCents).toBe(money.paidCents);
-const changeOrderPayment = async (changeOrderId: number) => (await w.t.database.db.select().from(payments).where(eq(payments.changeOrderId, changeOrderId)))[0]!;
+const changeOrderPayment = async (changeOrderId: number) =>
+  (await w.t.database.db.select().from(payments).where(eq(payments.changeOrderId, changeOrderId)))[0]!;
 const sendWebhook = (event: { rawBody: Buffer; signature: string }) =>
   w.t.app.inject({
     method: 'POST',
@@ -115,7 +116,10 @@ describe('change-order money arriving after the deal ended', () => {
     expect(opened.json().disputedCents).toBe(75_000);
     const disputeId = opened.json().id as number;
     expect((await w.cast.owner.api.post(`/api/disputes/${disputeId}/escalate`, {})).statusCode).toBe(200);
-    const ruled = await operator.post(`/api/operator/disputes/${disputeId}/ruling`, { finisherAmountCents: 50_000, decision: 'Half of the delivered work runs as agreed.' });
+    const ruled = await operator.post(`/api/operator/disputes/${disputeId}/ruling`, {
+      finisherAmountCents: 50_000,
+      decision: 'Half of the delivered work runs as agreed.',
+    });
     expect(ruled.statusCode).toBe(200);
     expect(await w.paymentOf(bidId)).toMatchObject({ status: 'released', releasedCents: 45_000, refundedCents: 25_000 });
     const transfersBefore = w.sandbox.ledger.transfers.size;
@@ -128,7 +132,10 @@ describe('change-order money arriving after the deal ended', () => {
   it('is refunded in full while a dispute is open, which fixed the money in dispute without it', async () => {
     const { projectId, changeOrderId, payEvent } = await openChangeOrderCheckout();
     await w.deliver(projectId);
-    const opened = await w.cast.finisher.api.post(`/api/projects/${projectId}/disputes`, { reason: 'The owner keeps asking for more.', finisherAmountCents: 75_000 });
+    const opened = await w.cast.finisher.api.post(`/api/projects/${projectId}/disputes`, {
+      reason: 'The owner keeps asking for more.',
+      finisherAmountCents: 75_000,
+    });
     expect(opened.statusCode).toBe(201);
     const transfersBefore = w.sandbox.ledger.transfers.size;
     expect((await sendWebhook(payEvent())).statusCode).toBe(200);

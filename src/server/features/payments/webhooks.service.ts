@@ -40,7 +40,12 @@ export async function handleWebhook(ctx: AppContext, rawBody: Buffer, signature:
  * with its effect, so a repeat is acknowledged and ignored. The sandbox's card-dispute simulation
  * calls it inside its own transaction, with the payment already locked (issue 26, item 13).
  */
-export async function handleWebhookEventIn(ctx: AppContext, tx: Tx, record: RecordEvent, event: ProviderEvent): Promise<{ received: true; duplicate: boolean }> {
+export async function handleWebhookEventIn(
+  ctx: AppContext,
+  tx: Tx,
+  record: RecordEvent,
+  event: ProviderEvent,
+): Promise<{ received: true; duplicate: boolean }> {
   const fresh = await tx
     .insert(processedWebhookEvents)
     .values({ provider: ctx.payments.name, eventId: event.id, type: event.type })
@@ -64,7 +69,12 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
     return;
   }
   // The project row before the payment row, the order every deal step takes (no deadlock with them).
-  const [owner] = await tx.select({ projectId: bids.projectId }).from(payments).innerJoin(bids, eq(bids.id, payments.bidId)).where(eq(payments.id, paymentId)).limit(1);
+  const [owner] = await tx
+    .select({ projectId: bids.projectId })
+    .from(payments)
+    .innerJoin(bids, eq(bids.id, payments.bidId))
+    .where(eq(payments.id, paymentId))
+    .limit(1);
   if (!owner) return;
   const project = await lockProject(tx, owner.projectId);
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1);
