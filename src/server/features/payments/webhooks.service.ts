@@ -120,9 +120,9 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
 }
 
 /**
- * A change order's money arrived (decision 034): held beside the deal's, it moves nothing else (the
- * bid and the project are already paid and under way). The settlement runs after commit, so money
- * arriving after the work was accepted, or the project cancelled, is released or refunded then.
+ * A change order's money arrived while its deal is live (decision 034): held beside the deal's, it
+ * moves nothing else (the bid and the project are already paid and under way). Money arriving after
+ * the deal ended never gets here: it is refunded in full (decision 038).
  */
 async function onChangeOrderPaid(tx: Tx, record: RecordEvent, payment: PaymentRow) {
   const [row] = await tx
