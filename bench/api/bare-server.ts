@@ -49,7 +49,8 @@ interface ProjectRow {
   status: string;
   submitter_id: number;
   finisher_id: number | null;
-  budget_cents: number | null;
+  /** bigint (decision 040): node-postgres returns it as text. */
+  budget_cents: string | null;
   timeframe: string | null;
   delivery_message: string | null;
   completed_at: Date | null;
@@ -127,8 +128,8 @@ function toProject(row: ProjectRow) {
     status: row.status,
     submitterId: row.submitter_id,
     finisherId: row.finisher_id,
-    budget: row.budget_cents === null ? null : Math.round(row.budget_cents / 100),
-    budgetCents: row.budget_cents,
+    budget: row.budget_cents === null ? null : Math.round(Number(row.budget_cents) / 100),
+    budgetCents: row.budget_cents === null ? null : Number(row.budget_cents),
     timeframe: row.timeframe,
     deliveryMessage: null,
     completedAt: iso(row.completed_at),

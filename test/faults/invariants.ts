@@ -150,12 +150,13 @@ export async function findViolations(databaseUrl: string, acknowledged: Acknowle
       );
     }
     // The split is one pure function; the stored one must be what it says for the amount.
-    const { rows: splits } = await client.query<{ id: number; amount_cents: number; platform_fee_cents: number; developer_amount_cents: number }>(
-      'select id, amount_cents, platform_fee_cents, developer_amount_cents from payments',
+    // Money columns are bigint (decision 040), which node-postgres returns as text.
+    const { rows: splits } = await client.query<{ id: number; amount_cents: string; developer_amount_cents: string }>(
+      'select id, amount_cents, developer_amount_cents from payments',
     );
     report(
       'a payment splits its amount 10% / 90%',
-      splits.filter((row) => splitPayment(row.amount_cents).developerAmountCents !== row.developer_amount_cents).map((row) => row.id),
+      splits.filter((row) => splitPayment(Number(row.amount_cents)).developerAmountCents !== Number(row.developer_amount_cents)).map((row) => row.id),
     );
     return violations;
   } finally {

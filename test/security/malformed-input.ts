@@ -208,7 +208,11 @@ function outOfBounds(model: FieldModel): ValueCase[] {
     if (refusesBelow(-1)) cases.push({ name: 'a negative number', value: -1 });
     if (refusesBelow(0)) cases.push({ name: 'zero', value: 0 });
     if (model.isInteger) cases.push({ name: 'a fraction', value: 1.5 });
-    if (model.max !== undefined) cases.push({ name: 'a huge number', value: 1e20 }, { name: 'past 32 bits', value: 2 ** 31 });
+    if (model.max !== undefined) {
+      cases.push({ name: 'a huge number', value: 1e20 });
+      // Ids and counts are 32-bit columns; money is bigint cents, exact up to 2^53 (decision 040).
+      cases.push(model.max < 2 ** 31 ? { name: 'past 32 bits', value: 2 ** 31 } : { name: 'past the largest safe integer', value: 2 ** 53 });
+    }
     if (model.isCoerced) {
       // Text is parsed, but only text of a number is a number.
       cases.push({ name: 'text "NaN"', value: 'NaN' }, { name: 'text "Infinity"', value: 'Infinity' });

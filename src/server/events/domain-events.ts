@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage } from '#shared/contracts/conversations.js';
 import type { ChangeOrderProposer } from '#shared/domain/change-order-lifecycle.js';
+import type { DealEndReason } from '#shared/domain/deal.js';
 import type { DisputeSettlement, DisputeSide } from '#shared/domain/dispute.js';
 import type { Db, DbOrTx, Tx } from '#server/db/client.js';
 
@@ -51,6 +52,8 @@ export type DomainEvent =
   | { type: 'payment.received'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
   | { type: 'payout.released'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
   | { type: 'payment.refunded'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
+  /** Money that arrived after its deal ended (decision 038): refunded to the owner in full, never held. */
+  | ({ type: 'payment.arrived_late'; paymentId: number; changeOrderId: number | null; reason: DealEndReason; amountCents: number } & DealFields)
   | { type: 'onboarding.completed'; userId: number }
   | CardDisputeEvent
   | ChangeOrderEvent

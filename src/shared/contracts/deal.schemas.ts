@@ -86,6 +86,11 @@ export type Deal = z.infer<typeof dealSchema>;
 /** An objection opens a dispute (issue 15) asking, unless said, for all of the held money. */
 export const objectCancellationSchema = z.strictObject({
   reason: dealReasonSchema('objection'),
-  finisherAmountCents: z.number().int('The amount must be a whole number of cents').min(0, 'The amount cannot be negative').max(2_147_483_647).optional(),
+  finisherAmountCents: z
+    .number()
+    .int('The amount must be a whole number of cents')
+    .min(0, 'The amount cannot be negative')
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional(),
 });
 export type ObjectCancellationBody = z.input<typeof objectCancellationSchema>;

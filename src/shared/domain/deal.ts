@@ -114,3 +114,32 @@ export const reviewDeadline = (from: Date, reviewWindowMs: number): Date => new 
 
 /** When the work is due: the accepted bid's timeline in days after the payment is held, plus the grace. */
 export const deliveryDeadline = (heldAt: Date, timelineDays: number, graceMs: number): Date => new Date(heldAt.getTime() + timelineDays * DAY_MS + graceMs);
+
+/**
+ * Why a deal has ended for money that arrives now (docs/decisions/038-money-after-a-deal-ends.md),
+ * or null while it is live. The one definition, from facts: the project was cancelled, a dispute
+ * was opened on the deal (open or settled, it fixed the money in dispute when it opened), the work
+ * was accepted, or the payment's bid is no longer the project's accepted bid (lapsed, replaced).
+ * Money that arrives after the end is refunded in full, never split or released.
+ */
+export const dealEndReasons = ['cancelled', 'disputed', 'accepted', 'bid_ended'] as const;
+export type DealEndReason = (typeof dealEndReasons)[number];
+
+export interface DealEndFacts {
+  isProjectCancelled: boolean;
+  hasDispute: boolean;
+  isWorkAccepted: boolean;
+  /** The payment's bid is in a winning status and its finisher is the project's. */
+  isAcceptedBid: boolean;
+  /** The deal's own payment (the bid's), not a change order's. */
+  isDealsOwnPayment: boolean;
+}
+
+export function dealEndReason(facts: DealEndFacts): DealEndReason | null {
+  if (!facts.isAcceptedBid) return 'bid_ended';
+  if (facts.isProjectCancelled) return 'cancelled';
+  if (facts.hasDispute) return 'disputed';
+  // Work accepted before its own payment (possible only before issue 26's item 1) is paid for by it.
+  if (facts.isWorkAccepted && !facts.isDealsOwnPayment) return 'accepted';
+  return null;
+}

@@ -3,6 +3,7 @@ import { bidStatuses, winningBidStatuses } from '#shared/domain/bid-lifecycle.js
 import { sqlList } from '#server/db/prepared.js';
 import type { CriterionAnswerEntry } from '#shared/domain/scope.js';
 import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { centsColumn } from '#server/db/cents.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
@@ -19,7 +20,7 @@ export const bids = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The bid price in cents (bids are whole dollars on the wire). */
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: centsColumn('amount_cents').notNull(),
     timelineDays: integer('timeline_days').notNull(),
     message: text('message').notNull(),
     status: bidStatus('status').notNull().default('pending'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { changeOrderProposers, changeOrderStatuses } from '#shared/domain/change-order-lifecycle.js';
 import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { centsColumn } from '#server/db/cents.js';
 import { bids } from './bids.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
@@ -29,7 +30,7 @@ export const changeOrders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     description: text('description').notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: centsColumn('amount_cents').notNull(),
     extraDays: integer('extra_days').notNull(),
     status: changeOrderStatus('status').notNull().default('proposed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { cancellationOutcomes, dealHistoryKinds, dealParties, dealTimerKinds } from '#shared/domain/deal.js';
 import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { centsColumn } from '#server/db/cents.js';
 import type { DealHistoryDetails } from '#shared/domain/scope.js';
 import { milestones } from './milestones.js';
 import { projects } from './projects.js';
@@ -58,7 +59,7 @@ export const dealHistory = pgTable(
     kind: dealHistoryKind('kind').notNull(),
     by: dealParty('by').notNull(),
     message: text('message'),
-    amountCents: integer('amount_cents'),
+    amountCents: centsColumn('amount_cents'),
     milestoneId: integer('milestone_id').references(() => milestones.id, { onDelete: 'set null' }),
     milestoneTitle: text('milestone_title'),
     /** A delivery's evidence per criterion, a revision request's unmet criteria (issue 18). */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { disputeSettlements, disputeSides, disputeStages, disputeStatuses, operatorActions } from '#shared/domain/dispute.js';
 import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { centsColumn } from '#server/db/cents.js';
 import { payments } from './payments.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
@@ -31,7 +32,7 @@ export const disputes = pgTable(
     reason: text('reason').notNull(),
     status: disputeStatus('status').notNull().default('negotiating'),
     /** The unsettled remainder when it opened: every offer and ruling is within 0 and this. */
-    disputedCents: integer('disputed_cents').notNull(),
+    disputedCents: centsColumn('disputed_cents').notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     /** The other party's first step (evidence, an offer, an acceptance, an escalation). */
     respondedAt: timestamp('responded_at', { withTimezone: true }),
@@ -43,7 +44,7 @@ export const disputes = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     settlement: disputeSettlement('settlement'),
     /** What the finisher receives of the disputed amount, before the platform's fee on it. */
-    finisherAmountCents: integer('finisher_amount_cents'),
+    finisherAmountCents: centsColumn('finisher_amount_cents'),
     /** The settlement's two money movements, each done once (its provider id recorded with it). */
     refundId: text('refund_id'),
     transferId: text('transfer_id'),
@@ -55,6 +56,8 @@ export const disputes = pgTable(
     uniqueIndex('disputes_active_project_key')
       .on(t.projectId)
       .where(sql`${t.status} <> 'settled'`),
+    // A deal's dispute settles once (issue 26, item 10): one dispute per payment, ever.
+    uniqueIndex('disputes_payment_key').on(t.paymentId),
     index('disputes_project_idx').on(t.projectId),
     // The operator's queue: the disputes waiting for a ruling, oldest first.
     index('disputes_queue_idx')
@@ -82,7 +85,7 @@ export const disputeOffers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    finisherAmountCents: integer('finisher_amount_cents').notNull(),
+    finisherAmountCents: centsColumn('finisher_amount_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },

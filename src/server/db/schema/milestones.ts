@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { milestoneStatuses } from '#shared/domain/milestone-lifecycle.js';
 import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { centsColumn } from '#server/db/cents.js';
 import { projects } from './projects.js';
 
 export const milestoneStatus = pgEnum('milestone_status', milestoneStatuses);
@@ -14,7 +15,7 @@ export const milestones = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description'),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: centsColumn('amount_cents').notNull(),
     status: milestoneStatus('status').notNull().default('pending'),
     dueDate: timestamp('due_date', { withTimezone: true }),
     /** The finisher's note when marking it completed, and the owner's when sending it back. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { cardDisputeStatuses, paymentStatuses } from '#shared/domain/payment-status.js';
 import { check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { centsColumn } from '#server/db/cents.js';
 import { bids } from './bids.js';
 import { changeOrders } from './change-orders.js';
 
@@ -19,17 +20,17 @@ export const payments = pgTable(
      * change order, held and settled beside it (docs/decisions/034-change-orders.md).
      */
     changeOrderId: integer('change_order_id').references(() => changeOrders.id, { onDelete: 'restrict' }),
-    amountCents: integer('amount_cents').notNull(),
-    platformFeeCents: integer('platform_fee_cents').notNull(),
-    developerAmountCents: integer('developer_amount_cents').notNull(),
+    amountCents: centsColumn('amount_cents').notNull(),
+    platformFeeCents: centsColumn('platform_fee_cents').notNull(),
+    developerAmountCents: centsColumn('developer_amount_cents').notNull(),
     /** Transferred to the finisher so far (their 90% share of what was released). */
-    releasedCents: integer('released_cents').notNull().default(0),
+    releasedCents: centsColumn('released_cents').notNull().default(0),
     /**
      * The part of the amount settled in the finisher's favour so far, fee included: a released
      * milestone settles its whole amount. settled + refunded never exceeds the amount.
      */
-    settledCents: integer('settled_cents').notNull().default(0),
-    refundedCents: integer('refunded_cents').notNull().default(0),
+    settledCents: centsColumn('settled_cents').notNull().default(0),
+    refundedCents: centsColumn('refunded_cents').notNull().default(0),
     paymentIntentId: text('payment_intent_id'),
     checkoutSessionId: text('checkout_session_id'),
     /** The open hosted checkout, reused by a double click or a second tab until it expires. */
@@ -48,6 +49,11 @@ export const payments = pgTable(
     cardDisputeId: text('card_dispute_id'),
     /** When the money arrived and was held: the delivery deadline counts from here. */
     heldAt: timestamp('held_at', { withTimezone: true }),
+    /**
+     * When the money arrived after its deal had ended (decision 038): it was refunded in full at
+     * once, never held. Null for every payment that arrived while its deal was live.
+     */
+    arrivedLateAt: timestamp('arrived_late_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

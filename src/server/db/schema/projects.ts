@@ -1,6 +1,7 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { projectStatuses } from '#shared/domain/project-status.js';
 import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { centsColumn } from '#server/db/cents.js';
 import { users } from './users.js';
 
 export const projectStatus = pgEnum('project_status', projectStatuses);
@@ -23,7 +24,7 @@ export const projects = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     finisherId: integer('finisher_id').references(() => users.id, { onDelete: 'set null' }),
     /** The submitter's budget in cents; optional. */
-    budgetCents: integer('budget_cents'),
+    budgetCents: centsColumn('budget_cents'),
     timeframe: text('timeframe'),
     deliveryMessage: text('delivery_message'),
     completedAt: timestamp('completed_at', { withTimezone: true }),

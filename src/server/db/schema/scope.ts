@@ -1,5 +1,6 @@
 import type { AgreedCriterion } from '#shared/domain/scope.js';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { centsColumn } from '#server/db/cents.js';
 import { bids } from './bids.js';
 import { projects } from './projects.js';
 
@@ -39,7 +40,7 @@ export const statementsOfWork = pgTable(
       .notNull()
       .references(() => bids.id, { onDelete: 'cascade' }),
     criteria: jsonb('criteria').$type<AgreedCriterion[]>().notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: centsColumn('amount_cents').notNull(),
     timelineDays: integer('timeline_days').notNull(),
     includedRevisions: integer('included_revisions').notNull(),
     message: text('message').notNull(),

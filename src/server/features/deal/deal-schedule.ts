@@ -153,5 +153,8 @@ export function registerDealClock(events: DomainEvents, ctx: Pick<AppContext, 'c
   events.onRecord('payment.refunded', (e, tx) =>
     addHistory(tx, { projectId: e.projectId, kind: 'refund', by: 'system', amountCents: e.amountCents, at: at() }),
   );
+  events.onRecord('payment.arrived_late', (e, tx) =>
+    addHistory(tx, { projectId: e.projectId, kind: 'refund', by: 'system', amountCents: e.amountCents, at: at() }),
+  );
   events.onRecord('payout.released', (e, tx) => addHistory(tx, { projectId: e.projectId, kind: 'payout', by: 'system', amountCents: e.amountCents, at: at() }));
 }

@@ -73,6 +73,12 @@ export async function activeDisputeOf(tx: Pick<Tx, 'select'>, projectId: number)
   return row ?? null;
 }
 
+/** The deal's dispute (over its own payment), open or settled: there is at most one, a unique index says so. */
+async function disputeOverPayment(tx: Pick<Tx, 'select'>, paymentId: number): Promise<DisputeRow | null> {
+  const [row] = await tx.select().from(disputes).where(eq(disputes.paymentId, paymentId)).limit(1);
+  return row ?? null;
+}
+
 /** Where the deal stands for rule 1, or null when a dispute cannot be opened now. */
 async function stageOf(tx: Tx, project: ProjectRow): Promise<DisputeStage | null> {
   if (project.status === 'completed') return 'delivery_review';
@@ -112,7 +118,10 @@ export async function openDisputeIn(
   if (held.some((p) => p.cardDisputeStatus === 'open')) {
     throw new AppError('INVALID_TRANSITION', "The payment is disputed with the card's bank; Finishline's operator handles it");
   }
+  // A deal's dispute settles once (issue 26, item 10): after it, only the split it decided moves the money.
   if (await activeDisputeOf(tx, project.id)) throw new AppError('CONFLICT', 'A dispute is already open on this project');
+  const earlier = await disputeOverPayment(tx, payment.id);
+  if (earlier) throw new AppError('INVALID_TRANSITION', "This deal's dispute was settled; its decision is final");
   const stage = await stageOf(tx, project);
   if (!stage) {
     throw new AppError(

@@ -71,6 +71,16 @@ describe('deal mail', () => {
     expect(mailer.to(owner.email)[0]!.subject).toBe('Receipt: your payment for "Habit <b>tracker</b>"');
   });
 
+  it('tells the owner that money arriving after the deal ended was refunded in full, and why (decision 038)', async () => {
+    const { mailer, emit, owner, deal } = await setUp();
+    await emit({ type: 'payment.arrived_late', ...deal, paymentId: 3, changeOrderId: 4, reason: 'disputed', amountCents: 20_000 });
+    expect(mailer.sent.map((m) => m.to)).toEqual([owner.email]);
+    const [mail] = mailer.to(owner.email);
+    expect(mail!.subject).toBe('Your late payment for "Habit <b>tracker</b>" was refunded');
+    expect(mail!.text).toContain('Your payment of $200 for Habit <b>tracker</b> arrived after the deal had ended (a dispute was opened over its money).');
+    expect(mail!.text).toContain('It was not held or paid out: the whole amount was refunded to your card.');
+  });
+
   it('writes to both parties when the work is accepted automatically, to the finisher alone otherwise', async () => {
     const { mailer, emit, owner, finisher, deal } = await setUp();
     await emit({ type: 'work.accepted', ...deal, automatic: false });
@@ -97,6 +107,7 @@ describe('deal mail', () => {
       [{ type: 'delivery.deadline_passed', ...deal, dueAt: '2026-12-01T00:00:00.000Z' }, [owner.email, finisher.email]],
       [{ type: 'payment.refunded', ...deal, amountCents: 90_000 }, [owner.email]],
       [{ type: 'payout.released', ...deal, amountCents: 81_000 }, [finisher.email]],
+      [{ type: 'payment.arrived_late', ...deal, paymentId: 3, changeOrderId: 4, reason: 'cancelled', amountCents: 20_000 }, [owner.email]],
       [{ type: 'deal.reminder', ...deal, step: 'cancellation', recipientId: finisher.id, dueAt: '2026-12-05T09:00:00.000Z' }, [finisher.email]],
       // Disputes (decision 029): each step to the side that did not take it, the outcome to both.
       [

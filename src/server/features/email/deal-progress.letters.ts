@@ -1,5 +1,14 @@
+import type { DealEndReason } from '#shared/domain/deal.js';
 import { type EventOf, finisher, owner, quoted, type Letter, type LetterTable, type Links } from './deal-letters.js';
 import type { MailContent } from './mail-layout.js';
+
+/** Why the deal had ended, in the owner's words (decision 038). */
+const lateReasons: Record<DealEndReason, string> = {
+  cancelled: 'the project was cancelled',
+  disputed: 'a dispute was opened over its money',
+  accepted: 'the work had been accepted',
+  bid_ended: 'the accepted bid had ended',
+};
 
 /** The steps of a deal as the parties take them: bids, payment, delivery, review, milestones, money out. */
 export const progressLetters = {
@@ -168,6 +177,19 @@ export const progressLetters = {
       content: {
         subject: `Refund for "${e.projectName}"`,
         paragraphs: [(f) => `${f.money(e.amountCents)} for ${f.value(e.projectName)} was refunded to you.`],
+        action: { label: 'Open the project', url: links.project(e.projectId) },
+      },
+    },
+  ],
+  'payment.arrived_late': (e: EventOf<'payment.arrived_late'>, links: Links): Letter[] => [
+    {
+      to: owner(e),
+      content: {
+        subject: `Your late payment for "${e.projectName}" was refunded`,
+        paragraphs: [
+          (f) => `Your payment of ${f.money(e.amountCents)} for ${f.value(e.projectName)} arrived after the deal had ended (${lateReasons[e.reason]}).`,
+          () => 'It was not held or paid out: the whole amount was refunded to your card.',
+        ],
         action: { label: 'Open the project', url: links.project(e.projectId) },
       },
     },

@@ -23,6 +23,7 @@ import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
+import { sumCents } from '#server/db/cents.js';
 
 export type MilestoneRow = typeof milestones.$inferSelect;
 
@@ -66,7 +67,7 @@ async function budgetCents(tx: Tx, projectId: number): Promise<number> {
 
 async function assertWithinBid(tx: Tx, projectId: number, amountCents: number, exceptId?: number) {
   const [{ total } = { total: 0 }] = await tx
-    .select({ total: sql<number>`coalesce(sum(${milestones.amountCents}), 0)::int` })
+    .select({ total: sumCents(milestones.amountCents) })
     .from(milestones)
     .where(exceptId ? and(eq(milestones.projectId, projectId), ne(milestones.id, exceptId)) : eq(milestones.projectId, projectId));
   const limit = await budgetCents(tx, projectId);

@@ -1,3 +1,4 @@
+import { formatMoney } from '#shared/domain/money.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
 import { registerChangeOrderNotifications } from './change-order-notifications.js';
 import { registerDealClockNotifications } from './deal-clock-notifications.js';
@@ -169,6 +170,18 @@ export function registerNotificationWriters(events: DomainEvents): void {
         type: 'project',
         title: 'Project cancelled',
         content: `"${e.projectName}" was cancelled and the client's payment refunded.`,
+        relatedId: e.projectId,
+      },
+    ]),
+  );
+  // Money that arrived after its deal ended went straight back (decision 038): only the owner paid it.
+  events.onRecord('payment.arrived_late', (e, tx) =>
+    createNotifications(tx, [
+      {
+        userId: e.ownerId,
+        type: 'project',
+        title: 'Late payment refunded',
+        content: `Your payment of ${formatMoney(e.amountCents)} for "${e.projectName}" arrived after the deal had ended, so it was refunded in full.`,
         relatedId: e.projectId,
       },
     ]),

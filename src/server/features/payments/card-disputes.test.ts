@@ -169,3 +169,24 @@ describe('POST /api/sandbox/payments/{paymentId}/card-dispute', () => {
     expect(badAction.json().message).toContain('Choose open, won or lost');
   });
 });
+
+describe('card-dispute calls at once (issue 26, item 13)', () => {
+  it('take turns under the payment lock: one open, one refused; a decision answers its own outcome', async () => {
+    const { bidId } = await w.paidDeal();
+    const { id: paymentId } = await w.paymentOf(bidId);
+    const opens = await Promise.all([dispute(paymentId, 'open'), dispute(paymentId, 'open', operatorApi)]);
+    expect(opens.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(opens.find((r) => r.statusCode === 409)!.json().message).toBe('This payment has already been disputed');
+    const decisions = await Promise.all([dispute(paymentId, 'won'), dispute(paymentId, 'lost', operatorApi)]);
+    expect(decisions.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [decided] = decisions.filter((r) => r.statusCode === 200);
+    const outcome = decisions[0]!.statusCode === 200 ? 'won' : 'lost';
+    expect(decided!.json()).toEqual({ cardDisputeStatus: outcome });
+    expect((await w.paymentOf(bidId)).cardDisputeStatus).toBe(outcome);
+    // A burst of openings on a fresh payment: exactly one dispute.
+    const fresh = await w.paidDeal();
+    const freshId = (await w.paymentOf(fresh.bidId)).id;
+    const burst = await Promise.all(Array.from({ length: 5 }, () => dispute(freshId, 'open')));
+    expect(burst.filter((r) => r.statusCode === 200)).toHaveLength(1);
+  });
+});

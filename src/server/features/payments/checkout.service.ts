@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { splitPayment } from '#shared/domain/money.js';
+import { formatMoney, splitPayment } from '#shared/domain/money.js';
 import { AppError } from '#server/app-error.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
@@ -63,6 +63,13 @@ export async function openSession(
   session: { actor: UserRow; project: ProjectRow; description: string; successUrl: string; cancelUrl: string; metadata: Record<string, string> },
 ): Promise<{ checkoutUrl: string }> {
   const { project } = session;
+  const { maxChargeCents } = ctx.payments;
+  if (maxChargeCents !== null && payment.amountCents > maxChargeCents) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `A card payment can be at most ${formatMoney(maxChargeCents, { showCents: true })}, so ${formatMoney(payment.amountCents)} cannot be paid by card`,
+    );
+  }
   if (payment.checkoutUrl && payment.checkoutExpiresAt && payment.checkoutExpiresAt.getTime() - REUSE_MARGIN_MS > Date.now()) {
     return { checkoutUrl: payment.checkoutUrl };
   }

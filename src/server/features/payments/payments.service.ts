@@ -18,7 +18,7 @@ export { openSession } from './checkout.service.js';
 export function registerPaymentHandlers(events: DomainEvents, ctx: AppContext): void {
   events.onCommit('work.accepted', (e) => settleProjectPayment(ctx, e.projectId));
   events.onCommit('payment.received', (e) => settleProjectPayment(ctx, e.projectId));
-  // A change order's money that arrives after the work was accepted (or the project cancelled) moves at once.
+  // A change order's money is held only while its deal is live (decision 038); settling is idempotent and moves only what is due.
   events.onCommit('change_order.paid', (e) => settleProjectPayment(ctx, e.projectId));
   events.onCommit('project.status_changed', (e) => (e.to === 'cancelled' ? settleProjectPayment(ctx, e.projectId) : undefined));
   events.onCommit('onboarding.completed', (e) => settleWaitingPayouts(ctx, e.userId));

@@ -9,7 +9,7 @@ import { projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import type { SandboxProvider } from '#server/integrations/payments/sandbox-provider.js';
-import { handleWebhook } from './webhooks.service.js';
+import { handleWebhookEventIn } from './webhooks.service.js';
 
 /**
  * The sandbox plays the card holder's bank: it signs the chargeback event Stripe would send and
@@ -24,7 +24,7 @@ export async function simulateCardDispute(
   { action }: SandboxCardDisputeBody,
 ): Promise<{ cardDisputeStatus: CardDisputeStatus }> {
   const [row] = await ctx.db
-    .select({ payment: payments, submitterId: projects.submitterId })
+    .select({ submitterId: projects.submitterId })
     .from(payments)
     .innerJoin(bids, eq(bids.id, payments.bidId))
     .innerJoin(projects, eq(projects.id, bids.projectId))
@@ -32,16 +32,20 @@ export async function simulateCardDispute(
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Payment not found');
   requireAccess(actor, 'simulateCardDispute', { submitterId: row.submitterId });
-  const { payment } = row;
-  if (!payment.chargeId || payment.status === 'pending' || payment.status === 'failed') {
-    throw new AppError('CONFLICT', 'This payment was never charged, so there is nothing to dispute');
-  }
-  // Stripe allows one dispute per charge; a decision needs a dispute still open.
-  if (action === 'open' && payment.cardDisputeStatus !== null) throw new AppError('CONFLICT', 'This payment has already been disputed');
-  if (action !== 'open' && payment.cardDisputeStatus !== 'open') throw new AppError('CONFLICT', 'No card dispute is open on this payment');
+  // The check, the event and the answer all run under the payment's row lock: two calls at once
+  // (issue 26, item 13) take turns, and the second sees what the first did.
+  return ctx.events.transaction(ctx.db, async (tx, record) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1);
+    if (!payment!.chargeId || payment!.status === 'pending' || payment!.status === 'failed') {
+      throw new AppError('CONFLICT', 'This payment was never charged, so there is nothing to dispute');
+    }
+    // Stripe allows one dispute per charge; a decision needs a dispute still open.
+    if (action === 'open' && payment!.cardDisputeStatus !== null) throw new AppError('CONFLICT', 'This payment has already been disputed');
+    if (action !== 'open' && payment!.cardDisputeStatus !== 'open') throw new AppError('CONFLICT', 'No card dispute is open on this payment');
 
-  const event = sandbox.disputeCharge({ chargeId: payment.chargeId, paymentIntentId: payment.paymentIntentId, amountCents: payment.amountCents, action });
-  await handleWebhook(ctx, event.rawBody, event.signature);
-  const [after] = await ctx.db.select({ status: payments.cardDisputeStatus }).from(payments).where(eq(payments.id, paymentId)).limit(1);
-  return { cardDisputeStatus: after!.status ?? action };
+    const event = sandbox.disputeCharge({ chargeId: payment!.chargeId, paymentIntentId: payment!.paymentIntentId, amountCents: payment!.amountCents, action });
+    await handleWebhookEventIn(ctx, tx, record, ctx.payments.verifyWebhook(event.rawBody, event.signature));
+    const [after] = await tx.select({ status: payments.cardDisputeStatus }).from(payments).where(eq(payments.id, paymentId)).limit(1);
+    return { cardDisputeStatus: after!.status ?? action };
+  });
 }

@@ -4,15 +4,17 @@ import { projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
+import { lockProject } from '#server/db/project-locks.js';
 import { bids } from '#server/db/schema/bids.js';
 import { changeOrders } from '#server/db/schema/change-orders.js';
 import { type PaymentRow, payments, processedWebhookEvents } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
-import { WebhookSignatureError } from '#server/integrations/payments/payment-provider.js';
+import { type ProviderEvent, WebhookSignatureError } from '#server/integrations/payments/payment-provider.js';
 import { applyTransitionIfAllowed } from '#server/domain/apply-transition.js';
 import { onCardDispute } from './card-disputes.js';
+import { refundIfDealEnded } from './late-arrival.js';
 
 type StripeObject = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -30,20 +32,32 @@ export async function handleWebhook(ctx: AppContext, rawBody: Buffer, signature:
     if (error instanceof WebhookSignatureError) throw new AppError('VALIDATION_FAILED', `Webhook signature verification failed: ${error.message}`);
     throw error;
   }
-  return ctx.events.transaction(ctx.db, async (tx, record) => {
-    const fresh = await tx
-      .insert(processedWebhookEvents)
-      .values({ provider: ctx.payments.name, eventId: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ eventId: processedWebhookEvents.eventId });
-    if (fresh.length === 0) return { received: true as const, duplicate: true };
-    const object = event.data.object;
-    if (event.type === 'checkout.session.completed') await onCheckoutCompleted(ctx, tx, record, object);
-    else if (event.type === 'checkout.session.expired') await onCheckoutExpired(tx, object);
-    else if (event.type === 'account.updated') await onAccountUpdated(tx, record, object);
-    else if (event.cardDispute) await onCardDispute(ctx, tx, record, event.cardDispute);
-    return { received: true as const, duplicate: false };
-  });
+  return ctx.events.transaction(ctx.db, (tx, record) => handleWebhookEventIn(ctx, tx, record, event));
+}
+
+/**
+ * Acts on a verified provider event in the caller's transaction, once: the event id is recorded
+ * with its effect, so a repeat is acknowledged and ignored. The sandbox's card-dispute simulation
+ * calls it inside its own transaction, with the payment already locked (issue 26, item 13).
+ */
+export async function handleWebhookEventIn(
+  ctx: AppContext,
+  tx: Tx,
+  record: RecordEvent,
+  event: ProviderEvent,
+): Promise<{ received: true; duplicate: boolean }> {
+  const fresh = await tx
+    .insert(processedWebhookEvents)
+    .values({ provider: ctx.payments.name, eventId: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning({ eventId: processedWebhookEvents.eventId });
+  if (fresh.length === 0) return { received: true as const, duplicate: true };
+  const object = event.data.object;
+  if (event.type === 'checkout.session.completed') await onCheckoutCompleted(ctx, tx, record, object);
+  else if (event.type === 'checkout.session.expired') await onCheckoutExpired(tx, object);
+  else if (event.type === 'account.updated') await onAccountUpdated(tx, record, object);
+  else if (event.cardDispute) await onCardDispute(ctx, tx, record, event.cardDispute);
+  return { received: true as const, duplicate: false };
 }
 
 async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent, session: StripeObject) {
@@ -54,6 +68,15 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
     ctx.log.warn({ session: session.id }, 'checkout completed without a payment id');
     return;
   }
+  // The project row before the payment row, the order every deal step takes (no deadlock with them).
+  const [owner] = await tx
+    .select({ projectId: bids.projectId })
+    .from(payments)
+    .innerJoin(bids, eq(bids.id, payments.bidId))
+    .where(eq(payments.id, paymentId))
+    .limit(1);
+  if (!owner) return;
+  const project = await lockProject(tx, owner.projectId);
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1);
   // Already held (an earlier event for another tab's session), or unknown: nothing more to do.
   if (!payment || payment.status !== 'pending') return;
@@ -65,9 +88,12 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
     await tx.update(payments).set({ status: 'failed', paymentIntentId, updatedAt: new Date() }).where(eq(payments.id, paymentId));
     return;
   }
+  const arrival = { paymentIntentId, chargeId: intent.chargeId, checkoutSessionId: text(session.id) };
+  // Money for a deal that has ended goes back in full, never split or released (decision 038).
+  if (await refundIfDealEnded(ctx, tx, record, project, payment, arrival)) return;
   await tx
     .update(payments)
-    .set({ status: 'held', heldAt: ctx.clock.now(), paymentIntentId, chargeId: intent.chargeId, checkoutSessionId: text(session.id), updatedAt: new Date() })
+    .set({ status: 'held', heldAt: ctx.clock.now(), ...arrival, updatedAt: new Date() })
     .where(eq(payments.id, paymentId));
   if (payment.changeOrderId !== null) {
     await onChangeOrderPaid(tx, record, payment);
@@ -80,24 +106,23 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
     .update(bids)
     .set({ ...(bidTo ? { status: bidTo } : {}), paymentIntentId, updatedAt: new Date() })
     .where(eq(bids.id, bid!.id));
-  const [project] = await tx.select().from(projects).where(eq(projects.id, bid!.projectId)).for('update').limit(1);
   // Payment before delivery starts the work; a late payment leaves a delivered or accepted project as it is.
-  const projectTo = applyTransitionIfAllowed(projectLifecycle, 'startWork', { from: project!.status, actor: 'system' });
-  if (projectTo) await tx.update(projects).set({ status: projectTo, updatedAt: new Date() }).where(eq(projects.id, project!.id));
+  const projectTo = applyTransitionIfAllowed(projectLifecycle, 'startWork', { from: project.status, actor: 'system' });
+  if (projectTo) await tx.update(projects).set({ status: projectTo, updatedAt: new Date() }).where(eq(projects.id, project.id));
   await record({
     type: 'payment.received',
-    projectId: project!.id,
-    projectName: project!.name,
-    ownerId: project!.submitterId,
+    projectId: project.id,
+    projectName: project.name,
+    ownerId: project.submitterId,
     finisherId: bid!.finisherId,
     amountCents: payment.amountCents,
   });
 }
 
 /**
- * A change order's money arrived (decision 034): held beside the deal's, it moves nothing else (the
- * bid and the project are already paid and under way). The settlement runs after commit, so money
- * arriving after the work was accepted, or the project cancelled, is released or refunded then.
+ * A change order's money arrived while its deal is live (decision 034): held beside the deal's, it
+ * moves nothing else (the bid and the project are already paid and under way). Money arriving after
+ * the deal ended never gets here: it is refunded in full (decision 038).
  */
 async function onChangeOrderPaid(tx: Tx, record: RecordEvent, payment: PaymentRow) {
   const [row] = await tx

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { CreateProjectInput, ListProjectsQuery, Project, ProjectDetail, TotalSpending } from '#shared/contracts/projects.js';
 import { centsToDollars, dollarsToCents } from '#shared/domain/money.js';
 import { paidPaymentStatuses } from '#shared/domain/payment-status.js';
@@ -21,6 +21,7 @@ import { checkDeliveryEvidence, checkRevisionRequest } from '#server/features/sc
 import { isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
 import { replaceProjectCriteria } from '#server/db/project-criteria.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectPage, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
+import { sumCents } from '#server/db/cents.js';
 
 export async function listProjects(ctx: AppContext, viewer: UserRow | null, query: ListProjectsQuery) {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
@@ -195,7 +196,7 @@ export async function listProjectsOfUser(ctx: AppContext, actor: UserRow, userId
 export async function totalSpending(ctx: AppContext, actor: UserRow, userId: number): Promise<TotalSpending> {
   requireAccess(actor, 'readOwnSpending', userId);
   const [row] = await ctx.db
-    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
+    .select({ cents: sumCents(payments.amountCents) })
     .from(payments)
     .innerJoin(bids, eq(bids.id, payments.bidId))
     .innerJoin(projects, eq(projects.id, bids.projectId))

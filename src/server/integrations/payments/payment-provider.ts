@@ -5,6 +5,11 @@
  */
 export interface PaymentProvider {
   readonly name: 'stripe' | 'sandbox';
+  /**
+   * The largest single charge the provider takes, in cents, or null for none (decision 040). Stripe
+   * takes at most 99,999,999 units of a currency in one charge: $999,999.99.
+   */
+  readonly maxChargeCents: number | null;
   createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string; expiresAt: Date }>;
   retrievePaymentIntent(id: string): Promise<{ id: string; status: string; amountReceivedCents: number; chargeId: string | null }>;
   createConnectedAccount(input: { userId: number; email: string; idempotencyKey: string }): Promise<{ id: string }>;
@@ -53,6 +58,9 @@ export interface ProviderEvent {
 export type CardDisputeEvent = { disputeId: string; chargeId: string | null; paymentIntentId: string | null } & (
   { kind: 'opened' } | { kind: 'closed'; outcome: 'won' | 'lost' }
 );
+
+/** Stripe's largest single charge in USD: 8 digits of cents, $999,999.99 (stripe.com/docs/currencies, minimum and maximum charge amounts). */
+export const STRIPE_MAX_CHARGE_CENTS = 99_999_999;
 
 export class WebhookSignatureError extends Error {}
 

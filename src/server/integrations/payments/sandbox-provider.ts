@@ -101,6 +101,8 @@ export function createSandboxProvider(secret: string): SandboxProvider {
 
   return {
     name: 'sandbox',
+    // No cap, unlike Stripe: large deals stay testable end to end (decision 040).
+    maxChargeCents: null,
     webhookSecret,
     ledger,
 

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { CheckoutInput, PaymentProvider, ProviderEvent, TransferInput } from './payment-provider.js';
-import { WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError } from './payment-provider.js';
+import { STRIPE_MAX_CHARGE_CENTS, WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError } from './payment-provider.js';
 import { toProviderEvent } from './card-dispute-event.js';
 import { loadStripe } from './load-stripe.js';
 
@@ -22,6 +22,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
   return {
     name: 'stripe',
+    maxChargeCents: STRIPE_MAX_CHARGE_CENTS,
 
     async createCheckoutSession(input: CheckoutInput) {
       const session = await stripe.checkout.sessions.create(
