@@ -1,0 +1,18 @@
+CREATE TABLE "email_verification_tokens" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"token_hash" text NOT NULL,
+	"email" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "email_verification_tokens_token_hash_key" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "email_verified_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "pending_email" text;--> statement-breakpoint
+ALTER TABLE "email_verification_tokens" ADD CONSTRAINT "email_verification_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- Hand-written backfill (decision 036), before the check constraint: an existing operator was made by
+-- `npm run operator:create`, whose runner vouched for the address; the demo accounts (seeded on demo
+-- installs only) confirmed theirs in the story the demo tells. Everyone else confirms from a link.
+UPDATE "users" SET "email_verified_at" = now() WHERE "role" = 'operator' AND "email_verified_at" IS NULL;--> statement-breakpoint
+UPDATE "users" SET "email_verified_at" = "created_at" WHERE lower("email") LIKE '%@demo.finishline.dev' AND "email_verified_at" IS NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_operator_verified_check" CHECK ("users"."role" <> 'operator' OR "users"."email_verified_at" IS NOT NULL);
