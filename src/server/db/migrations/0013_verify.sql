@@ -13,6 +13,8 @@ ALTER TABLE "email_verification_tokens" ADD CONSTRAINT "email_verification_token
 -- Hand-written backfill (decision 036), before the check constraint: an existing operator was made by
 -- `npm run operator:create`, whose runner vouched for the address; the demo accounts (seeded on demo
 -- installs only) confirmed theirs in the story the demo tells. Everyone else confirms from a link.
-UPDATE "users" SET "email_verified_at" = now() WHERE "role" = 'operator' AND "email_verified_at" IS NULL;--> statement-breakpoint
+-- role is compared as text: on a fresh PostgreSQL every migration runs in one transaction, where
+-- the enum's 'operator' value (added in an earlier migration) cannot be used as a literal yet.
+UPDATE "users" SET "email_verified_at" = now() WHERE "role"::text = 'operator' AND "email_verified_at" IS NULL;--> statement-breakpoint
 UPDATE "users" SET "email_verified_at" = "created_at" WHERE lower("email") LIKE '%@demo.finishline.dev' AND "email_verified_at" IS NULL;--> statement-breakpoint
-ALTER TABLE "users" ADD CONSTRAINT "users_operator_verified_check" CHECK ("users"."role" <> 'operator' OR "users"."email_verified_at" IS NOT NULL);
+ALTER TABLE "users" ADD CONSTRAINT "users_operator_verified_check" CHECK ("users"."role"::text <> 'operator' OR "users"."email_verified_at" IS NOT NULL);

@@ -52,7 +52,9 @@ export const users = pgTable(
     check('users_hourly_rate_check', sql`${t.hourlyRate} IS NULL OR ${t.hourlyRate} >= 0`),
     check('users_years_check', sql`${t.yearsOfExperience} IS NULL OR ${t.yearsOfExperience} >= 0`),
     // Privilege never comes from an address nobody proved (issue 26): an operator's email is verified.
-    check('users_operator_verified_check', sql`${t.role} <> 'operator' OR ${t.emailVerifiedAt} IS NOT NULL`),
+    // Compared as text: a fresh PostgreSQL migrates in one transaction, where the enum's newer
+    // 'operator' value cannot be used as an enum literal yet.
+    check('users_operator_verified_check', sql`${t.role}::text <> 'operator' OR ${t.emailVerifiedAt} IS NOT NULL`),
   ],
 );
 
