@@ -8,13 +8,15 @@ import { createFileMailer, e2eMailFile } from './mail.js';
 
 const env = process.env;
 if (env.TEST_DATABASE_URL) {
+  const database = `finishline_e2e_${Number(env.E2E_PORT ?? 5179)}`;
   const admin = new pg.Client({ connectionString: env.TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS finishline_e2e WITH (FORCE)');
-  await admin.query('CREATE DATABASE finishline_e2e');
+  // One database per port, so browser runs on different ports (parallel worktrees) never drop each other's.
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${database}`);
   await admin.end();
   const url = new URL(env.TEST_DATABASE_URL);
-  url.pathname = '/finishline_e2e';
+  url.pathname = `/${database}`;
   env.DATABASE_URL = url.toString();
 } else {
   env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'finishline-e2e-'));
