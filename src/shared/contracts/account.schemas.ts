@@ -57,7 +57,10 @@ export const emailVerificationSentSchema = z.object({
 export type EmailVerificationSent = z.infer<typeof emailVerificationSentSchema>;
 
 export const emailVerificationConfirmBodySchema = z.strictObject({
-  token: z.string({ error: 'This confirmation link is incomplete' }).min(1, 'This confirmation link is incomplete').max(256, 'This confirmation link is invalid'),
+  token: z
+    .string({ error: 'This confirmation link is incomplete' })
+    .min(1, 'This confirmation link is incomplete')
+    .max(256, 'This confirmation link is invalid'),
 });
 export type EmailVerificationConfirmBody = z.input<typeof emailVerificationConfirmBodySchema>;
 export type EmailVerificationConfirmInput = z.output<typeof emailVerificationConfirmBodySchema>;

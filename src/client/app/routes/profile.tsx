@@ -53,12 +53,7 @@ export default function ProfilePage() {
               {isEditing ? (
                 <ProfileEditForm user={user} showRates={finisher} onDone={() => setIsEditing(false)} />
               ) : (
-                <ProfileDetails
-                  user={user}
-                  showRates={finisher}
-                  onEdit={() => setIsEditing(true)}
-                  emailStatus={<EmailVerificationStatus user={user} />}
-                />
+                <ProfileDetails user={user} showRates={finisher} onEdit={() => setIsEditing(true)} emailStatus={<EmailVerificationStatus user={user} />} />
               )}
             </CardContent>
           </Card>

@@ -44,7 +44,10 @@ describe('a new account', () => {
     expect(link.origin).toBe(t.config.linkOrigin);
     expect(link.pathname).toBe('/verify-email');
     // Stored only as its hash, like reset tokens.
-    const [row] = await t.database.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, hashToken(token)));
+    const [row] = await t.database.db
+      .select()
+      .from(emailVerificationTokens)
+      .where(eq(emailVerificationTokens.tokenHash, hashToken(token)));
     expect(row).toBeDefined();
     expect(JSON.stringify(row)).not.toContain(token);
 

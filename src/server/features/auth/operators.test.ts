@@ -105,7 +105,7 @@ describe('OPERATOR_EMAILS', () => {
     expect(profile.json()).toMatchObject({ bio: 'Keeps the lights on.', role: 'operator' });
   });
 
-  it('gives nothing for changing one\'s email to a listed address until the new address is confirmed', async () => {
+  it("gives nothing for changing one's email to a listed address until the new address is confirmed", async () => {
     const finisher = await createUser(t.database.db, { role: 'finisher' });
     const api = client(t.app, await signIn(t.app, finisher.email));
     const changed = await api.patch(`/api/users/${finisher.id}/profile`, { email: 'Third@Example.test' });

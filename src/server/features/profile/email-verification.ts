@@ -46,7 +46,13 @@ export async function storeVerificationToken(ctx: VerificationMailContext, db: D
  * Mails the confirmation link. Not awaited by callers' answers: an SMTP round trip should not
  * hold up a registration, and a lost mail is a resend away.
  */
-export function mailVerificationLink(ctx: VerificationMailContext, user: Pick<UserRow, 'id' | 'username'>, to: string, token: string, reason: LinkReason): void {
+export function mailVerificationLink(
+  ctx: VerificationMailContext,
+  user: Pick<UserRow, 'id' | 'username'>,
+  to: string,
+  token: string,
+  reason: LinkReason,
+): void {
   const link = new URL('/verify-email', ctx.config.linkOrigin);
   link.searchParams.set('token', token);
   const intro = {
