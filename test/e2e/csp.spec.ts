@@ -80,6 +80,8 @@ test('every screen runs under the Content-Security-Policy without a violation', 
     `/projects/${project.id}`,
     // The page of an emailed unsubscribe link (a token of the right shape; the page only reads it).
     `/email/unsubscribe?token=${owner.id}.bidUpdates.${'a'.repeat(43)}`,
+    // The page of an emailed confirmation link, which confirms as it opens (here an unknown token).
+    `/verify-email?token=${'b'.repeat(43)}`,
     '/no-such-page',
   ]) {
     await open(visitor, path);
