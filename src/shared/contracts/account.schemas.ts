@@ -62,7 +62,6 @@ export const emailVerificationConfirmBodySchema = z.strictObject({
     .min(1, 'This confirmation link is incomplete')
     .max(256, 'This confirmation link is invalid'),
 });
-export type EmailVerificationConfirmBody = z.input<typeof emailVerificationConfirmBodySchema>;
 export type EmailVerificationConfirmInput = z.output<typeof emailVerificationConfirmBodySchema>;
 
 export const emailVerificationConfirmedSchema = z.object({
