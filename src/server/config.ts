@@ -104,6 +104,10 @@ const configSchema = z.object({
   PASSWORD_RESET_TOKEN_MINUTES: z.coerce.number().int().positive().default(60),
   PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
   PASSWORD_RESETS_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(3),
+  /** How long an email confirmation link works (docs/decisions/036-email-verification.md). */
+  EMAIL_VERIFICATION_WINDOW: duration('2d'),
+  /** Confirmation mails one account may ask for in an hour (resends and email changes). */
+  EMAIL_VERIFICATIONS_PER_HOUR: z.coerce.number().int().positive().default(5),
   /** The deal clock (docs/decisions/027-deal-clock.md). */
   DEAL_REVIEW_WINDOW: duration('7d'),
   DEAL_DELIVERY_GRACE: duration('3d'),
@@ -239,6 +243,10 @@ function toConfig(env: z.infer<typeof configSchema>) {
       tokenTtlMs: env.PASSWORD_RESET_TOKEN_MINUTES * 60_000,
       perAddressPerHour: env.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR,
       perEmailPerHour: env.PASSWORD_RESETS_PER_EMAIL_PER_HOUR,
+    },
+    emailVerification: {
+      windowMs: env.EMAIL_VERIFICATION_WINDOW,
+      perUserPerHour: env.EMAIL_VERIFICATIONS_PER_HOUR,
     },
   };
 }

@@ -8,6 +8,8 @@ export const errorCodes = [
   'INVALID_CREDENTIALS',
   'WRONG_PASSWORD',
   'INVALID_RESET_TOKEN',
+  'INVALID_VERIFICATION_TOKEN',
+  'EMAIL_NOT_VERIFIED',
   'INVALID_UNSUBSCRIBE_TOKEN',
   'FORBIDDEN',
   'CROSS_ORIGIN_REFUSED',
@@ -35,6 +37,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   // The signed-in user's own password, re-entered to change it: a form error, not a sign-out.
   WRONG_PASSWORD: 400,
   INVALID_RESET_TOKEN: 400,
+  INVALID_VERIFICATION_TOKEN: 400,
+  // Signed in, but this needs an address the user proved (payouts, operator rights): decision 036.
+  EMAIL_NOT_VERIFIED: 403,
   INVALID_UNSUBSCRIBE_TOKEN: 400,
   FORBIDDEN: 403,
   CROSS_ORIGIN_REFUSED: 403,

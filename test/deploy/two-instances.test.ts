@@ -66,6 +66,21 @@ function instanceThatServed(requestId: string): Promise<number> {
   }, logArrival);
 }
 
+/**
+ * The token of the confirmation link mailed to an address. No SMTP in this topology, so mail goes to
+ * the log (decision 016), where a self-hosting operator would find it too.
+ */
+function confirmationTokenFor(email: string): Promise<string> {
+  return vi.waitFor(() => {
+    for (const line of instances.flatMap((instance) => instance.logs)) {
+      const mail = line.mail as { to?: string; text?: string } | undefined;
+      const match = mail?.to === email ? /\/verify-email\?token=([\w-]+)/.exec(mail.text ?? '') : null;
+      if (match) return match[1]!;
+    }
+    throw new Error(`no confirmation link to ${email} in the logs`);
+  }, logArrival);
+}
+
 const requestIdOf = (response: HttpResponse) => response.headers.get('x-request-id')!;
 
 /** A WebSocket upgrade never completes an HTTP answer: its one line is its arrival. */
@@ -141,6 +156,8 @@ describe.skipIf(skipReason)(`two instances behind nginx${skipReason ? ` (skipped
 
     expectStatus(await owner.post(`/api/bids/${bid.id}/accept`), 200);
 
+    // Payout setup needs a confirmed address (decision 036): the finisher opens the mailed link first.
+    expectStatus(await finisher.post('/api/account/email-verification/confirm', { token: await confirmationTokenFor(finisherUser.email) }), 200);
     // Payout setup: the sandbox's signed link works on whichever instance opens it (one SANDBOX_SECRET).
     const { url: onboardingUrl } = expectStatus(
       await finisher.post('/api/stripe/create-connect-account', { userId: finisherUser.id, email: finisherUser.email }),

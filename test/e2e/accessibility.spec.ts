@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiPost, newApiUser } from './helpers.js';
+import { apiPost, confirmEmailFromMail, newApiUser } from './helpers.js';
 
 // Issue 8: axe over every page of the route table and every state worth seeing, as a visitor, a
 // submitter and a finisher, fails on any serious or critical violation. The data is built through
@@ -103,6 +103,8 @@ async function bid(finisher: User, projectId: number, amount: number) {
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   const owner = await newApiUser(browser, 'a11yowner', 'creator');
   const finisher = await newApiUser(browser, 'a11yfinisher', 'developer');
+  // Payout setup (below) needs a confirmed address (decision 036).
+  await confirmEmailFromMail(finisher.page, finisher.account.email);
   const rival = await newApiUser(browser, 'a11yrival', 'developer');
   const stamp = Date.now().toString(36);
 

@@ -2,7 +2,7 @@
 // roles and the sandbox's hosted pages are opened with a recorder of `securitypolicyviolation`
 // events and of the console's CSP reports, and the document itself must carry the policy.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { apiPost, newApiUser } from './helpers.js';
+import { apiPost, confirmEmailFromMail, newApiUser } from './helpers.js';
 
 interface Violation {
   page: string;
@@ -46,6 +46,8 @@ test('every screen runs under the Content-Security-Policy without a violation', 
   const violations: Violation[] = [];
   const owner = await newApiUser(browser, 'cspowner', 'creator');
   const finisher = await newApiUser(browser, 'cspfinisher', 'developer');
+  // Payout setup (below) needs a confirmed address (decision 036).
+  await confirmEmailFromMail(finisher.page, finisher.account.email);
   const visitorContext = await browser.newContext();
   for (const context of [owner.page.context(), finisher.page.context(), visitorContext]) await recordViolations(context, violations);
 
@@ -78,6 +80,8 @@ test('every screen runs under the Content-Security-Policy without a violation', 
     `/projects/${project.id}`,
     // The page of an emailed unsubscribe link (a token of the right shape; the page only reads it).
     `/email/unsubscribe?token=${owner.id}.bidUpdates.${'a'.repeat(43)}`,
+    // The page of an emailed confirmation link, which confirms as it opens (here an unknown token).
+    `/verify-email?token=${'b'.repeat(43)}`,
     '/no-such-page',
   ]) {
     await open(visitor, path);

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiPost, newApiUser, uniqueAccount } from './helpers.js';
+import { apiPost, confirmEmailFromMail, newApiUser, uniqueAccount } from './helpers.js';
 
 // Issue 8: every form is filled and submitted with the keyboard alone: Tab and Shift+Tab to move,
 // typing, Enter and Space to press, arrow keys and type-ahead in lists, Escape to close a dialog.
@@ -90,6 +90,8 @@ let finisher: User;
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   owner = await newApiUser(browser, 'kbowner', 'creator');
   finisher = await newApiUser(browser, 'kbfinisher', 'developer');
+  // Payout setup needs a confirmed address (decision 036).
+  await confirmEmailFromMail(finisher.page, finisher.account.email);
 });
 
 test.afterAll(async () => {

@@ -27,3 +27,8 @@ export function readMailTo(address: string, file = e2eMailFile()): MailMessage[]
     .map((line) => JSON.parse(line) as MailMessage)
     .filter((message) => message.to.toLowerCase() === address.toLowerCase());
 }
+
+/** The confirmation links (/verify-email?token=...) mailed to an address so far, oldest first. */
+export function verificationLinksTo(address: string, file = e2eMailFile()): string[] {
+  return readMailTo(address, file).flatMap((message) => /https?:\/\/\S+\/verify-email\?token=\S+/.exec(message.text)?.[0] ?? []);
+}

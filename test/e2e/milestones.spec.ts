@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { uniqueAccount } from './helpers.js';
+import { confirmEmailFromMail, uniqueAccount } from './helpers.js';
 
 // A two-milestone deal from a fresh owner and finisher: paid through the sandbox checkout, each
 // approved milestone paid out at once (its amount less the 10% fee), the rest when the work is accepted.
@@ -40,6 +40,8 @@ async function newUser(browser: Browser, prefix: string, role: 'creator' | 'deve
   await page.goto('/');
   const { username, email, password } = uniqueAccount(prefix);
   await apiPost(page, '/api/register', { username, email, password, role });
+  // A finisher's payouts need a confirmed address (decision 036): confirmed from the mail, as its owner would.
+  if (role === 'developer') await confirmEmailFromMail(page, email);
   return page;
 }
 

@@ -8,10 +8,10 @@ import { createFileMailer, e2eMailFile } from './mail.js';
 
 const env = process.env;
 if (env.TEST_DATABASE_URL) {
-  // One database per port, so browser runs on different ports of one machine never drop each other's.
-  const database = `finishline_e2e_${env.E2E_PORT ?? '5179'}`;
+  const database = `finishline_e2e_${Number(env.E2E_PORT ?? 5179)}`;
   const admin = new pg.Client({ connectionString: env.TEST_DATABASE_URL });
   await admin.connect();
+  // One database per port, so browser runs on different ports (parallel worktrees) never drop each other's.
   await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${database}`);
   await admin.end();

@@ -39,3 +39,11 @@ export function resetLinkIn(message: MailMessage): { link: URL; token: string } 
   const link = new URL(match[0]);
   return { link, token: link.searchParams.get('token')! };
 }
+
+/** The confirmation link in an email verification mail, and its token. */
+export function verificationLinkIn(message: MailMessage): { link: URL; token: string } {
+  const match = /https?:\/\/\S+\/verify-email\?token=\S+/.exec(message.text);
+  if (!match) throw new Error(`no confirmation link in: ${message.text}`);
+  const link = new URL(match[0]);
+  return { link, token: link.searchParams.get('token')! };
+}

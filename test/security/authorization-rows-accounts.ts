@@ -57,6 +57,14 @@ export const accountRows: Row[] = [
     expect: everyone(400),
     request: () => ({ url: '/api/password-reset/confirm', payload: { token: 'not-a-reset-token', password: 'battery-staple' } }),
   },
+  // Resending a confirmation link is one's own (decision 036): the world's accounts are confirmed, so 409 for each.
+  { route: 'POST /api/account/email-verification', expect: signedIn(409), request: () => ({ url: '/api/account/email-verification', payload: {} }) },
+  // Like a reset link, the emailed token is the only credential.
+  {
+    route: 'POST /api/account/email-verification/confirm',
+    expect: everyone(400),
+    request: () => ({ url: '/api/account/email-verification/confirm', payload: { token: 'not-a-verification-token' } }),
+  },
   {
     route: 'PATCH /api/users/:id/profile',
     expect: only({ owner: 200 }),

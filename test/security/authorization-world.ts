@@ -155,6 +155,8 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     username: `${name}${tag}`,
     email: `${secret(`${name}-email`)}@example.test`,
     passwordHash: '',
+    // Established accounts: their addresses are confirmed, as payouts need (decision 036).
+    emailVerifiedAt: new Date(),
     ...overrides,
   });
   const people = [

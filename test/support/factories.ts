@@ -11,13 +11,16 @@ const next = () => `${process.pid}${++sequence}`;
 
 let passwordHash: Promise<string> | undefined;
 
-/** Inserts a user (a submitter unless overridden) whose password is TEST_PASSWORD. */
+/**
+ * Inserts a user (a submitter unless overridden) whose password is TEST_PASSWORD and whose email
+ * is verified (pass `emailVerifiedAt: null` for one who has not opened the link yet).
+ */
 export async function createUser(db: Db, overrides: Partial<NewUserRow> = {}) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const n = next();
   const [user] = await db
     .insert(users)
-    .values({ username: `user${n}`, email: `user${n}@example.test`, passwordHash: await passwordHash, ...overrides })
+    .values({ username: `user${n}`, email: `user${n}@example.test`, passwordHash: await passwordHash, emailVerifiedAt: new Date(), ...overrides })
     .returning();
   return user!;
 }

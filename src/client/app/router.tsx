@@ -20,6 +20,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 const AuthPage = lazyPage(() => import('#client/app/routes/auth.js'));
 const ForgotPasswordPage = lazyPage(() => import('#client/app/routes/forgot-password.js'));
 const ResetPasswordPage = lazyPage(() => import('#client/app/routes/reset-password.js'));
+const VerifyEmailPage = lazyPage(() => import('#client/app/routes/verify-email.js'));
 const EmailUnsubscribePage = lazyPage(() => import('#client/app/routes/email-unsubscribe.js'));
 const LoginRedirectPage = lazyPage(() => import('#client/app/routes/login.js'));
 const RegisterRedirectPage = lazyPage(() => import('#client/app/routes/register.js'));
@@ -54,6 +55,8 @@ const routes: RouteObject[] = [
       { path: '/auth', element: <AuthPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
+      // The link of the confirmation mail: the token is the proof, so no sign-in (decision 036).
+      { path: '/verify-email', element: <VerifyEmailPage /> },
       // The footer link of every deal mail: the signed token is the credential, no sign-in.
       { path: '/email/unsubscribe', element: <EmailUnsubscribePage /> },
       { path: '/login', element: <LoginRedirectPage /> },

@@ -40,6 +40,8 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
           frameworks: 'frameworks' in u ? [...u.frameworks] : [],
           passwordHash,
           createdAt: daysAgo(60 - i),
+          // Demo people confirmed their addresses when they joined (decision 036); the operator must have.
+          emailVerifiedAt: daysAgo(60 - i),
         })),
       )
       .returning({ id: users.id, username: users.username });

@@ -52,7 +52,7 @@ const HOUR = 3600;
 
 /** What each limited action allows, and what the refused caller reads. */
 function rateLimitRules(config: Config) {
-  const { rateLimits: limits, passwordReset } = config;
+  const { rateLimits: limits, passwordReset, emailVerification } = config;
   return {
     /** Keyed by client address. */
     registrations: {
@@ -85,6 +85,12 @@ function rateLimitRules(config: Config) {
       points: passwordReset.perEmailPerHour,
       windowSeconds: HOUR,
       message: (wait: string) => `Too many password reset requests for this email. Please try again in ${wait}.`,
+    },
+    /** Email confirmation mails (resends and email changes), keyed by user id: an address cannot be flooded from one account. */
+    emailVerifications: {
+      points: emailVerification.perUserPerHour,
+      windowSeconds: HOUR,
+      message: (wait: string) => `Too many confirmation emails were sent. Please try again in ${wait}.`,
     },
   } satisfies Record<string, Omit<ActionRateLimiterOptions, 'keyPrefix' | 'redis'>>;
 }

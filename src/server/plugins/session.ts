@@ -1,8 +1,9 @@
+import { and, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#server/app-error.js';
 import type { Config } from '#server/config.js';
 import type { Db } from '#server/db/client.js';
-import type { UserRow } from '#server/db/schema/users.js';
+import { type UserRow, users } from '#server/db/schema/users.js';
 import { findSessionUser } from './session-store.js';
 
 declare module 'fastify' {
@@ -32,12 +33,19 @@ export function registerSessionLoader(app: FastifyInstance, db: Db, config: Conf
 }
 
 /**
- * The role an account acts with: operator when OPERATOR_EMAILS names its email (issue 15), its
- * stored role otherwise. Never written back, so taking an address off the list takes the role
- * away at the next request.
+ * The role an account acts with: operator when OPERATOR_EMAILS names its email (issue 15) and its
+ * owner proved that address (issue 26: registering with it, or asking to change to it, proves
+ * nothing), its stored role otherwise. Never written back, so taking an address off the list
+ * takes the role away at the next request.
  */
 export function withEffectiveRole(user: UserRow, operatorEmails: readonly string[]): UserRow {
-  return operatorEmails.includes(user.email.toLowerCase()) ? { ...user, role: 'operator' } : user;
+  return user.emailVerifiedAt !== null && operatorEmails.includes(user.email.toLowerCase()) ? { ...user, role: 'operator' } : user;
+}
+
+/** The rows withEffectiveRole makes operators by address, as a condition on `users`; undefined when OPERATOR_EMAILS is empty. */
+export function isOperatorByEmail(operatorEmails: readonly string[]): SQL | undefined {
+  if (operatorEmails.length === 0) return undefined;
+  return and(inArray(sql`lower(${users.email})`, [...operatorEmails]), isNotNull(users.emailVerifiedAt));
 }
 
 /** The signed-in user, or a 401 for a visitor. */

@@ -45,3 +45,28 @@ export const accountMessageSchema = z.object({ message: z.string() });
 
 /** The same answer whether or not an account has that address, so accounts cannot be discovered. */
 export const passwordResetRequestedMessage = 'If an account exists for that email, we have sent a link to reset its password.';
+
+/** POST /api/account/email-verification: nothing is read (decision 015: an empty strict object). */
+export const emailVerificationResendBodySchema = z.strictObject({});
+
+export const emailVerificationSentSchema = z.object({
+  message: z.string(),
+  /** Where the link went: the pending new address, or the account's own. */
+  email: z.string(),
+});
+export type EmailVerificationSent = z.infer<typeof emailVerificationSentSchema>;
+
+export const emailVerificationConfirmBodySchema = z.strictObject({
+  token: z
+    .string({ error: 'This confirmation link is incomplete' })
+    .min(1, 'This confirmation link is incomplete')
+    .max(256, 'This confirmation link is invalid'),
+});
+export type EmailVerificationConfirmInput = z.output<typeof emailVerificationConfirmBodySchema>;
+
+export const emailVerificationConfirmedSchema = z.object({
+  message: z.string(),
+  /** The account's address, now confirmed. */
+  email: z.string(),
+});
+export type EmailVerificationConfirmed = z.infer<typeof emailVerificationConfirmedSchema>;

@@ -8,6 +8,10 @@ import {
   passwordResetRequestBodySchema,
   passwordResetConfirmBodySchema,
   accountMessageSchema,
+  emailVerificationResendBodySchema,
+  emailVerificationSentSchema,
+  emailVerificationConfirmBodySchema,
+  emailVerificationConfirmedSchema,
 } from './account.schemas.js';
 
 // The types of this feature, so callers import them with the endpoints; the schemas themselves come from
@@ -65,5 +69,24 @@ export const accountEndpoints = defineEndpoints('account', {
     body: passwordResetConfirmBodySchema,
     response: accountMessageSchema,
     errors: ['INVALID_RESET_TOKEN'],
+  },
+  resendEmailVerification: {
+    method: 'POST',
+    path: '/api/account/email-verification',
+    summary: 'Email a new confirmation link',
+    description: "To the pending new address, or to the account's own address while it is unconfirmed. Limited per account.",
+    body: emailVerificationResendBodySchema,
+    status: 202,
+    response: emailVerificationSentSchema,
+    errors: ['UNAUTHENTICATED', 'CONFLICT', 'RATE_LIMITED'],
+  },
+  confirmEmailVerification: {
+    method: 'POST',
+    path: '/api/account/email-verification/confirm',
+    summary: 'Confirm an email address with the emailed link',
+    description: 'No sign-in needed: the token is the proof. A pending new address becomes the account’s address.',
+    body: emailVerificationConfirmBodySchema,
+    response: emailVerificationConfirmedSchema,
+    errors: ['INVALID_VERIFICATION_TOKEN', 'EMAIL_TAKEN'],
   },
 });

@@ -52,7 +52,7 @@ export const paymentEndpoints = defineEndpoints('payments', {
     summary: "Create the finisher's payout account if needed and answer an onboarding link",
     body: createConnectAccountBodySchema,
     response: connectAccountResponseSchema,
-    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'EMAIL_NOT_VERIFIED'],
   },
   checkOnboardingStatus: {
     method: 'POST',

@@ -6,6 +6,10 @@ export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string(),
+  /** Whether the owner of `email` opened a confirmation link sent to it (decision 036). */
+  emailVerified: z.boolean(),
+  /** A new address waiting for its confirmation link; `email` stays until then. */
+  pendingEmail: z.string().nullable(),
   role: z.enum(userRoles),
   stripeCustomerId: z.string().nullable(),
   stripeConnectAccountId: z.string().nullable(),

@@ -4,6 +4,7 @@ import { isFinisher } from '#shared/domain/roles.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
+import { EmailVerificationStatus } from '#client/features/account/email-verification-status.js';
 import { SecurityTab } from '#client/features/account/security-tab.js';
 import { EmailPreferencesCard } from '#client/features/email/email-preferences.js';
 import { PaymentSettings } from '#client/features/payments/payment-settings.js';
@@ -52,7 +53,7 @@ export default function ProfilePage() {
               {isEditing ? (
                 <ProfileEditForm user={user} showRates={finisher} onDone={() => setIsEditing(false)} />
               ) : (
-                <ProfileDetails user={user} showRates={finisher} onEdit={() => setIsEditing(true)} />
+                <ProfileDetails user={user} showRates={finisher} onEdit={() => setIsEditing(true)} emailStatus={<EmailVerificationStatus user={user} />} />
               )}
             </CardContent>
           </Card>

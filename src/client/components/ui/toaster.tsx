@@ -18,7 +18,8 @@ export function Toaster() {
       visibleToasts={1}
       position="bottom-right"
       closeButton
-      toastOptions={{ classNames: { toast: 'font-sans', description: '!text-muted-foreground' } }}
+      // A long address (a confirmation link's "sent to ...") wraps inside the toast instead of pushing a 320 px page sideways.
+      toastOptions={{ classNames: { toast: 'font-sans [overflow-wrap:anywhere]', description: '!text-muted-foreground' } }}
       style={
         {
           '--normal-bg': 'var(--popover)',

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from 'sonner';
 import { accountEndpoints, type ChangePasswordBody, type PasswordResetConfirmBody, type PasswordResetRequestBody } from '#shared/contracts/account.js';
 import { call, errorMessage } from '#client/lib/api.js';
-import { forgetSignedInUser } from '#client/lib/auth.js';
+import { currentUserKey, forgetSignedInUser } from '#client/lib/auth.js';
 
 const endpoints = accountEndpoints;
 
@@ -71,5 +71,24 @@ export function useConfirmPasswordReset() {
       toast.success('Password reset', { description: message });
     },
     onError: (error) => toast.error('Password reset failed', { description: errorMessage(error, 'Failed to reset the password') }),
+  });
+}
+
+/** POST /api/account/email-verification: a new confirmation link, to the pending address or the unconfirmed one. */
+export function useResendEmailVerification() {
+  return useMutation({
+    mutationFn: () => call(endpoints.resendEmailVerification, { body: {} }),
+    onSuccess: ({ message }) => toast.success('Confirmation email sent', { description: message }),
+    onError: (error) => toast.error('Could not send the confirmation email', { description: errorMessage(error, 'Please try again later') }),
+  });
+}
+
+/** POST /api/account/email-verification/confirm: the page the link opens shows the outcome itself, so no toast. */
+export function useConfirmEmailVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => call(endpoints.confirmEmailVerification, { body: { token } }),
+    // Whoever is signed in here may be the account that was confirmed: read the user again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
   });
 }

@@ -66,13 +66,19 @@ export function PaymentSettings() {
           <p className="text-sm text-muted-foreground">Your payout account is ready. Payments for accepted work are sent to it automatically.</p>
         ) : (
           <>
+            {user.emailVerified ? null : (
+              // The server refuses payout setup before the address is confirmed (decision 036).
+              <p className="text-sm font-medium text-amber-800" role="status">
+                Confirm your email address to set up payouts: open the link we emailed you, or send a new one from the Profile tab.
+              </p>
+            )}
             <p className="text-sm text-muted-foreground">
               {hasAccount
                 ? 'Your payout account setup is not finished yet. Pick up where you left off to start receiving payouts.'
                 : 'Set up a payout account to receive the money for the projects you finish.'}
             </p>
             <div>
-              <Button onClick={start} disabled={isRedirecting}>
+              <Button onClick={start} disabled={isRedirecting || !user.emailVerified}>
                 {isRedirecting ? 'Redirecting...' : hasAccount ? 'Resume onboarding' : 'Set up payouts'}
               </Button>
             </div>

@@ -40,11 +40,17 @@ export function useUpdateProfile(userId: number | undefined) {
       const body = update.avatar ? toProfileFormData(update) : update.changes;
       return call(endpoints.update, { params: { id: userId }, body });
     },
-    onSuccess: (user) => {
+    onSuccess: (user, update) => {
       queryClient.setQueryData(currentUserKey, user);
       // The directory and the public profile show the same fields.
       void queryClient.invalidateQueries({ queryKey: finisherKeys.all });
-      toast.success('Profile updated', { description: 'Your profile has been updated successfully.' });
+      // A new email waits for its confirmation link (decision 036): say where it went.
+      const isEmailPending = user.pendingEmail !== null && update.changes.email?.trim().toLowerCase() === user.pendingEmail;
+      toast.success('Profile updated', {
+        description: isEmailPending
+          ? `We sent a confirmation link to ${user.pendingEmail}. Your email stays ${user.email} until you open it.`
+          : 'Your profile has been updated successfully.',
+      });
     },
     onError: (error, update) => {
       const message = errorMessage(error, update.avatar ? 'File upload failed' : 'Please try again');

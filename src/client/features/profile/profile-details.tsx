@@ -27,7 +27,7 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
 }
 
 /** The Profile tab in read mode, with the spec's fallbacks (section 2, Profile page). */
-export function ProfileDetails({ user, showRates, onEdit }: { user: User; showRates: boolean; onEdit: () => void }) {
+export function ProfileDetails({ user, showRates, onEdit, emailStatus }: { user: User; showRates: boolean; onEdit: () => void; emailStatus?: ReactNode }) {
   const socials = [
     { label: 'GitHub', href: user.githubUrl, icon: FolderGit2 },
     { label: 'LinkedIn', href: user.linkedinUrl, icon: Briefcase },
@@ -38,7 +38,10 @@ export function ProfileDetails({ user, showRates, onEdit }: { user: User; showRa
     <div className="grid gap-6">
       <dl className="grid gap-5 sm:grid-cols-2">
         <Detail term="Username">{user.username || <NotSet />}</Detail>
-        <Detail term="Email">{user.email || <NotSet />}</Detail>
+        <Detail term="Email">
+          {user.email || <NotSet />}
+          {emailStatus}
+        </Detail>
         <Detail term="Bio" wide>
           {user.bio ? <span className="whitespace-pre-line">{user.bio}</span> : <NotSet text="No bio added yet" />}
         </Detail>

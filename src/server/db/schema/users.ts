@@ -12,6 +12,10 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: userRole('role').notNull().default('submitter'),
+    /** When the owner of `email` opened a confirmation link sent to it; null while nobody has proved it (decision 036). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** A new address asked for on the profile: it replaces `email` only when its confirmation link is opened. */
+    pendingEmail: text('pending_email'),
     stripeCustomerId: text('stripe_customer_id'),
     stripeConnectAccountId: text('stripe_connect_account_id'),
     onboardingComplete: boolean('onboarding_complete').notNull().default(false),
@@ -47,6 +51,10 @@ export const users = pgTable(
     index('users_role_idx').on(t.role, t.id),
     check('users_hourly_rate_check', sql`${t.hourlyRate} IS NULL OR ${t.hourlyRate} >= 0`),
     check('users_years_check', sql`${t.yearsOfExperience} IS NULL OR ${t.yearsOfExperience} >= 0`),
+    // Privilege never comes from an address nobody proved (issue 26): an operator's email is verified.
+    // Compared as text: a fresh PostgreSQL migrates in one transaction, where the enum's newer
+    // 'operator' value cannot be used as an enum literal yet.
+    check('users_operator_verified_check', sql`${t.role}::text <> 'operator' OR ${t.emailVerifiedAt} IS NOT NULL`),
   ],
 );
 
@@ -79,6 +87,23 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
     .references(() => users.id, { onDelete: 'cascade' }),
   /** SHA-256 of the emailed token, hex; the token itself is never stored. */
   tokenHash: text('token_hash').notNull().unique('password_reset_tokens_token_hash_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The outstanding email confirmation link of a user, at most one: a new link (resend, or another
+ * email change) replaces the row and so voids the previous one. Opening it deletes the row, which
+ * makes the link single-use. `email` is the address it was sent to: the account's own address, or
+ * the pending new one.
+ */
+export const emailVerificationTokens = pgTable('email_verification_tokens', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** SHA-256 of the emailed token, hex; the token itself is never stored. */
+  tokenHash: text('token_hash').notNull().unique('email_verification_tokens_token_hash_key'),
+  email: text('email').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

@@ -5,6 +5,7 @@ import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { clearSessionCookie, requireUser } from '#server/plugins/session.js';
 import { deleteUserSessions } from '#server/plugins/session-store.js';
+import { confirmEmailVerification, resendEmailVerification } from '#server/features/profile/profile.service.js';
 import { changePassword, listSessions, revokeSession } from './account.service.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.js';
 
@@ -57,4 +58,11 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     clearSessionCookie(reply);
     return { message: 'Your password has been reset. Please log in with your new password.' };
   });
+
+  registerEndpoint(app, endpoints.resendEmailVerification, async (request, reply) => {
+    const user = requireUser(request);
+    return reply.status(202).send(await resendEmailVerification(ctx, user));
+  });
+
+  registerEndpoint(app, endpoints.confirmEmailVerification, (request) => confirmEmailVerification(ctx, request.body));
 }

@@ -4,7 +4,7 @@ import { toCanonicalRole } from '#shared/domain/roles.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { explainIdentityTaken } from '#server/features/profile/profile.service.js';
+import { explainIdentityTaken, mailVerificationLink, storeVerificationToken } from '#server/features/profile/profile.service.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import { hashPassword, spendVerifyTime, verifyPassword } from '#server/plugins/passwords.js';
 import { createSession, deleteSession } from '#server/plugins/session-store.js';
@@ -35,8 +35,9 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, meta: 
   // Before the hash: an address past its limit should not cost an argon2 computation.
   await ctx.rateLimits.registrations.consume(meta.ipAddress);
   const passwordHash = await hashPassword(input.password);
-  // The account and its first session together: never an account its creator was not signed in to.
-  return ctx.db.transaction(async (tx) => {
+  // The account, its first session and its confirmation link together: never an account its
+  // creator was not signed in to.
+  const signedIn = await ctx.db.transaction(async (tx) => {
     let user: UserRow | undefined;
     try {
       [user] = await tx
@@ -47,8 +48,13 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, meta: 
       throw explainIdentityTaken(error);
     }
     if (!user) throw new Error('insert returned no row');
-    return startSession(ctx, tx, user, meta);
+    const verificationToken = await storeVerificationToken(ctx, tx, user.id, user.email);
+    return { ...(await startSession(ctx, tx, user, meta)), verificationToken };
   });
+  // After commit: the address is proved only by opening this link (decision 036).
+  const { verificationToken, ...session } = signedIn;
+  mailVerificationLink(ctx, session.user, session.user.email, verificationToken, 'new-account');
+  return session;
 }
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid email or password');

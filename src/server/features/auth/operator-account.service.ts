@@ -25,7 +25,9 @@ export type OperatorOutcome =
 /**
  * `npm run operator:create` (issue 15, rule 5): no one can register as an operator, so this makes
  * one, or makes an existing account with that email one. A new account without a password gets a
- * random one, printed once by the command; it is never stored but as its hash.
+ * random one, printed once by the command; it is never stored but as its hash. Whoever runs the
+ * command vouches for the address, so the operator's email counts as verified (an operator must
+ * have one: decision 036, and a check constraint on users).
  */
 export async function createOperator(ctx: Pick<AppContext, 'db'>, input: OperatorInput): Promise<OperatorOutcome> {
   const parsed = operatorInputSchema.safeParse(input);
@@ -41,7 +43,11 @@ export async function createOperator(ctx: Pick<AppContext, 'db'>, input: Operato
       .limit(1);
     if (existing?.role === 'operator') return { outcome: 'unchanged', user: existing };
     if (existing) {
-      const [user] = await tx.update(users).set({ role: 'operator' }).where(eq(users.id, existing.id)).returning();
+      const [user] = await tx
+        .update(users)
+        .set({ role: 'operator', emailVerifiedAt: existing.emailVerifiedAt ?? new Date() })
+        .where(eq(users.id, existing.id))
+        .returning();
       return { outcome: 'promoted', user: user!, previousRole: existing.role };
     }
     if (!username) throw new AppError('VALIDATION_FAILED', 'No account has this email: give a --username to create one');
@@ -49,7 +55,7 @@ export async function createOperator(ctx: Pick<AppContext, 'db'>, input: Operato
     const generatedPassword = password ? null : randomBytes(18).toString('base64url');
     const passwordHash = await hashPassword(password ?? generatedPassword!);
     try {
-      const [user] = await tx.insert(users).values({ username, email, passwordHash, role: 'operator' }).returning();
+      const [user] = await tx.insert(users).values({ username, email, passwordHash, role: 'operator', emailVerifiedAt: new Date() }).returning();
       return { outcome: 'created', user: user!, generatedPassword };
     } catch (error) {
       throw explainIdentityTaken(error);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema/users.js';
 import { verifyPassword } from '#server/plugins/passwords.js';
+import { CapturingMailer, verificationLinkIn } from '#test/fakes/email.js';
 import { createTestApp, type TestApp } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject, createUser, signIn, TEST_PASSWORD } from '#test/support/factories.js';
@@ -9,11 +10,12 @@ import { client } from '#test/support/http.js';
 import { createOperator } from './operator-account.service.js';
 
 // The operator (issue 15, rule 5): no one registers as one; npm run operator:create makes one, and
-// OPERATOR_EMAILS makes any account it names one.
+// OPERATOR_EMAILS makes any account it names one, once its owner proved the address (issue 26).
 let t: TestApp;
 let cast: Cast;
+const mailer = new CapturingMailer();
 beforeAll(async () => {
-  t = await createTestApp({ OPERATOR_EMAILS: ' Listed@Example.test , second@example.test' });
+  t = await createTestApp({ OPERATOR_EMAILS: ' Listed@Example.test , second@example.test, third@example.test' }, { mailer });
   cast = await createCast(t.app, t.database.db);
 });
 afterAll(() => t.close());
@@ -75,7 +77,7 @@ describe('npm run operator:create (createOperator)', () => {
 });
 
 describe('OPERATOR_EMAILS', () => {
-  it('makes a registered account an operator in every answer about it, without changing what is stored', async () => {
+  it('makes a registered account an operator in every answer about it once the address is confirmed, without changing what is stored', async () => {
     const registered = await cast.visitor.api.post('/api/register', {
       username: 'listed',
       email: 'LISTED@example.test',
@@ -83,15 +85,54 @@ describe('OPERATOR_EMAILS', () => {
       role: 'developer',
     });
     expect(registered.statusCode).toBe(201);
-    expect(registered.json()).toMatchObject({ username: 'listed', role: 'operator' });
+    // Registering with the address proves nothing: no operator rights until its link is opened.
+    expect(registered.json()).toMatchObject({ username: 'listed', role: 'finisher', emailVerified: false });
+    const api = client(t.app, await signIn(t.app, 'listed@example.test'));
+    expect((await api.get('/api/user')).json()).toMatchObject({ role: 'finisher' });
+    expect((await api.get('/api/operator/disputes')).statusCode).toBe(403);
+    expect(await listedUsernames()).toContain('listed');
+
+    const { token } = verificationLinkIn(await mailer.waitFor('listed@example.test'));
+    expect((await cast.visitor.api.post('/api/account/email-verification/confirm', { token })).statusCode).toBe(200);
     expect((await rowOf('listed@example.test')).role).toBe('finisher');
+    expect(await listedUsernames()).not.toContain('listed');
 
     const login = await cast.visitor.api.post('/api/login', { email: 'listed@example.test', password: TEST_PASSWORD });
     expect(login.json()).toMatchObject({ role: 'operator' });
-    const api = client(t.app, await signIn(t.app, 'listed@example.test'));
-    expect((await api.get('/api/user')).json()).toMatchObject({ role: 'operator' });
+    expect((await api.get('/api/user')).json()).toMatchObject({ role: 'operator', emailVerified: true });
+    expect((await api.get('/api/operator/disputes')).statusCode).toBe(200);
     const profile = await api.patch(`/api/users/${login.json().id}/profile`, { bio: 'Keeps the lights on.' });
     expect(profile.json()).toMatchObject({ bio: 'Keeps the lights on.', role: 'operator' });
+  });
+
+  it("gives nothing for changing one's email to a listed address until the new address is confirmed", async () => {
+    const finisher = await createUser(t.database.db, { role: 'finisher' });
+    const api = client(t.app, await signIn(t.app, finisher.email));
+    const changed = await api.patch(`/api/users/${finisher.id}/profile`, { email: 'Third@Example.test' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ email: finisher.email, pendingEmail: 'third@example.test', role: 'finisher' });
+    expect((await api.get('/api/user')).json()).toMatchObject({ role: 'finisher' });
+    expect((await api.get('/api/operator/disputes')).statusCode).toBe(403);
+
+    const { token } = verificationLinkIn(await mailer.waitFor('third@example.test'));
+    expect((await cast.visitor.api.post('/api/account/email-verification/confirm', { token })).statusCode).toBe(200);
+    expect((await api.get('/api/user')).json()).toMatchObject({ email: 'third@example.test', role: 'operator' });
+  });
+
+  it('never counts an unverified account as an operator, and the database refuses an unverified stored operator', async () => {
+    const unverified = await createUser(t.database.db, { role: 'finisher', email: 'SECOND@example.test', emailVerifiedAt: null });
+    const api = client(t.app, await signIn(t.app, unverified.email));
+    expect((await api.get('/api/user')).json()).toMatchObject({ role: 'finisher', emailVerified: false });
+    expect(await listedUsernames()).toContain(unverified.username);
+    await t.database.db.delete(users).where(eq(users.id, unverified.id));
+
+    await expect(createUser(t.database.db, { role: 'operator', emailVerifiedAt: null })).rejects.toThrow();
+    const made = await createOperator(t.database, { email: 'made@example.test', username: 'made-op' });
+    expect(made.user.emailVerifiedAt).not.toBeNull();
+    const plain = await createUser(t.database.db, { role: 'finisher', emailVerifiedAt: null });
+    const promoted = await createOperator(t.database, { email: plain.email });
+    expect(promoted).toMatchObject({ outcome: 'promoted', user: { role: 'operator' } });
+    expect(promoted.user.emailVerifiedAt).not.toBeNull();
   });
 
   it('keeps a listed finisher out of the directory and out of bidding', async () => {

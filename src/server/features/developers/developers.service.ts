@@ -1,5 +1,5 @@
 import { dealRecordOf } from '#server/features/deal/deal.service.js';
-import { and, avg, count, desc, eq, isNotNull, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, avg, count, desc, eq, isNotNull, inArray, not, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDevelopersQuery } from '#shared/contracts/developers.js';
 import { winningBidStatuses, withdrawnBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { AppError } from '#server/app-error.js';
@@ -8,6 +8,7 @@ import { bids } from '#server/db/schema/bids.js';
 import { projects } from '#server/db/schema/projects.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
+import { isOperatorByEmail } from '#server/plugins/session.js';
 
 function toListItem(u: UserRow): DeveloperListItem {
   return {
@@ -24,14 +25,13 @@ function toListItem(u: UserRow): DeveloperListItem {
 }
 
 /**
- * Who the directory lists: finishers, and no operator. An account OPERATOR_EMAILS names is an
- * operator whatever it registered as (its stored role may still say finisher).
+ * Who the directory lists: finishers, and no operator. A verified account OPERATOR_EMAILS names is
+ * an operator whatever it registered as (its stored role may still say finisher).
  */
 function isListedFinisher(ctx: AppContext): SQL {
-  const { operatorEmails } = ctx.config;
   const isFinisher = eq(users.role, 'finisher');
-  if (operatorEmails.length === 0) return isFinisher;
-  return and(isFinisher, notInArray(sql`lower(${users.email})`, [...operatorEmails]))!;
+  const isNamedOperator = isOperatorByEmail(ctx.config.operatorEmails);
+  return isNamedOperator ? and(isFinisher, not(isNamedOperator))! : isFinisher;
 }
 
 /** The directory: every finisher, optionally narrowed to any of some skills and to availability. */

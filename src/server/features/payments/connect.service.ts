@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { AppError } from '#server/app-error.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
@@ -12,6 +13,13 @@ function assertOwnFinisherAccount(actor: UserRow, userId: number | undefined) {
 /** Creates the finisher's connected account on first use and answers a fresh onboarding link. */
 export async function createConnectOnboarding(ctx: AppContext, actor: UserRow, userId: number | undefined, origin: string): Promise<{ url: string }> {
   assertOwnFinisherAccount(actor, userId);
+  // Money goes only to someone who proved their address (decision 036); everything else works unverified.
+  if (!actor.emailVerifiedAt) {
+    throw new AppError(
+      'EMAIL_NOT_VERIFIED',
+      'Please confirm your email address before setting up payouts: open the link we emailed you, or send a new one from your profile.',
+    );
+  }
   let accountId = actor.stripeConnectAccountId;
   if (!accountId) {
     // The key makes a double click create one account, not two.

@@ -7,6 +7,8 @@ export function toUserDto(row: UserRow): User {
     id: row.id,
     username: row.username,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
+    pendingEmail: row.pendingEmail,
     role: row.role,
     stripeCustomerId: row.stripeCustomerId,
     stripeConnectAccountId: row.stripeConnectAccountId,
