@@ -23,3 +23,11 @@ const qualified = (column: PgColumn) => sql.raw(`"${getTableName(column.table)}"
 export function projectIsPaid(projectId: PgColumn): SQL<boolean> {
   return sql<boolean>`coalesce((select true from ${bids} inner join ${payments} on ${qualified(payments.bidId)} = ${qualified(bids.id)} where ${qualified(bids.projectId)} = ${qualified(projectId)} and ${qualified(bids.status)} in ${sqlList(winningBidStatuses)} and ${qualified(payments.changeOrderId)} is null and ${qualified(payments.status)} in ${sqlList(paidPaymentStatuses)} limit 1), false)`;
 }
+
+/**
+ * A completed deal, as SQL (issue 26): the work was accepted (even on a project marked cancelled
+ * afterwards, decision 027) and the money came. Work accepted with nothing paid is nobody's record.
+ */
+export function projectIsCompletedDeal(project: { id: PgColumn; acceptedAt: PgColumn }): SQL<boolean> {
+  return sql<boolean>`(${qualified(project.acceptedAt)} is not null and ${projectIsPaid(project.id)})`;
+}

@@ -1,4 +1,5 @@
 import { and, avg, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { projectIsCompletedDeal } from '#server/db/paid.js';
 import type { FinisherRecord } from '#shared/contracts/bids.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import type { DbOrTx } from '#server/db/client.js';
@@ -33,7 +34,7 @@ export async function findFinisherRecords(
       .select({ id: projects.finisherId, total: count() })
       .from(projects)
       // Accepted work counts as completed, even on a project marked cancelled afterwards (decision 027).
-      .where(and(inArray(projects.finisherId, ids), isNotNull(projects.acceptedAt)))
+      .where(and(inArray(projects.finisherId, ids), projectIsCompletedDeal(projects)))
       .groupBy(projects.finisherId),
     db
       .select({

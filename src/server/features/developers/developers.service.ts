@@ -1,4 +1,5 @@
 import { dealRecordOf } from '#server/features/deal/deal.service.js';
+import { projectIsCompletedDeal } from '#server/db/paid.js';
 import { and, avg, count, desc, eq, isNotNull, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDevelopersQuery } from '#shared/contracts/developers.js';
 import { winningBidStatuses, withdrawnBidStatuses } from '#shared/domain/bid-lifecycle.js';
@@ -101,7 +102,7 @@ export async function getDeveloperStats(ctx: AppContext, username: string): Prom
     .select()
     .from(projects)
     // Accepted work counts as completed, even on a project marked cancelled afterwards (decision 027).
-    .where(and(eq(projects.finisherId, u.id), isNotNull(projects.acceptedAt)))
+    .where(and(eq(projects.finisherId, u.id), projectIsCompletedDeal(projects)))
     .orderBy(desc(projects.acceptedAt), desc(projects.id));
   const total = bidCounts?.total ?? 0;
   return {

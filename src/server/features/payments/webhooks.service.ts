@@ -9,6 +9,7 @@ import { changeOrders } from '#server/db/schema/change-orders.js';
 import { type PaymentRow, payments, processedWebhookEvents } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
+import { lockProject } from '#server/db/project-locks.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { WebhookSignatureError } from '#server/integrations/payments/payment-provider.js';
 import { applyTransitionIfAllowed } from '#server/domain/apply-transition.js';
@@ -54,6 +55,10 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
     ctx.log.warn({ session: session.id }, 'checkout completed without a payment id');
     return;
   }
+  // The project's lock first, as every deal step takes it (decision 023): the payment window's lapse
+  // holds it too, so a payment and a lapse apply one after the other, never both (decision 037).
+  const [owning] = await tx.select({ projectId: bids.projectId }).from(payments).innerJoin(bids, eq(bids.id, payments.bidId)).where(eq(payments.id, paymentId)).limit(1);
+  if (owning) await lockProject(tx, owning.projectId);
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1);
   // Already held (an earlier event for another tab's session), or unknown: nothing more to do.
   if (!payment || payment.status !== 'pending') return;
@@ -75,6 +80,12 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
   }
 
   const [bid] = await tx.select().from(bids).where(eq(bids.id, payment.bidId)).limit(1);
+  if (bid!.status === 'lapsed') {
+    // The window closed before the money came: the deal is over and the project open for bids again.
+    // This money starts nothing; what is done with money arriving after a deal ended is not this step's.
+    ctx.log.warn({ paymentId, bidId: bid!.id, operator: true }, 'money arrived for a bid whose payment window had lapsed');
+    return;
+  }
   const bidTo = applyTransitionIfAllowed(bidLifecycle, 'markPaid', { from: bid!.status, actor: 'system' });
   await tx
     .update(bids)

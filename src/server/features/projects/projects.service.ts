@@ -121,12 +121,14 @@ export function deliverWork(
   evidenceGiven?: { criterionId: number; note: string }[],
 ): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
-    const to = move('deliver', actor, project);
+    // Money is held before work is delivered (issue 26): the edge needs the payment.
+    const isPaid = await isProjectPaid(tx, id);
+    const to = move('deliver', actor, project, { isPaid });
     await assertNoActiveDispute(tx, id);
     const evidence = await checkDeliveryEvidence(tx, id, evidenceGiven);
     const now = ctx.clock.now();
     await tx.update(projects).set({ status: to, deliveryMessage, completedAt: now, updatedAt: now }).where(eq(projects.id, id));
-    const reviewDueAt = (await isProjectPaid(tx, id)) ? reviewDeadline(now, ctx.config.deal.reviewWindowMs).toISOString() : null;
+    const reviewDueAt = isPaid ? reviewDeadline(now, ctx.config.deal.reviewWindowMs).toISOString() : null;
     await record({
       type: 'work.delivered',
       projectId: id,
@@ -145,7 +147,7 @@ export function deliverWork(
  * silence (the deal clock). One path for both: the status, then the payout after commit.
  */
 export async function acceptDelivery(tx: Tx, record: RecordEvent, project: ProjectRow, actor: ProjectActor, now: Date): Promise<void> {
-  const to = applyTransition(projectLifecycle, 'acceptWork', { from: project.status, actor });
+  const to = applyTransition(projectLifecycle, 'acceptWork', { from: project.status, actor, facts: { isPaid: await isProjectPaid(tx, project.id) } });
   await tx.update(projects).set({ status: to, acceptedAt: now, updatedAt: now }).where(eq(projects.id, project.id));
   await record({
     type: 'work.accepted',
