@@ -24,7 +24,8 @@ const ownerReviewsWork = 'Only the project owner can review the delivered work';
 
 /**
  * Money is held before work is delivered (issue 26): delivering, accepting, and a milestone's
- * completion and approval wait for the accepted bid's payment.
+ * completion and approval wait for the accepted bid's payment. The server gives `isPaid` as "the
+ * payment came" (madePaymentStatuses), so a chargeback does not send a deal back to waiting for it.
  */
 export const awaitingPaymentRefusal = "This deal waits for the owner's payment: the work can be delivered once the money is held.";
 export const paymentHeld = { holds: (facts: { isPaid: boolean }) => facts.isPaid, refusal: awaitingPaymentRefusal };
