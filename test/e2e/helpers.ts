@@ -56,3 +56,13 @@ export async function newApiUser(browser: Browser, prefix: string, role: 'creato
   const user = await apiPost<{ id: number }>(page, '/api/register', { ...account, role });
   return { page, account, id: user.id };
 }
+
+/**
+ * The owner pays an accepted bid through the sandbox's API (the checkout page itself is tested in
+ * payments.spec.ts): money is held before work is delivered (issue 26).
+ */
+export async function payThroughSandbox(owner: Page, bidId: number) {
+  const { checkoutUrl } = await apiPost<{ checkoutUrl: string }>(owner, `/api/bids/${bidId}/pay`);
+  const sessionId = new URL(checkoutUrl, 'http://localhost').pathname.split('/').pop();
+  await apiPost(owner, `/api/sandbox/checkout-sessions/${sessionId}/pay`, { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+}
