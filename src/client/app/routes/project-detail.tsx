@@ -1,7 +1,16 @@
 import { ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { awaitsPayment, canDeliverWork, canReadDelivery, canReviewWork, isAssignedFinisher, isOwner, isParty, projectActorOf } from '#shared/domain/policies.js';
+import {
+  awaitsPayment,
+  canDeliverWork,
+  canReadDelivery,
+  canReviewWork,
+  isAssignedFinisher,
+  isOwner,
+  isParty,
+  projectActorOf,
+} from '#shared/domain/policies.js';
 import { projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';

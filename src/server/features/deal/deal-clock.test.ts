@@ -139,7 +139,10 @@ describe('milestones', () => {
     const unpaid = await w.cast.finisher.api.post(`/api/milestones/${milestone.id}/complete`, { note: 'Search works with filters.' });
     expect(unpaid.statusCode).toBe(409);
     const deliveredAt = w.clock.now();
-    await w.t.database.db.update(milestones).set({ status: 'completed', completionNote: 'Search works with filters.', completedAt: deliveredAt }).where(eq(milestones.id, milestone.id));
+    await w.t.database.db
+      .update(milestones)
+      .set({ status: 'completed', completionNote: 'Search works with filters.', completedAt: deliveredAt })
+      .where(eq(milestones.id, milestone.id));
     await w.t.database.db
       .insert(dealHistory)
       .values({ projectId, kind: 'milestone_delivery', by: 'finisher', milestoneId: milestone.id, milestoneTitle: 'Search', at: deliveredAt });

@@ -1,9 +1,9 @@
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
-import { projectIsCompletedDeal } from '#server/db/paid.js';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { DealRecord } from '#shared/contracts/disputes.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { disputes } from '#server/db/schema/disputes.js';
 import { projects } from '#server/db/schema/projects.js';
+import { projectIsCompletedDeal } from '#server/db/paid.js';
 
 /**
  * A person's public deal record (issue 15, rule 8): the deals they completed on either side, and

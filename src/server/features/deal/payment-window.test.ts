@@ -24,7 +24,8 @@ const lapsesOf = async (projectId: number) =>
     .from(dealHistory)
     .where(and(eq(dealHistory.projectId, projectId), eq(dealHistory.kind, 'payment_lapsed')));
 const titlesOf = async (userId: number, projectId: number) => (await w.notificationsOf(userId, projectId)).map((n) => n.title);
-const openCheckout = async (bidId: number) => ((await w.cast.owner.api.post(`/api/bids/${bidId}/pay`, {})).json().checkoutUrl as string).replace('/sandbox/checkout/', '');
+const openCheckout = async (bidId: number) =>
+  ((await w.cast.owner.api.post(`/api/bids/${bidId}/pay`, {})).json().checkoutUrl as string).replace('/sandbox/checkout/', '');
 const payCheckout = (sessionId: string) =>
   w.cast.visitor.api.post(`/api/sandbox/checkout-sessions/${sessionId}/pay`, { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
 

@@ -1,6 +1,5 @@
 import { dealRecordOf } from '#server/features/deal/deal.service.js';
-import { projectIsCompletedDeal } from '#server/db/paid.js';
-import { and, avg, count, desc, eq, isNotNull, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, avg, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDevelopersQuery } from '#shared/contracts/developers.js';
 import { winningBidStatuses, withdrawnBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { AppError } from '#server/app-error.js';
@@ -9,6 +8,7 @@ import { bids } from '#server/db/schema/bids.js';
 import { projects } from '#server/db/schema/projects.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
+import { projectIsCompletedDeal } from '#server/db/paid.js';
 
 function toListItem(u: UserRow): DeveloperListItem {
   return {

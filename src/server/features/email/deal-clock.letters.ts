@@ -75,7 +75,8 @@ export const clockLetters = {
       content: {
         subject: `Your accepted bid on "${e.projectName}" lapsed`,
         paragraphs: [
-          (f) => `The client did not pay your accepted bid of ${f.money(e.amountCents)} on ${f.value(e.projectName)} within the payment window, so the bid lapsed.`,
+          (f) =>
+            `The client did not pay your accepted bid of ${f.money(e.amountCents)} on ${f.value(e.projectName)} within the payment window, so the bid lapsed.`,
           () => 'Do not start any work on it: the project is open for bids again.',
         ],
         action: { label: 'Open the project', url: links.project(e.projectId) },

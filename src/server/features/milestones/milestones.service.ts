@@ -129,7 +129,11 @@ async function loadForStep(tx: Tx, actor: UserRow, milestoneId: number, action: 
   if (!milestoneLifecycle.isTakenBy(action, actorRole)) throw new AppError('FORBIDDEN', milestoneLifecycle.edges[action].forbidden!);
   assertStage(project, action);
   // Completing and approving need the money held (issue 26); the edges say so.
-  const to = applyTransition(milestoneLifecycle, action, { from: milestone!.status, actor: actorRole, facts: { isPaid: await hasPaymentArrived(tx, project.id) } });
+  const to = applyTransition(milestoneLifecycle, action, {
+    from: milestone!.status,
+    actor: actorRole,
+    facts: { isPaid: await hasPaymentArrived(tx, project.id) },
+  });
   await assertNoActiveDispute(tx, project.id);
   return { project, milestone: milestone!, to };
 }
@@ -190,7 +194,11 @@ export async function approveMilestone(ctx: AppContext, actor: UserRow, mileston
  */
 export async function approveMilestoneBySystem(tx: Tx, record: RecordEvent, project: ProjectRow, milestone: MilestoneRow, now: Date): Promise<void> {
   if (!isMilestoneStage('approve', project.status)) return;
-  const to = applyTransition(milestoneLifecycle, 'approve', { from: milestone.status, actor: 'system', facts: { isPaid: await hasPaymentArrived(tx, project.id) } });
+  const to = applyTransition(milestoneLifecycle, 'approve', {
+    from: milestone.status,
+    actor: 'system',
+    facts: { isPaid: await hasPaymentArrived(tx, project.id) },
+  });
   await tx.update(milestones).set({ status: to, approvedAt: now }).where(eq(milestones.id, milestone.id));
   await emit(record, { type: 'milestone.approved', automatic: true }, project, milestone);
 }

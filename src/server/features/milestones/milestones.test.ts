@@ -240,7 +240,10 @@ describe('staged payouts', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ code: 'INVALID_TRANSITION', message: awaitingPayment });
     // A milestone delivered unpaid before issue 26 is not approved either.
-    await t.database.db.update(milestones).set({ status: 'completed', completionNote: 'Stage shipped.', completedAt: new Date() }).where(eq(milestones.id, m.id));
+    await t.database.db
+      .update(milestones)
+      .set({ status: 'completed', completionNote: 'Stage shipped.', completedAt: new Date() })
+      .where(eq(milestones.id, m.id));
     const unpaidApproval = await step(cast.owner.api, m.id, 'approve');
     expect(unpaidApproval.statusCode).toBe(409);
     expect(unpaidApproval.json().message).toBe(awaitingPayment);

@@ -175,7 +175,9 @@ describe('payouts and refunds', () => {
     const late = await acceptedDeal();
     const { checkoutUrl } = (await pay(late.bidId)).json();
     // Since issue 26 work is neither delivered nor accepted unpaid; a row from before still is.
-    expect((await cast.finisher.api.post(`/api/projects/${late.projectId}/complete`, { deliveryMessage: 'Delivered before the payment.' })).statusCode).toBe(409);
+    expect((await cast.finisher.api.post(`/api/projects/${late.projectId}/complete`, { deliveryMessage: 'Delivered before the payment.' })).statusCode).toBe(
+      409,
+    );
     const before = new Date();
     await t.database.db
       .update(projects)

@@ -57,7 +57,12 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
   }
   // The project's lock first, as every deal step takes it (decision 023): the payment window's lapse
   // holds it too, so a payment and a lapse apply one after the other, never both (decision 037).
-  const [owning] = await tx.select({ projectId: bids.projectId }).from(payments).innerJoin(bids, eq(bids.id, payments.bidId)).where(eq(payments.id, paymentId)).limit(1);
+  const [owning] = await tx
+    .select({ projectId: bids.projectId })
+    .from(payments)
+    .innerJoin(bids, eq(bids.id, payments.bidId))
+    .where(eq(payments.id, paymentId))
+    .limit(1);
   if (owning) await lockProject(tx, owning.projectId);
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1);
   // Already held (an earlier event for another tab's session), or unknown: nothing more to do.

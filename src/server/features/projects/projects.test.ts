@@ -364,7 +364,10 @@ describe('delivery and review', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Work can only be accepted after it has been delivered');
     // Work delivered unpaid can only be a row from before issue 26: delivering now waits for the money.
-    await t.database.db.update(projects).set({ status: 'completed', completedAt: new Date(), deliveryMessage: 'First delivery of the work.' }).where(eq(projects.id, project.id));
+    await t.database.db
+      .update(projects)
+      .set({ status: 'completed', completedAt: new Date(), deliveryMessage: 'First delivery of the work.' })
+      .where(eq(projects.id, project.id));
     const unpaidAccept = await review(cast.owner.api, project.id, true);
     expect(unpaidAccept.statusCode).toBe(409);
     expect(unpaidAccept.json().message).toBe(awaitingPayment);
