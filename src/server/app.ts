@@ -18,7 +18,7 @@ import { bidsRoutes } from '#server/features/bids/bids.routes.js';
 import { LoginLimiter } from '#server/plugins/login-limiter.js';
 import { dealRoutes } from '#server/features/deal/deal.routes.js';
 import { disputesRoutes } from '#server/features/deal/disputes.routes.js';
-import { registerDealClock, startDealSweeper, sweepDueTimers } from '#server/features/deal/deal.service.js';
+import { armMissingPaymentWindows, registerDealClock, startDealSweeper, sweepDueTimers } from '#server/features/deal/deal.service.js';
 import { developersRoutes } from '#server/features/developers/developers.routes.js';
 import { registerDealMail } from '#server/features/email/deal-mail.js';
 import { emailRoutes } from '#server/features/email/email.routes.js';
@@ -67,6 +67,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Fires the deal timers that are due now (the sweeper's work, on demand: tests, operators' scripts). */
     sweepDealTimers(): Promise<number>;
+    /** Arms the payment window of accepted, unpaid bids that have none (what each instance does when it listens; decision 037). */
+    armPaymentWindows(): Promise<number>;
   }
 }
 
@@ -185,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The deal clock's timers fire from the database, on every instance (decision 027).
   startDealSweeper(app, ctx);
   app.decorate('sweepDealTimers', () => sweepDueTimers(ctx));
+  app.decorate('armPaymentWindows', () => armMissingPaymentWindows(ctx));
   app.addHook('onListen', () => settleOverduePayments(ctx).catch((error: unknown) => app.log.error({ err: error }, 'settling overdue payments failed')));
 
   await registerClientApp(app, deps.clientDir === undefined ? defaultClientDir : deps.clientDir);

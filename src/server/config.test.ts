@@ -10,6 +10,7 @@ describe('the deal clock configuration', () => {
       reviewWindowMs: 7 * DAY,
       deliveryGraceMs: 3 * DAY,
       cancelResponseWindowMs: 5 * DAY,
+      paymentWindowMs: 7 * DAY,
       remindersMs: [3 * DAY, DAY],
       sweepIntervalMs: 30_000,
       includedRevisions: 2,
@@ -27,6 +28,7 @@ describe('the deal clock configuration', () => {
       ['DEAL_REVIEW_WINDOW', 'seven days'],
       ['DEAL_REVIEW_WINDOW', '7'],
       ['DEAL_CANCEL_RESPONSE_WINDOW', '-5d'],
+      ['DEAL_PAYMENT_WINDOW', 'a week'],
       ['DEAL_REMINDERS', '3d,soon'],
       ['DEAL_SWEEP_INTERVAL', 'often'],
     ] as const) {

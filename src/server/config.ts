@@ -114,6 +114,8 @@ const configSchema = z.object({
   /** Revision requests a deal includes unless the accepted bid names another number (issue 18). */
   DEAL_INCLUDED_REVISIONS: z.coerce.number().int().min(0).max(20).default(2),
   DEAL_CANCEL_RESPONSE_WINDOW: duration('5d'),
+  /** An accepted bid left unpaid this long lapses and its project reopens for bids (decision 037). */
+  DEAL_PAYMENT_WINDOW: duration('7d'),
   /** Before each deadline, when the party who must act is reminded (the deadline itself is always told). */
   DEAL_REMINDERS: durationList('3d,1d'),
   /** How often each instance looks for due timers; 0 stops this instance from sweeping. */
@@ -224,6 +226,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
       deliveryGraceMs: env.DEAL_DELIVERY_GRACE,
       includedRevisions: env.DEAL_INCLUDED_REVISIONS,
       cancelResponseWindowMs: env.DEAL_CANCEL_RESPONSE_WINDOW,
+      paymentWindowMs: env.DEAL_PAYMENT_WINDOW,
       remindersMs: env.DEAL_REMINDERS,
       sweepIntervalMs: env.DEAL_SWEEP_INTERVAL,
     },

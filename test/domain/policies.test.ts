@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { milestoneStatuses } from '#shared/domain/milestone-lifecycle.js';
-import { canAddMilestone, canLeaveReview, canReviewWork, canTakeMilestoneStep, type Person } from '#shared/domain/policies.js';
+import { awaitsPayment, canAddMilestone, canDeliverWork, canLeaveReview, canReviewWork, canTakeMilestoneStep, type Person } from '#shared/domain/policies.js';
 import { projectStatuses, type ProjectStatus } from '#shared/domain/project-status.js';
 
 // The predicates the client shows and hides controls with, beside the rules they stand for.
@@ -8,7 +8,7 @@ const owner: Person = { id: 1, role: 'submitter' };
 const finisher: Person = { id: 2, role: 'finisher' };
 const stranger: Person = { id: 3, role: 'finisher' };
 const people = [owner, finisher, stranger, null];
-const project = (status: ProjectStatus) => ({ submitterId: 1, finisherId: 2, status });
+const project = (status: ProjectStatus, isPaid = true) => ({ submitterId: 1, finisherId: 2, status, isPaid });
 
 describe('client-facing policies', () => {
   it('lets only the owner review delivered work, and only once it is delivered', () => {
@@ -46,6 +46,22 @@ describe('client-facing policies', () => {
           }
         }
       }
+    }
+  });
+
+  it('offers no delivery, review, milestone completion or approval until the money is held (issue 26)', () => {
+    for (const status of projectStatuses) {
+      for (const person of people) {
+        expect(canReviewWork(person, project(status, false))).toBe(false);
+        expect(canDeliverWork(person, project(status, false))).toBe(false);
+        expect(canDeliverWork(person, project(status))).toBe(person === finisher && ['assigned', 'in_progress', 'paid'].includes(status));
+        for (const milestone of milestoneStatuses) {
+          expect(canTakeMilestoneStep(person, project(status, false), 'complete', milestone)).toBe(false);
+          expect(canTakeMilestoneStep(person, project(status, false), 'approve', milestone)).toBe(false);
+        }
+      }
+      expect(awaitsPayment(project(status, false))).toBe(['assigned', 'in_progress', 'paid', 'completed'].includes(status));
+      expect(awaitsPayment(project(status))).toBe(false);
     }
   });
 });

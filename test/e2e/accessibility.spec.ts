@@ -210,12 +210,8 @@ test('pages as a finisher', async () => {
     'the apply dialog',
   );
   await visit(page, `/projects/${dealProjectId}`, 'the assigned project as its finisher', text('Assigned to: You'));
-  await withOpen(
-    page,
-    page.getByRole('button', { name: 'Mark as Completed' }),
-    page.getByRole('dialog', { name: 'Mark project as completed' }),
-    'the delivery dialog',
-  );
+  // Unpaid, the deal waits for the owner's payment (issue 26); the delivery dialog is walked once it is paid.
+  await expect(page.getByTestId('delivery-awaiting-payment')).toBeVisible();
   await visit(page, '/my-projects', 'My Projects as a finisher', (p) => p.getByRole('tab', { name: 'My Bids' }));
   await page.getByRole('tab', { name: 'Accepted Projects' }).click();
   await expect(page.getByRole('article').filter({ hasText: 'Deal storefront' })).toBeVisible();
@@ -277,6 +273,13 @@ test('a deal from checkout through milestones, delivery and review, for both sid
     'the send-back dialog',
   );
 
+  await visit(finisher.page, `/projects/${dealProjectId}`, 'the paid project as its finisher', text('Assigned to: You'));
+  await withOpen(
+    finisher.page,
+    finisher.page.getByRole('button', { name: 'Mark as Completed' }),
+    finisher.page.getByRole('dialog', { name: 'Mark project as completed' }),
+    'the delivery dialog',
+  );
   await apiPost(finisher.page, `/api/projects/${dealProjectId}/complete`, { deliveryMessage: 'Checkout and the order emails are done; see the README.' });
   await visit(owner.page, `/projects/${dealProjectId}`, 'a delivered project as its owner', (p) => p.getByRole('button', { name: 'Accept Work' }));
   await withOpen(owner.page, owner.page.getByRole('button', { name: 'Accept Work' }), owner.page.getByRole('alertdialog'), 'the Accept Work dialog');

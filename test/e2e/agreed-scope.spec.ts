@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiPost, newApiUser } from './helpers.js';
+import { apiPost, newApiUser, payThroughSandbox } from './helpers.js';
 import { expectAccessibleAtBothWidths, tabTo } from './page-checks.js';
 
 // Issue 18: acceptance criteria when posting, answers in a bid, bids people manage (edit, withdraw,
@@ -121,6 +121,8 @@ test('delivering with evidence and a revision naming a criterion', async ({ brow
     ],
   });
   await apiPost(owner.page, `/api/bids/${bid.id}/accept`);
+  // Money is held before work is delivered (issue 26).
+  await payThroughSandbox(owner.page, bid.id);
   const url = `/projects/${project.id}`;
 
   // The developer delivers with a link or a note per agreed criterion.

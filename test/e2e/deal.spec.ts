@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { registerThroughUi, type RegistrationRole, uniqueAccount } from './helpers.js';
+import { payThroughSandbox, registerThroughUi, type RegistrationRole, uniqueAccount } from './helpers.js';
+import { expectAccessibleAtBothWidths } from './page-checks.js';
 
 // A valid 1x1 PNG, written to a temporary file for the screenshot input.
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -146,6 +147,25 @@ test('a project goes from submission through bids, acceptance, delivery, revisio
   await expect(hiddenBid.getByRole('link', { name: 'Chat' })).toHaveCount(0);
   await expect(bidOf(other.page, other.account.username).getByText('$900')).toBeVisible();
   await expect(other.page.getByRole('button', { name: 'Mark as Completed' })).toHaveCount(0);
+
+  // Money is held before work is delivered (issue 26): until the owner pays, both sides read that the
+  // deal waits for the payment, and the owner's payment button sits beside it in the deal clock.
+  const waiting = "This deal waits for the owner's payment: the work can be delivered once the money is held.";
+  await winner.page.goto(projectUrl);
+  await expect(winner.page.getByTestId('delivery-awaiting-payment')).toContainText(waiting);
+  await expect(winner.page.getByRole('button', { name: 'Mark as Completed' })).toHaveCount(0);
+  await expect(winner.page.getByTestId('deal-next-step')).toContainText(`${owner.account.username} pays $1,200`);
+  await expectAccessibleAtBothWidths(winner.page, 'an accepted, unpaid deal as its finisher');
+  await owner.page.goto(projectUrl);
+  await expect(owner.page.getByTestId('delivery-awaiting-payment')).toContainText(waiting);
+  const dealClock = owner.page.getByRole('region', { name: 'Deal clock' });
+  await expect(dealClock.getByTestId('deal-next-step')).toContainText(`${owner.account.username} pays $1,200`);
+  const payLink = dealClock.getByRole('link', { name: 'Proceed to Payment' });
+  await expect(payLink).toHaveAttribute('href', /^\/payment\/bid\/\d+$/);
+  await expectAccessibleAtBothWidths(owner.page, 'an accepted, unpaid deal as its owner');
+  await payThroughSandbox(owner.page, Number((await payLink.getAttribute('href'))!.split('/').pop()));
+  await owner.page.reload();
+  await expect(owner.page.getByTestId('delivery-awaiting-payment')).toHaveCount(0);
 
   // Delivery, a revision, a second delivery and acceptance.
   await deliver(winner.page, projectUrl, 'Payments, reminders and the admin screens are done; see the README.');

@@ -79,3 +79,13 @@ export async function confirmEmailFromMail(page: Page, email: string): Promise<v
   const token = new URL(await waitForVerificationLink(email)).searchParams.get('token');
   await apiPost(page, '/api/account/email-verification/confirm', { token });
 }
+
+/**
+ * The owner pays an accepted bid through the sandbox's API (the checkout page itself is tested in
+ * payments.spec.ts): money is held before work is delivered (issue 26).
+ */
+export async function payThroughSandbox(owner: Page, bidId: number) {
+  const { checkoutUrl } = await apiPost<{ checkoutUrl: string }>(owner, `/api/bids/${bidId}/pay`);
+  const sessionId = new URL(checkoutUrl, 'http://localhost').pathname.split('/').pop();
+  await apiPost(owner, `/api/sandbox/checkout-sessions/${sessionId}/pay`, { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+}

@@ -275,6 +275,12 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     chargeId: `ch_${secret('charge')}`,
     transferGroup: `project_${underWayProject.id}`,
   });
+  // The delivered deal was paid too: work is delivered and accepted only once the payment came (issue
+  // 26). Like the disputed deal's below, it reads as refunded so the owner's total spending stays the
+  // one bid amount the secrets look for.
+  await db
+    .insert(payments)
+    .values({ bidId: deliveredBid, ...splitPayment(bidAmount * 100), status: 'refunded', transferGroup: `project_${deliveredProject.id}` });
   // The disputed deal: delivered, and a dispute the owner opened (decision 029). Its payment reads as
   // refunded so the owner's total spending stays the one bid amount the secrets look for; the matrix
   // checks who may take each dispute step, not where the money goes (disputes.test.ts does).

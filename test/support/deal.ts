@@ -31,15 +31,19 @@ export async function createDealWorld(env: Record<string, string> = {}, options:
     return { projectId: project.id, bidId: bid.id as number };
   }
 
-  async function paidDeal() {
-    const deal = await acceptedDeal();
-    const { checkoutUrl } = (await cast.owner.api.post(`/api/bids/${deal.bidId}/pay`, {})).json();
-    const paid = await cast.visitor.api.post(`/api/sandbox/checkout-sessions/${checkoutUrl.replace('/sandbox/checkout/', '')}/pay`, {
+  /** The owner pays an accepted bid through the sandbox's hosted checkout; answers the pay call's response. */
+  async function payBid(bidId: number) {
+    const { checkoutUrl } = (await cast.owner.api.post(`/api/bids/${bidId}/pay`, {})).json();
+    return cast.visitor.api.post(`/api/sandbox/checkout-sessions/${checkoutUrl.replace('/sandbox/checkout/', '')}/pay`, {
       cardNumber: '4242 4242 4242 4242',
       expiry: '12/34',
       cvc: '123',
     });
-    expect(paid.statusCode).toBe(200);
+  }
+
+  async function paidDeal() {
+    const deal = await acceptedDeal();
+    expect((await payBid(deal.bidId)).statusCode).toBe(200);
     return deal;
   }
 
@@ -50,6 +54,7 @@ export async function createDealWorld(env: Record<string, string> = {}, options:
     sandbox,
     acceptedDeal,
     paidDeal,
+    payBid,
     deliver: (projectId: number, deliveryMessage = 'All done, see the README.') =>
       cast.finisher.api.post(`/api/projects/${projectId}/complete`, { deliveryMessage }),
     requestRevision: (projectId: number, reason = 'The login form still fails on mobile.') =>

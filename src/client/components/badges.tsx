@@ -16,6 +16,8 @@ const bidVariantByStatus: Record<BidStatus, BadgeProps['variant']> = {
   // Issue 18: taken back by the finisher, or turned down by the owner.
   withdrawn: 'muted',
   declined: 'destructive',
+  // Decision 037: accepted, then not paid within the payment window.
+  lapsed: 'muted',
 };
 
 export function BidStatusBadge({ status }: { status: BidStatus }) {

@@ -8,6 +8,7 @@ import { formatDealDate } from '#client/lib/format.js';
 /** What each entry of the history says happened (worded apart from the toasts, which name the same steps). */
 export const historyLabels: Record<DealHistoryKind, string> = {
   payment_held: 'Payment received and held',
+  payment_lapsed: 'The accepted bid lapsed unpaid; the project reopened for bids',
   delivery: 'Work delivered',
   revision_request: 'Sent back for a revision',
   acceptance: 'Work accepted',

@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { madePaymentStatuses } from '#shared/domain/payment-status.js';
 import { AppError } from '#server/app-error.js';
 import type { Tx } from './client.js';
 import { projectIsPaid } from './paid.js';
@@ -23,6 +24,18 @@ export async function isProjectPaid(tx: Tx, projectId: number): Promise<boolean>
     .from(projects)
     .where(eq(projects.id, projectId));
   return row?.isPaid === true;
+}
+
+/**
+ * Whether the owner's payment of the winning bid came (madePaymentStatuses: held, released, or taken
+ * back since): delivering, accepting, and completing or approving a milestone need it (issue 26).
+ */
+export async function hasPaymentArrived(tx: Tx, projectId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ arrived: projectIsPaid(projects.id, madePaymentStatuses) })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return row?.arrived === true;
 }
 
 /**

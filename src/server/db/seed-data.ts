@@ -90,7 +90,9 @@ export interface DemoProject {
     amount: number;
     timeline: number;
     message: string;
-    status?: 'pending' | 'accepted' | 'rejected' | 'paid' | 'completed' | 'declined' | 'withdrawn';
+    status?: 'pending' | 'accepted' | 'rejected' | 'paid' | 'completed' | 'declined' | 'withdrawn' | 'lapsed';
+    /** Decision 037: when the owner accepted it (days before the seeding); an unpaid one stays within the payment window. */
+    acceptedDaysAgo?: number;
     /** Issue 18: the bid's answer to each of the project's criteria, in their order. */
     answers?: { answer: CriterionAnswer; note?: string }[];
     shortlisted?: boolean;
@@ -226,8 +228,33 @@ export const demoProjects: DemoProject[] = [
     description: 'Progressive web app for habits with streaks. Service worker and notifications need finishing, plus syncing between devices.',
     techStack: ['React', 'TypeScript', 'Firebase'],
     bids: [
-      { finisher: 'devon', amount: 750, timeline: 14, message: pitch('PWA notifications and sync are right up my street.'), status: 'accepted' },
+      // Accepted two days ago and not yet paid: the deal shows the payment step, within the payment window (decision 037).
+      {
+        finisher: 'devon',
+        amount: 750,
+        timeline: 14,
+        message: pitch('PWA notifications and sync are right up my street.'),
+        status: 'accepted',
+        acceptedDaysAgo: 2,
+      },
       { finisher: 'sam', amount: 900, timeline: 15, message: pitch('I can do this with offline-first sync.'), status: 'rejected' },
+    ],
+  },
+  {
+    // Decision 037: the bid jonas accepted was not paid within the payment window, so it lapsed and the
+    // project is open for bids again; the bids it had beaten are pending for another pick.
+    name: 'Expense splitter for flatmates',
+    owner: 'jonas',
+    status: 'open',
+    budgetDollars: 700,
+    timeframe: '10 days',
+    ageDays: 13,
+    description: 'Splits rent and shared bills between flatmates. Balances work; recurring bills, reminders and settling up by bank transfer are missing.',
+    techStack: ['Vue', 'Node.js', 'PostgreSQL'],
+    bids: [
+      { finisher: 'devon', amount: 650, timeline: 8, message: pitch('Recurring bills and reminders are quick wins.'), status: 'lapsed', acceptedDaysAgo: 11 },
+      { finisher: 'sam', amount: 700, timeline: 10, message: pitch('I have built settle-up flows with bank transfers.') },
+      { finisher: 'lena', amount: 720, timeline: 9, message: pitch('Happy to add reminders by email and push.') },
     ],
   },
   {

@@ -91,6 +91,8 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
             criteriaAnswers,
             shortlistedAt: b.shortlisted ? bidCreatedAt : null,
             declineReason: b.declineReason ?? null,
+            // When it was accepted: as it was placed, unless the demo says when (an unpaid one stays within its window).
+            acceptedAt: b.acceptedDaysAgo !== undefined ? daysAgo(b.acceptedDaysAgo) : b === winning ? bidCreatedAt : null,
             createdAt: bidCreatedAt,
             updatedAt: bidCreatedAt,
           })
@@ -124,6 +126,17 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
             status: p.payment,
           });
         }
+      }
+      // A lapsed bid's end, as the deal clock writes it: the payment window after its acceptance (decision 037).
+      const lapsed = p.bids.find((b) => b.status === 'lapsed');
+      if (lapsed?.acceptedDaysAgo !== undefined) {
+        await tx.insert(dealHistory).values({
+          projectId: project!.id,
+          kind: 'payment_lapsed',
+          by: 'system',
+          amountCents: dollarsToCents(lapsed.amount),
+          at: new Date(daysAgo(lapsed.acceptedDaysAgo).getTime() + 7 * DAY_MS),
+        });
       }
       if (p.deal) await seedDealClock(tx, project!.id, p.deal, dealClock, p.dispute !== undefined);
       if (p.dispute) await seedDispute(tx, project!.id, p.dispute);

@@ -10,6 +10,8 @@ export type DomainEvent =
   | { type: 'bid.placed'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number; finisherUsername: string }
   | { type: 'bid.accepted'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number }
   | { type: 'bid.rejected'; bidId: number; projectId: number; projectName: string; finisherId: number }
+  /** Decision 037: the accepted bid was not paid within DEAL_PAYMENT_WINDOW; the project is open for bids again. */
+  | { type: 'bid.lapsed'; bidId: number; amountCents: number; projectId: number; projectName: string; ownerId: number; finisherId: number }
   /** Issue 18: a finisher changed or took back a pending bid (the owner is told); the owner declined one (its finisher is told). */
   | {
       type: 'bid.edited';
@@ -102,7 +104,7 @@ type DealEvent =
    */
   | ({
       type: 'deal.reminder';
-      step: 'review' | 'milestone_review' | 'delivery' | 'cancellation' | 'dispute';
+      step: 'review' | 'milestone_review' | 'delivery' | 'cancellation' | 'dispute' | 'payment';
       recipientId: number;
       dueAt: string;
       milestoneTitle?: string;

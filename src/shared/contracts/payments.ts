@@ -97,11 +97,12 @@ export const sandboxEndpoints = defineEndpoints('sandbox', {
     method: 'POST',
     path: '/api/sandbox/checkout-sessions/:id/pay',
     summary: 'Pay a sandbox checkout session with a test card',
-    description: '4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Answers the success URL to go to.',
+    description:
+      '4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Answers the success URL to go to. The checkout of a bid that lapsed unpaid (decision 037) is refused.',
     params: sandboxTokenParamsSchema,
     body: sandboxPayBodySchema,
     response: sandboxRedirectSchema,
-    errors: ['PAYMENT_DECLINED'],
+    errors: ['PAYMENT_DECLINED', 'INVALID_TRANSITION'],
   },
   onboarding: {
     method: 'GET',

@@ -5,9 +5,9 @@ import { defineLifecycle } from './lifecycle.js';
  * Issue 18 adds two ends a person chooses: the finisher withdraws a pending bid, the owner declines
  * one. Neither can be accepted afterwards (accept starts only from pending).
  */
-export const bidStatuses = ['pending', 'accepted', 'rejected', 'paid', 'completed', 'withdrawn', 'declined'] as const;
+export const bidStatuses = ['pending', 'accepted', 'rejected', 'paid', 'completed', 'withdrawn', 'declined', 'lapsed'] as const;
 export type BidStatus = (typeof bidStatuses)[number];
-export type BidAction = 'accept' | 'reject' | 'markPaid' | 'complete' | 'edit' | 'withdraw' | 'decline' | 'shortlist';
+export type BidAction = 'accept' | 'reject' | 'markPaid' | 'complete' | 'edit' | 'withdraw' | 'decline' | 'shortlist' | 'lapse' | 'reconsider';
 
 /** bidder: the bid's own finisher. */
 export const bidActors = ['owner', 'bidder', 'system', 'other'] as const;
@@ -28,6 +28,10 @@ export const bidLifecycle = defineLifecycle<BidStatus, BidAction, BidActor, void
     // Another bid won, or the project was cancelled.
     reject: { from: ['pending'], to: 'rejected', actors: ['system'], refusal: 'Only a pending bid can be rejected' },
     markPaid: { from: ['accepted'], to: 'paid', actors: ['system'], refusal: 'Only an accepted bid can be paid' },
+    // Decision 037: an accepted bid left unpaid for DEAL_PAYMENT_WINDOW ends; its project reopens for bids.
+    lapse: { from: ['accepted'], to: 'lapsed', actors: ['system'], refusal: 'Only an accepted, unpaid bid can lapse' },
+    // The bids turned down when another won go back to the owner's choice once the winner lapsed.
+    reconsider: { from: ['rejected'], to: 'pending', actors: ['system'], refusal: 'Only a rejected bid can be reconsidered' },
     complete: { from: ['accepted', 'paid'], to: 'completed', actors: ['system'], refusal: 'Only an accepted or paid bid can be completed' },
     // A change of terms keeps the bid pending (the owner is told what changed).
     edit: {
@@ -64,6 +68,9 @@ export const bidLifecycle = defineLifecycle<BidStatus, BidAction, BidActor, void
 
 /** Bids that won their project: they count towards a finisher's acceptance rate. */
 export const winningBidStatuses = ['accepted', 'paid', 'completed'] as const satisfies readonly BidStatus[];
+
+/** An accepted bid whose payment did not arrive in time (decision 037); its checkout can no longer be paid. */
+export const lapsedBidRefusal = 'This bid lapsed: it was not paid within the payment window, and the project is open for bids again.';
 
 /** Bids their finisher took back: no longer an offer, so they count in no rate. */
 export const withdrawnBidStatuses = ['withdrawn'] as const satisfies readonly BidStatus[];

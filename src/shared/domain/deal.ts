@@ -19,6 +19,9 @@ export const dealTimerKinds = [
   'delivery_reminder',
   'cancellation_due',
   'cancellation_reminder',
+  // Decision 037: an accepted bid unpaid past DEAL_PAYMENT_WINDOW lapses; the owner is reminded before.
+  'payment_due',
+  'payment_reminder',
   // Disputes (decision 029): the other party's silence settles at the opener's offer; no agreement
   // by the negotiation window sends the dispute to the operator.
   'dispute_response_due',
@@ -30,6 +33,7 @@ export type DealTimerKind = (typeof dealTimerKinds)[number];
 /** Every entry of a deal's history (GET /api/projects/{id}/deal), oldest first. */
 export const dealHistoryKinds = [
   'payment_held',
+  'payment_lapsed',
   'delivery',
   'revision_request',
   'acceptance',
@@ -111,6 +115,9 @@ export function deadlineDay(date: Date | string): string {
 
 /** When silence accepts a delivery: the review window after it (or after the payment, for work delivered unpaid). */
 export const reviewDeadline = (from: Date, reviewWindowMs: number): Date => new Date(from.getTime() + reviewWindowMs);
+
+/** When an accepted bid lapses unpaid: the payment window after its acceptance (decision 037). */
+export const paymentDeadline = (acceptedAt: Date, paymentWindowMs: number): Date => new Date(acceptedAt.getTime() + paymentWindowMs);
 
 /** When the work is due: the accepted bid's timeline in days after the payment is held, plus the grace. */
 export const deliveryDeadline = (heldAt: Date, timelineDays: number, graceMs: number): Date => new Date(heldAt.getTime() + timelineDays * DAY_MS + graceMs);

@@ -15,6 +15,11 @@ export interface EdgeDefinition<Status extends string, Actor extends string, Con
   refusal: string;
   /** Why the action is refused to anyone else (absent for system-only edges). */
   forbidden?: string;
+  /**
+   * A fact beyond the status the action needs (the money is held before work is delivered, issue 26),
+   * and what a person is told while it does not hold (409, after the actor and the status).
+   */
+  needs?: { holds: (context: Context) => boolean; refusal: string };
 }
 
 export interface LifecycleDefinition<Status extends string, Action extends string, Actor extends string, Context> {
@@ -38,9 +43,11 @@ export interface Lifecycle<Status extends string, Action extends string, Actor e
   isTakenBy(action: Action, actor: Actor): boolean;
   /** Both: what the client asks before it shows a control. */
   canTake(action: Action, actor: Actor, from: Status): boolean;
+  /** Why the facts refuse the action (the edge's `needs`), or null when they allow it. */
+  factsRefusal(action: Action, context: Context): string | null;
   /**
    * The edge's verdict: the next status, or why not (the actor is checked first, as the server
-   * answers). `context` is needed only by an edge whose target depends on it.
+   * answers). `context` is needed only by an edge whose target or `needs` depends on it.
    */
   transition(action: Action, actor: Actor, from: Status, context?: Context): TransitionResult<Status>;
 }
@@ -51,18 +58,25 @@ export function defineLifecycle<const Status extends string, const Action extend
   const { edges } = definition;
   const allows = (action: Action, from: Status) => edges[action].from.includes(from);
   const isTakenBy = (action: Action, actor: Actor) => edges[action].actors.includes(actor);
+  const factsRefusal = (action: Action, context: Context) => {
+    const { needs } = edges[action];
+    return needs && !needs.holds(context) ? needs.refusal : null;
+  };
   return {
     ...definition,
     allows,
     isTakenBy,
     canTake: (action, actor, from) => isTakenBy(action, actor) && allows(action, from),
+    factsRefusal,
     transition(action, actor, from, context) {
       const edge = edges[action];
       if (!isTakenBy(action, actor)) return { ok: false, reason: 'forbidden', message: edge.forbidden ?? `${definition.name}: ${action} is not yours to take` };
       if (!allows(action, from)) return { ok: false, reason: 'refused', message: edge.refusal };
-      if (typeof edge.to !== 'function') return { ok: true, to: edge.to };
-      if (context === undefined) throw new TypeError(`${definition.name}: ${action} picks its target from facts the caller did not give`);
-      return { ok: true, to: edge.to(context) };
+      if (typeof edge.to !== 'function' && !edge.needs) return { ok: true, to: edge.to };
+      if (context === undefined) throw new TypeError(`${definition.name}: ${action} needs facts the caller did not give`);
+      const refusal = factsRefusal(action, context);
+      if (refusal !== null) return { ok: false, reason: 'refused', message: refusal };
+      return { ok: true, to: typeof edge.to === 'function' ? edge.to(context) : edge.to };
     },
   };
 }

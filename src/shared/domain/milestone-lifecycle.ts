@@ -1,4 +1,5 @@
 import { defineLifecycle } from './lifecycle.js';
+import { paymentHeld } from './project-lifecycle.js';
 import type { ProjectStatus } from './project-status.js';
 
 /**
@@ -14,6 +15,11 @@ export type MilestoneAction = 'edit' | 'remove' | 'complete' | 'approve' | 'send
 export const milestoneActors = ['owner', 'finisher', 'system', 'other'] as const;
 export type MilestoneActor = (typeof milestoneActors)[number];
 
+/** What the server knows beyond the status: the accepted bid's payment is held or released. */
+export interface MilestoneFacts {
+  isPaid: boolean;
+}
+
 /** Milestones are planned and worked on while the project is assigned or in progress. */
 export const milestoneWorkStatuses = ['assigned', 'in_progress'] as const satisfies readonly ProjectStatus[];
 /** The owner may still approve a finished milestone after the final delivery. */
@@ -23,7 +29,7 @@ export const milestoneApprovalStatuses = ['assigned', 'in_progress', 'completed'
 export const ownerManagesMilestones = 'Only the project owner can manage milestones';
 const ownerManages = ownerManagesMilestones;
 
-export const milestoneLifecycle = defineLifecycle<MilestoneStatus, MilestoneAction, MilestoneActor, void>({
+export const milestoneLifecycle = defineLifecycle<MilestoneStatus, MilestoneAction, MilestoneActor, MilestoneFacts>({
   name: 'milestone',
   statuses: milestoneStatuses,
   actors: milestoneActors,
@@ -36,6 +42,7 @@ export const milestoneLifecycle = defineLifecycle<MilestoneStatus, MilestoneActi
       actors: ['finisher'],
       refusal: 'Only a pending milestone can be marked completed',
       forbidden: 'Only the assigned developer can complete a milestone',
+      needs: paymentHeld,
     },
     approve: {
       from: ['completed'],
@@ -43,6 +50,7 @@ export const milestoneLifecycle = defineLifecycle<MilestoneStatus, MilestoneActi
       actors: ['owner', 'system'],
       refusal: 'Only a completed milestone can be approved',
       forbidden: ownerManages,
+      needs: paymentHeld,
     },
     sendBack: { from: ['completed'], to: 'pending', actors: ['owner'], refusal: 'Only a completed milestone can be sent back', forbidden: ownerManages },
   },

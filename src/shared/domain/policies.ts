@@ -25,6 +25,11 @@ export interface ProjectSummary extends ProjectParties {
   status: ProjectStatus;
 }
 
+/** A project and whether its accepted bid's money is held or released ("paid", decision 023): the steps of a deal need it (issue 26). */
+export interface DealSummary extends ProjectSummary {
+  isPaid: boolean;
+}
+
 export const isSelf = (person: Person, userId: number): boolean => person !== null && person.id === userId;
 
 export const isOwner = (person: Person, project: Pick<ProjectParties, 'submitterId'>): boolean => person !== null && person.id === project.submitterId;
@@ -62,9 +67,22 @@ export function projectActorOf(person: Person, project: ProjectParties): Project
   return 'other';
 }
 
-/** The owner accepts the delivered work or asks for a revision (the project lifecycle's acceptWork and requestRevision). */
-export const canReviewWork = (person: Person, project: ProjectSummary): boolean =>
-  projectLifecycle.canTake('acceptWork', projectActorOf(person, project), project.status);
+/** The owner accepts the delivered work or asks for a revision (the project lifecycle's acceptWork and requestRevision), once the money is held. */
+export const canReviewWork = (person: Person, project: DealSummary): boolean =>
+  projectLifecycle.canTake('acceptWork', projectActorOf(person, project), project.status) && projectLifecycle.factsRefusal('acceptWork', project) === null;
+
+/** The assigned finisher delivers the work (the project lifecycle's deliver), once the money is held. */
+export const canDeliverWork = (person: Person, project: DealSummary): boolean =>
+  projectLifecycle.canTake('deliver', projectActorOf(person, project), project.status) && projectLifecycle.factsRefusal('deliver', project) === null;
+
+/**
+ * The deal stands at a step that waits for the owner's payment (issue 26): a finisher is assigned,
+ * the work would be delivered or reviewed now, and the money is not held. Both parties are told so.
+ */
+export const awaitsPayment = (project: DealSummary): boolean =>
+  project.finisherId !== null &&
+  (projectLifecycle.allows('deliver', project.status) || projectLifecycle.allows('acceptWork', project.status)) &&
+  projectLifecycle.factsRefusal('deliver', project) !== null;
 
 /**
  * The deal is completed once the work was accepted, by the owner or by the deal clock, even if the
@@ -81,8 +99,10 @@ export const canLeaveReview = (person: Person, project: ProjectSummary & { accep
 export const canAddMilestone = (person: Person, project: ProjectSummary): boolean => isOwner(person, project) && isMilestoneStage('add', project.status);
 
 /** A step on a milestone: the milestone lifecycle's edge for what this person is to the project, and the project stage it needs. */
-export const canTakeMilestoneStep = (person: Person, project: ProjectSummary, action: MilestoneAction, milestoneStatus: MilestoneStatus): boolean =>
-  milestoneLifecycle.canTake(action, projectActorOf(person, project), milestoneStatus) && isMilestoneStage(action, project.status);
+export const canTakeMilestoneStep = (person: Person, project: DealSummary, action: MilestoneAction, milestoneStatus: MilestoneStatus): boolean =>
+  milestoneLifecycle.canTake(action, projectActorOf(person, project), milestoneStatus) &&
+  isMilestoneStage(action, project.status) &&
+  milestoneLifecycle.factsRefusal(action, project) === null;
 
 /** The owner of the bid's project accepts, declines or shortlists it; its finisher edits or withdraws it; anyone else is 'other'. */
 export function bidActorOf(person: Person, project: Pick<ProjectParties, 'submitterId'>, bid?: { finisherId: number }): BidActor {

@@ -8,7 +8,7 @@ import { type ProjectStatus, projectStatuses } from './project-status.js';
 export const projectActors = ['owner', 'finisher', 'system', 'other'] as const;
 export type ProjectActor = (typeof projectActors)[number];
 
-export type ProjectAction = 'pause' | 'reactivate' | 'cancel' | 'assign' | 'startWork' | 'deliver' | 'acceptWork' | 'requestRevision';
+export type ProjectAction = 'pause' | 'reactivate' | 'cancel' | 'assign' | 'reopen' | 'startWork' | 'deliver' | 'acceptWork' | 'requestRevision';
 
 /** What the server knows beyond the status when it picks a target. */
 export interface ProjectFacts {
@@ -21,6 +21,14 @@ const underWay = ['assigned', 'in_progress', 'paid'] as const satisfies readonly
 
 const ownerChangesStatus = 'Only the project owner can change its status';
 const ownerReviewsWork = 'Only the project owner can review the delivered work';
+
+/**
+ * Money is held before work is delivered (issue 26): delivering, accepting, and a milestone's
+ * completion and approval wait for the accepted bid's payment. The server gives `isPaid` as "the
+ * payment came" (madePaymentStatuses), so a chargeback does not send a deal back to waiting for it.
+ */
+export const awaitingPaymentRefusal = "This deal waits for the owner's payment: the work can be delivered once the money is held.";
+export const paymentHeld = { holds: (facts: { isPaid: boolean }) => facts.isPaid, refusal: awaitingPaymentRefusal };
 
 export const projectLifecycle = defineLifecycle<ProjectStatus, ProjectAction, ProjectActor, ProjectFacts>({
   name: 'project',
@@ -50,6 +58,8 @@ export const projectLifecycle = defineLifecycle<ProjectStatus, ProjectAction, Pr
       refusal: 'This project is not open for bids',
       forbidden: 'Only the project owner can accept bids',
     },
+    // Decision 037: the accepted bid was not paid within DEAL_PAYMENT_WINDOW; the owner may pick again.
+    reopen: { from: ['assigned'], to: 'open', actors: ['system'], refusal: 'Only an assigned, unpaid project can reopen for bids' },
     startWork: { from: ['assigned'], to: 'in_progress', actors: ['system'], refusal: 'Work can only start on an assigned project' },
     deliver: {
       from: underWay,
@@ -57,6 +67,7 @@ export const projectLifecycle = defineLifecycle<ProjectStatus, ProjectAction, Pr
       actors: ['finisher'],
       refusal: 'Work can only be delivered while the project is assigned or in progress',
       forbidden: 'Only the assigned developer can mark this project as completed',
+      needs: paymentHeld,
     },
     // The system accepts a delivery the owner left unreviewed past the review window (the deal clock).
     acceptWork: {
@@ -65,6 +76,7 @@ export const projectLifecycle = defineLifecycle<ProjectStatus, ProjectAction, Pr
       actors: ['owner', 'system'],
       refusal: 'Work can only be accepted after it has been delivered',
       forbidden: ownerReviewsWork,
+      needs: paymentHeld,
     },
     // A revision sends paid work back to in progress, and unpaid work back to assigned.
     requestRevision: {

@@ -1,7 +1,16 @@
 import { ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { canReadDelivery, canReviewWork, isAssignedFinisher, isOwner, projectActorOf } from '#shared/domain/policies.js';
+import {
+  awaitsPayment,
+  canDeliverWork,
+  canReadDelivery,
+  canReviewWork,
+  isAssignedFinisher,
+  isOwner,
+  isParty,
+  projectActorOf,
+} from '#shared/domain/policies.js';
 import { projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
@@ -9,6 +18,7 @@ import { useUser } from '#client/lib/auth.js';
 import { ApplyButton } from '#client/features/bids/apply-dialog.js';
 import { ProjectBidsCard } from '#client/features/bids/project-bids-card.js';
 import { MilestonesCard } from '#client/features/milestones/milestones-card.js';
+import { AwaitingPaymentCard } from '#client/features/deal/awaiting-payment-card.js';
 import { DealClockPanels, DealHistoryPanel, DealRevisionCallout } from '#client/features/deal/deal-panels.js';
 import { DeliveryPanel } from '#client/features/projects/delivery-panel.js';
 import { ProjectPaymentCard } from '#client/features/payments/project-payment-card.js';
@@ -56,7 +66,9 @@ export default function ProjectDetailPage() {
 
   const actor = projectActorOf(user, project);
   // The delivered work shows to both parties while it awaits the owner's review.
-  const showDelivery = canReadDelivery(user, project) && projectLifecycle.allows('acceptWork', project.status);
+  // Money is held before work is delivered (issue 26): until then both parties read why, instead of the step.
+  const isAwaitingPayment = isParty(user, project) && awaitsPayment(project);
+  const showDelivery = canReadDelivery(user, project) && projectLifecycle.allows('acceptWork', project.status) && !isAwaitingPayment;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -81,7 +93,8 @@ export default function ProjectDetailPage() {
           <DealClockPanels project={project} user={user} />
           <StatementOfWorkCard projectId={project.id} enabled={project.finisherId !== null && canReadDelivery(user, project)} />
           <ChangeOrdersCard project={project} user={user} />
-          {projectLifecycle.canTake('deliver', actor, project.status) ? (
+          {isAwaitingPayment ? <AwaitingPaymentCard viewer={actor === 'owner' ? 'owner' : 'finisher'} /> : null}
+          {canDeliverWork(user, project) ? (
             <>
               <DealRevisionCallout project={project} user={user} />
               <DeliveryPanel projectId={project.id} />

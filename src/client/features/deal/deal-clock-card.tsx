@@ -1,7 +1,9 @@
-import { Clock } from 'lucide-react';
+import { Clock, CreditCard } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Deal } from '#shared/contracts/deal.js';
 import type { DealParty, DealStepAction } from '#shared/domain/deal.js';
 import { Badge } from '#client/components/ui/badge.js';
+import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { type DealNames, partyName } from '#client/components/deal-history-list.js';
 import { formatDealDate } from '#client/lib/format.js';
@@ -27,13 +29,15 @@ interface DealClockCardProps {
   names: DealNames;
   /** What the viewer is to the deal: the owner or the assigned finisher. */
   viewer: 'owner' | 'finisher';
+  /** Where the owner pays the accepted bid, while the deal waits for it (issue 26); null otherwise. */
+  paymentHref?: string | null;
 }
 
 /**
  * One clock on the page: the one step the deal waits for, in the server's words, who must take it
  * (You, when it is the viewer) and by when; or, once nothing is left to do, how the deal ended.
  */
-export function DealClockCard({ deal, names, viewer }: DealClockCardProps) {
+export function DealClockCard({ deal, names, viewer, paymentHref = null }: DealClockCardProps) {
   const { nextStep } = deal;
   return (
     <Card role="region" aria-labelledby="deal-clock-title" className="gap-3 border-sky-200 bg-sky-50/40">
@@ -72,6 +76,13 @@ export function DealClockCard({ deal, names, viewer }: DealClockCardProps) {
                 </>
               ) : null}
             </dl>
+            {nextStep.action === 'pay' && viewer === 'owner' && paymentHref ? (
+              <Button asChild className="justify-self-start">
+                <Link to={paymentHref}>
+                  <CreditCard aria-hidden="true" /> Proceed to Payment
+                </Link>
+              </Button>
+            ) : null}
           </>
         ) : (
           <p className="break-words" data-testid="deal-next-step">

@@ -1,5 +1,5 @@
 import type { ProjectDetail } from '#shared/contracts/projects.js';
-import { isAssignedFinisher, isParty, type Person } from '#shared/domain/policies.js';
+import { isAssignedFinisher, isOwner, isParty, isWinningBid, type Person } from '#shared/domain/policies.js';
 import { useDeal } from './api.js';
 import { CancellationCard } from './cancellation-card.js';
 import { DealClockCard } from './deal-clock-card.js';
@@ -33,11 +33,17 @@ export function DealClockPanels(props: DealPanelProps) {
   const viewer = isFinisher ? 'finisher' : 'owner';
   return (
     <>
-      <DealClockCard deal={deal} names={names} viewer={viewer} />
+      <DealClockCard deal={deal} names={names} viewer={viewer} paymentHref={paymentHrefOf(props)} />
       {deal.cancellation ? <CancellationCard projectId={props.project.id} cancellation={deal.cancellation} names={names} canAnswer={isFinisher} /> : null}
       <DealDisputeCard deal={deal} projectId={props.project.id} viewer={viewer} />
     </>
   );
+}
+
+/** Where the owner pays the accepted bid (the spec's 'Proceed to Payment' page), while it is not paid. */
+function paymentHrefOf({ project, user }: DealPanelProps): string | null {
+  const winner = project.bids.find(isWinningBid);
+  return isOwner(user, project) && !project.isPaid && winner?.status === 'accepted' ? `/payment/bid/${winner.id}` : null;
 }
 
 /** For the assigned finisher, beside the delivery panel: the reason of the revision they are working on. */

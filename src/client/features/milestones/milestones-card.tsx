@@ -4,7 +4,8 @@ import type { Milestone } from '#shared/contracts/milestones.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { formatMoney } from '#shared/domain/money.js';
 import type { MilestoneAction } from '#shared/domain/milestone-lifecycle.js';
-import { canAddMilestone, canTakeMilestoneStep, isAssignedFinisher, isOwner, type Person } from '#shared/domain/policies.js';
+import { awaitsPayment, canAddMilestone, canTakeMilestoneStep, isAssignedFinisher, isOwner, type Person } from '#shared/domain/policies.js';
+import { awaitingPaymentRefusal } from '#shared/domain/project-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { Spinner } from '#client/components/ui/spinner.js';
@@ -16,7 +17,7 @@ import { acceptedBidCents, plannedCents } from './milestone-rules.js';
 import { useMilestones } from './api.js';
 
 interface MilestonesCardProps {
-  project: Pick<ProjectDetail, 'id' | 'status' | 'bids' | 'submitterId' | 'finisherId'>;
+  project: Pick<ProjectDetail, 'id' | 'status' | 'bids' | 'submitterId' | 'finisherId' | 'isPaid'>;
   user: Person;
 }
 
@@ -42,6 +43,12 @@ export function MilestonesCard({ project, user }: MilestonesCardProps) {
             </Button>
           ) : null}
         </div>
+        {/* Milestones are planned before the payment, but completed and approved only once the money is held (issue 26). */}
+        {awaitsPayment(project) && milestones && milestones.length > 0 ? (
+          <p className="text-sm text-amber-800" data-testid="milestones-awaiting-payment">
+            {awaitingPaymentRefusal}
+          </p>
+        ) : null}
         {milestones && milestones.length > 0 && budgetCents !== undefined ? (
           <CardDescription>
             Planned {formatMoney(plannedCents(milestones), { showCents: true })} of {formatMoney(budgetCents, { showCents: true })}

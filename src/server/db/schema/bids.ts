@@ -31,6 +31,11 @@ export const bids = pgTable(
     includedRevisions: integer('included_revisions'),
     /** Set while the owner has the bid on their shortlist (it stays pending). */
     shortlistedAt: timestamp('shortlisted_at', { withTimezone: true }),
+    /**
+     * When the owner accepted the bid: the payment window (DEAL_PAYMENT_WINDOW, decision 037) counts
+     * from it. Null on bids never accepted.
+     */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     /** The owner's optional reason, when they declined the bid. */
     declineReason: text('decline_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -93,7 +93,8 @@ export async function acceptBid(ctx: AppContext, actor: UserRow, bidId: number):
     const projectTo = applyTransition(projectLifecycle, 'assign', { from: project.status, actor: projectActorOf(actor, project) });
 
     const now = new Date();
-    await tx.update(bids).set({ status: bidTo, updatedAt: now }).where(eq(bids.id, bidId));
+    // The payment window counts from here, on the deal clock's time (decision 037).
+    await tx.update(bids).set({ status: bidTo, acceptedAt: ctx.clock.now(), updatedAt: now }).where(eq(bids.id, bidId));
     await tx.update(projects).set({ status: projectTo, finisherId: bid!.finisherId, updatedAt: now }).where(eq(projects.id, project.id));
     await freezeStatementOfWork(tx, project.id, bid!, ctx.config.deal.includedRevisions, ctx.clock.now());
     const rejected = await tx

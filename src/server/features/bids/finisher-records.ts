@@ -1,4 +1,4 @@
-import { and, avg, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, avg, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FinisherRecord } from '#shared/contracts/bids.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import type { DbOrTx } from '#server/db/client.js';
@@ -8,6 +8,7 @@ import { bids } from '#server/db/schema/bids.js';
 import { dealHistory } from '#server/db/schema/deal.js';
 import { projects } from '#server/db/schema/projects.js';
 import { reviews } from '#server/db/schema/reviews.js';
+import { projectIsCompletedDeal } from '#server/db/paid.js';
 
 /**
  * What an owner weighs on a bid card (issue 18, item 9), for a page of finishers at once. The
@@ -33,7 +34,7 @@ export async function findFinisherRecords(
       .select({ id: projects.finisherId, total: count() })
       .from(projects)
       // Accepted work counts as completed, even on a project marked cancelled afterwards (decision 027).
-      .where(and(inArray(projects.finisherId, ids), isNotNull(projects.acceptedAt)))
+      .where(and(inArray(projects.finisherId, ids), projectIsCompletedDeal(projects)))
       .groupBy(projects.finisherId),
     db
       .select({

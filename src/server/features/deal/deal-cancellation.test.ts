@@ -175,10 +175,12 @@ describe('GET /api/projects/{id}/deal', () => {
   });
 
   it('asks the owner to pay before the money is held', async () => {
+    const acceptedAt = w.clock.now().getTime();
     const { projectId } = await w.acceptedDeal();
     const deal = await w.deal(projectId);
     expect(deal).toMatchObject({ status: 'assigned', money: null, deliveryDueAt: null, history: [] });
-    expect(deal.nextStep).toMatchObject({ action: 'pay', actor: 'owner', dueAt: null });
+    // The payment window (decision 037): unpaid by then, the bid lapses.
+    expect(deal.nextStep).toMatchObject({ action: 'pay', actor: 'owner', dueAt: new Date(acceptedAt + 7 * 86_400_000).toISOString() });
     expect(deal.nextStep.description).toContain('pays $750 to start the work');
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealTimers } from '#server/db/schema/deal.js';
+import { dealHistory, dealTimers } from '#server/db/schema/deal.js';
+import { milestones } from '#server/db/schema/milestones.js';
 import { projects } from '#server/db/schema/projects.js';
 import { DAY_MS, HOUR_MS } from '#test/support/clock.js';
 import { createDealWorld, type DealWorld } from '#test/support/deal.js';
@@ -133,8 +134,18 @@ describe('milestones', () => {
   it('approves a delivered milestone the owner leaves unreviewed, and pays its share, once', async () => {
     const { projectId, bidId } = await w.acceptedDeal();
     const milestone = (await w.cast.owner.api.post(`/api/projects/${projectId}/milestones`, { title: 'Search', amount: 250 })).json();
-    // Delivered before the money arrived: the window starts with the payment.
-    await w.cast.finisher.api.post(`/api/milestones/${milestone.id}/complete`, { note: 'Search works with filters.' });
+    // Delivered before the money arrived: the window starts with the payment. Since issue 26 only a row
+    // from before can be so (completing now waits for the money), so the test writes it as one.
+    const unpaid = await w.cast.finisher.api.post(`/api/milestones/${milestone.id}/complete`, { note: 'Search works with filters.' });
+    expect(unpaid.statusCode).toBe(409);
+    const deliveredAt = w.clock.now();
+    await w.t.database.db
+      .update(milestones)
+      .set({ status: 'completed', completionNote: 'Search works with filters.', completedAt: deliveredAt })
+      .where(eq(milestones.id, milestone.id));
+    await w.t.database.db
+      .insert(dealHistory)
+      .values({ projectId, kind: 'milestone_delivery', by: 'finisher', milestoneId: milestone.id, milestoneTitle: 'Search', at: deliveredAt });
     const { checkoutUrl } = (await w.cast.owner.api.post(`/api/bids/${bidId}/pay`, {})).json();
     await w.cast.visitor.api.post(`/api/sandbox/checkout-sessions/${checkoutUrl.replace('/sandbox/checkout/', '')}/pay`, {
       cardNumber: '4242 4242 4242 4242',

@@ -1,8 +1,9 @@
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { DealRecord } from '#shared/contracts/disputes.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { disputes } from '#server/db/schema/disputes.js';
 import { projects } from '#server/db/schema/projects.js';
+import { projectIsCompletedDeal } from '#server/db/paid.js';
 
 /**
  * A person's public deal record (issue 15, rule 8): the deals they completed on either side, and
@@ -13,7 +14,7 @@ export async function dealRecordOf(db: DbOrTx, userId: number): Promise<DealReco
   const [completed] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(projects)
-    .where(and(isNotNull(projects.acceptedAt), or(eq(projects.submitterId, userId), eq(projects.finisherId, userId))));
+    .where(and(projectIsCompletedDeal(projects), or(eq(projects.submitterId, userId), eq(projects.finisherId, userId))));
   const against = or(
     and(eq(projects.submitterId, userId), eq(disputes.openedBy, 'finisher')),
     and(eq(projects.finisherId, userId), eq(disputes.openedBy, 'owner')),

@@ -11,6 +11,7 @@ import type { DomainEvents } from '#server/events/domain-events.js';
 import { addHistory } from './deal-history.js';
 import { cancelDeadline, scheduleDeadline } from './deal-timers.js';
 import { hasDelivery } from './deal-sweeper.js';
+import { armPaymentWindow } from './payment-window.js';
 
 /**
  * Moves the pending delivery deadline to the deal's timeline as it now stands (the bid's days plus
@@ -40,7 +41,20 @@ async function rearmDeliveryDeadline(tx: Tx, ctx: Pick<AppContext, 'config' | 'c
 export function registerDealClock(events: DomainEvents, ctx: Pick<AppContext, 'config' | 'clock'>): void {
   const at = () => ctx.clock.now();
 
+  // Decision 037: an accepted bid has DEAL_PAYMENT_WINDOW to be paid; the payment (or a cancellation) disarms it.
+  events.onRecord('bid.accepted', async (e, tx) => {
+    const [bid] = await tx.select({ acceptedAt: bids.acceptedAt }).from(bids).where(eq(bids.id, e.bidId)).limit(1);
+    if (bid?.acceptedAt) await armPaymentWindow(tx, ctx, { projectId: e.projectId, acceptedAt: bid.acceptedAt });
+  });
+  events.onRecord('project.status_changed', async (e, tx) => {
+    if (e.to === 'cancelled') await cancelDeadline(tx, e.projectId, 'payment_due');
+  });
+  events.onRecord('bid.lapsed', (e, tx) =>
+    addHistory(tx, { projectId: e.projectId, kind: 'payment_lapsed', by: 'system', amountCents: e.amountCents, at: at() }),
+  );
+
   events.onRecord('payment.received', async (e, tx) => {
+    await cancelDeadline(tx, e.projectId, 'payment_due');
     await addHistory(tx, { projectId: e.projectId, kind: 'payment_held', by: 'owner', amountCents: e.amountCents, at: at() });
     const [row] = await tx
       .select({ heldAt: payments.heldAt, timelineDays: bids.timelineDays, status: projects.status, completedAt: projects.completedAt })

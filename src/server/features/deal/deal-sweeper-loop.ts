@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/context.js';
 import { sweepDueTimers } from './deal-sweeper.js';
+import { armMissingPaymentWindows } from './payment-window.js';
 
 /**
  * Each instance looks for due timers every DEAL_SWEEP_INTERVAL, and once as soon as it listens (a
@@ -22,7 +23,14 @@ export function startDealSweeper(app: FastifyInstance, ctx: AppContext): void {
   };
   let interval: NodeJS.Timeout | undefined;
   app.addHook('onListen', () => {
-    sweep();
+    // Accepted bids with no payment window yet (from before decision 037) get one, then the first sweep.
+    running = armMissingPaymentWindows(ctx)
+      .then(() => undefined)
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'arming the payment windows failed'))
+      .finally(() => {
+        running = null;
+        sweep();
+      });
     interval = setInterval(sweep, intervalMs);
     interval.unref();
   });

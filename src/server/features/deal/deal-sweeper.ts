@@ -10,6 +10,7 @@ import { approveMilestoneBySystem } from '#server/features/milestones/milestones
 import { acceptDelivery } from '#server/features/projects/projects.service.js';
 import { lockHeldCents, lockHeldPayment } from './deal-money.js';
 import { fireDisputeTimer } from './dispute-clock.js';
+import { lapseBid, unpaidAcceptedBidOf } from './payment-window.js';
 
 /** How many due timers one sweep fires at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
@@ -150,6 +151,15 @@ async function fire(ctx: AppContext, tx: Tx, record: RecordEvent, timer: DealTim
       }
       await tx.update(dealCancellations).set({ outcome: 'timed_out', respondedAt: now }).where(eq(dealCancellations.id, cancellation.id));
       await record({ type: 'cancellation.timed_out', refundCents: await lockHeldCents(tx, project.id), ...parties });
+      return;
+    }
+    case 'payment_due':
+    case 'payment_reminder': {
+      // Decision 037: the owner did not pay the accepted bid in time.
+      const bid = await unpaidAcceptedBidOf(tx, project, timer);
+      if (!bid) return;
+      if (timer.kind === 'payment_due') await lapseBid(tx, record, project, bid, now);
+      else await record({ type: 'deal.reminder', step: 'payment', recipientId: project.submitterId, dueAt: deadline, ...parties });
       return;
     }
     case 'dispute_response_due':

@@ -10,6 +10,7 @@ const remindersOf = {
   milestone_review_due: 'milestone_review_reminder',
   delivery_due: 'delivery_reminder',
   cancellation_due: 'cancellation_reminder',
+  payment_due: 'payment_reminder',
 } as const satisfies Partial<Record<DealTimerKind, DealTimerKind>>;
 
 export type DeadlineKind = keyof typeof remindersOf;
@@ -63,7 +64,7 @@ export async function pendingDeadlines(tx: Pick<Tx, 'select'>, projectId: number
       and(
         eq(dealTimers.projectId, projectId),
         isNull(dealTimers.firedAt),
-        sql`${dealTimers.kind} in ('review_due', 'milestone_review_due', 'delivery_due', 'cancellation_due')`,
+        sql`${dealTimers.kind} in ('review_due', 'milestone_review_due', 'delivery_due', 'cancellation_due', 'payment_due')`,
       ),
     )
     .orderBy(dealTimers.dueAt);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Deal, DealCancellation, DealNextStep } from '#shared/contracts/deal.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
-import { deadlineDay, deliveryDeadline } from '#shared/domain/deal.js';
+import { deadlineDay, deliveryDeadline, paymentDeadline } from '#shared/domain/deal.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
@@ -35,6 +35,8 @@ interface DealFacts {
   reviewDueAt: Date | null;
   milestoneReview: { dueAt: Date; title: string } | null;
   deliveryDueAt: Date | null;
+  /** When the accepted bid lapses unpaid (decision 037), while it waits for its payment. */
+  paymentDueAt: Date | null;
   now: Date;
 }
 
@@ -92,17 +94,21 @@ function nextStepOf(f: DealFacts): DealNextStep | null {
       };
     }
   }
-  if (project.acceptedAt !== null) {
+  // Work accepted before any money came (rows from before issue 26) still waits for the payment below.
+  const isUnpaid = payment === null || payment.status === 'pending' || payment.status === 'failed';
+  if (project.acceptedAt !== null && !(isUnpaid && project.status !== 'cancelled')) {
     if (!isHeld || f.finisherCanBePaid) return null;
     return { action: 'set_up_payouts', actor: 'finisher', dueAt: null, description: `${finisher} sets up a payout account to receive ${money(payoutCents)}.` };
   }
   if (project.status === 'cancelled' || project.finisherId === null || !f.bid) return null;
   if (!isHeld && !(payment?.status === 'released')) {
+    // Decision 037: unpaid past the payment window, the bid lapses and the project reopens for bids.
+    const due = f.paymentDueAt;
     return {
       action: 'pay',
       actor: 'owner',
-      dueAt: null,
-      description: `${owner} pays ${money(f.bid.amountCents)} to start the work; the money is held until the delivery is accepted.`,
+      dueAt: due?.toISOString() ?? null,
+      description: `${owner} pays ${money(f.bid.amountCents)} to start the work; the money is held until the delivery is accepted.${due ? ` Unpaid by ${deadlineDay(due)}, the bid lapses and the project reopens for bids.` : ''}`,
     };
   }
   if (!isHeld) return null;
@@ -189,7 +195,7 @@ async function readFacts(ctx: AppContext, db: DbOrTx, project: ProjectRow): Prom
         .where(eq(users.id, project.finisherId))
     : [];
   const [bid] = await db
-    .select({ id: bids.id, amountCents: bids.amountCents, timelineDays: bids.timelineDays })
+    .select({ id: bids.id, amountCents: bids.amountCents, timelineDays: bids.timelineDays, acceptedAt: bids.acceptedAt })
     .from(bids)
     .where(and(eq(bids.projectId, project.id), inArray(bids.status, [...winningBidStatuses])))
     .limit(1);
@@ -234,6 +240,9 @@ async function readFacts(ctx: AppContext, db: DbOrTx, project: ProjectRow): Prom
     reviewDueAt: deadlines.find((d) => d.kind === 'review_due')?.dueAt ?? null,
     milestoneReview: milestoneDeadline && milestone ? { dueAt: milestoneDeadline.dueAt, title: milestone.title } : null,
     deliveryDueAt: heldAt && bid ? deliveryDeadline(heldAt, bid.timelineDays + extraDays, ctx.config.deal.deliveryGraceMs) : null,
+    paymentDueAt:
+      deadlines.find((d) => d.kind === 'payment_due')?.dueAt ??
+      (bid?.acceptedAt && !heldAt && project.status === 'assigned' ? paymentDeadline(bid.acceptedAt, ctx.config.deal.paymentWindowMs) : null),
     changeOrderPayments: extras,
     now: ctx.clock.now(),
   };

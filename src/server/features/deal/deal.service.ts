@@ -21,6 +21,7 @@ import { activeDisputeOf, openDisputeIn } from './dispute-steps.js';
 
 export { registerDealClock } from './deal-schedule.js';
 export { claimQuery, sweepDueTimers } from './deal-sweeper.js';
+export { armMissingPaymentWindows } from './payment-window.js';
 export { startDealSweeper } from './deal-sweeper-loop.js';
 export { dealRecordOf } from './deal-record.js';
 

@@ -9,6 +9,7 @@ import { projects } from '#server/db/schema/projects.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import { isOperatorByEmail } from '#server/plugins/session.js';
+import { projectIsCompletedDeal } from '#server/db/paid.js';
 
 function toListItem(u: UserRow): DeveloperListItem {
   return {
@@ -101,7 +102,7 @@ export async function getDeveloperStats(ctx: AppContext, username: string): Prom
     .select()
     .from(projects)
     // Accepted work counts as completed, even on a project marked cancelled afterwards (decision 027).
-    .where(and(eq(projects.finisherId, u.id), isNotNull(projects.acceptedAt)))
+    .where(and(eq(projects.finisherId, u.id), projectIsCompletedDeal(projects)))
     .orderBy(desc(projects.acceptedAt), desc(projects.id));
   const total = bidCounts?.total ?? 0;
   return {

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject } from '#test/support/factories.js';
+import { splitPayment } from '#shared/domain/money.js';
 import { bids } from '#server/db/schema/bids.js';
+import { payments } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
 
@@ -22,6 +24,8 @@ async function acceptedProject(name: string) {
     await cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: 400, timeline: 4, message: 'Will deliver it in four days flat.' })
   ).json();
   await cast.owner.api.post(`/api/bids/${bid.id}/accept`);
+  // The money is held before the work is delivered (issue 26).
+  await t.database.db.insert(payments).values({ bidId: bid.id, ...splitPayment(40_000), status: 'held', heldAt: new Date() });
   await cast.finisher.api.post(`/api/projects/${project.id}/complete`, { deliveryMessage: 'Done and documented.' });
   await cast.owner.api.post(`/api/projects/${project.id}/accept`, { accepted: true });
   return project;
@@ -99,6 +103,30 @@ describe('stats and reviews', () => {
       reviewer: { username: cast.owner.user.username },
     });
     expect((await cast.visitor.api.get('/api/developers/nobody-here/stats')).statusCode).toBe(404);
+  });
+
+  it('does not count work accepted with nothing paid as a completed deal (issue 26)', async () => {
+    const before = (await cast.visitor.api.get(`/api/developers/${cast.finisher.user.username}/stats`)).json();
+    // A row from before issue 26: accepted, the bid never paid.
+    const project = await createProject(t.database.db, { submitterId: cast.owner.user.id, name: 'Accepted unpaid' });
+    await t.database.db.insert(bids).values({
+      projectId: project.id,
+      finisherId: cast.finisher.user.id,
+      amountCents: 10_000,
+      timelineDays: 3,
+      message: 'x'.repeat(20),
+      status: 'accepted',
+    });
+    await t.database.db
+      .update(projects)
+      .set({ status: 'accepted', finisherId: cast.finisher.user.id, completedAt: new Date(), acceptedAt: new Date() })
+      .where(eq(projects.id, project.id));
+    const after = (await cast.visitor.api.get(`/api/developers/${cast.finisher.user.username}/stats`)).json();
+    expect(after.completedProjects).toBe(before.completedProjects);
+    expect(after.dealRecord.dealsCompleted).toBe(before.dealRecord.dealsCompleted);
+    expect(after.projects.map((p: { name: string }) => p.name)).not.toContain('Accepted unpaid');
+    const deal = (await cast.finisher.api.get(`/api/projects/${project.id}/deal`)).json();
+    expect(deal.nextStep).toMatchObject({ action: 'pay', actor: 'owner' });
   });
 
   it('lets each party review once after acceptance, and nobody else', async () => {

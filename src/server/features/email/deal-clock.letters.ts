@@ -38,6 +38,14 @@ export const clockLetters = {
         ],
         action: { label: 'Answer on the project page', url: links.project(e.projectId) },
       },
+      payment: {
+        subject: `Reminder: pay for "${e.projectName}" to keep your deal`,
+        paragraphs: [
+          (f) =>
+            `You accepted a bid on ${f.value(e.projectName)}. Please pay by ${f.date(e.dueAt)}: the money is held until you accept the work. If it is not paid by then, the bid lapses and the project reopens for bids.`,
+        ],
+        action: { label: 'Open the project', url: links.project(e.projectId) },
+      },
       dispute: {
         subject: `Reminder: respond to the dispute on "${e.projectName}"`,
         paragraphs: [
@@ -49,6 +57,32 @@ export const clockLetters = {
     };
     return [{ to, content: reminders[e.step] }];
   },
+  // Decision 037: the accepted bid was not paid in time; both parties are told.
+  'bid.lapsed': (e: EventOf<'bid.lapsed'>, links: Links): Letter[] => [
+    {
+      to: owner(e),
+      content: {
+        subject: `"${e.projectName}" is open for bids again`,
+        paragraphs: [
+          (f) => `The bid you accepted on ${f.value(e.projectName)} was not paid within the payment window, so it lapsed. Nothing was charged.`,
+          () => 'The project is open for bids again: you can accept another bid, including the ones you had not chosen.',
+        ],
+        action: { label: 'See the bids', url: links.project(e.projectId, 'bids') },
+      },
+    },
+    {
+      to: finisher(e),
+      content: {
+        subject: `Your accepted bid on "${e.projectName}" lapsed`,
+        paragraphs: [
+          (f) =>
+            `The client did not pay your accepted bid of ${f.money(e.amountCents)} on ${f.value(e.projectName)} within the payment window, so the bid lapsed.`,
+          () => 'Do not start any work on it: the project is open for bids again.',
+        ],
+        action: { label: 'Open the project', url: links.project(e.projectId) },
+      },
+    },
+  ],
   'cancellation.requested': (e: EventOf<'cancellation.requested'>, links: Links): Letter[] => [
     {
       to: finisher(e),

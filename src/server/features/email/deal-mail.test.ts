@@ -109,6 +109,9 @@ describe('deal mail', () => {
       [{ type: 'payout.released', ...deal, amountCents: 81_000 }, [finisher.email]],
       [{ type: 'payment.arrived_late', ...deal, paymentId: 3, changeOrderId: 4, reason: 'cancelled', amountCents: 20_000 }, [owner.email]],
       [{ type: 'deal.reminder', ...deal, step: 'cancellation', recipientId: finisher.id, dueAt: '2026-12-05T09:00:00.000Z' }, [finisher.email]],
+      // The payment window (decision 037): the owner is reminded; a lapse is told to both.
+      [{ type: 'deal.reminder', ...deal, step: 'payment', recipientId: owner.id, dueAt: '2026-12-05T09:00:00.000Z' }, [owner.email]],
+      [{ type: 'bid.lapsed', ...deal, bidId: 1, amountCents: 90_000 }, [owner.email, finisher.email]],
       // Disputes (decision 029): each step to the side that did not take it, the outcome to both.
       [
         {

@@ -22,7 +22,7 @@ import { milestones } from '#server/db/schema/milestones.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
-import { isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
+import { hasPaymentArrived, isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
 import { sumCents } from '#server/db/cents.js';
 
 export type MilestoneRow = typeof milestones.$inferSelect;
@@ -129,7 +129,12 @@ async function loadForStep(tx: Tx, actor: UserRow, milestoneId: number, action: 
   const actorRole = projectActorOf(actor, project);
   if (!milestoneLifecycle.isTakenBy(action, actorRole)) throw new AppError('FORBIDDEN', milestoneLifecycle.edges[action].forbidden!);
   assertStage(project, action);
-  const to = applyTransition(milestoneLifecycle, action, { from: milestone!.status, actor: actorRole });
+  // Completing and approving need the money held (issue 26); the edges say so.
+  const to = applyTransition(milestoneLifecycle, action, {
+    from: milestone!.status,
+    actor: actorRole,
+    facts: { isPaid: await hasPaymentArrived(tx, project.id) },
+  });
   await assertNoActiveDispute(tx, project.id);
   return { project, milestone: milestone!, to };
 }
@@ -190,7 +195,11 @@ export async function approveMilestone(ctx: AppContext, actor: UserRow, mileston
  */
 export async function approveMilestoneBySystem(tx: Tx, record: RecordEvent, project: ProjectRow, milestone: MilestoneRow, now: Date): Promise<void> {
   if (!isMilestoneStage('approve', project.status)) return;
-  const to = applyTransition(milestoneLifecycle, 'approve', { from: milestone.status, actor: 'system' });
+  const to = applyTransition(milestoneLifecycle, 'approve', {
+    from: milestone.status,
+    actor: 'system',
+    facts: { isPaid: await hasPaymentArrived(tx, project.id) },
+  });
   await tx.update(milestones).set({ status: to, approvedAt: now }).where(eq(milestones.id, milestone.id));
   await emit(record, { type: 'milestone.approved', automatic: true }, project, milestone);
 }

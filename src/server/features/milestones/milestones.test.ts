@@ -40,6 +40,7 @@ async function deal(options: { paid?: boolean; amount?: number } = {}) {
   return { projectId: project.id, bidId: bid.id as number };
 }
 
+const awaitingPayment = "This deal waits for the owner's payment: the work can be delivered once the money is held.";
 const add = (projectId: number, body: object, api = cast.owner.api) => api.post(`/api/projects/${projectId}/milestones`, body);
 const step = (api: Cast['owner']['api'], id: number, action: string, body: object = {}) => api.post(`/api/milestones/${id}/${action}`, body);
 const paymentOf = async (bidId: number) => (await t.database.db.select().from(payments).where(eq(payments.bidId, bidId)))[0]!;
@@ -132,7 +133,7 @@ describe('planning milestones', () => {
 
 describe('working through milestones', () => {
   it('runs complete, send back, complete, approve with the right people only', async () => {
-    const { projectId } = await deal();
+    const { projectId } = await deal({ paid: true });
     const m = (await add(projectId, { title: 'Dashboard charts', amount: 300 })).json();
     expect((await step(cast.owner.api, m.id, 'approve')).json().message).toBe('Only a completed milestone can be approved');
     for (const api of [cast.owner.api, cast.otherFinisher.api]) {
@@ -234,14 +235,26 @@ describe('staged payouts', () => {
   it('approving on an unpaid project releases nothing until the money arrives', async () => {
     const { projectId, bidId } = await deal();
     const m = (await add(projectId, { title: 'Unpaid stage', amount: 100 })).json();
-    await step(cast.finisher.api, m.id, 'complete', { note: 'Stage shipped.' });
-    await step(cast.owner.api, m.id, 'approve');
+    // Issue 26: nothing is completed or approved before the money is held.
+    const early = await step(cast.finisher.api, m.id, 'complete', { note: 'Stage shipped.' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ code: 'INVALID_TRANSITION', message: awaitingPayment });
+    // A milestone delivered unpaid before issue 26 is not approved either.
+    await t.database.db
+      .update(milestones)
+      .set({ status: 'completed', completionNote: 'Stage shipped.', completedAt: new Date() })
+      .where(eq(milestones.id, m.id));
+    const unpaidApproval = await step(cast.owner.api, m.id, 'approve');
+    expect(unpaidApproval.statusCode).toBe(409);
+    expect(unpaidApproval.json().message).toBe(awaitingPayment);
+    expect((await paymentOf(bidId).catch(() => null))?.releasedCents ?? 0).toBe(0);
     const { checkoutUrl } = (await cast.owner.api.post(`/api/bids/${bidId}/pay`, {})).json();
     await cast.visitor.api.post(`/api/sandbox/checkout-sessions/${checkoutUrl.replace('/sandbox/checkout/', '')}/pay`, {
       cardNumber: '4242424242424242',
       expiry: '12/34',
       cvc: '123',
     });
+    expect((await step(cast.owner.api, m.id, 'approve')).statusCode).toBe(200);
     expect(await paymentOf(bidId)).toMatchObject({ status: 'held', releasedCents: 9_000, settledCents: 10_000 });
   });
 });

@@ -51,6 +51,25 @@ export function registerDealClockNotifications(events: DomainEvents): void {
       })),
     ),
   );
+  // Decision 037: the accepted bid was not paid within the payment window.
+  events.onRecord('bid.lapsed', (e, tx) =>
+    createNotifications(tx, [
+      {
+        userId: e.ownerId,
+        type: 'project',
+        title: 'Bid lapsed',
+        content: `The bid you accepted on "${e.projectName}" was not paid in time and lapsed. The project is open for bids again.`,
+        relatedId: e.projectId,
+      },
+      {
+        userId: e.finisherId,
+        type: 'project',
+        title: 'Bid lapsed',
+        content: `The client did not pay your accepted bid of ${formatMoney(e.amountCents)} on "${e.projectName}" in time, so it lapsed. Do not start the work.`,
+        relatedId: e.projectId,
+      },
+    ]),
+  );
   events.onRecord('delivery.deadline_passed', (e, tx) =>
     createNotifications(tx, [
       {
@@ -75,6 +94,7 @@ export function registerDealClockNotifications(events: DomainEvents): void {
     delivery: (e: { projectName: string }) => `The work on "${e.projectName}" is due`,
     cancellation: (e: { projectName: string }) => `Please answer the cancellation request for "${e.projectName}"`,
     dispute: (e: { projectName: string }) => `Please respond to the dispute on "${e.projectName}"`,
+    payment: (e: { projectName: string }) => `Please pay for "${e.projectName}"; unpaid, the accepted bid lapses`,
   };
   events.onRecord('deal.reminder', (e, tx) =>
     createNotifications(tx, [

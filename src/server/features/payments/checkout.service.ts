@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { lapsedBidRefusal } from '#shared/domain/bid-lifecycle.js';
 import { formatMoney, splitPayment } from '#shared/domain/money.js';
 import { AppError } from '#server/app-error.js';
 import { requireAccess } from '#server/domain/require-access.js';
@@ -26,6 +27,7 @@ export async function startCheckout(ctx: AppContext, actor: UserRow, bidId: numb
     requireAccess(actor, 'payForBid', project);
     const [bid] = await tx.select().from(bids).where(eq(bids.id, bidId)).limit(1);
     if (bid!.status === 'paid' || bid!.status === 'completed') throw new AppError('CONFLICT', 'This bid has already been paid');
+    if (bid!.status === 'lapsed') throw new AppError('INVALID_TRANSITION', lapsedBidRefusal);
     if (bid!.status !== 'accepted') throw new AppError('INVALID_TRANSITION', 'This bid is not currently accepted for payment.');
     if (project.status === 'cancelled') throw new AppError('INVALID_TRANSITION', 'This project has been cancelled');
 

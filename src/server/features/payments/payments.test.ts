@@ -174,8 +174,15 @@ describe('payouts and refunds', () => {
 
     const late = await acceptedDeal();
     const { checkoutUrl } = (await pay(late.bidId)).json();
-    await cast.finisher.api.post(`/api/projects/${late.projectId}/complete`, { deliveryMessage: 'Delivered before the payment.' });
-    await cast.owner.api.post(`/api/projects/${late.projectId}/accept`, { accepted: true });
+    // Since issue 26 work is neither delivered nor accepted unpaid; a row from before still is.
+    expect((await cast.finisher.api.post(`/api/projects/${late.projectId}/complete`, { deliveryMessage: 'Delivered before the payment.' })).statusCode).toBe(
+      409,
+    );
+    const before = new Date();
+    await t.database.db
+      .update(projects)
+      .set({ status: 'accepted', deliveryMessage: 'Delivered before the payment.', completedAt: before, acceptedAt: before })
+      .where(eq(projects.id, late.projectId));
     await cast.visitor.api.post(`/api/sandbox/checkout-sessions/${sessionIdOf(checkoutUrl)}/pay`, {
       cardNumber: '4242424242424242',
       expiry: '01/40',

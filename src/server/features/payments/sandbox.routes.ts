@@ -5,7 +5,7 @@ import type { AppContext } from '#server/context.js';
 import type { SandboxProvider } from '#server/integrations/payments/sandbox-provider.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requireUser } from '#server/plugins/session.js';
-import { simulateCardDispute } from './sandbox.service.js';
+import { refuseLapsedCheckout, simulateCardDispute } from './sandbox.service.js';
 import { handleWebhook } from './webhooks.service.js';
 
 /**
@@ -30,6 +30,8 @@ export function sandboxRoutes(app: FastifyInstance, ctx: AppContext, sandbox: Sa
   });
 
   registerEndpoint(app, endpoints.pay, async (request) => {
+    // A lapsed bid's checkout takes no money (decision 037); the webhook re-checks under the project lock.
+    await refuseLapsedCheckout(ctx, sandbox.readCheckout(request.params.id)?.metadata);
     const result = sandbox.pay(request.params.id, request.body, ctx.clock.now());
     if (!result.ok) throw new AppError('PAYMENT_DECLINED', result.message);
     await handleWebhook(ctx, result.event.rawBody, result.event.signature);

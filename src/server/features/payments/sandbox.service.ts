@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { SandboxCardDisputeBody } from '#shared/contracts/payments.js';
+import { lapsedBidRefusal } from '#shared/domain/bid-lifecycle.js';
 import type { CardDisputeStatus } from '#shared/domain/payment-status.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
@@ -48,4 +49,12 @@ export async function simulateCardDispute(
     const [after] = await tx.select({ status: payments.cardDisputeStatus }).from(payments).where(eq(payments.id, paymentId)).limit(1);
     return { cardDisputeStatus: after!.status ?? action };
   });
+}
+
+/** A checkout of a bid that lapsed unpaid (decision 037) is refused before the sandbox charges the card. */
+export async function refuseLapsedCheckout(ctx: AppContext, metadata: Record<string, string> | undefined): Promise<void> {
+  const bidId = Number(metadata?.bidId);
+  if (!Number.isSafeInteger(bidId) || metadata?.changeOrderId !== undefined) return;
+  const [bid] = await ctx.db.select({ status: bids.status }).from(bids).where(eq(bids.id, bidId)).limit(1);
+  if (bid?.status === 'lapsed') throw new AppError('INVALID_TRANSITION', lapsedBidRefusal);
 }

@@ -4,12 +4,12 @@ import { projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
-import { lockProject } from '#server/db/project-locks.js';
 import { bids } from '#server/db/schema/bids.js';
 import { changeOrders } from '#server/db/schema/change-orders.js';
 import { type PaymentRow, payments, processedWebhookEvents } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
+import { lockProject } from '#server/db/project-locks.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { type ProviderEvent, WebhookSignatureError } from '#server/integrations/payments/payment-provider.js';
 import { applyTransitionIfAllowed } from '#server/domain/apply-transition.js';
@@ -68,7 +68,8 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
     ctx.log.warn({ session: session.id }, 'checkout completed without a payment id');
     return;
   }
-  // The project row before the payment row, the order every deal step takes (no deadlock with them).
+  // The project's lock first, as every deal step takes it (decision 023): the payment window's lapse
+  // holds it too, so a payment and a lapse apply one after the other, never both (decision 037).
   const [owner] = await tx
     .select({ projectId: bids.projectId })
     .from(payments)

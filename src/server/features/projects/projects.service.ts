@@ -18,7 +18,7 @@ import type { RecordEvent } from '#server/events/domain-events.js';
 import { listBidsOfProject } from '#server/features/bids/bids.service.js';
 import { settleCancellation } from '#server/features/deal/deal.service.js';
 import { checkDeliveryEvidence, checkRevisionRequest } from '#server/features/scope/scope.service.js';
-import { isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
+import { hasPaymentArrived, isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
 import { replaceProjectCriteria } from '#server/db/project-criteria.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectPage, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 import { sumCents } from '#server/db/cents.js';
@@ -122,12 +122,14 @@ export function deliverWork(
   evidenceGiven?: { criterionId: number; note: string }[],
 ): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
-    const to = move('deliver', actor, project);
+    // Money is held before work is delivered (issue 26): the edge needs the payment.
+    const to = move('deliver', actor, project, { isPaid: await hasPaymentArrived(tx, id) });
+    const isPaid = await isProjectPaid(tx, id);
     await assertNoActiveDispute(tx, id);
     const evidence = await checkDeliveryEvidence(tx, id, evidenceGiven);
     const now = ctx.clock.now();
     await tx.update(projects).set({ status: to, deliveryMessage, completedAt: now, updatedAt: now }).where(eq(projects.id, id));
-    const reviewDueAt = (await isProjectPaid(tx, id)) ? reviewDeadline(now, ctx.config.deal.reviewWindowMs).toISOString() : null;
+    const reviewDueAt = isPaid ? reviewDeadline(now, ctx.config.deal.reviewWindowMs).toISOString() : null;
     await record({
       type: 'work.delivered',
       projectId: id,
@@ -146,7 +148,7 @@ export function deliverWork(
  * silence (the deal clock). One path for both: the status, then the payout after commit.
  */
 export async function acceptDelivery(tx: Tx, record: RecordEvent, project: ProjectRow, actor: ProjectActor, now: Date): Promise<void> {
-  const to = applyTransition(projectLifecycle, 'acceptWork', { from: project.status, actor });
+  const to = applyTransition(projectLifecycle, 'acceptWork', { from: project.status, actor, facts: { isPaid: await hasPaymentArrived(tx, project.id) } });
   await tx.update(projects).set({ status: to, acceptedAt: now, updatedAt: now }).where(eq(projects.id, project.id));
   await record({
     type: 'work.accepted',

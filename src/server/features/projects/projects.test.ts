@@ -42,6 +42,14 @@ async function assignedProject(options: { accepted?: boolean } = {}) {
   return { project, bidId: bid.json().id as number };
 }
 
+/** The owner's payment of the accepted bid, held as the webhook leaves it (the work starts). */
+async function payFor(project: { id: number }, bidId: number) {
+  await t.database.db.insert(payments).values({ bidId, ...splitPayment(50_000), status: 'held', heldAt: new Date() });
+  await t.database.db.update(projects).set({ status: 'in_progress' }).where(eq(projects.id, project.id));
+}
+
+const awaitingPayment = "This deal waits for the owner's payment: the work can be delivered once the money is held.";
+
 describe('POST /api/projects', () => {
   it('creates an open project owned by the signed-in user, whatever submitterId says', async () => {
     const response = await cast.owner.api.post('/api/projects', { ...validProject, submitterId: cast.otherSubmitter.user.id });
@@ -324,7 +332,8 @@ describe('delivery and review', () => {
     api.post(`/api/projects/${id}/accept`, { accepted, ...(accepted === false ? { reason: 'The login form still fails on mobile.' } : {}) });
 
   it('lets only the assigned finisher deliver, with a message of at least 10 characters', async () => {
-    const { project } = await assignedProject();
+    const { project, bidId } = await assignedProject();
+    await payFor(project, bidId);
     const short = await complete(cast.finisher.api, project.id, '   too short   ');
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Please provide a delivery message of at least 10 characters');
@@ -350,22 +359,47 @@ describe('delivery and review', () => {
   });
 
   it('sends unpaid work back to assigned on a revision, then accepts it', async () => {
-    const { project } = await assignedProject();
+    const { project, bidId } = await assignedProject();
     const early = await review(cast.owner.api, project.id, true);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Work can only be accepted after it has been delivered');
-    await complete(cast.finisher.api, project.id, 'First delivery of the work.');
+    // Work delivered unpaid can only be a row from before issue 26: delivering now waits for the money.
+    await t.database.db
+      .update(projects)
+      .set({ status: 'completed', completedAt: new Date(), deliveryMessage: 'First delivery of the work.' })
+      .where(eq(projects.id, project.id));
+    const unpaidAccept = await review(cast.owner.api, project.id, true);
+    expect(unpaidAccept.statusCode).toBe(409);
+    expect(unpaidAccept.json().message).toBe(awaitingPayment);
     expect((await review(cast.finisher.api, project.id, true)).statusCode).toBe(403);
     expect((await review(cast.otherSubmitter.api, project.id, true)).statusCode).toBe(403);
     expect((await review(cast.visitor.api, project.id, true)).statusCode).toBe(401);
     expect((await review(cast.owner.api, project.id, 'yes')).statusCode).toBe(400);
     const revision = await review(cast.owner.api, project.id, false);
     expect(revision.json()).toMatchObject({ status: 'assigned', completedAt: null });
+    const unpaidDelivery = await complete(cast.finisher.api, project.id, 'Second delivery with the fixes.');
+    expect(unpaidDelivery.statusCode).toBe(409);
+    expect(unpaidDelivery.json().message).toBe(awaitingPayment);
+    await payFor(project, bidId);
     await complete(cast.finisher.api, project.id, 'Second delivery with the fixes.');
     const accepted = await review(cast.owner.api, project.id, true);
     expect(accepted.json().status).toBe('accepted');
     expect(accepted.json().acceptedAt).not.toBeNull();
     expect((await review(cast.owner.api, project.id, true)).statusCode).toBe(409);
+  });
+
+  it('refuses delivery and acceptance until the accepted bid is paid, in a sentence (issue 26)', async () => {
+    const { project } = await assignedProject();
+    const delivered = await complete(cast.finisher.api, project.id, 'Delivered without any payment.');
+    expect(delivered.statusCode).toBe(409);
+    expect(delivered.json()).toEqual({ code: 'INVALID_TRANSITION', message: awaitingPayment });
+    // Who may act still comes first (403), as every step answers.
+    expect((await complete(cast.otherFinisher.api, project.id, 'Delivered without any payment.')).statusCode).toBe(403);
+    const [row] = await t.database.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(row).toMatchObject({ status: 'assigned', completedAt: null });
+    const deal = (await cast.finisher.api.get(`/api/projects/${project.id}/deal`)).json();
+    expect(deal).toMatchObject({ status: 'assigned', nextStep: { action: 'pay', actor: 'owner' }, money: null });
+    expect(deal.nextStep.description).toContain('pays $500');
   });
 
   it('sends paid work back to in progress on a revision', async () => {
@@ -377,7 +411,8 @@ describe('delivery and review', () => {
   });
 
   it('notifies the other party at every step', async () => {
-    const { project } = await assignedProject();
+    const { project, bidId } = await assignedProject();
+    await payFor(project, bidId);
     await complete(cast.finisher.api, project.id, 'Delivered, ready for review.');
     await review(cast.owner.api, project.id, false);
     await complete(cast.finisher.api, project.id, 'Delivered again with fixes.');

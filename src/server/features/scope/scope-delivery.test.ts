@@ -24,6 +24,8 @@ async function dealWithCriteria(bidExtras: object = {}) {
   ];
   const bid = (await cast.finisher.api.post(`/api/projects/${project.id}/bids`, { ...proposal, criteriaAnswers, ...bidExtras })).json();
   expect((await cast.owner.api.post(`/api/bids/${bid.id}/accept`)).statusCode).toBe(200);
+  // Money is held before work is delivered (issue 26).
+  expect((await w.payBid(bid.id)).statusCode).toBe(200);
   return { projectId: project.id, agreed, excluded };
 }
 
@@ -59,7 +61,7 @@ describe('delivering with evidence', () => {
   });
 
   it('keeps working as before on a deal without criteria', async () => {
-    const { projectId } = await w.acceptedDeal();
+    const { projectId } = await w.paidDeal();
     expect((await deliver(projectId)).statusCode).toBe(200);
     const named = await requestRevision(projectId, [1]);
     expect(named.statusCode).toBe(400);
