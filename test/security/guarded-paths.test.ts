@@ -287,7 +287,7 @@ describe('the API and the pages of the app, under every spelling', () => {
       for (const { url, isSamePath } of [{ url: plain, isSamePath: true }, ...spellingsOf(plain)]) {
         if (!isSamePath) continue;
         const response = await t.app.inject({ method: 'GET', url });
-        expect({ url, status: response.statusCode, html: response.headers['content-type']?.includes('text/html') }).toEqual({
+        expect({ url, status: response.statusCode, html: String(response.headers['content-type']).includes('text/html') }).toEqual({
           url,
           status: 404,
           html: false,
@@ -299,7 +299,11 @@ describe('the API and the pages of the app, under every spelling', () => {
   it('still serves pages of the app, encoded or not', async () => {
     for (const url of ['/projects', '/%70rojects', '/developers/ada']) {
       const response = await t.app.inject({ method: 'GET', url });
-      expect({ url, status: response.statusCode, html: response.headers['content-type']?.includes('text/html') }).toEqual({ url, status: 200, html: true });
+      expect({ url, status: response.statusCode, html: String(response.headers['content-type']).includes('text/html') }).toEqual({
+        url,
+        status: 200,
+        html: true,
+      });
     }
   });
 });
