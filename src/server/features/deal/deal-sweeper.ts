@@ -10,6 +10,7 @@ import { approveMilestoneBySystem } from '#server/features/milestones/milestones
 import { acceptDelivery } from '#server/features/projects/projects.service.js';
 import { lockHeldCents, lockHeldPayment } from './deal-money.js';
 import { fireDisputeTimer } from './dispute-clock.js';
+import { fireDisputeDigest } from './dispute-pace.js';
 
 /** How many due timers one sweep fires at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
@@ -156,6 +157,9 @@ async function fire(ctx: AppContext, tx: Tx, record: RecordEvent, timer: DealTim
     case 'dispute_response_reminder':
     case 'dispute_negotiation_due':
       await fireDisputeTimer(ctx, tx, record, project, timer);
+      return;
+    case 'dispute_digest':
+      await fireDisputeDigest(tx, record, project, timer, now);
       return;
   }
 }
