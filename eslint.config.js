@@ -132,6 +132,23 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
     },
   },
+  {
+    // A hook that decides by the request's text misses the spellings the router matches
+    // (/%64ev/mail is /dev/mail): guards go on their route, hooks ask for the matched route
+    // (src/server/plugins/matched-route.ts; docs/decisions/039-guards-on-routes-and-closed-bodies.md).
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(startsWith|endsWith)$/][callee.object.property.name=/^(url|originalUrl|routerPath)$/]',
+          message:
+            'Do not decide by the text of the URL: the router matches the percent-decoded path. Guard the route itself, or use matchedRoute()/decodedPath() from plugins/matched-route.ts.',
+        },
+      ],
+    },
+  },
   // Tools keep their own relative imports; src and test import across folders through subpaths only.
   { files: ['bench/**', 'scripts/**', '*.config.ts'], rules: { 'no-restricted-imports': 'off' } },
   {

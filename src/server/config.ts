@@ -146,6 +146,11 @@ const configSchema = z.object({
   /** Disputes (docs/decisions/029-disputes.md): how long the other party has to answer at all, and to agree. */
   DISPUTE_RESPONSE_WINDOW: duration('4d'),
   DISPUTE_NEGOTIATION_WINDOW: duration('7d'),
+  /** Per dispute and side (issue 26, item 6): offers and statements in any hour; more is a 429. */
+  DISPUTE_OFFERS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  DISPUTE_STATEMENTS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** The other party hears of offers and statements in one mail at most this often per dispute. */
+  DISPUTE_MAIL_INTERVAL: duration('5m'),
   /** Signs the one-click unsubscribe links in deal mail; random per process when unset (old links then stop working at a restart). */
   EMAIL_LINK_SECRET: z.string().min(16).optional(),
   /**
@@ -235,6 +240,9 @@ function toConfig(env: z.infer<typeof configSchema>) {
     dispute: {
       responseWindowMs: env.DISPUTE_RESPONSE_WINDOW,
       negotiationWindowMs: env.DISPUTE_NEGOTIATION_WINDOW,
+      offersPerHour: env.DISPUTE_OFFERS_PER_HOUR,
+      statementsPerHour: env.DISPUTE_STATEMENTS_PER_HOUR,
+      mailIntervalMs: env.DISPUTE_MAIL_INTERVAL,
     },
     emailLinks: {
       secret: env.EMAIL_LINK_SECRET ?? randomBytes(32).toString('hex'),

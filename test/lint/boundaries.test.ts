@@ -39,3 +39,19 @@ describe('import boundaries', { timeout: 120_000 }, () => {
     expect(await boundaryErrors('src/server/db/client.ts', "import { AppError } from '../app-error.js';\nexport const x = AppError;\n")).toHaveLength(1);
   });
 });
+
+describe('guards by the matched route (issue 26, item 3)', () => {
+  it('refuses a server hook that decides by the text of the URL', async () => {
+    const code = [
+      "import type { FastifyInstance } from 'fastify';",
+      'export function guard(app: FastifyInstance) {',
+      "  app.addHook('onRequest', async (request) => {",
+      "    if (!request.url.startsWith('/dev/mail')) return;",
+      '  });',
+      '}',
+      '',
+    ].join('\n');
+    const [result] = await eslint.lintText(code, { filePath: 'src/server/plugins/origin-check.ts' });
+    expect((result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-syntax')).toHaveLength(1);
+  });
+});

@@ -21,7 +21,7 @@ export interface TestApp {
 /** The whole API on a fresh database, without the client bundle or a listening socket. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { redis?: RedisClientType; payments?: PaymentProvider; mailer?: Mailer; clock?: Clock } = {},
+  options: { redis?: RedisClientType; payments?: PaymentProvider; mailer?: Mailer; clock?: Clock; clientDir?: string } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -39,7 +39,7 @@ export async function createTestApp(
     config,
     database,
     logger: false,
-    clientDir: null,
+    clientDir: options.clientDir ?? null,
     redis: options.redis,
     payments: options.payments,
     mailer: options.mailer,

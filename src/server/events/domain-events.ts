@@ -76,6 +76,14 @@ type DisputeEvent =
   | ({ type: 'dispute.opened'; disputeId: number; side: DisputeSide; reason: string; finisherAmountCents: number; respondBy: string } & DealFields)
   | ({ type: 'dispute.evidence_added'; disputeId: number; side: DisputeSide; hasFile: boolean } & DealFields)
   | ({ type: 'dispute.offered'; disputeId: number; side: DisputeSide; finisherAmountCents: number } & DealFields)
+  /** The other side's offers (amounts, oldest first) and statements since `recipient` was last mailed. */
+  | ({
+      type: 'dispute.digest';
+      disputeId: number;
+      recipient: DisputeSide;
+      offers: number[];
+      statements: { statement: string; hasFile: boolean }[];
+    } & DealFields)
   /** side null: the negotiation window ran out. */
   | ({ type: 'dispute.escalated'; disputeId: number; side: DisputeSide | null } & DealFields)
   | ({

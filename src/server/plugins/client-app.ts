@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiTransport } from '#shared/api-transport.js';
 import { titleForHeading } from '#shared/page-title.js';
 import { AppError } from '#server/app-error.js';
+import { decodedPath } from './matched-route.js';
 
 /**
  * The server's page renderer: src/client/server-render.tsx as `vite build --ssr` writes it to
@@ -24,7 +25,11 @@ const RENDER_TIMEOUT_MS = 2000;
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
-const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
+/** Decided on the path as the router reads it, so /%61pi/nothing is a missing API address too (decision 039). */
+const isApiPath = (url: string) => {
+  const path = decodedPath(url);
+  return path === '/api' || path.startsWith('/api/');
+};
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -138,7 +143,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       if (isApiPath(request.url)) throw new AppError('NOT_FOUND', 'Not found');
       // A chunk that is gone (an older build's) must fail as a script, not load a page in its place.
-      if (request.url.startsWith('/assets/')) throw new AppError('NOT_FOUND', 'Not found');
+      if (decodedPath(request.url).startsWith('/assets/')) throw new AppError('NOT_FOUND', 'Not found');
       reply.header('cache-control', 'no-cache');
       // The build prerendered the home page into index.html; app.html is the same document with an
       // empty root, for every other page (vite.config.ts), which the server fills for the pages it

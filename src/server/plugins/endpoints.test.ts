@@ -63,6 +63,49 @@ describe('one contract per endpoint', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('gives every route that takes a body a closed contract: a strict object, an empty one where nothing is read (issue 26, item 7)', async () => {
+    // Bytes read as they came: a signed provider event, a mail client's one-click form (decision 028).
+    const rawBodies = new Set(['payments.webhook', 'email.unsubscribe']);
+    const mutating = t.routes.filter((route) => [route.method].flat().some((method) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)));
+    expect(mutating.length).toBeGreaterThan(40);
+    const problems: string[] = [];
+    for (const route of mutating) {
+      const name = `${String(route.method)} ${route.url}`;
+      const endpoint = route.config?.endpoint;
+      if (!endpoint) {
+        problems.push(`${name}: no contract`);
+        continue;
+      }
+      if (endpoint.bodyFormat === 'raw') {
+        if (!rawBodies.has(endpoint.operationId)) problems.push(`${name}: a raw body nobody has justified`);
+        continue;
+      }
+      if (!endpoint.body) {
+        problems.push(`${name}: no body contract (use emptyBodySchema where nothing is read)`);
+        continue;
+      }
+      const probe = endpoint.body.safeParse({ zzNotAField: true });
+      if (probe.success || !probe.error.issues.some((issue) => issue.code === 'unrecognized_keys'))
+        problems.push(`${name}: the body contract accepts unknown fields`);
+      if ((endpoint.bodyFormat ?? 'json') !== 'json') continue;
+      if (route.schema?.body !== endpoint.body) problems.push(`${name}: the route does not check its body contract`);
+      // Where no field is required, the unknown one is all that is wrong: the route refuses it before
+      // anything else runs (a visitor gets the 400 that names it, not a 401).
+      if (!endpoint.body.safeParse({}).success) continue;
+      // Parameters in a form the route takes (a session's id is a UUID), so the body is what it answers about.
+      const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+      const value = ['1', '00000000-0000-4000-8000-000000000000'].find(
+        (v) => endpoint.params?.safeParse(Object.fromEntries(names.map((n) => [n, v]))).success ?? true,
+      );
+      const url = route.url.replace(/:(\w+)/g, value ?? '1');
+      const response = await t.app.inject({ method: [route.method].flat()[0] as 'POST', url, payload: { zzNotAField: true } });
+      if (response.statusCode !== 400 || !String(response.json().message).includes('zzNotAField')) {
+        problems.push(`${name}: an unknown field answered ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('documents each error status an endpoint declares', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;

@@ -49,6 +49,16 @@ function routeSchema(endpoint: Endpoint, deprecated: boolean): FastifySchema {
   };
 }
 
+/**
+ * A request that sends no body at all, to an endpoint whose body may be left out (emptyBodySchema):
+ * Fastify hands its validator null for a missing body, the same as a JSON `null`, so the missing
+ * one becomes the empty object it stands for. A `null` sent as the body, or a body of another type
+ * (multipart, which is parsed only when a route asks), still reaches the validator and is refused.
+ */
+async function leftOutBodyIsEmpty(request: FastifyRequest) {
+  if (request.body === undefined && request.headers['content-type'] === undefined) request.body = {};
+}
+
 /** How this server runs a route, beyond its contract: its log level and its plugins' settings (a rate limit). */
 export interface RouteSettings {
   logLevel?: LogLevel;
@@ -60,10 +70,12 @@ export interface RouteSettings {
  * operation all come from the endpoint, so a route only says what it does.
  */
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, settings: RouteSettings = {}): void {
+  const bodyMayBeLeftOut = (endpoint.bodyFormat ?? 'json') === 'json' && endpoint.body?.safeParse(undefined).success === true;
   for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {
     app.route({
       method: endpoint.method,
       url,
+      ...(bodyMayBeLeftOut ? { preValidation: leftOutBodyIsEmpty } : {}),
       ...(settings.logLevel ? { logLevel: settings.logLevel } : {}),
       schema: routeSchema(endpoint, url !== endpoint.path),
       config: { ...settings.config, endpoint, ...(endpoint.bodyFormat === 'raw' ? { allowCrossOrigin: true } : {}) },

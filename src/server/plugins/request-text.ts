@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '#server/app-error.js';
+import { isApiRoute } from './matched-route.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -39,7 +40,8 @@ export function registerRequestTextChecks(app: FastifyInstance) {
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || !request.url.includes('%')) return;
+    // Every spelling of an API path: the router serves /%61pi/projects as /api/projects (decision 039).
+    if (!request.url.includes('%') || !isApiRoute(request)) return;
     let decoded: string;
     try {
       decoded = decodeURIComponent(request.url);

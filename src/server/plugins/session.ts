@@ -4,6 +4,7 @@ import { AppError } from '#server/app-error.js';
 import type { Config } from '#server/config.js';
 import type { Db } from '#server/db/client.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
+import { matchedRoute } from './matched-route.js';
 import { findSessionUser } from './session-store.js';
 
 declare module 'fastify' {
@@ -21,7 +22,9 @@ export function registerSessionLoader(app: FastifyInstance, db: Db, config: Conf
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/ws')) return;
+    // By the route the router matched, not the request's text: /%61pi/user is /api/user (decision 039).
+    const route = matchedRoute(request);
+    if (route === undefined || (!route.startsWith('/api/') && route !== '/ws')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const user = await findSessionUser(db, config, token);

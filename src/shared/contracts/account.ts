@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyBodySchema } from './empty-body.js';
 import { defineEndpoints } from './endpoint.js';
 import {
   sessionListSchema,
@@ -30,6 +31,7 @@ export const accountEndpoints = defineEndpoints('account', {
   revokeSession: {
     method: 'DELETE',
     path: '/api/sessions/:id',
+    body: emptyBodySchema,
     summary: 'Sign one device out',
     params: sessionParamsSchema,
     status: 204,
@@ -39,6 +41,7 @@ export const accountEndpoints = defineEndpoints('account', {
   revokeOtherSessions: {
     method: 'POST',
     path: '/api/sessions/revoke-others',
+    body: emptyBodySchema,
     summary: 'Sign out every other device',
     description: 'Signs out every other device; this one stays signed in.',
     response: revokedSessionsSchema,

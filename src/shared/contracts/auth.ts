@@ -1,3 +1,4 @@
+import { emptyBodySchema } from './empty-body.js';
 import { defineEndpoints } from './endpoint.js';
 import { userSchema } from './users.schemas.js';
 import { loginBodySchema, registerBodySchema, logoutResponseSchema, sessionResponseSchema } from './auth.schemas.js';
@@ -30,6 +31,7 @@ export const authEndpoints = defineEndpoints('auth', {
   logout: {
     method: 'POST',
     path: '/api/logout',
+    body: emptyBodySchema,
     summary: 'Sign out of this device',
     response: logoutResponseSchema,
     errors: [],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyBodySchema } from './empty-body.js';
 import { defineEndpoints } from './endpoint.js';
 import { bidIdParamsSchema, bidSchema, bidWithProjectSchema, declineBidSchema, editBidSchema, placeBidSchema, shortlistBidSchema } from './bids.schemas.js';
 import { idParamsSchema } from './projects.schemas.js';
@@ -26,6 +27,7 @@ export const bidEndpoints = defineEndpoints('bids', {
   accept: {
     method: 'POST',
     path: '/api/bids/:bidId/accept',
+    body: emptyBodySchema,
     summary: 'Accept a pending bid (owner)',
     description: "The project is assigned to the bid's finisher and every other pending bid is rejected.",
     params: bidIdParamsSchema,
@@ -45,6 +47,7 @@ export const bidEndpoints = defineEndpoints('bids', {
   withdraw: {
     method: 'POST',
     path: '/api/bids/:bidId/withdraw',
+    body: emptyBodySchema,
     summary: 'Withdraw a pending bid (its finisher)',
     description: "A withdrawn bid can no longer be accepted; the project's owner is notified.",
     params: bidIdParamsSchema,

@@ -39,9 +39,6 @@ export type ProposeChangeOrderInput = z.output<typeof proposeChangeOrderSchema>;
 
 export const changeOrderIdParamsSchema = z.object({ changeOrderId: rowId });
 
-/** POST /api/change-orders/{id}/pay: like a bid's payment, nothing in the body decides the amount. */
-export const payChangeOrderBodySchema = z.object({}).passthrough();
-
 /** A change order as the deal's two parties read it. */
 export const changeOrderSchema = z.object({
   id: z.number().int(),

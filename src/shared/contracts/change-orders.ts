@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { emptyBodySchema } from './empty-body.js';
 import { defineEndpoints } from './endpoint.js';
-import { changeOrderIdParamsSchema, changeOrderSchema, payChangeOrderBodySchema, proposeChangeOrderSchema } from './change-orders.schemas.js';
+import { changeOrderIdParamsSchema, changeOrderSchema, proposeChangeOrderSchema } from './change-orders.schemas.js';
 import { checkoutResponseSchema } from './payments.schemas.js';
 import { idParamsSchema } from './projects.schemas.js';
 
@@ -32,6 +33,7 @@ export const changeOrderEndpoints = defineEndpoints('change-orders', {
   accept: {
     method: 'POST',
     path: '/api/change-orders/:changeOrderId/accept',
+    body: emptyBodySchema,
     summary: 'Accept a proposed change order (the party who did not propose it)',
     description: 'Its extra days extend the delivery deadline at once; an amount above $0 is then paid by the owner (POST /api/change-orders/{id}/pay).',
     params: changeOrderIdParamsSchema,
@@ -41,6 +43,7 @@ export const changeOrderEndpoints = defineEndpoints('change-orders', {
   decline: {
     method: 'POST',
     path: '/api/change-orders/:changeOrderId/decline',
+    body: emptyBodySchema,
     summary: 'Decline a proposed change order (the party who did not propose it)',
     params: changeOrderIdParamsSchema,
     response: changeOrderSchema,
@@ -49,6 +52,7 @@ export const changeOrderEndpoints = defineEndpoints('change-orders', {
   withdraw: {
     method: 'POST',
     path: '/api/change-orders/:changeOrderId/withdraw',
+    body: emptyBodySchema,
     summary: 'Withdraw a change order still proposed (the party who proposed it)',
     params: changeOrderIdParamsSchema,
     response: changeOrderSchema,
@@ -61,7 +65,8 @@ export const changeOrderEndpoints = defineEndpoints('change-orders', {
     description:
       "Answers the URL of the provider's checkout page, as a bid's payment does; a session still open is handed back again. The money is held with the deal's and released with its acceptance.",
     params: changeOrderIdParamsSchema,
-    body: payChangeOrderBodySchema.optional(),
+    // Like a bid's payment, nothing in the body decides the amount.
+    body: emptyBodySchema,
     response: checkoutResponseSchema,
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION'],
   },

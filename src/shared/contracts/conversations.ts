@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyBodySchema } from './empty-body.js';
 import { defineEndpoints } from './endpoint.js';
 import { bidCollectionPath } from './bids.js';
 import { bidIdParamsSchema } from './bids.schemas.js';
@@ -14,6 +15,7 @@ export const conversationEndpoints = defineEndpoints('conversations', {
   open: {
     method: 'POST',
     path: `${bidCollectionPath}/:bidId/conversations`,
+    body: emptyBodySchema,
     summary: "Open (or reopen) a bid's conversation",
     description: "The project's owner and the bid's finisher only.",
     params: bidIdParamsSchema,

@@ -1,3 +1,4 @@
+import { emptyBodySchema } from './empty-body.js';
 import { defineEndpoints } from './endpoint.js';
 import { dealSchema, objectCancellationSchema } from './deal.schemas.js';
 import { idParamsSchema } from './projects.schemas.js';
@@ -22,6 +23,7 @@ export const dealEndpoints = defineEndpoints('deal', {
   agreeToCancellation: {
     method: 'POST',
     path: '/api/projects/:id/cancellation/agree',
+    body: emptyBodySchema,
     summary: 'Agree to the cancellation of a paid project (assigned finisher): the unsettled remainder is refunded',
     params: idParamsSchema,
     response: dealSchema,

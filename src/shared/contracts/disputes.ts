@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyBodySchema } from './empty-body.js';
 import { defineEndpoints } from './endpoint.js';
 import {
   disputeEvidenceBodySchema,
@@ -77,6 +78,7 @@ export const disputeEndpoints = defineEndpoints('disputes', {
   acceptOffer: {
     method: 'POST',
     path: '/api/disputes/:id/offers/:offerId/accept',
+    body: emptyBodySchema,
     summary: "Accept the other side's latest offer (a party): the dispute settles at that amount",
     params: disputeOfferParamsSchema,
     response: disputeSchema,
@@ -85,6 +87,7 @@ export const disputeEndpoints = defineEndpoints('disputes', {
   escalate: {
     method: 'POST',
     path: '/api/disputes/:id/escalate',
+    body: emptyBodySchema,
     summary: 'Ask the operator to rule (a party)',
     params: disputeParamsSchema,
     response: disputeSchema,

@@ -74,7 +74,15 @@ type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 /** What `call()` takes: the path parameters, the query and the body, each only where the endpoint has one. */
 export type EndpointInput<E extends EndpointDefinition> = (E['params'] extends z.ZodType ? { params: InputOf<E['params']> } : { params?: never }) &
   (E['query'] extends z.ZodType ? { query?: InputOf<E['query']> } : { query?: never }) &
-  (E['body'] extends z.ZodType ? { body: E['bodyFormat'] extends 'multipart' ? InputOf<E['body']> | FormData : InputOf<E['body']> } : { body?: never });
+  (E['body'] extends z.ZodType
+    ? undefined extends InputOf<E['body']>
+      ? // A body that may be left out (emptyBodySchema): the client sends none.
+        { body?: InputOf<E['body']> }
+      : { body: E['bodyFormat'] extends 'multipart' ? InputOf<E['body']> | FormData : InputOf<E['body']> }
+    : { body?: never });
+
+/** True when the endpoint's body may be left out (none, or one that admits undefined). */
+type BodyIsOptional<E extends EndpointDefinition> = E['body'] extends z.ZodType ? (undefined extends InputOf<E['body']> ? true : false) : true;
 
 /** The parsed response of a successful call. */
 export type EndpointResponse<E extends EndpointDefinition> = z.output<E['response']>;
@@ -82,7 +90,7 @@ export type EndpointResponse<E extends EndpointDefinition> = z.output<E['respons
 /** True when the endpoint takes no input at all, so `call(endpoint)` needs no second argument. */
 export type TakesNoInput<E extends EndpointDefinition> = E['params'] extends z.ZodType
   ? false
-  : E['body'] extends z.ZodType
+  : BodyIsOptional<E> extends false
     ? false
     : E['query'] extends z.ZodType
       ? false

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyBodySchema } from './empty-body.js';
 import { defineEndpoints } from './endpoint.js';
 import { idParamsSchema } from './projects.schemas.js';
 import {
@@ -51,6 +52,7 @@ export const milestoneEndpoints = defineEndpoints('milestones', {
   remove: {
     method: 'DELETE',
     path: '/api/milestones/:milestoneId',
+    body: emptyBodySchema,
     summary: 'Remove a pending milestone (owner)',
     params: milestoneIdParamsSchema,
     status: 204,
@@ -69,6 +71,7 @@ export const milestoneEndpoints = defineEndpoints('milestones', {
   approve: {
     method: 'POST',
     path: '/api/milestones/:milestoneId/approve',
+    body: emptyBodySchema,
     summary: 'Approve a completed milestone (owner)',
     description: 'The payout of its share to the finisher follows.',
     params: milestoneIdParamsSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyBodySchema } from './empty-body.js';
 import { defineEndpoints } from './endpoint.js';
 import { idParamsSchema } from './projects.schemas.js';
 import { notificationLimits } from '#shared/domain/limits.js';
@@ -39,6 +40,7 @@ export const notificationEndpoints = defineEndpoints('notifications', {
   markRead: {
     method: 'PATCH',
     path: '/api/notifications/:id/read',
+    body: emptyBodySchema,
     summary: 'Mark one notification read',
     description: "Someone else's notification answers 404, like a missing one.",
     params: idParamsSchema,
@@ -48,6 +50,7 @@ export const notificationEndpoints = defineEndpoints('notifications', {
   markAllRead: {
     method: 'POST',
     path: '/api/users/:id/mark-all-notifications-read',
+    body: emptyBodySchema,
     summary: "Mark all the signed-in user's notifications read",
     params: idParamsSchema,
     response: markAllReadResponseSchema,

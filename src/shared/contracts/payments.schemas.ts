@@ -5,8 +5,11 @@ import { numberOrNumericText } from './numeric-text.js';
 
 export const paymentStatusSchema = z.enum(paymentStatuses);
 
-/** POST /api/bids/{bidId}/pay. The client sends { accept: true }; nothing in the body decides the amount. */
-export const startCheckoutBodySchema = z.object({}).passthrough();
+/**
+ * POST /api/bids/{bidId}/pay. The spec's client sends { accept: true } (spec section 7), declared so
+ * it keeps working; nothing in the body decides the amount, and nothing else is taken (decision 039).
+ */
+export const startCheckoutBodySchema = z.strictObject({ accept: z.boolean().optional() });
 export const checkoutResponseSchema = z.object({ checkoutUrl: z.string() });
 
 const userId = numberOrNumericText(z.number().int().positive().max(2_147_483_647)).optional();

@@ -1,3 +1,4 @@
+import { emptyBodySchema } from './empty-body.js';
 import { defineEndpoints } from './endpoint.js';
 import { bidIdParamsSchema } from './bids.schemas.js';
 import { idParamsSchema } from './projects.schemas.js';
@@ -115,6 +116,7 @@ export const sandboxEndpoints = defineEndpoints('sandbox', {
   completeOnboarding: {
     method: 'POST',
     path: '/api/sandbox/onboarding/:id/complete',
+    body: emptyBodySchema,
     summary: 'Finish sandbox onboarding with the prefilled test details',
     description: 'Answers the return URL to go to.',
     params: sandboxTokenParamsSchema,

@@ -27,6 +27,8 @@ export const dealTimerKinds = [
   'dispute_response_due',
   'dispute_response_reminder',
   'dispute_negotiation_due',
+  // One mail to a party about the other side's offers and statements since the last (issue 26, item 6).
+  'dispute_digest',
 ] as const;
 export type DealTimerKind = (typeof dealTimerKinds)[number];
 

@@ -2,6 +2,7 @@ ALTER TYPE "public"."bid_status" ADD VALUE 'lapsed';--> statement-breakpoint
 ALTER TYPE "public"."deal_history_kind" ADD VALUE 'payment_lapsed' BEFORE 'delivery';--> statement-breakpoint
 ALTER TYPE "public"."deal_timer_kind" ADD VALUE 'payment_due' BEFORE 'dispute_response_due';--> statement-breakpoint
 ALTER TYPE "public"."deal_timer_kind" ADD VALUE 'payment_reminder' BEFORE 'dispute_response_due';--> statement-breakpoint
+ALTER TYPE "public"."deal_timer_kind" ADD VALUE 'dispute_digest';--> statement-breakpoint
 CREATE TABLE "email_verification_tokens" (
 	"user_id" integer PRIMARY KEY NOT NULL,
 	"token_hash" text NOT NULL,
@@ -27,6 +28,9 @@ ALTER TABLE "payments" ALTER COLUMN "refunded_cents" SET DATA TYPE bigint;--> st
 ALTER TABLE "projects" ALTER COLUMN "budget_cents" SET DATA TYPE bigint;--> statement-breakpoint
 ALTER TABLE "statements_of_work" ALTER COLUMN "amount_cents" SET DATA TYPE bigint;--> statement-breakpoint
 ALTER TABLE "bids" ADD COLUMN "accepted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "deal_timers" ADD COLUMN "party" "deal_party";--> statement-breakpoint
+ALTER TABLE "dispute_evidence" ADD COLUMN "mailed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "dispute_offers" ADD COLUMN "mailed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "arrived_late_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "email_verified_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "pending_email" text;--> statement-breakpoint

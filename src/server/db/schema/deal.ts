@@ -35,6 +35,8 @@ export const dealTimers = pgTable(
     anchorAt: timestamp('anchor_at', { withTimezone: true }).notNull(),
     /** For a reminder: the deadline it reminds of. */
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    /** For a dispute digest: the party it mails (the other side's steps since its last one). */
+    party: dealParty('party'),
     firedAt: timestamp('fired_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -88,6 +88,8 @@ export const disputeOffers = pgTable(
     finisherAmountCents: centsColumn('finisher_amount_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** When the other side was mailed of it (the opening mail, or a dispute digest); null until then. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
   (t) => [index('dispute_offers_dispute_idx').on(t.disputeId, t.id), check('dispute_offers_amount_check', sql`${t.finisherAmountCents} >= 0`)],
 );
@@ -111,6 +113,8 @@ export const disputeEvidence = pgTable(
     fileType: text('file_type'),
     fileSize: integer('file_size'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the other side was mailed of it (a dispute digest); null until then. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
   (t) => [index('dispute_evidence_dispute_idx').on(t.disputeId, t.id)],
 );

@@ -163,6 +163,22 @@ describe('POST /api/bids/{id}/shortlist', () => {
     expect(await order()).toEqual([second.id, first.id]);
   });
 
+  it('shows through to nobody but the owner: everyone else gets the bids newest first, unmarked (issue 26, item 8)', async () => {
+    const project = await newProject();
+    const first = (await bidOn(cast.finisher.api, project.id)).json();
+    const second = (await bidOn(cast.otherFinisher.api, project.id)).json();
+    expect((await cast.owner.api.post(`/api/bids/${first.id}/shortlist`, {})).statusCode).toBe(200);
+    const bidsAs = async (api: Cast['owner']['api']) => (await api.get(`/api/projects/${project.id}`)).json().bids as { id: number; shortlisted?: boolean }[];
+
+    expect((await bidsAs(cast.owner.api)).map((b) => b.id)).toEqual([first.id, second.id]);
+    for (const api of [cast.visitor.api, cast.otherSubmitter.api, cast.otherFinisher.api, cast.finisher.api]) {
+      const seen = await bidsAs(api);
+      expect(seen.map((b) => b.id)).toEqual([second.id, first.id]);
+      // Shortlisting tells nobody (decision 033), the shortlisted finisher included.
+      expect(seen.filter((b) => b.shortlisted !== undefined)).toEqual([]);
+    }
+  });
+
   it('refuses everyone but the owner, and a bid no longer pending', async () => {
     const project = await newProject();
     const bid = (await bidOn(cast.finisher.api, project.id)).json();

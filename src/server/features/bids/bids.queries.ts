@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Bid, BidWithProject } from '#shared/contracts/bids.js';
 import { centsToDollars } from '#shared/domain/money.js';
 import type { DbOrTx } from '#server/db/client.js';
@@ -53,31 +53,33 @@ export function toBidDto(row: BidQueryRow, viewer: UserRow | null): Bid {
     paymentIntentId: b.paymentIntentId,
     criteriaAnswers: b.criteriaAnswers,
     includedRevisions: b.includedRevisions,
-    shortlisted: b.shortlistedAt !== null,
+    // The shortlist is the owner's own note: it tells nobody else, the shortlisted finisher included (decision 033).
+    ...(viewer?.id === row.projectSubmitterId ? { shortlisted: b.shortlistedAt !== null } : {}),
     declineReason: b.declineReason,
   };
 }
-
-// The owner's shortlist first (issue 18), then the newest.
-const shortlistedFirst = asc(sql`${bids.shortlistedAt} IS NULL`);
 
 const selectBidsOfProject = preparedPerDb(
   (db) =>
     mapRowsOnce(
       selectBids(db)
         .where(eq(bids.projectId, sql.placeholder('projectId')))
-        .orderBy(shortlistedFirst, desc(bids.createdAt), desc(bids.id))
+        .orderBy(desc(bids.createdAt), desc(bids.id))
         .prepare('bids_of_project'),
     ),
-  (db, params: { projectId: number }) =>
-    selectBids(db).where(eq(bids.projectId, params.projectId)).orderBy(shortlistedFirst, desc(bids.createdAt), desc(bids.id)),
+  (db, params: { projectId: number }) => selectBids(db).where(eq(bids.projectId, params.projectId)).orderBy(desc(bids.createdAt), desc(bids.id)),
 );
 
+/**
+ * The bids of a project, newest first. Only the owner's list puts their shortlist first: anyone
+ * else would read the shortlist from the order (issue 26, item 8).
+ */
 export async function findBidsOfProject(db: DbOrTx, projectId: number, viewer: UserRow | null, deliveryGraceMs: number): Promise<Bid[]> {
   const rows = await selectBidsOfProject(db, { projectId });
-  const bidsOut = rows.map((row) => toBidDto(row, viewer));
   // The finishers' records are for the owner choosing among them (issue 18, item 9).
-  if (viewer === null || rows.length === 0 || rows[0]!.projectSubmitterId !== viewer.id) return bidsOut;
+  if (viewer === null || rows.length === 0 || rows[0]!.projectSubmitterId !== viewer.id) return rows.map((row) => toBidDto(row, viewer));
+  // A stable sort: the shortlist first, each part still newest first.
+  const bidsOut = rows.map((row) => toBidDto(row, viewer)).sort((a, b) => Number(Boolean(b.shortlisted)) - Number(Boolean(a.shortlisted)));
   const records = await findFinisherRecords(
     db,
     rows.map((row) => ({ id: row.bid.finisherId, createdAt: row.finisherCreatedAt })),

@@ -11,6 +11,7 @@ import { acceptDelivery } from '#server/features/projects/projects.service.js';
 import { lockHeldCents, lockHeldPayment } from './deal-money.js';
 import { fireDisputeTimer } from './dispute-clock.js';
 import { lapseBid, unpaidAcceptedBidOf } from './payment-window.js';
+import { fireDisputeDigest } from './dispute-pace.js';
 
 /** How many due timers one sweep fires at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
@@ -166,6 +167,9 @@ async function fire(ctx: AppContext, tx: Tx, record: RecordEvent, timer: DealTim
     case 'dispute_response_reminder':
     case 'dispute_negotiation_due':
       await fireDisputeTimer(ctx, tx, record, project, timer);
+      return;
+    case 'dispute_digest':
+      await fireDisputeDigest(tx, record, project, timer, now);
       return;
   }
 }

@@ -11,6 +11,7 @@ import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import type { StoredFile } from '#server/integrations/storage/storage.js';
 import type { AcceptedEvidenceFile } from './dispute-files.js';
+import { requireDisputePace, scheduleDisputeDigest } from './dispute-pace.js';
 import {
   escalateIn,
   latestOffers,
@@ -84,6 +85,7 @@ async function partyStep(
 export function addEvidence(ctx: AppContext, actor: UserRow, disputeId: number, statement: string, file: AcceptedEvidenceFile | null): Promise<Dispute> {
   return partyStep(ctx, actor, disputeId, 'addEvidence', async (tx, record, { dispute, project }, now) => {
     const side = sideOf(actor.id, project);
+    await requireDisputePace(ctx, tx, 'statement', dispute.id, side, now);
     await tx.insert(disputeEvidence).values({
       disputeId: dispute.id,
       side,
@@ -96,6 +98,7 @@ export function addEvidence(ctx: AppContext, actor: UserRow, disputeId: number, 
       createdAt: now,
     });
     await record({ type: 'dispute.evidence_added', disputeId: dispute.id, side, hasFile: file !== null, ...partiesOf(project) });
+    await scheduleDisputeDigest(tx, ctx, project.id, side, now);
   });
 }
 
@@ -104,8 +107,10 @@ export function makeOffer(ctx: AppContext, actor: UserRow, disputeId: number, fi
   return partyStep(ctx, actor, disputeId, 'offer', async (tx, record, { dispute, project }, now) => {
     requireAmountWithin(dispute, finisherAmountCents);
     const side = sideOf(actor.id, project);
+    await requireDisputePace(ctx, tx, 'offer', dispute.id, side, now);
     await tx.insert(disputeOffers).values({ disputeId: dispute.id, side, userId: actor.id, finisherAmountCents, createdAt: now });
     await record({ type: 'dispute.offered', disputeId: dispute.id, side, finisherAmountCents, ...partiesOf(project) });
+    await scheduleDisputeDigest(tx, ctx, project.id, side, now);
     await settleIfCrossed(ctx, tx, record, dispute, project);
   });
 }

@@ -144,6 +144,8 @@ export async function openDisputeIn(
     userId: side === 'owner' ? project.submitterId : project.finisherId!,
     finisherAmountCents: input.finisherAmountCents,
     createdAt: now,
+    // The opening mail tells of it: no digest repeats it.
+    mailedAt: now,
   });
   // The deal clock stops: no acceptance by silence, no cancellation timing out, no reminders.
   await tx.delete(dealTimers).where(and(eq(dealTimers.projectId, project.id), isNull(dealTimers.firedAt), notInArray(dealTimers.kind, [...disputeTimerKinds])));

@@ -228,6 +228,10 @@ describe('settling', () => {
 
   it('lets a party escalate, and keeps an operator who is a party to the deal from ruling', async () => {
     const { projectId, dispute } = await openedDispute();
+    // A body the route does not read is refused, not ignored (issue 26, item 7).
+    const eager = await w.cast.finisher.api.post(`/api/disputes/${dispute.id}/escalate`, { now: true });
+    expect([eager.statusCode, eager.json().message]).toEqual([400, 'Unknown field: now']);
+    expect((await w.cast.owner.api.get(`/api/disputes/${dispute.id}`)).json().status).toBe('negotiating');
     expect((await w.cast.finisher.api.post(`/api/disputes/${dispute.id}/escalate`)).json()).toMatchObject({ status: 'with_operator', escalatedBy: 'finisher' });
     expect((await w.cast.owner.api.post(`/api/disputes/${dispute.id}/escalate`)).json().code).toBe('INVALID_TRANSITION');
     // The owner becomes an operator: still no ruling on their own deal.
@@ -247,6 +251,8 @@ describe('settling', () => {
     expect(opened).toMatchObject({ stage: 'cancellation' });
     // The cancellation is answered inside the dispute now.
     expect((await w.cast.finisher.api.post(`/api/projects/${cancelled.projectId}/cancellation/agree`)).statusCode).toBe(409);
+    const priced = await w.cast.finisher.api.post(`/api/projects/${cancelled.projectId}/cancellation/agree`, { refundCents: 1 });
+    expect([priced.statusCode, priced.json().message]).toEqual([400, 'Unknown field: refundCents']);
   });
 });
 

@@ -125,14 +125,25 @@ describe('deal mail', () => {
         },
         [finisher.email],
       ],
-      [{ type: 'dispute.offered', ...deal, disputeId: 9, side: 'finisher', finisherAmountCents: 50_000 }, [owner.email]],
+      [
+        {
+          type: 'dispute.digest',
+          ...deal,
+          disputeId: 9,
+          recipient: 'owner',
+          offers: [60_000, 50_000],
+          statements: [{ statement: 'It <does> build', hasFile: true }],
+        },
+        [owner.email],
+      ],
       [{ type: 'dispute.escalated', ...deal, disputeId: 9, side: null }, [owner.email, finisher.email]],
       [
         { type: 'dispute.settled', ...deal, disputeId: 9, settlement: 'ruling', finisherAmountCents: 50_000, refundCents: 25_000, decision: 'Half <done>' },
         [owner.email, finisher.email],
       ],
-      // Events without mail: a notification is enough.
+      // Events without mail: a notification is enough (offers and statements reach the other side's mail in a digest).
       [{ type: 'dispute.evidence_added', ...deal, disputeId: 9, side: 'owner', hasFile: true }, []],
+      [{ type: 'dispute.offered', ...deal, disputeId: 9, side: 'finisher', finisherAmountCents: 50_000 }, []],
       [{ type: 'milestone.added', ...milestone }, []],
       [{ type: 'bid.rejected', bidId: 1, projectId: 41, projectName: 'x', finisherId: finisher.id }, []],
     ];

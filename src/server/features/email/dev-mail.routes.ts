@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '#server/db/client.js';
 import { mailOutbox } from '#server/db/schema/email.js';
 import { escapeHtml } from './mail-layout.js';
@@ -48,22 +48,28 @@ function linkify(text: string): string {
 
 const isLoopback = (address: string | undefined) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
+/** Headers a proxy adds when it relays a request: a relayed request is never the server's own machine. */
+const relayHeaders = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host'] as const;
+
+/**
+ * The outbox holds everyone's mail (reset links included): only the server's own machine reads
+ * it, never a request relayed by a proxy, whatever the deployment. A guard on each route, so it
+ * holds under every spelling of the path the router matches (/%64ev/mail is /dev/mail; decision 039).
+ */
+async function onlyFromThisMachine(request: FastifyRequest, reply: FastifyReply) {
+  if (isLoopback(request.socket.remoteAddress) && relayHeaders.every((name) => request.headers[name] === undefined)) return;
+  return page(reply, 'Not found', '<h1>Not found</h1>', 404);
+}
+
 /**
  * The development mail catcher (docs/decisions/028-deal-mail.md): without SMTP, outside
  * production, mail is kept in mail_outbox and read here. These pages do not exist in production.
  */
 export function devMailRoutes(app: FastifyInstance, db: Db) {
   // Not part of the API: kept out of the OpenAPI document.
-  const schema = { hide: true };
-  // The outbox holds everyone's mail (reset links included): only the server's own machine reads
-  // it, never a request relayed by a proxy, whatever the deployment.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/dev/mail')) return;
-    if (isLoopback(request.socket.remoteAddress) && request.headers['x-forwarded-for'] === undefined) return;
-    return page(reply, 'Not found', '<h1>Not found</h1>', 404);
-  });
+  const options = { schema: { hide: true }, onRequest: onlyFromThisMachine };
 
-  app.get('/dev/mail', { schema }, async (_request, reply) => {
+  app.get('/dev/mail', options, async (_request, reply) => {
     const mails = await db
       .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, createdAt: mailOutbox.createdAt })
       .from(mailOutbox)
@@ -85,7 +91,7 @@ export function devMailRoutes(app: FastifyInstance, db: Db) {
     );
   });
 
-  app.get<{ Params: { id: string } }>('/dev/mail/:id', { schema }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/dev/mail/:id', options, async (request, reply) => {
     const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : null;
     const [mail] = id === null ? [] : await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     if (!mail) return page(reply, 'Mail not found', '<h1>Mail not found</h1><p><a href="/dev/mail">Back to the outbox</a></p>', 404);

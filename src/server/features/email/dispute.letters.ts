@@ -21,16 +21,35 @@ export const disputeLetters = {
       },
     },
   ],
-  'dispute.offered': (e: EventOf<'dispute.offered'>, links: Links): Letter[] => [
-    {
-      to: otherParty(e, e.side),
-      content: {
-        subject: `A new offer in the dispute on "${e.projectName}"`,
-        paragraphs: [(f) => `${sideName(e.side)} now offers that the developer receives ${f.money(e.finisherAmountCents)} for ${f.value(e.projectName)}.`],
-        action: { label: 'Answer the offer', url: links.dispute(e.disputeId) },
+  // Offers and statements are not mailed one by one: the deal clock gathers them into one mail per
+  // DISPUTE_MAIL_INTERVAL (issue 26, item 6), which says what arrived since the last.
+  'dispute.digest': (e: EventOf<'dispute.digest'>, links: Links): Letter[] => {
+    const sender = sideName(e.recipient === 'owner' ? 'finisher' : 'owner');
+    const latestOffer = e.offers.at(-1);
+    const latestStatement = e.statements.at(-1);
+    const withFiles = e.statements.filter((s) => s.hasFile).length;
+    const paragraphs: Letter['content']['paragraphs'] = [];
+    if (latestOffer !== undefined) {
+      const made = e.offers.length === 1 ? 'a new offer' : `${e.offers.length} new offers`;
+      paragraphs.push((f) => `${sender} made ${made}; the latest is that the developer receives ${f.money(latestOffer)}.`);
+    }
+    if (latestStatement) {
+      const added = e.statements.length === 1 ? 'a statement' : `${e.statements.length} statements`;
+      const files = withFiles === 0 ? '' : withFiles === 1 ? ' (one with a file)' : ` (${withFiles} with files)`;
+      paragraphs.push(() => `${sender} added ${added}${files}.`);
+    }
+    return [
+      {
+        to: e.recipient === 'owner' ? owner(e) : finisher(e),
+        content: {
+          subject: `New in the dispute on "${e.projectName}"`,
+          paragraphs: [(f) => `There is news in the dispute on ${f.value(e.projectName)}.`, ...paragraphs],
+          ...(latestStatement ? quoted(e.statements.length === 1 ? 'Their statement' : 'Their latest statement', latestStatement.statement) : {}),
+          action: { label: 'Open the dispute', url: links.dispute(e.disputeId) },
+        },
       },
-    },
-  ],
+    ];
+  },
   'dispute.escalated': (e: EventOf<'dispute.escalated'>, links: Links): Letter[] => {
     const content = {
       subject: `The dispute on "${e.projectName}" went to Finishline's operator`,
