@@ -22,7 +22,8 @@ async function openProfileTab(page: Page) {
 
 test('a new account confirms its address from the link in the mail; payouts wait for it', async ({ page }) => {
   test.setTimeout(120_000);
-  const account = uniqueAccount('verify');
+  // A long address (as a real one can be): it wraps on the profile at 320 px instead of widening the page.
+  const account = uniqueAccount('verify_long_address');
   await registerThroughUi(page, account, 'Developer');
 
   // Browsing and the profile work unconfirmed; the profile says so and offers a new link.

@@ -43,7 +43,7 @@ export async function apiGet<T>(page: Page, url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-export async function apiPost<T>(page: Page, url: string, data: unknown = {}): Promise<T> {
+export async function apiPost<T>(page: Pick<Page, 'request'>, url: string, data: unknown = {}): Promise<T> {
   const response = await page.request.post(url, { data, headers: originHeader() });
   expect(response.ok(), `POST ${url}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
@@ -84,7 +84,7 @@ export async function confirmEmailFromMail(page: Page, email: string): Promise<v
  * The owner pays an accepted bid through the sandbox's API (the checkout page itself is tested in
  * payments.spec.ts): money is held before work is delivered (issue 26).
  */
-export async function payThroughSandbox(owner: Page, bidId: number) {
+export async function payThroughSandbox(owner: Pick<Page, 'request'>, bidId: number) {
   const { checkoutUrl } = await apiPost<{ checkoutUrl: string }>(owner, `/api/bids/${bidId}/pay`);
   const sessionId = new URL(checkoutUrl, 'http://localhost').pathname.split('/').pop();
   await apiPost(owner, `/api/sandbox/checkout-sessions/${sessionId}/pay`, { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { registerThroughUi, uniqueAccount } from './helpers.js';
+import { payThroughSandbox, registerThroughUi, uniqueAccount } from './helpers.js';
 
 // A valid 1x1 PNG; the server re-encodes whatever it accepts.
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -208,6 +208,8 @@ test('after an accepted deal both sides review, and the rating shows on the publ
     message: 'I have shipped two meal planners and can finish this one quickly.',
   });
   await call(owner.request, 'POST', `/api/bids/${bid.id}/accept`, {});
+  // Money is held before work is delivered (issue 26).
+  await payThroughSandbox(owner, bid.id);
   // Reviews open only once the work has been accepted.
   const early = await finisher.request.post(`/api/projects/${project.id}/reviews`, { data: { rating: 5 } });
   expect(early.status()).toBe(409);

@@ -242,7 +242,7 @@ export const demoProjects: DemoProject[] = [
   },
   {
     // Decision 037: the bid jonas accepted was not paid within the payment window, so it lapsed and the
-    // project is open for bids again; the bids it had beaten are pending for another pick.
+    // project is open for bids again; the bid it had beaten is pending for another pick.
     name: 'Expense splitter for flatmates',
     owner: 'jonas',
     status: 'open',
@@ -254,7 +254,6 @@ export const demoProjects: DemoProject[] = [
     bids: [
       { finisher: 'devon', amount: 650, timeline: 8, message: pitch('Recurring bills and reminders are quick wins.'), status: 'lapsed', acceptedDaysAgo: 11 },
       { finisher: 'sam', amount: 700, timeline: 10, message: pitch('I have built settle-up flows with bank transfers.') },
-      { finisher: 'lena', amount: 720, timeline: 9, message: pitch('Happy to add reminders by email and push.') },
     ],
   },
   {

@@ -7,9 +7,10 @@ import { Button } from '#client/components/ui/button.js';
 /** One term and its value; `wide` spans both columns (a <dl> allows one wrapping <div> per group, no more). */
 function Detail({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className={wide ? 'grid gap-1 sm:col-span-2' : 'grid gap-1'}>
+    <div className={wide ? 'grid min-w-0 gap-1 sm:col-span-2' : 'grid min-w-0 gap-1'}>
       <dt className="text-sm font-medium text-muted-foreground">{term}</dt>
-      <dd className="text-sm break-words">{children}</dd>
+      {/* anywhere, not break-word: a grid sizes its column by the longest word, so a long address would widen a 320 px page. */}
+      <dd className="min-w-0 text-sm [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
