@@ -160,8 +160,19 @@ test('one toast at a time: a failed login leaves with its form, and a message in
   await owner.page.goto(`/chat/${bid.id}`);
   await expect(owner.page.getByRole('heading', { name: 'Project Chat' })).toBeVisible();
   await owner.page.waitForLoadState('networkidle');
+  // Counts every toast that appears, so one that flashes and is dismissed at once is caught too.
+  await owner.page.evaluate(() => {
+    const counter = window as unknown as { toastsSeen: number };
+    counter.toastsSeen = 0;
+    new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.addedNodes])) {
+        if (node instanceof Element && (node.matches('[data-sonner-toast]') || node.querySelector('[data-sonner-toast]'))) counter.toastsSeen += 1;
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await apiPost(finisher.page, `/api/bids/${bid.id}/messages`, { content: 'Reminders are done; payments next.' });
   await expect(owner.page.getByText('Reminders are done; payments next.')).toBeVisible();
+  expect(await owner.page.evaluate(() => (window as unknown as { toastsSeen: number }).toastsSeen)).toBe(0);
   await expect(owner.page.locator('[data-sonner-toast]').filter({ hasText: 'New Message' })).toHaveCount(0);
   // Elsewhere in the app (reached in the page, so the live connection stays open) the same news does raise its toast.
   await owner.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();

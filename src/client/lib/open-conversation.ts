@@ -15,7 +15,7 @@ export function useOpenConversation(bidId: number) {
   }, [bidId]);
 }
 
-/** Whether the person is looking at this bid's conversation right now (the tab is visible). */
-export function isConversationOpen(bidId: number): boolean {
-  return openBidId === bidId && document.visibilityState === 'visible';
+/** The bid whose conversation the person is looking at right now (the tab is visible), or null. */
+export function openConversation(): number | null {
+  return document.visibilityState === 'visible' ? openBidId : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerEvent } from '#shared/events.js';
-import { isProjectQueryKey, liveEventRefreshes, liveEventToast } from './live-events.js';
+import { isProjectQueryKey, liveEventRefreshes, liveEventToast, liveToastOutcome } from './live-events.js';
 
 const sender = { id: 2, username: 'devon', avatarUrl: null };
 const message = { id: 31, bidId: 5, threadId: 9, senderId: 2, receiverId: 1, content: 'Hi', createdAt: '2025-03-04T15:07:00.000Z', readAt: null, sender };
@@ -112,5 +112,23 @@ describe('isProjectQueryKey', () => {
     expect(isProjectQueryKey(['/api/projects/3?tab=milestones'], 3)).toBe(true);
     expect(isProjectQueryKey(['/api/projects/30/milestones'], 3)).toBe(false);
     expect(isProjectQueryKey(['/api/projects'], 3)).toBe(false);
+  });
+});
+
+describe('liveToastOutcome', () => {
+  const messageNotification = notification({ type: 'message', relatedId: 31 });
+
+  it('raises no toast over the conversation on screen, whichever of the message and its notification comes first', () => {
+    // The server pushes the notification first: it names no conversation, so the message decides.
+    expect(liveToastOutcome(messageNotification, { openConversation: 5 })).toBe('left-to-the-message');
+    expect(liveToastOutcome(newMessage('Bid #5'), { openConversation: 5 })).toBe('read-in-place');
+  });
+
+  it('toasts a message from another conversation, and any news with no conversation on screen', () => {
+    expect(liveToastOutcome(messageNotification, { openConversation: 6 })).toBe('left-to-the-message');
+    expect(liveToastOutcome(newMessage('Bid #5'), { openConversation: 6 })).toBe('show');
+    expect(liveToastOutcome(messageNotification, { openConversation: null })).toBe('show');
+    expect(liveToastOutcome(newMessage('Bid #5'), { openConversation: null })).toBe('show');
+    expect(liveToastOutcome(notification(), { openConversation: 5 })).toBe('show');
   });
 });

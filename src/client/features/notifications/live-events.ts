@@ -49,6 +49,22 @@ export function liveEventToast(event: ServerEvent): LiveToast | null {
   }
 }
 
+/** What a live event's toast does, given the conversation on screen (if any). */
+export type LiveToastOutcome = 'show' | 'read-in-place' | 'left-to-the-message';
+
+/**
+ * A message arriving in the conversation on screen raises no toast (issue 16). The server pushes
+ * a message's 'message' notification before the message itself (stored rows are pushed as
+ * after-commit work, the message by a commit handler), and only the message names its
+ * conversation: while a conversation is on screen, the notification leaves the toast to the
+ * message, which shows it under the same id unless it belongs to that conversation.
+ */
+export function liveToastOutcome(event: ServerEvent, screen: { openConversation: number | null }): LiveToastOutcome {
+  if (event.type === 'new_message' && event.bidId === screen.openConversation) return 'read-in-place';
+  if (event.type === 'notification' && event.notification.type === 'message' && screen.openConversation !== null) return 'left-to-the-message';
+  return 'show';
+}
+
 /** The toast id of the live event that carries the same news as this notification, if any. */
 function notificationToastId(notification: { id: number; type: string; relatedId: number | null }): string {
   if (notification.relatedId !== null) {

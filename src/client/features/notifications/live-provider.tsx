@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { currentUserKey } from '#client/lib/auth.js';
-import { isConversationOpen } from '#client/lib/open-conversation.js';
+import { openConversation } from '#client/lib/open-conversation.js';
 import { LiveConnection, liveSocketUrl } from '#client/lib/live-connection.js';
-import { liveEventRefreshes, liveEventToast } from './live-events.js';
+import { liveEventRefreshes, liveEventToast, liveToastOutcome } from './live-events.js';
 
 /**
  * Keeps the live connection open for the signed-in user (spec section 4 "Live connection"): the app
@@ -25,12 +25,13 @@ export function LiveUpdates({ userId }: { userId: number }) {
       onDisconnect: () => void queryClient.invalidateQueries({ queryKey: currentUserKey }),
       onEvent: (event) => {
         const shown = liveEventToast(event);
-        if (shown && event.type === 'new_message' && isConversationOpen(event.bidId)) {
+        const outcome = liveToastOutcome(event, { openConversation: openConversation() });
+        if (shown && outcome === 'read-in-place') {
           // The person is reading this conversation: no toast over its composer. Its 'message'
           // notification carries the same toast id, whichever of the two arrives first.
           readInPlace.add(shown.id);
           toast.dismiss(shown.id);
-        } else if (shown && !readInPlace.has(shown.id)) {
+        } else if (shown && outcome === 'show' && !readInPlace.has(shown.id)) {
           toast(shown.title, { id: shown.id, description: shown.description });
         }
         const isStale = liveEventRefreshes(event, userId);
