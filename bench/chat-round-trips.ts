@@ -6,7 +6,7 @@
 // PostgreSQL database `finishline_bench_chat` when BENCH_CHAT_POSTGRES=1 (server as for the other
 // benchmarks: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test),
 // makes an owner, a project and a finisher's bid, signs both in, then sends the conversation's
-// first message and `messages` more through POST /api/bids/{id}/messages (app.inject), the two
+// first message and `messages` more through POST /api/bids/{bidId}/messages (app.inject), the two
 // parties taking turns. Every statement sent to the database counts as a round trip, BEGIN and
 // COMMIT included (test/support/round-trips.ts wraps the PGlite client or pg.Client#query). It
 // prints the first message's count, the others' min / median / max, and the statements of the

@@ -330,7 +330,7 @@ async function main() {
   }
 
   console.log(
-    `\nsend-to-receive latency: from just before POST /api/bids/{id}/messages to the recipient's socket receiving new_message; ` +
+    `\nsend-to-receive latency: from just before POST /api/bids/{bidId}/messages to the recipient's socket receiving new_message; ` +
       `${ROW_SECONDS} s per row, ${2 * DEALS} sockets; POST = the sender's HTTP round trip; CPU = CPU ms per message of the posting server / of PostgreSQL's backends; queries = PostgreSQL queries the posting server sent per message; ` +
       `loop p99 = event-loop delay p99 (ms) of the socket server / this client\n`,
   );

@@ -98,7 +98,7 @@ export const projectRows: Row[] = [
   },
   { route: 'POST /api/bids/:bidId/shortlist', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/bids/${w.open.bidId}/shortlist`, payload: {} }) },
   {
-    route: 'GET /api/bids/:id',
+    route: 'GET /api/bids/:bidId',
     expect: only({ owner: 200, bidder: 200 }),
     shows: ['bid message', 'bid amount', 'bid timeline'],
     request: (w) => ({ url: `/api/bids/${w.open.bidId}` }),
@@ -117,13 +117,13 @@ export const projectRows: Row[] = [
     request: (w) => ({ url: `/api/bids/${w.open.bidId}/conversations` }),
   },
   {
-    route: 'GET /api/bids/:id/messages',
+    route: 'GET /api/bids/:bidId/messages',
     expect: only({ owner: 200, bidder: 200 }),
     shows: ["owner's chat message", "bidder's chat message"],
     request: (w) => ({ url: `/api/bids/${w.open.bidId}/messages` }),
   },
   {
-    route: 'POST /api/bids/:id/messages',
+    route: 'POST /api/bids/:bidId/messages',
     expect: only({ owner: 201, bidder: 201 }),
     request: (w) => ({ url: `/api/bids/${w.open.bidId}/messages`, payload: { content: 'When can we talk?' } }),
   },

@@ -191,7 +191,7 @@ function validParams(url: string, role: Role): Record<string, string> {
   for (const [, name] of url.matchAll(/:(\w+)/g)) {
     if (name === 'username') values[name] = cast.finisher.user.username;
     else if (name === 'milestoneId') values[name] = String(world.milestoneId);
-    else if (name === 'bidId' || url.startsWith('/api/bids/:id')) values[name!] = String(world.bidId);
+    else if (name === 'bidId') values[name!] = String(world.bidId);
     else if (url.startsWith('/api/users/:id')) values[name!] = String(cast[role].user.id);
     else if (url.startsWith('/api/notifications/:id')) values[name!] = String(world.notificationId);
     else if (name === 'paymentId') values[name] = String(world.paymentId);

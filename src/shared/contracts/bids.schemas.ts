@@ -88,7 +88,7 @@ export const bidSchema = z.object({
 });
 export type Bid = z.infer<typeof bidSchema>;
 
-/** A bid with a summary of its project, for GET /api/bids/{id} and a finisher's own list. */
+/** A bid with a summary of its project, for GET /api/bids/{bidId} and a finisher's own list. */
 export const bidProjectSummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -136,7 +136,7 @@ export type PlaceBidInput = z.output<typeof placeBidSchema>;
 
 export const bidIdParamsSchema = z.object({ bidId: rowId });
 
-/** PATCH /api/bids/{id}: the bid's finisher changes any of its terms while it is pending. */
+/** PATCH /api/bids/{bidId}: the bid's finisher changes any of its terms while it is pending. */
 export const editBidSchema = placeBidSchema
   .pick({ amount: true, timeline: true, message: true, criteriaAnswers: true, includedRevisions: true })
   .partial()
@@ -144,12 +144,12 @@ export const editBidSchema = placeBidSchema
 export type EditBidBody = z.input<typeof editBidSchema>;
 export type EditBidInput = z.output<typeof editBidSchema>;
 
-/** POST /api/bids/{id}/decline: the owner may say why. */
+/** POST /api/bids/{bidId}/decline: the owner may say why. */
 export const declineBidSchema = z.strictObject({
   reason: z.string().trim().max(S.declineReasonMax, `A reason must be at most ${S.declineReasonMax} characters`).optional(),
 });
 export type DeclineBidBody = z.input<typeof declineBidSchema>;
 
-/** POST /api/bids/{id}/shortlist: on (the default) or off the owner's shortlist. */
+/** POST /api/bids/{bidId}/shortlist: on (the default) or off the owner's shortlist. */
 export const shortlistBidSchema = z.strictObject({ shortlisted: z.boolean().optional() });
 export type ShortlistBidBody = z.input<typeof shortlistBidSchema>;

@@ -8,7 +8,7 @@ import { idParamsSchema } from './projects.schemas.js';
 // the .schemas module, so the browser loads zod only with a page that validates (decision 022).
 export type * from './bids.schemas.js';
 
-/** Where bids live (GET /api/bids/:id): every bid's cache key starts with it. */
+/** Where bids live (GET /api/bids/:bidId): every bid's cache key starts with it. */
 export const bidCollectionPath = '/api/bids';
 
 /** Bids: a finisher's offer on a project, and the owner's choice of one. */
@@ -76,10 +76,10 @@ export const bidEndpoints = defineEndpoints('bids', {
   },
   detail: {
     method: 'GET',
-    path: '/api/bids/:id',
+    path: '/api/bids/:bidId',
     summary: 'One bid with its project',
     description: "Only the project's owner and the bid's finisher may read it.",
-    params: idParamsSchema,
+    params: bidIdParamsSchema,
     response: bidWithProjectSchema,
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
   },

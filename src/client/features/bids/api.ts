@@ -8,7 +8,7 @@ import { invalidateProjects } from '#client/features/projects/api.js';
 const endpoints = bidEndpoints;
 
 export const bidKeys = {
-  /** Spec section 7: GET /api/bids/{id} is cached under the numeric id (the chat reads the same entry). */
+  /** Spec section 7: GET /api/bids/{bidId} is cached under the numeric id (the chat reads the same entry). */
   detail: (bidId: number) => [bidCollectionPath, bidId] as const,
   /** Under the user's scope, so a deal event or signing out reaches it with the user's other lists. */
   ofUser: (userId: number) => [...userScopeKey(userId), 'bids'] as const,
@@ -18,7 +18,7 @@ export const bidKeys = {
 export const bidQuery = (bidId: number, enabled = true) =>
   queryOptions({
     queryKey: bidKeys.detail(bidId),
-    queryFn: ({ signal }) => call(endpoints.detail, { params: { id: bidId } }, { signal }),
+    queryFn: ({ signal }) => call(endpoints.detail, { params: { bidId } }, { signal }),
     enabled: enabled && Number.isInteger(bidId) && bidId > 0,
   });
 

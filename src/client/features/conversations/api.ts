@@ -18,7 +18,7 @@ const endpoints = conversationEndpoints;
 export const conversationKeys = {
   /** GET /api/users/{id}/chats: the conversation list. */
   ofUser: (userId: number) => [...userScopeKey(userId), 'chats'] as const,
-  /** GET /api/bids/{id}/messages. */
+  /** GET /api/bids/{bidId}/messages. */
   bidMessages: (bidId: number) => [bidCollectionPath, bidId, 'messages'] as const,
 };
 
@@ -30,11 +30,11 @@ export const conversationsQuery = (userId: number | undefined) =>
     enabled: userId !== undefined,
   });
 
-/** GET /api/bids/{id}: the bid with its project and finisher (who is who in the chat), the payment page's entry. */
+/** GET /api/bids/{bidId}: the bid with its project and finisher (who is who in the chat), the payment page's entry. */
 export const conversationBidQuery = (bidId: number | null) => bidQuery(bidId ?? 0, bidId !== null);
 
 /**
- * GET /api/bids/{id}/messages, oldest first. The server marks the other party's messages read as
+ * GET /api/bids/{bidId}/messages, oldest first. The server marks the other party's messages read as
  * it answers, so new incoming messages make the viewer's badges and conversation list stale.
  */
 export const bidMessagesQuery = (bidId: number | null, viewerId: number | undefined) =>
@@ -42,7 +42,7 @@ export const bidMessagesQuery = (bidId: number | null, viewerId: number | undefi
     queryKey: conversationKeys.bidMessages(bidId ?? 0),
     queryFn: async ({ client, signal }) => {
       const previous = client.getQueryData<ChatMessage[]>(conversationKeys.bidMessages(bidId ?? 0));
-      const list = await call(endpoints.messages, { params: { id: bidId! } }, { signal });
+      const list = await call(endpoints.messages, { params: { bidId: bidId! } }, { signal });
       if (viewerId !== undefined && hasNewIncoming(previous, list, viewerId)) {
         for (const queryKey of [
           notificationKeys.unreadCount(viewerId),
@@ -66,12 +66,12 @@ export function useBidMessages(bidId: number | null) {
   return useQuery(bidMessagesQuery(bidId, user?.id));
 }
 
-/** POST /api/bids/{id}/messages with the trimmed content; the list is then refreshed (spec section 4 "Chat send"). */
+/** POST /api/bids/{bidId}/messages with the trimmed content; the list is then refreshed (spec section 4 "Chat send"). */
 export function useSendMessage(bidId: number) {
   const queryClient = useQueryClient();
   const { user } = useUser();
   return useMutation({
-    mutationFn: (content: string) => call(endpoints.send, { params: { id: bidId }, body: { content: content.trim() } }),
+    mutationFn: (content: string) => call(endpoints.send, { params: { bidId }, body: { content: content.trim() } }),
     onSuccess: async (sent) => {
       queryClient.setQueryData<ChatMessage[]>(conversationKeys.bidMessages(bidId), (list) =>
         list && !list.some((message) => message.id === sent.id) ? [...list, sent] : list,

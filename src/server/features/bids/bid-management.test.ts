@@ -32,7 +32,7 @@ const others = () =>
     ['a losing finisher', cast.otherFinisher.api],
   ] as const;
 
-describe('PATCH /api/bids/{id}', () => {
+describe('PATCH /api/bids/{bidId}', () => {
   it('lets the finisher change a pending bid and tells the owner what changed', async () => {
     const project = await newProject();
     const bid = (await bidOn(cast.finisher.api, project.id)).json();
@@ -72,7 +72,7 @@ describe('PATCH /api/bids/{id}', () => {
   });
 });
 
-describe('POST /api/bids/{id}/withdraw', () => {
+describe('POST /api/bids/{bidId}/withdraw', () => {
   it('takes the bid back once, tells the owner, and the owner can no longer accept it', async () => {
     const project = await newProject();
     const bid = (await bidOn(cast.finisher.api, project.id)).json();
@@ -111,7 +111,7 @@ describe('POST /api/bids/{id}/withdraw', () => {
   });
 });
 
-describe('POST /api/bids/{id}/decline', () => {
+describe('POST /api/bids/{bidId}/decline', () => {
   it('declines with a reason, tells the finisher, and the bid can no longer be accepted or placed again', async () => {
     const project = await newProject();
     const bid = (await bidOn(cast.finisher.api, project.id)).json();
@@ -146,7 +146,7 @@ describe('POST /api/bids/{id}/decline', () => {
   });
 });
 
-describe('POST /api/bids/{id}/shortlist', () => {
+describe('POST /api/bids/{bidId}/shortlist', () => {
   it('lists shortlisted bids first to the owner, and takes one off again', async () => {
     const project = await newProject();
     const first = (await bidOn(cast.finisher.api, project.id)).json();

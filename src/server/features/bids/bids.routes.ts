@@ -23,7 +23,7 @@ export function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   registerEndpoint(app, endpoints.shortlist, (request) => shortlistBid(ctx, requireUser(request), request.params.bidId, request.body));
 
-  registerEndpoint(app, endpoints.detail, (request) => getBid(ctx, requireUser(request), request.params.id));
+  registerEndpoint(app, endpoints.detail, (request) => getBid(ctx, requireUser(request), request.params.bidId));
 
   registerEndpoint(app, endpoints.ofUser, (request) => listBidsOfUser(ctx, requireUser(request), request.params.id));
 }

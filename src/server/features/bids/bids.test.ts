@@ -141,7 +141,7 @@ describe('POST /api/bids/{bidId}/accept', () => {
   });
 });
 
-describe('GET /api/bids/{id} and /api/users/{id}/bids', () => {
+describe('GET /api/bids/{bidId} and /api/users/{id}/bids', () => {
   it('shows a bid with its project to the owner and the bid’s finisher only', async () => {
     const project = await newProject();
     const bid = (await bidOn(cast.finisher.api, project.id)).json();

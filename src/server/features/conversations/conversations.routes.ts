@@ -10,10 +10,10 @@ export function conversationsRoutes(app: FastifyInstance, ctx: MessagingContext)
 
   registerEndpoint(app, endpoints.open, (request) => openConversation(ctx, requireUser(request), request.params.bidId));
 
-  registerEndpoint(app, endpoints.messages, (request) => listMessages(ctx, requireUser(request), request.params.id));
+  registerEndpoint(app, endpoints.messages, (request) => listMessages(ctx, requireUser(request), request.params.bidId));
 
   registerEndpoint(app, endpoints.send, async (request, reply) =>
-    reply.status(201).send(await sendMessage(ctx, requireUser(request), request.params.id, request.body)),
+    reply.status(201).send(await sendMessage(ctx, requireUser(request), request.params.bidId, request.body)),
   );
 
   registerEndpoint(app, endpoints.chats, (request) => listChats(ctx, requireUser(request), request.params.id));
