@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Endpoint, EndpointDefinition } from '#shared/contracts/endpoint.js';
 import { errorResponseSchema, errorStatus } from '#shared/errors.js';
 import { AppError } from '#server/app-error.js';
+import { requireUser } from './session.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,9 +35,17 @@ function errorResponses(endpoint: Endpoint): Record<number, typeof errorResponse
   return responses;
 }
 
+/** The operation's OpenAPI `security`: the session cookie needed, optional (anonymous or signed in), or none. */
+const securityOf: Record<Endpoint['session'], Record<string, string[]>[]> = {
+  required: [{ session: [] }],
+  optional: [{}, { session: [] }],
+  none: [],
+};
+
 function routeSchema(endpoint: Endpoint, deprecated: boolean): FastifySchema {
   return {
     summary: endpoint.summary,
+    security: securityOf[endpoint.session],
     ...(endpoint.description ? { description: endpoint.description } : {}),
     tags: [endpoint.tag],
     operationId: deprecated ? `${endpoint.operationId}.alias` : endpoint.operationId,
@@ -59,6 +68,15 @@ async function leftOutBodyIsEmpty(request: FastifyRequest) {
   if (request.body === undefined && request.headers['content-type'] === undefined) request.body = {};
 }
 
+/**
+ * The guard of an endpoint whose contract says `session: 'required'`: a visitor is refused with the
+ * same 401 the handler's requireUser gives, after validation (as before) and before the handler, on
+ * the route itself so that every spelling of its path meets it (decision 039).
+ */
+async function refuseVisitor(request: FastifyRequest) {
+  requireUser(request);
+}
+
 /** How this server runs a route, beyond its contract: its log level and its plugins' settings (a rate limit). */
 export interface RouteSettings {
   logLevel?: LogLevel;
@@ -76,6 +94,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       method: endpoint.method,
       url,
       ...(bodyMayBeLeftOut ? { preValidation: leftOutBodyIsEmpty } : {}),
+      ...(endpoint.session === 'required' ? { preHandler: refuseVisitor } : {}),
       ...(settings.logLevel ? { logLevel: settings.logLevel } : {}),
       schema: routeSchema(endpoint, url !== endpoint.path),
       config: { ...settings.config, endpoint, ...(endpoint.bodyFormat === 'raw' ? { allowCrossOrigin: true } : {}) },

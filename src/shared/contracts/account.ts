@@ -58,6 +58,7 @@ export const accountEndpoints = defineEndpoints('account', {
   requestPasswordReset: {
     method: 'POST',
     path: '/api/password-reset/request',
+    session: 'none',
     summary: 'Email a password reset link',
     description: 'Answers the same whether or not an account has that address.',
     body: passwordResetRequestBodySchema,
@@ -68,6 +69,7 @@ export const accountEndpoints = defineEndpoints('account', {
   confirmPasswordReset: {
     method: 'POST',
     path: '/api/password-reset/confirm',
+    session: 'none',
     summary: 'Set a new password with a reset link',
     body: passwordResetConfirmBodySchema,
     response: accountMessageSchema,
@@ -86,6 +88,7 @@ export const accountEndpoints = defineEndpoints('account', {
   confirmEmailVerification: {
     method: 'POST',
     path: '/api/account/email-verification/confirm',
+    session: 'none',
     summary: 'Confirm an email address with the emailed link',
     description: 'No sign-in needed: the token is the proof. A pending new address becomes the account’s address.',
     body: emailVerificationConfirmBodySchema,

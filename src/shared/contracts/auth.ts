@@ -12,6 +12,7 @@ export const authEndpoints = defineEndpoints('auth', {
   register: {
     method: 'POST',
     path: '/api/register',
+    session: 'optional',
     aliases: ['/api/auth/register'],
     summary: 'Create an account and sign in',
     body: registerBodySchema,
@@ -22,6 +23,7 @@ export const authEndpoints = defineEndpoints('auth', {
   login: {
     method: 'POST',
     path: '/api/login',
+    session: 'optional',
     aliases: ['/api/auth/login'],
     summary: 'Sign in with email and password',
     body: loginBodySchema,
@@ -31,6 +33,7 @@ export const authEndpoints = defineEndpoints('auth', {
   logout: {
     method: 'POST',
     path: '/api/logout',
+    session: 'optional',
     body: emptyBodySchema,
     summary: 'Sign out of this device',
     response: logoutResponseSchema,
@@ -46,6 +49,7 @@ export const authEndpoints = defineEndpoints('auth', {
   session: {
     method: 'GET',
     path: '/api/session',
+    session: 'optional',
     summary: "Who is signed in: the user, or null for a visitor (never a 401, so a visitor's page logs no error)",
     response: sessionResponseSchema,
     errors: [],

@@ -17,6 +17,7 @@ export const developerEndpoints = defineEndpoints('developers', {
   list: {
     method: 'GET',
     path: '/api/developers',
+    session: 'none',
     summary: 'The developer directory',
     description: 'skills (comma-separated) matches a developer with at least one of them; availability filters on finished onboarding.',
     query: listDevelopersQuerySchema,
@@ -26,6 +27,7 @@ export const developerEndpoints = defineEndpoints('developers', {
   profile: {
     method: 'GET',
     path: '/api/developers/:username',
+    session: 'none',
     summary: "A developer's public profile",
     params: usernameParamsSchema,
     response: developerProfileSchema,
@@ -34,6 +36,7 @@ export const developerEndpoints = defineEndpoints('developers', {
   stats: {
     method: 'GET',
     path: '/api/developers/:username/stats',
+    session: 'none',
     summary: "A developer's track record: completed projects, acceptance rate, rating and portfolio",
     params: usernameParamsSchema,
     response: developerStatsSchema,

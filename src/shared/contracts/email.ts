@@ -29,6 +29,7 @@ export const emailEndpoints = defineEndpoints('email', {
   unsubscribe: {
     method: 'POST',
     path: '/api/email/unsubscribe',
+    session: 'none',
     summary: 'Turn one kind of deal mail off with a signed link',
     description:
       "The token of a deal mail's List-Unsubscribe link (RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` from anywhere, without a session) or of its footer link. The body is not read.",

@@ -8,6 +8,14 @@ import { type ErrorCode, errorCodes } from '#shared/errors.js';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * What an endpoint needs of the `session` cookie (docs/decisions/046-openapi-security-and-lint.md):
+ * 'required' refuses a visitor with 401 before the handler runs; 'optional' serves a visitor and
+ * gives a signed-in caller more (their own rows, their session replaced or ended); 'none' never
+ * reads it. The OpenAPI document declares it per operation.
+ */
+export type SessionUse = 'required' | 'optional' | 'none';
+
 export interface EndpointDefinition {
   method: HttpMethod;
   /** Fastify's path syntax: '/api/projects/:id'. */
@@ -34,6 +42,8 @@ export interface EndpointDefinition {
   errors: readonly ErrorCode[];
   /** Other paths that answer exactly the same (kept for older clients); documented as deprecated. */
   aliases?: readonly string[];
+  /** 'required' unless said: only the public endpoints name theirs. */
+  session?: SessionUse;
 }
 
 export type Endpoint<D extends EndpointDefinition = EndpointDefinition> = D & {
@@ -41,6 +51,7 @@ export type Endpoint<D extends EndpointDefinition = EndpointDefinition> = D & {
   /** Unique across the API: '<tag>.<name>'. */
   operationId: string;
   status: 200 | 201 | 202 | 204;
+  session: SessionUse;
   /** Every code the endpoint may answer, the common ones included. */
   allErrors: readonly ErrorCode[];
 };
@@ -48,6 +59,7 @@ export type Endpoint<D extends EndpointDefinition = EndpointDefinition> = D & {
 /** Codes any request may meet: an outage, a bug, or a request refused before any route ran. */
 function baseErrorCodes(definition: EndpointDefinition): ErrorCode[] {
   const codes: ErrorCode[] = ['RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'INTERNAL'];
+  if ((definition.session ?? 'required') === 'required') codes.push('UNAUTHENTICATED');
   if (definition.params || definition.query || definition.body || definition.bodyFormat) codes.push('VALIDATION_FAILED');
   if (definition.method !== 'GET') codes.push('CROSS_ORIGIN_REFUSED', 'INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   return codes;
@@ -63,6 +75,7 @@ export function defineEndpoints<const T extends Record<string, EndpointDefinitio
       tag: definition.tag ?? tag,
       operationId: `${tag}.${name}`,
       status: definition.status ?? 200,
+      session: definition.session ?? 'required',
       allErrors: errorCodes.filter((code) => own.has(code)),
     };
   }

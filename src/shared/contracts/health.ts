@@ -10,6 +10,7 @@ export const healthEndpoints = defineEndpoints('health', {
   health: {
     method: 'GET',
     path: '/api/health',
+    session: 'none',
     summary: 'The database answers',
     response: healthSchema,
     errors: ['SERVICE_UNAVAILABLE'],
@@ -17,6 +18,7 @@ export const healthEndpoints = defineEndpoints('health', {
   live: {
     method: 'GET',
     path: '/api/health/live',
+    session: 'none',
     summary: 'The process answers (liveness: nothing else is checked)',
     response: liveSchema,
     errors: [],
@@ -24,6 +26,7 @@ export const healthEndpoints = defineEndpoints('health', {
   ready: {
     method: 'GET',
     path: '/api/health/ready',
+    session: 'none',
     summary: 'This instance should get traffic (readiness)',
     description: 'A 503 while the instance shuts down, or while the database or Redis (when configured) does not answer.',
     response: readySchema,

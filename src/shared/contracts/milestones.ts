@@ -23,6 +23,7 @@ export const milestoneEndpoints = defineEndpoints('milestones', {
   list: {
     method: 'GET',
     path: '/api/projects/:id/milestones',
+    session: 'optional',
     summary: "A project's milestones, by due date",
     description: 'Amounts, completion notes and feedback are shown only to the owner and the assigned finisher.',
     params: idParamsSchema,

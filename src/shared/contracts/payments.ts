@@ -67,6 +67,7 @@ export const paymentEndpoints = defineEndpoints('payments', {
   webhook: {
     method: 'POST',
     path: '/api/stripe/webhook',
+    session: 'none',
     summary: "The payment provider's signed events",
     description: 'The raw body is verified against the Stripe-Signature header; an event seen before is acknowledged with duplicate: true.',
     bodyFormat: 'raw',
@@ -89,6 +90,7 @@ export const sandboxEndpoints = defineEndpoints('sandbox', {
   checkoutSession: {
     method: 'GET',
     path: '/api/sandbox/checkout-sessions/:id',
+    session: 'none',
     summary: 'A sandbox checkout session, for its hosted page',
     params: sandboxTokenParamsSchema,
     response: sandboxCheckoutSchema,
@@ -97,6 +99,7 @@ export const sandboxEndpoints = defineEndpoints('sandbox', {
   pay: {
     method: 'POST',
     path: '/api/sandbox/checkout-sessions/:id/pay',
+    session: 'none',
     summary: 'Pay a sandbox checkout session with a test card',
     description:
       '4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Answers the success URL to go to. The checkout of a bid that lapsed unpaid (decision 037) is refused.',
@@ -108,6 +111,7 @@ export const sandboxEndpoints = defineEndpoints('sandbox', {
   onboarding: {
     method: 'GET',
     path: '/api/sandbox/onboarding/:id',
+    session: 'none',
     summary: 'A sandbox onboarding link, for its hosted page',
     params: sandboxTokenParamsSchema,
     response: sandboxAccountSchema,
@@ -116,6 +120,7 @@ export const sandboxEndpoints = defineEndpoints('sandbox', {
   completeOnboarding: {
     method: 'POST',
     path: '/api/sandbox/onboarding/:id/complete',
+    session: 'none',
     body: emptyBodySchema,
     summary: 'Finish sandbox onboarding with the prefilled test details',
     description: 'Answers the return URL to go to.',

@@ -23,6 +23,7 @@ export const projectEndpoints = defineEndpoints('projects', {
   list: {
     method: 'GET',
     path: '/api/projects',
+    session: 'optional',
     summary: 'Browse projects, newest first',
     description:
       'Open projects for everyone (paged through the Link rel="next" header); q searches name, description and technologies, tech filters by technology.',
@@ -33,6 +34,7 @@ export const projectEndpoints = defineEndpoints('projects', {
   technologies: {
     method: 'GET',
     path: '/api/technologies',
+    session: 'none',
     summary: 'Every technology used by a listed project',
     response: technologiesSchema,
     errors: [],
@@ -40,6 +42,7 @@ export const projectEndpoints = defineEndpoints('projects', {
   detail: {
     method: 'GET',
     path: '/api/projects/:id',
+    session: 'optional',
     summary: 'One project with its bids',
     description: "Bid amounts, timelines and messages are shown only to the owner and to the bid's own finisher.",
     params: idParamsSchema,

@@ -13,6 +13,7 @@ export const reviewEndpoints = defineEndpoints('reviews', {
   ofProject: {
     method: 'GET',
     path: '/api/projects/:id/reviews',
+    session: 'none',
     summary: "A project's reviews, newest first",
     params: idParamsSchema,
     response: z.array(reviewSchema),
@@ -31,6 +32,7 @@ export const reviewEndpoints = defineEndpoints('reviews', {
   ofDeveloper: {
     method: 'GET',
     path: '/api/developers/:username/reviews',
+    session: 'none',
     summary: 'The reviews a developer received, newest first (at most 100)',
     params: usernameParamsSchema,
     response: z.array(reviewSchema),
