@@ -66,6 +66,21 @@ describe('authorization matrix', () => {
     ).toEqual([]);
   });
 
+  it("refuses the visitor (401) exactly where the route's contract needs a session (decision 046)", () => {
+    const mismatched: string[] = [];
+    for (const route of m.routes) {
+      const endpoint = route.config?.endpoint;
+      if (!endpoint) continue;
+      for (const method of [route.method].flat().filter((name) => name !== 'HEAD')) {
+        const row = matrix.find((candidate) => candidate.route === `${method} ${route.url}`);
+        const refusesVisitor = row?.expect.visitor === 401;
+        if (row && refusesVisitor !== (endpoint.session === 'required'))
+          mismatched.push(`${row.route}: session ${endpoint.session}, visitor ${row.expect.visitor}`);
+      }
+    }
+    expect(mismatched).toEqual([]);
+  });
+
   for (const row of matrix) it(row.route, () => judge(row));
 });
 

@@ -113,6 +113,88 @@ describe('one contract per endpoint', () => {
     // Placing a bid: the spec's validation messages (400), a visitor (401), the owner (403), a second bid (409).
     expect(Object.keys(document.paths['/api/projects/{id}/bids']!.post!.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '404', '409']));
   });
+
+  it("declares on every operation what it needs of the session cookie, from its contract's session (decision 046)", async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      servers?: { url: string }[];
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<string, Record<string, { operationId: string; security?: unknown; responses: Record<string, unknown> }>>;
+    }>();
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(document.components.securitySchemes).toEqual({ session: { type: 'apiKey', in: 'cookie', name: 'fl_session' } });
+    const byOperationId = new Map(contractEndpoints().map((endpoint) => [endpoint.operationId, endpoint]));
+    const expected = { required: [{ session: [] }], optional: [{}, { session: [] }], none: [] };
+    const problems: string[] = [];
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const endpoint = byOperationId.get(operation.operationId.replace(/\.alias$/, ''));
+        const name = `${method.toUpperCase()} ${path}`;
+        if (!endpoint) problems.push(`${name}: no contract`);
+        else if (JSON.stringify(operation.security) !== JSON.stringify(expected[endpoint.session]))
+          problems.push(`${name}: security ${JSON.stringify(operation.security)}`);
+        else if (endpoint.session === 'required' && !('401' in operation.responses)) problems.push(`${name}: needs a session but documents no 401`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // The public ones say so; everything else needs a session.
+    expect(byOperationId.get('projects.detail')?.session).toBe('optional');
+    expect(byOperationId.get('developers.list')?.session).toBe('none');
+    expect(byOperationId.get('bids.detail')?.session).toBe('required');
+  });
+
+  it("names PUBLIC_URL's origin as the document's server", async () => {
+    const other = await createTestApp({ PUBLIC_URL: 'https://finishline.example/some/path' });
+    try {
+      const document = (await other.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ servers: { url: string }[] }>();
+      expect(document.servers.map((server) => server.url)).toEqual(['https://finishline.example']);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("a contract's session, enforced on its route", () => {
+  const guarded = defineEndpoints('guarded', {
+    mine: { method: 'GET', path: '/api/guarded/mine', summary: 'Needs a session', response: z.object({ ran: z.boolean() }), errors: [] },
+    open: { method: 'GET', path: '/api/guarded/open', session: 'none', summary: 'Public', response: z.object({ ran: z.boolean() }), errors: [] },
+    either: { method: 'GET', path: '/api/guarded/either', session: 'optional', summary: 'Either', response: z.object({ ran: z.boolean() }), errors: [] },
+  });
+
+  async function guardedApp(ran: string[]) {
+    const app = Fastify({ logger: false });
+    app.decorateRequest('user', null);
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(responseSerializerCompiler);
+    registerErrorHandler(app);
+    for (const [name, endpoint] of Object.entries(guarded)) {
+      registerEndpoint(app, endpoint, () => {
+        ran.push(name);
+        return { ran: true };
+      });
+    }
+    await app.ready();
+    return app;
+  }
+
+  it("refuses a visitor with the handler's own 401 before the handler runs, where the session is required", async () => {
+    const ran: string[] = [];
+    const app = await guardedApp(ran);
+    const refused = await app.inject({ method: 'GET', url: '/api/guarded/mine' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Authentication required' });
+    // Any spelling the router matches meets the same guard (decision 039).
+    expect((await app.inject({ method: 'GET', url: '/api/guarded/%6Dine' })).statusCode).toBe(401);
+    expect(ran).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: '/api/guarded/open' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/guarded/either' })).statusCode).toBe(200);
+    expect(ran).toEqual(['open', 'either']);
+  });
+
+  it('adds UNAUTHENTICATED to the codes of an endpoint that needs a session, and only there', () => {
+    expect(guarded.mine.allErrors).toContain('UNAUTHENTICATED');
+    expect(guarded.open.allErrors).not.toContain('UNAUTHENTICATED');
+    expect(guarded.either.allErrors).not.toContain('UNAUTHENTICATED');
+  });
 });
 
 describe('answers checked against their contract under test', () => {
@@ -120,6 +202,7 @@ describe('answers checked against their contract under test', () => {
     item: {
       method: 'GET',
       path: '/api/probe/:id',
+      session: 'none',
       summary: 'A probe',
       params: z.object({ id: z.coerce.number() }),
       response: z.object({ name: z.string() }),
