@@ -45,6 +45,7 @@ export function liveEventToast(event: ServerEvent): LiveToast | null {
     }
     case 'auth_success':
     case 'error':
+    case 'changed':
       return null;
   }
 }
@@ -123,6 +124,7 @@ export function liveEventRefreshes(event: ServerEvent, userId: number): (key: Qu
     case 'milestone_approved':
       return (key) => isProjectQueryKey(key, event.milestone.projectId) || startsWith(key, userScopeKey(userId));
     case 'error':
+    case 'changed':
       return () => false;
   }
 }
