@@ -7,6 +7,18 @@ import { notificationSchema } from '#shared/contracts/notifications.schemas.js';
  * there is no application-level ping message.
  */
 
+/**
+ * What a live change names (decision 043): a resource a client may have cached, by id. The deal's id
+ * is its project's; a conversation's is its bid's. A change carries no data: each client feature
+ * refreshes the queries it declared for the resource, and the server answers them under its usual
+ * permissions.
+ */
+export const liveResources = ['project', 'deal', 'bid', 'dispute', 'conversation'] as const;
+export const liveResourceSchema = z.enum(liveResources);
+export type LiveResource = z.infer<typeof liveResourceSchema>;
+export const liveChangeSchema = z.object({ resource: liveResourceSchema, id: z.number().int() });
+export type LiveChange = z.infer<typeof liveChangeSchema>;
+
 const milestoneRefSchema = z.object({ id: z.number().int(), title: z.string(), projectId: z.number().int() });
 
 export const serverEventSchema = z.discriminatedUnion('type', [
@@ -24,6 +36,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new_milestone'), milestone: milestoneRefSchema }),
   z.object({ type: z.literal('milestone_completed'), milestone: milestoneRefSchema }),
   z.object({ type: z.literal('milestone_approved'), milestone: milestoneRefSchema }),
+  /** Resources a committed change touched, sent only to the people who may read them: refresh, no toast. */
+  z.object({ type: z.literal('changed'), changes: z.array(liveChangeSchema).min(1) }),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 

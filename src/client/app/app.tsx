@@ -12,7 +12,7 @@ import { AppRoutes } from './router.js';
 // connection (with the zod schemas of its events) only matters to a signed-in user. A toast raised
 // before the toaster arrives is not lost: sonner replays active toasts when a toaster subscribes.
 const Toaster = lazyComponent(() => import('#client/components/ui/toaster.js'), 'Toaster');
-const LiveUpdates = lazyComponent(() => import('#client/features/notifications/live-provider.js'), 'LiveUpdates');
+const LiveUpdates = lazyComponent(() => import('#client/app/live-updates.js'), 'LiveUpdates');
 
 function LiveUpdatesWhileSignedIn() {
   const { user } = useUser();

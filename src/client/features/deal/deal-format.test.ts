@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DealHistoryEntry } from '#shared/contracts/deal.js';
 import { dealReasonSchema } from '#shared/contracts/deal.schemas.js';
-import type { ServerEvent } from '#shared/events.js';
+import type { LiveChange } from '#shared/events.js';
 import { reasonProblem } from '#client/components/reason-dialog.js';
-import { isProjectQueryKey, liveEventRefreshes } from '#client/features/notifications/live-events.js';
+import { liveRefreshes } from '#client/app/live-updates.js';
+import { isKeyUnder, liveChangeRefreshes } from '#client/lib/live-changes.js';
 import { dealKeys } from './api.js';
 import { partyName } from '#client/components/deal-history-list.js';
 import { formatDealDate } from '#client/lib/format.js';
@@ -49,24 +50,13 @@ describe('reasonProblem', () => {
 });
 
 describe('the deal query', () => {
-  it('sits under its project, so a live notification about the project refreshes the clock', () => {
+  it('sits under its project, so a live change to the project or to its deal refreshes the clock', () => {
     const key = dealKeys.ofProject(3);
-    expect(isProjectQueryKey(key, 3)).toBe(true);
-    expect(isProjectQueryKey(key, 30)).toBe(false);
-    const event: ServerEvent = {
-      type: 'notification',
-      notification: {
-        id: 70,
-        userId: 1,
-        type: 'project',
-        title: 'Cancellation requested',
-        content: 'The client wants to cancel.',
-        relatedId: 3,
-        isRead: false,
-        createdAt: '2026-11-23T10:00:00.000Z',
-      },
-    };
-    expect(liveEventRefreshes(event, 1)(key)).toBe(true);
+    const refreshes = (changes: LiveChange[]) => liveChangeRefreshes(liveRefreshes, changes, 1).some((prefix) => isKeyUnder(key, prefix));
+    expect(refreshes([{ resource: 'deal', id: 3 }])).toBe(true);
+    expect(refreshes([{ resource: 'project', id: 3 }])).toBe(true);
+    expect(refreshes([{ resource: 'project', id: 30 }])).toBe(false);
+    expect(refreshes([{ resource: 'deal', id: 30 }])).toBe(false);
   });
 });
 

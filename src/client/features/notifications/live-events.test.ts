@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerEvent } from '#shared/events.js';
-import { isProjectQueryKey, liveEventRefreshes, liveEventToast, liveToastOutcome } from './live-events.js';
+import { liveEventRefreshes, liveEventToast, liveToastOutcome } from './live-events.js';
 
 const sender = { id: 2, username: 'devon', avatarUrl: null };
 const message = { id: 31, bidId: 5, threadId: 9, senderId: 2, receiverId: 1, content: 'Hi', createdAt: '2025-03-04T15:07:00.000Z', readAt: null, sender };
@@ -53,65 +53,28 @@ describe('liveEventRefreshes', () => {
     expect(isStale(['/api/users', 2, 'unread-count'])).toBe(false);
   });
 
-  it('refreshes the bid’s messages, the chats and the counts on new_message', () => {
-    const isStale = liveEventRefreshes(newMessage('t'), 1);
-    expect(isStale(['/api/bids', 5, 'messages'])).toBe(true);
-    expect(isStale(['/api/bids', 6, 'messages'])).toBe(false);
-    expect(isStale(['/api/users', 1, 'chats'])).toBe(true);
-    expect(isStale(['/api/users', 1, 'unread-count'])).toBe(true);
-    expect(isStale(['/api/projects'])).toBe(false);
+  it('refreshes the notifications and the counts on new_message and on a notification, and nothing a feature caches', () => {
+    for (const event of [newMessage('t'), notification({ type: 'bid', relatedId: 12 }), notification({ type: 'dispute', relatedId: 9 })]) {
+      const isStale = liveEventRefreshes(event, 1);
+      expect(isStale(['/api/users', 1, 'notifications'])).toBe(true);
+      expect(isStale(['/api/users', 1, 'unread-count'])).toBe(true);
+      expect(isStale(['/api/users', 1, 'unread-notifications'])).toBe(true);
+      expect(isStale(['/api/users', 2, 'unread-count'])).toBe(false);
+      // Those come with the server's `changed` event (decision 043): see app/live-updates.test.ts.
+      expect(isStale(['/api/projects', 12])).toBe(false);
+      expect(isStale(['/api/bids', 5, 'messages'])).toBe(false);
+      expect(isStale(['/api/disputes', 9])).toBe(false);
+    }
   });
 
-  it('refreshes the notifications, and the project a bid or milestone notification is about', () => {
-    const isStale = liveEventRefreshes(notification({ type: 'bid', relatedId: 12 }), 1);
-    expect(isStale(['/api/users', 1, 'notifications'])).toBe(true);
-    expect(isStale(['/api/users', 1, 'unread-count'])).toBe(true);
-    expect(isStale(['/api/projects', 12])).toBe(true);
-    // The person's own lists too: the owner's dashboard counts the new bid without a reload.
-    expect(isStale(['/api/users', 1, 'projects'])).toBe(true);
-    expect(isStale(['/api/users', 2, 'projects'])).toBe(false);
-    expect(liveEventRefreshes(notification(), 1)(['/api/projects', 12])).toBe(false);
-    expect(liveEventRefreshes(notification(), 1)(['/api/users', 1, 'projects'])).toBe(false);
-  });
-
-  it('refreshes the change orders, the deal and the payment of the project a change order notification is about', () => {
-    const isStale = liveEventRefreshes(notification({ type: 'change_order', relatedId: 12 }), 1);
-    expect(isStale(['/api/projects', 12, 'change-orders'])).toBe(true);
-    expect(isStale(['/api/projects', 12, 'deal'])).toBe(true);
-    expect(isStale(['/api/projects', 12, 'payment'])).toBe(true);
-    expect(isStale(['/api/projects', 13, 'change-orders'])).toBe(false);
-    expect(isStale(['/api/users', 1, 'unread-count'])).toBe(true);
-  });
-
-  it('refreshes the dispute, the queue and the project queries on a dispute notification, whose relatedId is the dispute', () => {
-    const isStale = liveEventRefreshes(notification({ type: 'dispute', relatedId: 9 }), 1);
-    expect(isStale(['/api/disputes', 9])).toBe(true);
-    expect(isStale(['/api/disputes', 90])).toBe(false);
-    expect(isStale(['/api/operator/disputes', 'with_operator'])).toBe(true);
-    expect(isStale(['/api/projects', 12, 'deal'])).toBe(true);
-    expect(isStale(['/api/projects', 12])).toBe(true);
-    expect(isStale(['/api/users', 1, 'unread-count'])).toBe(true);
-    expect(isStale(['/api/developers'])).toBe(false);
-    expect(liveEventToast(notification({ type: 'dispute', relatedId: 9 }))?.id).toBe('notification-70');
-  });
-
-  it('refreshes every query of the milestone’s project', () => {
-    const isStale = liveEventRefreshes({ type: 'milestone_approved', milestone }, 1);
-    expect(isStale(['/api/projects', 12, 'milestones'])).toBe(true);
-    expect(isStale(['/api/projects/12/milestones'])).toBe(true);
-    expect(isStale(['/api/projects', 120])).toBe(false);
-    expect(isStale(['/api/users', 1, 'projects'])).toBe(true);
-    expect(isStale(['/api/users', 2, 'projects'])).toBe(false);
-  });
-});
-
-describe('isProjectQueryKey', () => {
-  it('matches both key styles of one project only', () => {
-    expect(isProjectQueryKey(['/api/projects', 3], 3)).toBe(true);
-    expect(isProjectQueryKey(['/api/projects/3'], 3)).toBe(true);
-    expect(isProjectQueryKey(['/api/projects/3?tab=milestones'], 3)).toBe(true);
-    expect(isProjectQueryKey(['/api/projects/30/milestones'], 3)).toBe(false);
-    expect(isProjectQueryKey(['/api/projects'], 3)).toBe(false);
+  it('leaves every cached query to the features on a changed event and the milestone events', () => {
+    const changed: ServerEvent = { type: 'changed', changes: [{ resource: 'project', id: 12 }] };
+    for (const event of [changed, { type: 'milestone_approved', milestone } as const]) {
+      expect(liveEventRefreshes(event, 1)(['/api/projects', 12])).toBe(false);
+      expect(liveEventRefreshes(event, 1)(['/api/users', 1, 'unread-count'])).toBe(false);
+    }
+    expect(liveEventToast(changed)).toBeNull();
+    expect(liveToastOutcome(changed, { openConversation: 5 })).toBe('show');
   });
 });
 

@@ -1,13 +1,10 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { projectEndpoints } from '#shared/contracts/projects.js';
 import type { ServerEvent } from '#shared/events.js';
-import { userScopeKey } from '#client/lib/auth.js';
-import { conversationKeys } from '#client/features/conversations/api.js';
-import { disputeKeys } from '#client/features/disputes/api.js';
+import { isKeyUnder } from '#client/lib/live-changes.js';
 import { notificationKeys } from './api.js';
 
 /**
- * What each live event does on screen (spec section 8 "Live-event toasts") and which cached
+ * What each live event does on screen (spec section 8 "Live-event toasts") and which notification
  * queries it makes stale. Pure, so the unit tests cover it without a browser.
  */
 
@@ -45,6 +42,7 @@ export function liveEventToast(event: ServerEvent): LiveToast | null {
     }
     case 'auth_success':
     case 'error':
+    case 'changed':
       return null;
   }
 }
@@ -74,54 +72,26 @@ function notificationToastId(notification: { id: number; type: string; relatedId
   return `notification-${notification.id}`;
 }
 
-function startsWith(key: QueryKey, prefix: QueryKey): boolean {
-  return prefix.length <= key.length && prefix.every((part, index) => key[index] === part);
-}
-
-/** The projects' collection path, the root of every project query's key. */
-const projectsPath = projectEndpoints.list.path;
-
 /**
- * A project's queries, whichever key style a feature uses: [projectsPath, id, ...] or
- * [`${projectsPath}/{id}/milestones`, ...] (but not `${projectsPath}/{id}0`).
+ * A predicate over query keys: true for the notification queries (the list and both header
+ * badges) the event makes stale. What a change does to projects, deals, disputes and conversations
+ * arrives as a `changed` event, which each feature's declaration handles (decision 043), not here.
  */
-export function isProjectQueryKey(key: QueryKey, projectId: number): boolean {
-  if (startsWith(key, [projectsPath, projectId])) return true;
-  const [head] = key;
-  if (typeof head !== 'string') return false;
-  const base = `${projectsPath}/${projectId}`;
-  return head === base || head.startsWith(`${base}/`) || head.startsWith(`${base}?`);
-}
-
-/** A predicate over query keys: true for every query the event makes stale. */
 export function liveEventRefreshes(event: ServerEvent, userId: number): (key: QueryKey) => boolean {
   const unread: QueryKey[] = [notificationKeys.unreadCount(userId), notificationKeys.unreadList(userId)];
-  const notifications: QueryKey[] = [...unread, notificationKeys.list(userId)];
-  const anyOf = (prefixes: QueryKey[]) => (key: QueryKey) => prefixes.some((prefix) => startsWith(key, prefix));
+  const anyOf = (prefixes: QueryKey[]) => (key: QueryKey) => prefixes.some((prefix) => isKeyUnder(key, prefix));
 
   switch (event.type) {
     case 'auth_success':
       return anyOf(unread);
+    // Every chat message also leaves a 'message' notification for its recipient, and counts as unread.
     case 'new_message':
-      // Every chat message also leaves a 'message' notification for its recipient.
-      return anyOf([conversationKeys.bidMessages(event.bidId), conversationKeys.ofUser(userId), ...notifications]);
-    case 'notification': {
-      const { type, relatedId } = event.notification;
-      // A dispute's relatedId is the dispute, not its project: its page, the operator's queue, and every
-      // project query (the deal clock and payment of whichever project it is, which the event does not name).
-      if (type === 'dispute' && relatedId !== null) {
-        return anyOf([...notifications, disputeKeys.detail(relatedId), disputeKeys.queueAll, [projectsPath]]);
-      }
-      // A change order's relatedId is its project (issue 18, item 6).
-      const aboutProject = relatedId !== null && ['bid', 'project', 'change_order', ...milestoneTypes].includes(type);
-      // A deal's news also changes the person's own lists: the dashboard's bid counts, My Projects,
-      // their bids and spending (issue 16: a live bid left the owner's dashboard at '0 bids').
-      return (key) => anyOf(notifications)(key) || (aboutProject && (isProjectQueryKey(key, relatedId) || startsWith(key, userScopeKey(userId))));
-    }
+    case 'notification':
+      return anyOf([...unread, notificationKeys.list(userId)]);
     case 'new_milestone':
     case 'milestone_completed':
     case 'milestone_approved':
-      return (key) => isProjectQueryKey(key, event.milestone.projectId) || startsWith(key, userScopeKey(userId));
+    case 'changed':
     case 'error':
       return () => false;
   }

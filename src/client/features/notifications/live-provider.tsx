@@ -4,15 +4,18 @@ import { toast } from 'sonner';
 import { currentUserKey } from '#client/lib/auth.js';
 import { openConversation } from '#client/lib/open-conversation.js';
 import { LiveConnection, liveSocketUrl } from '#client/lib/live-connection.js';
+import { liveChangeRefreshes, type LiveRefreshes } from '#client/lib/live-changes.js';
 import { liveEventRefreshes, liveEventToast, liveToastOutcome } from './live-events.js';
 
 /**
  * Keeps the live connection open for the signed-in user (spec section 4 "Live connection"): the app
  * renders it once the current user is known and unmounts it on logout, which closes the socket.
- * Each event shows its toast and refreshes the queries it makes stale. The app loads this module
- * lazily, and only for a signed-in user, so a visitor never downloads the event schemas.
+ * Each event shows its toast and refreshes the notification queries it makes stale; a `changed`
+ * event refreshes what the features declared in `refreshes` for its resources (decision 043). The
+ * app loads this module lazily, and only for a signed-in user, so a visitor never downloads the
+ * event schemas. `refreshes` must keep its identity across renders (a module constant).
  */
-export function LiveUpdates({ userId }: { userId: number }) {
+export function LiveConnectionProvider({ userId, refreshes }: { userId: number; refreshes: readonly LiveRefreshes[] }) {
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -24,6 +27,10 @@ export function LiveUpdates({ userId }: { userId: number }) {
       // An expired session turns the current user to null, which stops the connection.
       onDisconnect: () => void queryClient.invalidateQueries({ queryKey: currentUserKey }),
       onEvent: (event) => {
+        if (event.type === 'changed') {
+          for (const queryKey of liveChangeRefreshes(refreshes, event.changes, userId)) void queryClient.invalidateQueries({ queryKey });
+          return;
+        }
         const shown = liveEventToast(event);
         const outcome = liveToastOutcome(event, { openConversation: openConversation() });
         if (shown && outcome === 'read-in-place') {
@@ -40,7 +47,7 @@ export function LiveUpdates({ userId }: { userId: number }) {
     });
     connection.start();
     return () => connection.stop();
-  }, [userId, queryClient]);
+  }, [userId, queryClient, refreshes]);
 
   return null;
 }

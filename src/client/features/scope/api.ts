@@ -4,7 +4,7 @@ import { type StatementOfWork, scopeEndpoints } from '#shared/contracts/scope.js
 import { call, isApiError } from '#client/lib/api.js';
 
 /** Under the project's key, so whatever refreshes the project (a revision request, a live event) refreshes the scope too. */
-const scopeKey = (projectId: number) => [projectEndpoints.list.path, projectId, 'scope'] as const;
+export const scopeKey = (projectId: number) => [projectEndpoints.list.path, projectId, 'scope'] as const;
 
 /**
  * GET /api/projects/{id}/scope for the two parties (and operators). No statement yet, or a refusal,

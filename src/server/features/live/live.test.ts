@@ -173,6 +173,8 @@ describe('several instances', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(ownerOnB.events.filter((e) => e.type === 'new_message')).toHaveLength(2);
       expect(ownerOnB.events.filter((e) => e.type === 'notification')).toHaveLength(2);
+      // And the conversation's live change (decision 043), once per message.
+      expect(ownerOnB.events.filter((e) => e.type === 'changed' && e.changes.some((c) => c.resource === 'conversation' && c.id === bid.id))).toHaveLength(2);
       ownerOnB.close();
     } finally {
       await a.close();

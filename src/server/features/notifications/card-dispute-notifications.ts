@@ -1,13 +1,13 @@
 import { eq, or } from 'drizzle-orm';
 import { formatMoney } from '#shared/domain/money.js';
-import type { Tx } from '#server/db/client.js';
+import type { DbOrTx } from '#server/db/client.js';
 import { users } from '#server/db/schema/users.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
 import { isOperatorByEmail } from '#server/plugins/session.js';
 import { createNotifications } from './notifications.service.js';
 
 /** Every operator: the accounts made operators by `npm run operator:create`, and the verified ones OPERATOR_EMAILS names. */
-export async function findOperatorIds(tx: Tx, operatorEmails: readonly string[]): Promise<number[]> {
+export async function findOperatorIds(tx: DbOrTx, operatorEmails: readonly string[]): Promise<number[]> {
   const rows = await tx
     .select({ id: users.id })
     .from(users)
