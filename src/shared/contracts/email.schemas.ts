@@ -1,29 +1,31 @@
 import { z } from 'zod';
-import { emailCategories } from '#shared/domain/email-categories.js';
+import { emailCategoryIdPattern } from '#shared/domain/email-categories.js';
 
-/** Which deal mail a user gets; a user who never chose gets all three. */
-export const emailPreferencesSchema = z.object({
-  bidUpdates: z.boolean(),
-  dealUpdates: z.boolean(),
-  reminders: z.boolean(),
+/** A registered kind of mail, as the preferences screen and the unsubscribe page show it (decision 044). */
+export const emailCategorySchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  description: z.string(),
+  isOnByDefault: z.boolean(),
+  canTurnOff: z.boolean(),
 });
+export type EmailCategoryInfo = z.infer<typeof emailCategorySchema>;
+
+/**
+ * Which mail a user gets: one entry per category a person can turn off (today bidUpdates,
+ * dealUpdates and reminders), the category's default for a user who never chose.
+ */
+export const emailPreferencesSchema = z.record(z.string(), z.boolean());
 export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 
-const flag = (name: string) => z.boolean({ error: `${name} must be true or false` }).optional();
-
-/** PATCH: any of the three, nothing else. */
-export const updateEmailPreferencesSchema = z.strictObject(
-  {
-    bidUpdates: flag('bidUpdates'),
-    dealUpdates: flag('dealUpdates'),
-    reminders: flag('reminders'),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Unknown field: ${issue.keys.join(', ')}. Send bidUpdates, dealUpdates or reminders`
-        : 'Send an object of bidUpdates, dealUpdates and reminders',
-  },
+/**
+ * PATCH: any of the registered categories, each true or false. Which ids exist is the server's
+ * registry's to say (an unknown one is refused with 'Unknown field: ...').
+ */
+export const updateEmailPreferencesSchema = z.record(
+  z.string().regex(emailCategoryIdPattern, { error: (issue) => `Unknown field: ${String(issue.input)}` }),
+  z.boolean(),
+  { error: 'Send an object of bidUpdates, dealUpdates and reminders' },
 );
 export type UpdateEmailPreferencesBody = z.input<typeof updateEmailPreferencesSchema>;
 export type UpdateEmailPreferencesInput = z.output<typeof updateEmailPreferencesSchema>;
@@ -35,7 +37,7 @@ export const unsubscribeQuerySchema = z.strictObject({
 
 export const unsubscribeResultSchema = z.object({
   /** The kind of mail now turned off. */
-  category: z.enum(emailCategories),
+  category: z.string(),
   message: z.string(),
 });
 export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;

@@ -7,8 +7,21 @@ import { userScopeKey } from '#client/lib/auth.js';
 const endpoints = emailEndpoints;
 
 export const emailKeys = {
+  categories: ['email-categories'] as const,
   preferences: (userId: number) => [...userScopeKey(userId), 'email-preferences'] as const,
 };
+
+/** GET /api/email/categories: every kind of mail the features registered; it changes only with a deploy. */
+export const emailCategoriesQuery = () =>
+  queryOptions({
+    queryKey: emailKeys.categories,
+    queryFn: ({ signal }) => call(endpoints.categories, {}, { signal }),
+    staleTime: Infinity,
+  });
+
+export function useEmailCategories() {
+  return useQuery(emailCategoriesQuery());
+}
 
 export const emailPreferencesQuery = (userId: number) =>
   queryOptions({
@@ -16,7 +29,7 @@ export const emailPreferencesQuery = (userId: number) =>
     queryFn: ({ signal }) => call(endpoints.preferences, { params: { id: userId } }, { signal }),
   });
 
-/** GET /api/users/{id}/email-preferences: which deal mail the signed-in user gets. */
+/** GET /api/users/{id}/email-preferences: which mail the signed-in user gets. */
 export function useEmailPreferences(userId: number) {
   return useQuery(emailPreferencesQuery(userId));
 }
