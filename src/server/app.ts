@@ -92,6 +92,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Flipped by main.ts when shutdown begins; /api/health/ready answers 503 from then on. */
   readiness?: Readiness;
+  /** More features to wire into the app's context once it is built (tests add a feature of their own, e.g. a mail category). */
+  features?: ((ctx: AppContext) => void)[];
 }
 
 const defaultClientDir = path.join(packageRoot, 'dist/client');
@@ -140,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCardDisputeNotifications(ctx.events, config.operatorEmails);
   // Deal mail registers its categories and letters with ctx.mail; closing waits for every feature's mail.
   registerDealMail(ctx.events, ctx);
+  for (const register of deps.features ?? []) register(ctx);
   app.addHook('onClose', () => ctx.mail.idle());
   registerPaymentHandlers(ctx.events, ctx);
   registerDealClock(ctx.events, ctx);

@@ -30,6 +30,9 @@ export async function updateEmailPreferences(ctx: EmailContext, actor: UserRow, 
   requireAccess(actor, 'manageOwnEmailPreferences', userId);
   const choosable = ctx.mail.categories.choosable();
   const unknown = Object.keys(input).filter((id) => !choosable.some((category) => category.id === id));
+  const fixed = unknown.map((id) => ctx.mail.categories.get(id)).find((category) => category !== undefined);
+  // Account and security mail is registered, and always goes out.
+  if (fixed) throw new AppError('VALIDATION_FAILED', `${fixed.label} emails cannot be turned off`);
   if (unknown.length > 0) {
     throw new AppError(
       'VALIDATION_FAILED',
