@@ -39,7 +39,11 @@ const tipMail = defineMail<{ projectName: string; note: string }>({
 });
 const signInMail = defineMail<{ device: string }>({
   category: signInAlerts,
-  content: (data) => ({ subject: 'New sign-in', paragraphs: [(f) => `A sign-in from ${f.value(data.device)}.`], action: { label: 'Review', url: 'https://finishline.test/profile' } }),
+  content: (data) => ({
+    subject: 'New sign-in',
+    paragraphs: [(f) => `A sign-in from ${f.value(data.device)}.`],
+    action: { label: 'Review', url: 'https://finishline.test/profile' },
+  }),
 });
 
 let t: TestApp;
@@ -51,22 +55,37 @@ const registerTestFeature = (ctx: AppContext) => {
   mail = ctx.mail;
 };
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://finishline.test', EMAIL_LINK_SECRET: 'a-test-secret-of-some-length' }, { mailer, features: [registerTestFeature] });
+  t = await createTestApp(
+    { PUBLIC_URL: 'https://finishline.test', EMAIL_LINK_SECRET: 'a-test-secret-of-some-length' },
+    { mailer, features: [registerTestFeature] },
+  );
   cast = await createCast(t.app, t.database.db);
 });
 afterAll(() => t.close());
 
 const prefsUrl = (id: number) => `/api/users/${id}/email-preferences`;
-const oneClickOf = (headers: Record<string, string> | undefined) => /^<https:\/\/finishline\.test(\/api\/email\/unsubscribe\?token=([^>]+))>$/.exec(headers?.['List-Unsubscribe'] ?? '');
+const oneClickOf = (headers: Record<string, string> | undefined) =>
+  /^<https:\/\/finishline\.test(\/api\/email\/unsubscribe\?token=([^>]+))>$/.exec(headers?.['List-Unsubscribe'] ?? '');
 const oneClick = (pathAndQuery: string) =>
-  t.app.inject({ method: 'POST', url: pathAndQuery, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' } });
+  t.app.inject({
+    method: 'POST',
+    url: pathAndQuery,
+    payload: 'List-Unsubscribe=One-Click',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+  });
 
 describe('the mail composer, for a feature of its own', () => {
   it('lists every registered category without a session, the deal’s first', async () => {
     const response = await cast.visitor.api.get('/api/email/categories');
     expect(response.statusCode).toBe(200);
     expect(response.json().map((c: { id: string }) => c.id)).toEqual(['bidUpdates', 'dealUpdates', 'reminders', 'projectTips', 'signInAlerts', 'weeklyDigest']);
-    expect(response.json()[4]).toEqual({ id: 'signInAlerts', label: 'Sign-in alerts', description: 'A sign-in from a new device.', isOnByDefault: true, canTurnOff: false });
+    expect(response.json()[4]).toEqual({
+      id: 'signInAlerts',
+      label: 'Sign-in alerts',
+      description: 'A sign-in from a new device.',
+      isOnByDefault: true,
+      canTurnOff: false,
+    });
   });
 
   it('puts the categories a person may turn off into their preferences, each at its default', async () => {
@@ -146,15 +165,18 @@ describe('the mail composer, for a feature of its own', () => {
   it('sends a category that is off by default only to those who turned it on', async () => {
     const { user } = cast.otherSubmitter; // turned weeklyDigest on above
     const other = cast.owner.user;
-    const weekly = defineMail<null>({ category: digest, content: () => ({ subject: 'Your week', paragraphs: [() => 'Three new projects.'], action: { label: 'Open', url: 'https://finishline.test/' } }) });
+    const weekly = defineMail<null>({
+      category: digest,
+      content: () => ({ subject: 'Your week', paragraphs: [() => 'Three new projects.'], action: { label: 'Open', url: 'https://finishline.test/' } }),
+    });
     await mail.send([weekly.to(user.id, null), weekly.to(other.id, null)]);
     expect(mailer.sent.filter((m) => m.subject === 'Your week').map((m) => m.to)).toEqual([user.email]);
   });
 
   it('refuses a letter of an unregistered category, and a second category under a taken id', async () => {
-    await expect(mail.compose([{ to: { userId: cast.owner.user.id, category: 'marketing' }, content: signInMail.to(1, { device: 'x' }).content }])).rejects.toThrow(
-      'Mail of unregistered category "marketing"',
-    );
+    await expect(
+      mail.compose([{ to: { userId: cast.owner.user.id, category: 'marketing' }, content: signInMail.to(1, { device: 'x' }).content }]),
+    ).rejects.toThrow('Mail of unregistered category "marketing"');
     const categories = new MailCategories();
     categories.register(tips);
     categories.register(tips);

@@ -20,7 +20,10 @@ export function preferencesFrom(categories: readonly EmailCategoryDefinition[], 
 /** The stored choices of each user (an empty object for those who never chose). */
 export async function readMailChoices(db: DbOrTx, userIds: number[]): Promise<Map<number, MailChoices>> {
   const rows = userIds.length
-    ? await db.select({ userId: emailPreferences.userId, choices: emailPreferences.choices }).from(emailPreferences).where(inArray(emailPreferences.userId, userIds))
+    ? await db
+        .select({ userId: emailPreferences.userId, choices: emailPreferences.choices })
+        .from(emailPreferences)
+        .where(inArray(emailPreferences.userId, userIds))
     : [];
   return new Map(userIds.map((id) => [id, rows.find((row) => row.userId === id)?.choices ?? {}]));
 }

@@ -21,7 +21,8 @@ export const emailEndpoints = defineEndpoints('email', {
     method: 'GET',
     path: '/api/users/:id/email-preferences',
     summary: "The signed-in user's email preferences",
-    description: 'Which mail the user gets: one boolean per category that can be turned off (bid updates, deal updates and reminders, and any a feature registers). Password reset and security mail always go out.',
+    description:
+      'Which mail the user gets: one boolean per category that can be turned off (bid updates, deal updates and reminders, and any a feature registers). Password reset and security mail always go out.',
     params: idParamsSchema,
     response: emailPreferencesSchema,
     errors: ['UNAUTHENTICATED', 'FORBIDDEN'],

@@ -57,9 +57,9 @@ export function EmailPreferencesCard({ userId }: { userId: number }) {
                     <p id={`email-${id}-description`} className="text-sm text-muted-foreground">
                       {description}
                     </p>
+                  </div>
                 </div>
-              </div>
-            ))}
+              ))}
           </fieldset>
         )}
       </CardContent>
