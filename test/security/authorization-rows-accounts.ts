@@ -86,6 +86,11 @@ export const accountRows: Row[] = [
     request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/email-preferences`, payload: { reminders: false } }),
   },
   {
+    route: 'PATCH /api/users/:id/email-preferences/choice',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/email-preferences/choice`, payload: { category: 'reminders', isOn: false } }),
+  },
+  {
     route: 'POST /api/email/unsubscribe',
     expect: everyone(400),
     request: (w) => ({ url: `/api/email/unsubscribe?token=${idOf(w, 'owner')}.reminders.not-the-signature-of-it` }),

@@ -64,6 +64,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const prefsUrl = (id: number) => `/api/users/${id}/email-preferences`;
+const choiceUrl = (id: number) => `/api/users/${id}/email-preferences/choice`;
 const oneClickOf = (headers: Record<string, string> | undefined) =>
   /^<https:\/\/finishline\.test(\/api\/email\/unsubscribe\?token=([^>]+))>$/.exec(headers?.['List-Unsubscribe'] ?? '');
 const oneClick = (pathAndQuery: string) =>
@@ -91,9 +92,21 @@ describe('the mail composer, for a feature of its own', () => {
   it('puts the categories a person may turn off into their preferences, each at its default', async () => {
     const { api, user } = cast.otherSubmitter;
     expect((await api.get(prefsUrl(user.id))).json()).toEqual({ bidUpdates: true, dealUpdates: true, reminders: true, projectTips: true, weeklyDigest: false });
-    expect((await api.patch(prefsUrl(user.id), { weeklyDigest: true })).json()).toMatchObject({ weeklyDigest: true, projectTips: true });
-    const fixed = await api.patch(prefsUrl(user.id), { signInAlerts: false });
+    expect((await api.patch(choiceUrl(user.id), { category: 'weeklyDigest', isOn: true })).json()).toMatchObject({ weeklyDigest: true, projectTips: true });
+    const fixed = await api.patch(choiceUrl(user.id), { category: 'signInAlerts', isOn: false });
     expect([fixed.statusCode, fixed.json()]).toEqual([400, { code: 'VALIDATION_FAILED', message: 'Sign-in alerts emails cannot be turned off' }]);
+    const unknown = await api.patch(choiceUrl(user.id), { category: 'marketing', isOn: false });
+    expect([unknown.statusCode, unknown.json()]).toEqual([400, { code: 'VALIDATION_FAILED', message: 'Unknown email category: marketing' }]);
+    // The deal's three keep their PATCH, and it answers every category.
+    expect((await api.patch(prefsUrl(user.id), { reminders: false })).json()).toEqual({
+      bidUpdates: true,
+      dealUpdates: true,
+      reminders: false,
+      projectTips: true,
+      weeklyDigest: true,
+    });
+    expect((await cast.finisher.api.patch(choiceUrl(user.id), { category: 'projectTips', isOn: false })).statusCode).toBe(403);
+    expect((await cast.visitor.api.patch(choiceUrl(user.id), { category: 'projectTips', isOn: false })).statusCode).toBe(401);
   });
 
   it('mails one template as subject, text and HTML, escaping what people wrote, with the one-click headers', async () => {
@@ -129,7 +142,7 @@ describe('the mail composer, for a feature of its own', () => {
     await mail.send([tipMail.to(user.id, { projectName: 'Habit tracker', note: '' })]);
     expect(mailer.to(user.email)).toHaveLength(before);
     // Turned back on in the preferences, it arrives again.
-    expect((await api.patch(prefsUrl(user.id), { projectTips: true })).json()).toMatchObject({ projectTips: true });
+    expect((await api.patch(choiceUrl(user.id), { category: 'projectTips', isOn: true })).json()).toMatchObject({ projectTips: true });
     await mail.send([tipMail.to(user.id, { projectName: 'Habit tracker', note: '' })]);
     expect(mailer.to(user.email)).toHaveLength(before + 1);
   });

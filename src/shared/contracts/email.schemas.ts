@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { emailCategoryIdPattern } from '#shared/domain/email-categories.js';
 
 /** A registered kind of mail, as the preferences screen and the unsubscribe page show it (decision 044). */
 export const emailCategorySchema = z.object({
@@ -18,17 +17,30 @@ export type EmailCategoryInfo = z.infer<typeof emailCategorySchema>;
 export const emailPreferencesSchema = z.record(z.string(), z.boolean());
 export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 
-/**
- * PATCH: any of the registered categories, each true or false. Which ids exist is the server's
- * registry's to say (an unknown one is refused with 'Unknown field: ...').
- */
-export const updateEmailPreferencesSchema = z.record(
-  z.string().regex(emailCategoryIdPattern, { error: (issue) => `Unknown field: ${String(issue.input)}` }),
-  z.boolean(),
-  { error: 'Send an object of bidUpdates, dealUpdates and reminders' },
+const flag = (name: string) => z.boolean({ error: `${name} must be true or false` }).optional();
+
+/** PATCH: any of the deal's three, nothing else (the API before decision 044; every category goes through `setEmailChoiceSchema`). */
+export const updateEmailPreferencesSchema = z.strictObject(
+  {
+    bidUpdates: flag('bidUpdates'),
+    dealUpdates: flag('dealUpdates'),
+    reminders: flag('reminders'),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown field: ${issue.keys.join(', ')}. Send bidUpdates, dealUpdates or reminders`
+        : 'Send an object of bidUpdates, dealUpdates and reminders',
+  },
 );
-export type UpdateEmailPreferencesBody = z.input<typeof updateEmailPreferencesSchema>;
 export type UpdateEmailPreferencesInput = z.output<typeof updateEmailPreferencesSchema>;
+
+/** PATCH .../choice: one category of any feature on or off; which categories exist is the server's registry's to say. */
+export const setEmailChoiceSchema = z.strictObject({
+  category: z.string().min(1).max(40),
+  isOn: z.boolean(),
+});
+export type SetEmailChoiceInput = z.infer<typeof setEmailChoiceSchema>;
 
 /** The signed token of an unsubscribe link. */
 export const unsubscribeQuerySchema = z.strictObject({

@@ -1,7 +1,14 @@
 import { defineEndpoints } from './endpoint.js';
 import { idParamsSchema } from './projects.schemas.js';
 import { z } from 'zod';
-import { emailCategorySchema, emailPreferencesSchema, unsubscribeQuerySchema, unsubscribeResultSchema, updateEmailPreferencesSchema } from './email.schemas.js';
+import {
+  emailCategorySchema,
+  emailPreferencesSchema,
+  setEmailChoiceSchema,
+  unsubscribeQuerySchema,
+  unsubscribeResultSchema,
+  updateEmailPreferencesSchema,
+} from './email.schemas.js';
 
 // The types of this feature, so callers import them with the endpoints (decision 022).
 export type * from './email.schemas.js';
@@ -31,9 +38,20 @@ export const emailEndpoints = defineEndpoints('email', {
     method: 'PATCH',
     path: '/api/users/:id/email-preferences',
     summary: "Change the signed-in user's email preferences",
-    description: 'Takes any of the categories that can be turned off (bidUpdates, dealUpdates, reminders, ...); answers all of them.',
+    description: 'Takes any of bidUpdates, dealUpdates and reminders; answers every category that can be turned off.',
     params: idParamsSchema,
     body: updateEmailPreferencesSchema,
+    response: emailPreferencesSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+  },
+  setChoice: {
+    method: 'PATCH',
+    path: '/api/users/:id/email-preferences/choice',
+    summary: "Turn one kind of the signed-in user's mail on or off",
+    description:
+      'Any category that can be turned off, of any feature (GET /api/email/categories lists them); answers every category that can be turned off. A category that is unknown or cannot be turned off is refused with 400.',
+    params: idParamsSchema,
+    body: setEmailChoiceSchema,
     response: emailPreferencesSchema,
     errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
   },

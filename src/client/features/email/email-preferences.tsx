@@ -13,7 +13,7 @@ export function EmailPreferencesCard({ userId }: { userId: number }) {
   const categories = useEmailCategories();
   const preferences = useEmailPreferences(userId);
   const update = useUpdateEmailPreferences(userId);
-  const save = (category: string, isOn: boolean) => update.mutate({ [category]: isOn });
+  const save = (category: string, isOn: boolean) => update.mutate({ category, isOn });
   const card = useRef<HTMLDivElement>(null);
   const { hash } = useLocation();
   const isLoaded = preferences.isSuccess && categories.isSuccess;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { EmailCategoryInfo, EmailPreferences, UnsubscribeResult, UpdateEmailPreferencesInput } from '#shared/contracts/email.js';
+import type { EmailCategoryInfo, EmailPreferences, SetEmailChoiceInput, UnsubscribeResult, UpdateEmailPreferencesInput } from '#shared/contracts/email.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
@@ -25,26 +25,23 @@ export async function getEmailPreferences(ctx: EmailContext, actor: UserRow, use
   return preferencesOf(ctx, actor.id);
 }
 
-/** Writes the given categories (one upsert that merges, so two tabs changing different boxes do not undo each other). */
+/** Writes the given deal categories (one upsert that merges, so two tabs changing different boxes do not undo each other). */
 export async function updateEmailPreferences(ctx: EmailContext, actor: UserRow, userId: number, input: UpdateEmailPreferencesInput): Promise<EmailPreferences> {
   requireAccess(actor, 'manageOwnEmailPreferences', userId);
-  const choosable = ctx.mail.categories.choosable();
-  const unknown = Object.keys(input).filter((id) => !choosable.some((category) => category.id === id));
-  const fixed = unknown.map((id) => ctx.mail.categories.get(id)).find((category) => category !== undefined);
-  // Account and security mail is registered, and always goes out.
-  if (fixed) throw new AppError('VALIDATION_FAILED', `${fixed.label} emails cannot be turned off`);
-  if (unknown.length > 0) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Send ${listOf(choosable.map((category) => category.id))}`,
-    );
-  }
-  if (Object.keys(input).length === 0) return preferencesOf(ctx, actor.id);
-  return preferencesFrom(ctx.mail.categories.list(), await saveMailChoices(ctx.db, actor.id, input));
+  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Record<string, boolean>;
+  if (Object.keys(changes).length === 0) return preferencesOf(ctx, actor.id);
+  return preferencesFrom(ctx.mail.categories.list(), await saveMailChoices(ctx.db, actor.id, changes));
 }
 
-/** 'a, b or c'. */
-const listOf = (words: string[]) => (words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? 'nothing'));
+/** Turns one category of any feature on or off. */
+export async function setEmailChoice(ctx: EmailContext, actor: UserRow, userId: number, input: SetEmailChoiceInput): Promise<EmailPreferences> {
+  requireAccess(actor, 'manageOwnEmailPreferences', userId);
+  const category = ctx.mail.categories.get(input.category);
+  if (!category) throw new AppError('VALIDATION_FAILED', `Unknown email category: ${input.category}`);
+  // Account and security mail is registered, and always goes out.
+  if (!category.canTurnOff) throw new AppError('VALIDATION_FAILED', `${category.label} emails cannot be turned off`);
+  return preferencesFrom(ctx.mail.categories.list(), await saveMailChoices(ctx.db, actor.id, { [category.id]: input.isOn }));
+}
 
 const invalidToken = () =>
   new AppError(
