@@ -46,6 +46,7 @@ import { reviewsRoutes } from '#server/features/reviews/reviews.routes.js';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.js';
 import { profileRoutes } from '#server/features/profile/profile.routes.js';
 import { createMailer, type Mailer } from '#server/integrations/email/mailer.js';
+import { createMailComposer } from '#server/mail/mail-composer.js';
 import { createPaymentProvider } from '#server/integrations/payments/create-provider.js';
 import type { PaymentProvider } from '#server/integrations/payments/payment-provider.js';
 import type { SandboxProvider } from '#server/integrations/payments/sandbox-provider.js';
@@ -92,6 +93,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Flipped by main.ts when shutdown begins; /api/health/ready answers 503 from then on. */
   readiness?: Readiness;
+  /** More features to wire into the app's context once it is built (tests add a feature of their own, e.g. a mail category). */
+  features?: ((ctx: AppContext) => void)[];
 }
 
 const defaultClientDir = path.join(packageRoot, 'dist/client');
@@ -121,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestIdHeader(app);
   if (config.validateResponses) registerResponseValidation(app);
 
+  const mailer = deps.mailer ?? createMailer(config, app.log, database.db);
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -130,13 +134,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: new DomainEvents(app.log),
     storage: deps.storage ?? createStorage(config),
     payments: deps.payments ?? createPaymentProvider(config),
-    mailer: deps.mailer ?? createMailer(config, app.log, database.db),
+    mailer,
+    mail: createMailComposer({ db: database.db, config, log: app.log, mailer }),
     clock: deps.clock ?? systemClock,
   };
   registerNotificationWriters(ctx.events);
   registerDisputeNotifications(ctx.events, ctx.config);
   registerCardDisputeNotifications(ctx.events, config.operatorEmails);
-  app.addHook('onClose', registerDealMail(ctx.events, ctx).idle);
+  // Deal mail registers its categories and letters with ctx.mail; closing waits for every feature's mail.
+  registerDealMail(ctx.events, ctx);
+  for (const register of deps.features ?? []) register(ctx);
+  app.addHook('onClose', () => ctx.mail.idle());
   registerPaymentHandlers(ctx.events, ctx);
   registerDealClock(ctx.events, ctx);
 

@@ -6,6 +6,7 @@ import type { DomainEvents } from '#server/events/domain-events.js';
 import type { LoginLimiter } from '#server/plugins/login-limiter.js';
 import type { RateLimits } from '#server/plugins/action-rate-limiter.js';
 import type { Mailer } from '#server/integrations/email/mailer.js';
+import type { MailComposer } from '#server/mail/mail-composer.js';
 import type { PaymentProvider } from '#server/integrations/payments/payment-provider.js';
 import type { FileStorage } from '#server/integrations/storage/storage.js';
 
@@ -21,6 +22,8 @@ export interface AppContext {
   storage: FileStorage;
   payments: PaymentProvider;
   mailer: Mailer;
+  /** Mail to people, for every feature: registered categories, preferences, one-click unsubscribe (decision 044). */
+  mail: MailComposer;
   /** The time the deal clock reads (a test moves it). */
   clock: Clock;
 }

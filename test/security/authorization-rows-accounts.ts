@@ -73,6 +73,8 @@ export const accountRows: Row[] = [
 
   // Email preferences: one's own only. The unsubscribe link's signed token is the only credential:
   // a session is no substitute, and a mail client posts it from anywhere (an invalid token is 400).
+  // The kinds of mail (decision 044): public, the unsubscribe page shows them before any sign-in.
+  { route: 'GET /api/email/categories', expect: everyone(200), request: () => ({ url: '/api/email/categories' }) },
   {
     route: 'GET /api/users/:id/email-preferences',
     expect: only({ owner: 200 }),
@@ -82,6 +84,11 @@ export const accountRows: Row[] = [
     route: 'PATCH /api/users/:id/email-preferences',
     expect: only({ owner: 200 }),
     request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/email-preferences`, payload: { reminders: false } }),
+  },
+  {
+    route: 'PATCH /api/users/:id/email-preferences/choice',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/email-preferences/choice`, payload: { category: 'reminders', isOn: false } }),
   },
   {
     route: 'POST /api/email/unsubscribe',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createClient, type RedisClientType } from 'redis';
-import { buildApp } from '#server/app.js';
+import { type AppDeps, buildApp } from '#server/app.js';
 import type { Clock } from '#server/clock.js';
 import { type Config, loadConfig } from '#server/config.js';
 import type { Database } from '#server/db/client.js';
@@ -21,7 +21,7 @@ export interface TestApp {
 /** The whole API on a fresh database, without the client bundle or a listening socket. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { redis?: RedisClientType; payments?: PaymentProvider; mailer?: Mailer; clock?: Clock; clientDir?: string } = {},
+  options: { redis?: RedisClientType; payments?: PaymentProvider; mailer?: Mailer; clock?: Clock; clientDir?: string; features?: AppDeps['features'] } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -44,6 +44,7 @@ export async function createTestApp(
     payments: options.payments,
     mailer: options.mailer,
     clock: options.clock,
+    features: options.features,
     onRoute: (route) => routes.push(route),
   });
   await app.ready();

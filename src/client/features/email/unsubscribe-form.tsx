@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { emailCategoryText, readUnsubscribeToken } from '#shared/domain/email-categories.js';
+import { readUnsubscribeToken } from '#shared/domain/email-categories.js';
 import { Button } from '#client/components/ui/button.js';
+import { Skeleton } from '#client/components/ui/skeleton.js';
 import { errorMessage } from '#client/lib/api.js';
-import { useUnsubscribe } from './api.js';
+import { useEmailCategories, useUnsubscribe } from './api.js';
 
 const preferencesLink = '/profile?tab=security#email-preferences';
 
@@ -20,9 +21,21 @@ function PreferencesLink() {
  */
 export function UnsubscribeForm({ token }: { token: string }) {
   const unsubscribe = useUnsubscribe();
+  const categories = useEmailCategories();
   const parts = readUnsubscribeToken(token);
+  // The kinds of mail are the server's registry's: a token of a kind it does not list (or cannot turn off) is no link of ours.
+  if (parts && categories.isPending) return <Skeleton className="h-24 w-full" />;
+  if (parts && categories.isError) {
+    return (
+      <div className="grid gap-4">
+        <p role="alert">{errorMessage(categories.error, 'Could not load this page')}</p>
+        <PreferencesLink />
+      </div>
+    );
+  }
+  const category = categories.data?.find((c) => c.id === parts?.category && c.canTurnOff);
 
-  if (!parts) {
+  if (!parts || !category) {
     return (
       <div className="grid gap-4">
         <p role="alert">This unsubscribe link is not valid. Open the link from the email again, or change your email preferences on your profile.</p>
@@ -31,7 +44,7 @@ export function UnsubscribeForm({ token }: { token: string }) {
     );
   }
 
-  const { label, description } = emailCategoryText[parts.category];
+  const { label, description } = category;
   if (unsubscribe.isSuccess) {
     return (
       <div className="grid gap-4">

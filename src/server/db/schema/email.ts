@@ -1,11 +1,17 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-/** What deal mail each user wants; a user without a row gets every kind (the defaults). */
+/**
+ * What mail each user wants (decision 044): `choices` holds the person's choice per category id;
+ * a category missing from it (or a user without a row) gets the category's default.
+ */
 export const emailPreferences = pgTable('email_preferences', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
+  choices: jsonb('choices').$type<Record<string, boolean>>().notNull().default({}),
+  // Before decision 044 the deal's three categories were columns. They are still written (so the
+  // release before can be rolled back to) and no longer read; the next release drops them.
   bidUpdates: boolean('bid_updates').notNull().default(true),
   dealUpdates: boolean('deal_updates').notNull().default(true),
   reminders: boolean('reminders').notNull().default(true),

@@ -1,11 +1,11 @@
 import type { EmailCategory } from '#shared/domain/email-categories.js';
 import type { DomainEvent } from '#server/events/domain-events.js';
-import type { MailContent } from './mail-layout.js';
+import type { LetterContent } from '#server/mail/mail-composer.js';
 
-/** One mail an event leads to: to a party of the deal (under a category they can turn off) or to the operator. */
+/** One mail an event leads to: to a party of the deal (under a deal category they can turn off) or to the operator; the composer's Letter, narrowed. */
 export interface Letter {
   to: { userId: number; category: EmailCategory } | 'operator';
-  content: Omit<MailContent, 'greeting'>;
+  content: LetterContent;
 }
 
 export type EventOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;

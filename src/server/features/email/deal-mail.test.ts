@@ -6,6 +6,7 @@ import { CapturingMailer } from '#test/fakes/email.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { type DomainEvent, DomainEvents } from '#server/events/domain-events.js';
 import type { Mailer } from '#server/integrations/email/mailer.js';
+import { createMailComposer } from '#server/mail/mail-composer.js';
 import { type DealMail, registerDealMail } from './deal-mail.js';
 import { updateEmailPreferences } from './email.service.js';
 
@@ -22,12 +23,9 @@ async function setUp(options: { operatorEmail?: string; mailer?: Mailer } = {}) 
   const log = Object.assign(Object.create(t.app.log) as FastifyBaseLogger, { warn, error });
   const mailer = new CapturingMailer();
   const events = new DomainEvents(log);
-  const dealMail: DealMail = registerDealMail(events, {
-    db: t.database.db,
-    config: { ...t.config, operatorEmail: options.operatorEmail },
-    log,
-    mailer: options.mailer ?? mailer,
-  });
+  const setup = { db: t.database.db, config: { ...t.config, operatorEmail: options.operatorEmail }, log, mailer: options.mailer ?? mailer };
+  const mail = createMailComposer(setup);
+  const dealMail: DealMail = registerDealMail(events, { ...setup, mail });
   const owner = await createUser(t.database.db, { role: 'submitter' });
   const finisher = await createUser(t.database.db, { role: 'finisher' });
   /** Records the events in one transaction and waits until their mail is sent. */
@@ -38,7 +36,7 @@ async function setUp(options: { operatorEmail?: string; mailer?: Mailer } = {}) 
     await dealMail.idle();
   };
   const deal = { projectId: 41, projectName: 'Habit <b>tracker</b>', ownerId: owner.id, finisherId: finisher.id };
-  return { mailer, emit, owner, finisher, deal, warn, error };
+  return { mailer, emit, owner, finisher, deal, warn, error, mail };
 }
 
 const headerToken = (headers: Record<string, string> | undefined) => /token=([^>]+)>$/.exec(headers?.['List-Unsubscribe'] ?? '')?.[1];
@@ -191,8 +189,8 @@ describe('deal mail', () => {
   });
 
   it('respects each category the recipient turned off, and nothing else', async () => {
-    const { mailer, emit, owner, finisher, deal } = await setUp();
-    await updateEmailPreferences({ db: t.database.db, config: t.config }, finisher as UserRow, finisher.id, { reminders: false, dealUpdates: false });
+    const { mailer, emit, owner, finisher, deal, mail } = await setUp();
+    await updateEmailPreferences({ db: t.database.db, config: t.config, mail }, finisher as UserRow, finisher.id, { reminders: false, dealUpdates: false });
     await emit(
       { type: 'deal.reminder', ...deal, step: 'delivery', recipientId: finisher.id, dueAt: '2026-12-01T00:00:00.000Z' },
       { type: 'payout.released', ...deal, amountCents: 81_000 },

@@ -1,6 +1,6 @@
 import type { DealEndReason } from '#shared/domain/deal.js';
 import { type EventOf, finisher, owner, quoted, type Letter, type LetterTable, type Links } from './deal-letters.js';
-import type { MailContent } from './mail-layout.js';
+import type { MailContent } from '#server/mail/mail-layout.js';
 
 /** Why the deal had ended, in the owner's words (decision 038). */
 const lateReasons: Record<DealEndReason, string> = {

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '#server/db/client.js';
 import { mailOutbox } from '#server/db/schema/email.js';
-import { escapeHtml } from './mail-layout.js';
+import { escapeHtml } from '#server/mail/mail-layout.js';
 
 /** The newest this many mails are listed. */
 const listMax = 200;

@@ -4,7 +4,7 @@ import { mailDestination } from '#server/integrations/email/mailer.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requireUser } from '#server/plugins/session.js';
 import { devMailRoutes } from './dev-mail.routes.js';
-import { type EmailContext, getEmailPreferences, unsubscribeWithToken, updateEmailPreferences } from './email.service.js';
+import { type EmailContext, getEmailPreferences, listEmailCategories, setEmailChoice, unsubscribeWithToken, updateEmailPreferences } from './email.service.js';
 
 /** A one-click body is 26 bytes (`List-Unsubscribe=One-Click`); nothing bigger has a reason to come. */
 const unsubscribeBodyLimit = 4 * 1024;
@@ -12,9 +12,13 @@ const unsubscribeBodyLimit = 4 * 1024;
 export async function emailRoutes(app: FastifyInstance, ctx: EmailContext) {
   const endpoints = emailEndpoints;
 
+  registerEndpoint(app, endpoints.categories, () => listEmailCategories(ctx));
+
   registerEndpoint(app, endpoints.preferences, (request) => getEmailPreferences(ctx, requireUser(request), request.params.id));
 
   registerEndpoint(app, endpoints.updatePreferences, (request) => updateEmailPreferences(ctx, requireUser(request), request.params.id, request.body));
+
+  registerEndpoint(app, endpoints.setChoice, (request) => setEmailChoice(ctx, requireUser(request), request.params.id, request.body));
 
   // Mail clients POST the RFC 8058 form (application/x-www-form-urlencoded), our page posts nothing:
   // any body is accepted and none is read. The signed token is the whole credential.

@@ -1,50 +1,46 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { EmailPreferences, UnsubscribeResult, UpdateEmailPreferencesInput } from '#shared/contracts/email.js';
-import { type EmailCategory, emailCategoryText } from '#shared/domain/email-categories.js';
+import { eq } from 'drizzle-orm';
+import type { EmailCategoryInfo, EmailPreferences, SetEmailChoiceInput, UnsubscribeResult, UpdateEmailPreferencesInput } from '#shared/contracts/email.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
-import type { DbOrTx } from '#server/db/client.js';
-import { emailPreferences } from '#server/db/schema/email.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import { requireAccess } from '#server/domain/require-access.js';
-import { verifyUnsubscribeToken } from './unsubscribe-token.js';
+import { preferencesFrom, readMailChoices, saveMailChoices } from '#server/mail/mail-preferences.js';
+import { verifyUnsubscribeToken } from '#server/mail/unsubscribe-token.js';
 
 /** What the email services use of the app context. */
-export type EmailContext = Pick<AppContext, 'db' | 'config'>;
+export type EmailContext = Pick<AppContext, 'db' | 'config' | 'mail'>;
 
-/** A user without a row gets every kind of deal mail. */
-const allOn: EmailPreferences = { bidUpdates: true, dealUpdates: true, reminders: true };
+/** Every category the features registered with the composer, in their order. */
+export function listEmailCategories(ctx: EmailContext): EmailCategoryInfo[] {
+  return ctx.mail.categories.list().map(({ id, label, description, isOnByDefault, canTurnOff }) => ({ id, label, description, isOnByDefault, canTurnOff }));
+}
 
-const toPreferences = (row: EmailPreferences | undefined): EmailPreferences =>
-  row ? { bidUpdates: row.bidUpdates, dealUpdates: row.dealUpdates, reminders: row.reminders } : { ...allOn };
-
-/** Each user's preferences, the defaults for those who never chose. */
-export async function preferencesOf(db: DbOrTx, userIds: number[]): Promise<Map<number, EmailPreferences>> {
-  const rows = userIds.length ? await db.select().from(emailPreferences).where(inArray(emailPreferences.userId, userIds)) : [];
-  return new Map(userIds.map((id) => [id, toPreferences(rows.find((row) => row.userId === id))]));
+async function preferencesOf(ctx: EmailContext, userId: number): Promise<EmailPreferences> {
+  const choices = (await readMailChoices(ctx.db, [userId])).get(userId);
+  return preferencesFrom(ctx.mail.categories.list(), choices);
 }
 
 export async function getEmailPreferences(ctx: EmailContext, actor: UserRow, userId: number): Promise<EmailPreferences> {
   requireAccess(actor, 'manageOwnEmailPreferences', userId);
-  return (await preferencesOf(ctx.db, [actor.id])).get(actor.id)!;
+  return preferencesOf(ctx, actor.id);
 }
 
-/** Writes the given categories (one upsert, so two tabs changing different boxes do not undo each other). */
-async function savePreferences(db: DbOrTx, userId: number, changes: Partial<EmailPreferences>): Promise<EmailPreferences> {
-  const set = { ...changes, updatedAt: new Date() };
-  const [row] = await db
-    .insert(emailPreferences)
-    .values({ userId, ...allOn, ...changes })
-    .onConflictDoUpdate({ target: emailPreferences.userId, set })
-    .returning();
-  return toPreferences(row);
-}
-
+/** Writes the given deal categories (one upsert that merges, so two tabs changing different boxes do not undo each other). */
 export async function updateEmailPreferences(ctx: EmailContext, actor: UserRow, userId: number, input: UpdateEmailPreferencesInput): Promise<EmailPreferences> {
   requireAccess(actor, 'manageOwnEmailPreferences', userId);
-  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<EmailPreferences>;
-  if (Object.keys(changes).length === 0) return (await preferencesOf(ctx.db, [actor.id])).get(actor.id)!;
-  return savePreferences(ctx.db, actor.id, changes);
+  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Record<string, boolean>;
+  if (Object.keys(changes).length === 0) return preferencesOf(ctx, actor.id);
+  return preferencesFrom(ctx.mail.categories.list(), await saveMailChoices(ctx.db, actor.id, changes));
+}
+
+/** Turns one category of any feature on or off. */
+export async function setEmailChoice(ctx: EmailContext, actor: UserRow, userId: number, input: SetEmailChoiceInput): Promise<EmailPreferences> {
+  requireAccess(actor, 'manageOwnEmailPreferences', userId);
+  const category = ctx.mail.categories.get(input.category);
+  if (!category) throw new AppError('VALIDATION_FAILED', `Unknown email category: ${input.category}`);
+  // Account and security mail is registered, and always goes out.
+  if (!category.canTurnOff) throw new AppError('VALIDATION_FAILED', `${category.label} emails cannot be turned off`);
+  return preferencesFrom(ctx.mail.categories.list(), await saveMailChoices(ctx.db, actor.id, { [category.id]: input.isOn }));
 }
 
 const invalidToken = () =>
@@ -57,9 +53,11 @@ const invalidToken = () =>
 export async function unsubscribeWithToken(ctx: EmailContext, token: string): Promise<UnsubscribeResult> {
   const verified = verifyUnsubscribeToken(ctx.config.emailLinks.secret, token);
   if (!verified) throw invalidToken();
+  // A category no longer registered, or one that cannot be turned off, has nothing to turn off.
+  const category = ctx.mail.categories.get(verified.category);
+  if (!category?.canTurnOff) throw invalidToken();
   const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, verified.userId));
   if (!user) throw invalidToken();
-  const category: EmailCategory = verified.category;
-  await savePreferences(ctx.db, user.id, { [category]: false });
-  return { category, message: `${emailCategoryText[category].label} emails are turned off.` };
+  await saveMailChoices(ctx.db, user.id, { [category.id]: false });
+  return { category: category.id, message: `${category.label} emails are turned off.` };
 }

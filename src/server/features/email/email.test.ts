@@ -5,7 +5,7 @@ import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject } from '#test/support/factories.js';
 import { CapturingMailer } from '#test/fakes/email.js';
 import { emailPreferences } from '#server/db/schema/email.js';
-import { signUnsubscribeToken } from './unsubscribe-token.js';
+import { signUnsubscribeToken } from '#server/mail/unsubscribe-token.js';
 
 let t: TestApp;
 let cast: Cast;
