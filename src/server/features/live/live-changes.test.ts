@@ -66,14 +66,25 @@ describe('changed events over the live connection', () => {
     const finisher = await connect('finisher');
     const stranger = await connect('otherFinisher');
 
-    await cast.finisher.api.post(`/api/bids/${bid.id}/messages`, { content: 'The first draft is up.' });
+    // The first message opens the conversation (a transaction); the second is one statement.
     const isThisConversation = (e: Extract<ServerEvent, { type: 'changed' }>) => e.changes.some((c) => c.resource === 'conversation' && c.id === bid.id);
-    for (const socket of [...ownerTabs, finisher]) {
-      expect(await socket.waitFor('changed', isThisConversation)).toEqual({ type: 'changed', changes: [{ resource: 'conversation', id: bid.id }] });
+    for (const [index, content] of ['The first draft is up.', 'And the tests.'].entries()) {
+      await cast.finisher.api.post(`/api/bids/${bid.id}/messages`, { content });
+      for (const socket of [...ownerTabs, finisher]) {
+        await expect.poll(() => socket.events.filter((e) => e.type === 'changed' && isThisConversation(e)).length).toBe(index + 1);
+      }
     }
-    // The message itself comes first: the change only refreshes what the message already told.
-    const ownerEvents = ownerTabs[0]!.events.map((e) => e.type);
-    expect(ownerEvents.indexOf('new_message')).toBeLessThan(ownerEvents.lastIndexOf('changed'));
+    expect(ownerTabs[0]!.events.find((e) => e.type === 'changed')).toEqual({ type: 'changed', changes: [{ resource: 'conversation', id: bid.id }] });
+    // Each message and its notification come first: the change only refreshes what they already told.
+    expect(ownerTabs[0]!.events.map((e) => e.type)).toEqual([
+      'auth_success',
+      'notification',
+      'new_message',
+      'changed',
+      'notification',
+      'new_message',
+      'changed',
+    ]);
     await settle();
     expect(changesOf(stranger)).toEqual([]);
   });
