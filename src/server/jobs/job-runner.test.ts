@@ -153,11 +153,10 @@ describe('running', () => {
   });
 
   it('claims again a job whose instance stopped while running it, once its lease ran out, and fences off the old claim', async () => {
-    const kind = recordingKind('test.lease');
-    const runner = createJobRunner(ctx, [kind]);
+    const runner = createJobRunner(ctx, [recordingKind('test.lease')]);
     await enqueueJob(database.db, { kind: 'test.lease', key: 'lease:1', dueAt: clock.now(), payload: { note: 'x' } });
     // An instance claims it and stops before running it.
-    const lost = await claimNextJob(database.db, ctx.config.jobs, ['test.lease'], clock.now());
+    const lost = await claimNextJob(database.db, ctx.config.jobs, runner.kinds, clock.now());
     expect(lost).toMatchObject({ state: 'running', attempts: 1 });
     expect((lost as JobRow).lockedUntil!.getTime()).toBe(clock.now().getTime() + 5 * MINUTE_MS);
     // While the lease holds, no one else takes it.
@@ -168,14 +167,14 @@ describe('running', () => {
     const job = await jobOf('test.lease', 'lease:1');
     expect(job).toMatchObject({ state: 'done', attempts: 2, lastError: 'The lease of attempt 1 ran out: the instance running it stopped.' });
     // The old claimer comes back: its claim is no longer the job's, so it runs nothing.
-    expect(await runClaimedJob(ctx, kind as never, lost as JobRow)).toBe(false);
+    expect(await runClaimedJob(ctx, runner.kinds, lost as JobRow)).toBe(false);
     expect(await effectsOf('lease:1')).toEqual([{ attempt: 2 }]);
   });
 
   it('fails a job whose lease ran out on its last attempt', async () => {
     const runner = createJobRunner(ctx, [recordingKind('test.lease-last', { maxAttempts: 1 })]);
     await enqueueJob(database.db, { kind: 'test.lease-last', key: 'last:1', dueAt: clock.now(), payload: { note: 'x' } });
-    expect(await claimNextJob(database.db, ctx.config.jobs, ['test.lease-last'], clock.now())).toMatchObject({ attempts: 1 });
+    expect(await claimNextJob(database.db, ctx.config.jobs, runner.kinds, clock.now())).toMatchObject({ attempts: 1 });
     clock.advance(5 * MINUTE_MS);
     expect(await runner.runDue()).toBe(0);
     expect(await jobOf('test.lease-last', 'last:1')).toMatchObject({

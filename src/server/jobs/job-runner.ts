@@ -17,6 +17,10 @@ export function retryDelayMs(settings: Pick<Settings, 'retryDelayMs' | 'retryMax
   return Math.min(settings.retryMaxDelayMs, settings.retryDelayMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/** A job's attempt limit: its own, else its kind's, else JOB_MAX_ATTEMPTS. */
+const attemptLimit = (job: JobRow, kinds: ReadonlyMap<string, JobKind>, settings: Pick<Settings, 'maxAttempts'>) =>
+  job.maxAttempts ?? kinds.get(job.kind)?.options.maxAttempts ?? settings.maxAttempts;
+
 const messageOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, ERROR_LENGTH);
 
 /**
@@ -26,23 +30,24 @@ const messageOf = (error: unknown) => (error instanceof Error ? `${error.name}: 
  * the count fences off an older claimer whose lease ran out. Answers null when nothing is due, and
  * 'failed' when the job found had no attempt left.
  */
-export async function claimNextJob(db: Db, settings: Settings, kinds: readonly string[], now: Date): Promise<JobRow | 'failed' | null> {
-  if (kinds.length === 0) return null;
+export async function claimNextJob(db: Db, settings: Settings, kinds: ReadonlyMap<string, JobKind>, now: Date): Promise<JobRow | 'failed' | null> {
+  const names = [...kinds.keys()];
+  if (names.length === 0) return null;
   return db.transaction(async (tx) => {
-    const [due] = await claimQuery(tx, kinds, now);
+    const [due] = await claimQuery(tx, names, now);
     const [expired] = due
       ? []
       : await tx
           .select()
           .from(jobs)
-          .where(and(eq(jobs.state, 'running'), lte(jobs.lockedUntil, now), inArray(jobs.kind, [...kinds])))
+          .where(and(eq(jobs.state, 'running'), lte(jobs.lockedUntil, now), inArray(jobs.kind, names)))
           .orderBy(asc(jobs.lockedUntil))
           .limit(1)
           .for('update', { skipLocked: true });
     const found = due ?? expired;
     if (!found) return null;
     const leaseNote = expired ? `The lease of attempt ${expired.attempts} ran out: the instance running it stopped.` : found.lastError;
-    if (found.attempts >= (found.maxAttempts ?? settings.maxAttempts)) {
+    if (found.attempts >= attemptLimit(found, kinds, settings)) {
       await tx.update(jobs).set({ state: 'failed', lastError: leaseNote, lockedUntil: null, updatedAt: now, finishedAt: now }).where(eq(jobs.id, found.id));
       return 'failed';
     }
@@ -71,7 +76,9 @@ export const claimQuery = (db: Pick<Db, 'select'>, kinds: readonly string[], now
  * the lease ran out, or a change cancelled it). A handler that throws rolls back; the job is due
  * again after the backoff, or failed when its attempts are used up. Answers whether it ran.
  */
-export async function runClaimedJob(ctx: AppContext, kind: JobKind, claimed: JobRow): Promise<boolean> {
+export async function runClaimedJob(ctx: AppContext, kinds: ReadonlyMap<string, JobKind>, claimed: JobRow): Promise<boolean> {
+  const kind = kinds.get(claimed.kind);
+  if (!kind) return false;
   try {
     return await ctx.events.transaction(ctx.db, async (tx, record) => {
       const [job] = await tx
@@ -87,7 +94,7 @@ export async function runClaimedJob(ctx: AppContext, kind: JobKind, claimed: Job
     });
   } catch (error) {
     ctx.log.error({ err: error, jobId: claimed.id, kind: claimed.kind, key: claimed.key, attempt: claimed.attempts }, 'a job failed');
-    await recordFailure(ctx, claimed, error).catch((failure: unknown) =>
+    await recordFailure(ctx, claimed, attemptLimit(claimed, kinds, ctx.config.jobs), error).catch((failure: unknown) =>
       // The row stays running; its lease running out brings it back.
       ctx.log.error({ err: failure, jobId: claimed.id }, 'recording a job failure failed'),
     );
@@ -95,10 +102,10 @@ export async function runClaimedJob(ctx: AppContext, kind: JobKind, claimed: Job
   }
 }
 
-async function recordFailure(ctx: AppContext, claimed: JobRow, error: unknown): Promise<void> {
+async function recordFailure(ctx: AppContext, claimed: JobRow, limit: number, error: unknown): Promise<void> {
   const now = ctx.clock.now();
   const settings = ctx.config.jobs;
-  const isLast = claimed.attempts >= (claimed.maxAttempts ?? settings.maxAttempts);
+  const isLast = claimed.attempts >= limit;
   const retryAt = new Date(now.getTime() + retryDelayMs(settings, claimed.attempts));
   await ctx.db
     .update(jobs)
@@ -123,16 +130,15 @@ export interface JobRunner {
 export function createJobRunner(ctx: AppContext, kinds: readonly JobKind[]): JobRunner {
   const byKind = new Map(kinds.map((kind) => [kind.kind, kind] as const));
   if (byKind.size !== kinds.length) throw new Error('Two job kinds share a name');
-  const names = [...byKind.keys()];
   return {
     kinds: byKind,
     async runDue(batch = RUN_BATCH) {
       let ran = 0;
       for (let taken = 0; taken < batch; taken += 1) {
-        const claimed = await claimNextJob(ctx.db, ctx.config.jobs, names, ctx.clock.now());
+        const claimed = await claimNextJob(ctx.db, ctx.config.jobs, byKind, ctx.clock.now());
         if (claimed === null) break;
         if (claimed === 'failed') continue;
-        if (await runClaimedJob(ctx, byKind.get(claimed.kind)!, claimed)) ran += 1;
+        if (await runClaimedJob(ctx, byKind, claimed)) ran += 1;
       }
       return ran;
     },
