@@ -1,5 +1,7 @@
 // The deal clock's sweeper cost (issue 14, docs/decisions/027-deal-clock.md): database time per sweep
-// with 10,000 pending timers and none due (aim: under 5 ms, served by an index).
+// with 10,000 pending timers and none due (aim: under 5 ms, served by an index). Since decision 042
+// the timers are jobs (bench/jobs-claim.ts measures their claim); this keeps the old deal_timers
+// claim as the baseline while the table stays, one release.
 //
 //   npx tsx bench/deal-sweeper.ts [sweeps]      (default 500 sweeps per database)
 //
@@ -10,13 +12,22 @@
 // execution time) and the wall time of a whole sweep that finds nothing (BEGIN, the claim, COMMIT),
 // median and p95 over the runs. Exits 1 when the plan does not use the index or a median is over 5 ms.
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
-import { type Database, openPglite, openPostgres, type Tx } from '#server/db/client.js';
+import { and, asc, isNull, lte, sql } from 'drizzle-orm';
+import { type Database, type DbOrTx, openPglite, openPostgres, type Tx } from '#server/db/client.js';
 import { dealTimers } from '#server/db/schema/deal.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
-import { claimQuery } from '#server/features/deal/deal.service.js';
 import { recreateDatabase } from './shared.js';
+
+/** The old sweeper's claim (before decision 042), kept here as the baseline. */
+const claimQuery = (db: DbOrTx, now: Date) =>
+  db
+    .select()
+    .from(dealTimers)
+    .where(and(isNull(dealTimers.firedAt), lte(dealTimers.dueAt, now)))
+    .orderBy(asc(dealTimers.dueAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
 
 const PENDING = 10_000;
 const AIM_MS = 5;

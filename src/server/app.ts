@@ -18,11 +18,13 @@ import { bidsRoutes } from '#server/features/bids/bids.routes.js';
 import { LoginLimiter } from '#server/plugins/login-limiter.js';
 import { dealRoutes } from '#server/features/deal/deal.routes.js';
 import { disputesRoutes } from '#server/features/deal/disputes.routes.js';
-import { armMissingPaymentWindows, registerDealClock, startDealSweeper, sweepDueTimers } from '#server/features/deal/deal.service.js';
+import { armMissingPaymentWindows, dealTimerJobKinds, registerDealClock } from '#server/features/deal/deal.service.js';
 import { developersRoutes } from '#server/features/developers/developers.routes.js';
 import { registerDealMail } from '#server/features/email/deal-mail.js';
 import { emailRoutes } from '#server/features/email/email.routes.js';
 import { healthRoutes } from '#server/features/health/health.routes.js';
+import { jobsRoutes } from '#server/features/jobs/jobs.routes.js';
+import { createJobRunner, startJobRunner } from '#server/jobs/job-runner.js';
 import { Readiness } from '#server/features/health/readiness.js';
 import { registerNotificationWriters } from '#server/features/notifications/notification-writers.js';
 import { registerDisputeNotifications } from '#server/features/notifications/dispute-notifications.js';
@@ -67,7 +69,9 @@ import { registerSessionLoader } from '#server/plugins/session.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Fires the deal timers that are due now (the sweeper's work, on demand: tests, operators' scripts). */
+    /** Runs the jobs that are due now, deal timers among them (the runner's work, on demand: tests, operators' scripts); answers how many ran. */
+    runDueJobs(): Promise<number>;
+    /** runDueJobs under its older name: the deal timers are jobs (decision 042). */
     sweepDealTimers(): Promise<number>;
     /** Arms the payment window of accepted, unpaid bids that have none (what each instance does when it listens; decision 037). */
     armPaymentWindows(): Promise<number>;
@@ -190,13 +194,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   milestonesRoutes(app, ctx);
   dealRoutes(app, ctx);
   disputesRoutes(app, ctx);
+  jobsRoutes(app, ctx);
   uploadsRoutes(app, ctx.storage);
   await paymentsRoutes(app, ctx);
   if (ctx.payments.name === 'sandbox') sandboxRoutes(app, ctx, ctx.payments as SandboxProvider);
   // Finishes the money moves an instance killed mid-deal left undone, without delaying start-up.
-  // The deal clock's timers fire from the database, on every instance (decision 027).
-  startDealSweeper(app, ctx);
-  app.decorate('sweepDealTimers', () => sweepDueTimers(ctx));
+  // Durable jobs run from the database, on every instance (decision 042); the deal clock's timers are
+  // jobs (decision 027). Accepted bids with no payment window yet (decision 037) get one first.
+  const jobs = createJobRunner(ctx, [...dealTimerJobKinds]);
+  startJobRunner(app, ctx, jobs, { beforeFirstRun: () => armMissingPaymentWindows(ctx) });
+  app.decorate('runDueJobs', () => jobs.runDue());
+  app.decorate('sweepDealTimers', () => jobs.runDue());
   app.decorate('armPaymentWindows', () => armMissingPaymentWindows(ctx));
   app.addHook('onListen', () => settleOverduePayments(ctx).catch((error: unknown) => app.log.error({ err: error }, 'settling overdue payments failed')));
 

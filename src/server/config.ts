@@ -128,6 +128,26 @@ const configSchema = z.object({
       if (!parsed.success) context.addIssue({ code: 'custom', message: `"${value}" is not a duration: write 30s, 5m, or 0 to turn sweeping off` });
       return parsed.success ? parsed.data : z.NEVER;
     }),
+  /**
+   * Durable jobs (docs/decisions/042-durable-jobs.md): how often each instance looks for due jobs
+   * (DEAL_SWEEP_INTERVAL when unset, its older name; 0 stops this instance from running jobs), the
+   * first retry's delay (doubling per attempt up to JOB_RETRY_MAX_DELAY), the attempts before a job
+   * is failed, and the lease after which a claimed job whose instance vanished is claimed again.
+   */
+  JOB_POLL_INTERVAL: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined) return undefined;
+      if (value.trim() === '0') return 0;
+      const parsed = duration(value).safeParse(undefined);
+      if (!parsed.success) context.addIssue({ code: 'custom', message: `"${value}" is not a duration: write 30s, 5m, or 0 to turn polling off` });
+      return parsed.success ? parsed.data : z.NEVER;
+    }),
+  JOB_RETRY_DELAY: duration('5m'),
+  JOB_RETRY_MAX_DELAY: duration('6h'),
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().positive().max(100).default(10),
+  JOB_LEASE: duration('5m'),
   /** Who is told when a finisher objects to a cancellation (the operator); unset: the log only. */
   OPERATOR_EMAIL: z.email().optional(),
   /**
@@ -234,6 +254,13 @@ function toConfig(env: z.infer<typeof configSchema>) {
       paymentWindowMs: env.DEAL_PAYMENT_WINDOW,
       remindersMs: env.DEAL_REMINDERS,
       sweepIntervalMs: env.DEAL_SWEEP_INTERVAL,
+    },
+    jobs: {
+      pollIntervalMs: env.JOB_POLL_INTERVAL ?? env.DEAL_SWEEP_INTERVAL,
+      retryDelayMs: env.JOB_RETRY_DELAY,
+      retryMaxDelayMs: env.JOB_RETRY_MAX_DELAY,
+      maxAttempts: env.JOB_MAX_ATTEMPTS,
+      leaseMs: env.JOB_LEASE,
     },
     operatorEmail: env.OPERATOR_EMAIL,
     operatorEmails: env.OPERATOR_EMAILS,

@@ -127,6 +127,12 @@ export const dealRows: Row[] = [
       return { url: '/api/operator/disputes' };
     },
   },
+  // Durable jobs (decision 042): operators see what is due, running and failed; nobody else.
+  {
+    route: 'GET /api/operator/jobs',
+    expect: only({ operator: 200 }),
+    request: () => ({ url: '/api/operator/jobs' }),
+  },
   {
     route: 'POST /api/operator/disputes/:id/ruling',
     expect: only({ operator: 200 }),

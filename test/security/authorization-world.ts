@@ -115,6 +115,7 @@ const tables = [
   'statements_of_work',
   'change_orders',
   'deal_timers',
+  'jobs',
   'deal_history',
   'deal_cancellations',
   'operator_audit',

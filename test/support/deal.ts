@@ -86,7 +86,7 @@ export async function createDealWorld(env: Record<string, string> = {}, options:
     /** A second instance of the app on the same database, as another server process would be. */
     async secondInstance(extraEnv: Record<string, string> = {}) {
       const app = await buildApp({
-        config: { ...t.config, deal: { ...t.config.deal, ...parseSweep(extraEnv) } },
+        config: { ...t.config, deal: { ...t.config.deal, ...parseSweep(extraEnv) }, jobs: { ...t.config.jobs, ...parsePoll(extraEnv) } },
         database: t.database,
         logger: false,
         clientDir: null,
@@ -101,6 +101,11 @@ export async function createDealWorld(env: Record<string, string> = {}, options:
 
 function parseSweep(env: Record<string, string>) {
   return env.sweepIntervalMs ? { sweepIntervalMs: Number(env.sweepIntervalMs) } : {};
+}
+
+/** The deal sweep is the job runner's poll since decision 042. */
+function parsePoll(env: Record<string, string>) {
+  return env.sweepIntervalMs ? { pollIntervalMs: Number(env.sweepIntervalMs) } : {};
 }
 
 export type DealWorld = Awaited<ReturnType<typeof createDealWorld>>;

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { type DealTimerSpec, dealTimerJob } from '#shared/domain/deal-timer-job.js';
+import { enqueueJobs } from '#server/jobs/job-queue.js';
 import type { Tx } from './client.js';
-import { dealHistory, dealTimers } from './schema/deal.js';
+import { dealHistory } from './schema/deal.js';
 import { disputeEvidence, disputeOffers, disputes } from './schema/disputes.js';
 import { payments } from './schema/payments.js';
 import { bids } from './schema/bids.js';
@@ -70,13 +72,12 @@ export async function seedDispute(tx: Tx, projectId: number, demo: DemoDispute):
         : [{ projectId, kind: 'dispute_escalated' as const, by: demo.openedBy, at: daysAgo(demo.escalatedDaysAgo) }]),
     ]);
   if (demo.escalatedDaysAgo === undefined) {
-    await tx
-      .insert(dealTimers)
-      .values([
-        ...(respondedAt
-          ? []
-          : [{ kind: 'dispute_response_due' as const, projectId, anchorAt: openedAt, dueAt: new Date(openedAt.getTime() + RESPONSE_WINDOW_MS) }]),
-        { kind: 'dispute_negotiation_due' as const, projectId, anchorAt: openedAt, dueAt: new Date(openedAt.getTime() + NEGOTIATION_WINDOW_MS) },
-      ]);
+    const timers: DealTimerSpec[] = [
+      ...(respondedAt
+        ? []
+        : [{ kind: 'dispute_response_due' as const, projectId, anchorAt: openedAt, dueAt: new Date(openedAt.getTime() + RESPONSE_WINDOW_MS) }]),
+      { kind: 'dispute_negotiation_due' as const, projectId, anchorAt: openedAt, dueAt: new Date(openedAt.getTime() + NEGOTIATION_WINDOW_MS) },
+    ];
+    await enqueueJobs(tx, timers.map(dealTimerJob));
   }
 }

@@ -6,7 +6,9 @@ import type { Config } from '#server/config.js';
 import type { Db, Tx } from './client.js';
 import { DEMO_PASSWORD, type DemoProject, type DemoUsername, demoProjects, demoUsers } from './seed-data.js';
 import { bids } from '#server/db/schema/bids.js';
-import { dealCancellations, dealHistory, dealTimers } from '#server/db/schema/deal.js';
+import { dealCancellations, dealHistory } from '#server/db/schema/deal.js';
+import { dealTimerJob } from '#shared/domain/deal-timer-job.js';
+import { enqueueJobs } from '#server/jobs/job-queue.js';
 import { seedChangeOrder } from './seed-change-orders.js';
 import { seedDispute } from './seed-disputes.js';
 import { payments } from '#server/db/schema/payments.js';
@@ -177,7 +179,7 @@ async function seedDealClock(tx: Tx, projectId: number, deal: NonNullable<DemoPr
     await tx.update(projects).set({ completedAt: deliveredAt, deliveryMessage }).where(eq(projects.id, projectId));
     history.push({ projectId, kind: 'delivery', by: 'finisher', message: deliveryMessage, at: deliveredAt });
     // A dispute froze the clock: no review window runs.
-    if (!isDisputed) await tx.insert(dealTimers).values(deadline('review_due', deliveredAt, clock.reviewWindowMs));
+    if (!isDisputed) await enqueueJobs(tx, deadline('review_due', deliveredAt, clock.reviewWindowMs).map(dealTimerJob));
   }
   if (deal.cancellationDaysAgo !== undefined) {
     const requestedAt = daysAgo(deal.cancellationDaysAgo);
@@ -185,7 +187,7 @@ async function seedDealClock(tx: Tx, projectId: number, deal: NonNullable<DemoPr
     await tx
       .insert(dealCancellations)
       .values({ projectId, outcome: 'open', requestedAt, respondBy: new Date(requestedAt.getTime() + clock.cancelResponseWindowMs) });
-    await tx.insert(dealTimers).values(deadline('cancellation_due', requestedAt, clock.cancelResponseWindowMs));
+    await enqueueJobs(tx, deadline('cancellation_due', requestedAt, clock.cancelResponseWindowMs).map(dealTimerJob));
   }
   await tx.insert(dealHistory).values(history);
 }

@@ -5,6 +5,7 @@ import * as conversations from '#server/db/schema/conversations.js';
 import * as deal from '#server/db/schema/deal.js';
 import * as disputes from '#server/db/schema/disputes.js';
 import * as email from '#server/db/schema/email.js';
+import * as jobs from '#server/db/schema/jobs.js';
 import * as milestones from '#server/db/schema/milestones.js';
 import * as notifications from '#server/db/schema/notifications.js';
 import * as payments from '#server/db/schema/payments.js';
@@ -25,5 +26,6 @@ export const schema = {
   ...deal,
   ...email,
   ...disputes,
+  ...jobs,
 };
 export type Schema = typeof schema;

@@ -1,10 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProposeChangeOrderBody } from '#shared/contracts/change-orders.js';
-import { dealHistory, dealTimers } from '#server/db/schema/deal.js';
+import { dealHistory } from '#server/db/schema/deal.js';
 import { payments } from '#server/db/schema/payments.js';
 import { DAY_MS } from '#test/support/clock.js';
 import { createDealWorld, type DealWorld } from '#test/support/deal.js';
+import { dealTimerRows } from '#test/support/deal-timers.js';
 import { createUser, signIn } from '#test/support/factories.js';
 import { client } from '#test/support/http.js';
 
@@ -32,10 +33,7 @@ const expectIdentity = (money: { paidCents: number; releasedCents: number; feeCe
 const changeOrderPayment = async (changeOrderId: number) => (await w.t.database.db.select().from(payments).where(eq(payments.changeOrderId, changeOrderId)))[0];
 const historyOf = (projectId: number) => w.t.database.db.select().from(dealHistory).where(eq(dealHistory.projectId, projectId));
 const pendingDeliveryDue = async (projectId: number) =>
-  w.t.database.db
-    .select()
-    .from(dealTimers)
-    .where(and(eq(dealTimers.projectId, projectId), eq(dealTimers.kind, 'delivery_due'), isNull(dealTimers.firedAt)));
+  (await dealTimerRows(w.t.database.db, projectId)).filter((timer) => timer.kind === 'delivery_due' && timer.firedAt === null);
 
 /** Pays a change order's checkout with the sandbox's test card: the webhook holds the money. */
 async function payChangeOrder(id: number) {

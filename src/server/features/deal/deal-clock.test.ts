@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealHistory, dealTimers } from '#server/db/schema/deal.js';
+import { dealHistory } from '#server/db/schema/deal.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { projects } from '#server/db/schema/projects.js';
 import { DAY_MS, HOUR_MS } from '#test/support/clock.js';
 import { createDealWorld, type DealWorld } from '#test/support/deal.js';
+import { dealTimerRows } from '#test/support/deal-timers.js';
 
 // The deal clock (issue 14, decision 027): review windows, deadlines and reminders on durable timers.
 let w: DealWorld;
@@ -91,7 +92,7 @@ describe('the review window', () => {
     expect(await reminders()).toHaveLength(2);
     // The owner accepts before the window ends: the pending deadline goes, nothing fires later.
     await w.cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: true });
-    const pending = await w.t.database.db.select().from(dealTimers).where(eq(dealTimers.projectId, projectId));
+    const pending = await dealTimerRows(w.t.database.db, projectId);
     expect(pending.filter((timer) => timer.kind.startsWith('review') && timer.firedAt === null)).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import { projects } from '#server/db/schema/projects.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
 import { addHistory } from './deal-history.js';
 import { cancelDeadline, scheduleDeadline } from './deal-timers.js';
-import { hasDelivery } from './deal-sweeper.js';
+import { hasDelivery } from './deal-timer-jobs.js';
 import { armPaymentWindow } from './payment-window.js';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, isNull } from 'drizzle-orm';
-import { dealTimers } from '#server/db/schema/deal.js';
+import { eq } from 'drizzle-orm';
 import { projects } from '#server/db/schema/projects.js';
 import { DAY_MS } from '#test/support/clock.js';
 import { createDealWorld, type DealWorld } from '#test/support/deal.js';
+import { dealTimerRows } from '#test/support/deal-timers.js';
 
 // The timers are rows: several instances sweep them with one effect, and a restart forgets none.
 let w: DealWorld;
@@ -23,7 +23,7 @@ describe('the deal timers', () => {
     const other = await w.secondInstance();
     try {
       const transfersBefore = w.sandbox.ledger.transfers.size;
-      const due = (await w.t.database.db.select().from(dealTimers).where(isNull(dealTimers.firedAt))).filter((timer) => timer.dueAt <= w.clock.now());
+      const due = (await dealTimerRows(w.t.database.db)).filter((timer) => timer.firedAt === null && timer.dueAt <= w.clock.now());
       // 3 review windows with 2 reminders each, and 3 delivery reminders (a no-op: the work was delivered).
       expect(due).toHaveLength(12);
       const [a, b] = await Promise.all([w.t.app.sweepDealTimers(), other.sweepDealTimers()]);
@@ -54,7 +54,7 @@ describe('the deal timers', () => {
     } finally {
       await restarted.close();
     }
-    const pending = await w.t.database.db.select().from(dealTimers).where(eq(dealTimers.projectId, projectId));
+    const pending = await dealTimerRows(w.t.database.db, projectId);
     expect(pending.filter((timer) => timer.kind !== 'delivery_due' && timer.kind !== 'delivery_reminder' && timer.firedAt === null)).toEqual([]);
     expect(await w.t.app.sweepDealTimers()).toBeGreaterThanOrEqual(0);
     expect(await w.paymentOf(bidId)).toMatchObject({ status: 'released', releasedCents: 67_500 });

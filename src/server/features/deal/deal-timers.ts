@@ -1,8 +1,10 @@
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type DealTimerPayload, type DealTimerSpec, dealJobKind, dealJobKindPrefix, dealJobSubject, dealTimerJob } from '#shared/domain/deal-timer-job.js';
 import type { DealTimerKind } from '#shared/domain/deal.js';
 import type { AppContext } from '#server/context.js';
-import type { Tx } from '#server/db/client.js';
-import { dealTimers } from '#server/db/schema/deal.js';
+import type { DbOrTx, Tx } from '#server/db/client.js';
+import { jobs } from '#server/db/schema/jobs.js';
+import { cancelJobs, enqueueJobs, findJobs, type Job, type JobFilter, pendingJobStates } from '#server/jobs/job-queue.js';
 
 /** Each deadline and the reminders that come before it. */
 const remindersOf = {
@@ -15,10 +17,41 @@ const remindersOf = {
 
 export type DeadlineKind = keyof typeof remindersOf;
 
+/** A deal timer as its handler reads it: a job of kind 'deal.<kind>' (docs/decisions/042-durable-jobs.md). */
+export interface DealTimer {
+  kind: DealTimerKind;
+  projectId: number;
+  milestoneId: number | null;
+  party: 'owner' | 'finisher' | null;
+  /** The moment the timer counts from; a timer whose anchor no longer matches the deal does nothing. */
+  anchorAt: Date;
+  /** For a reminder: the deadline it reminds of; for a deadline, itself. */
+  deadlineAt: Date;
+  dueAt: Date;
+}
+
+export function dealTimerOf(job: Job<DealTimerPayload>): DealTimer {
+  const { payload } = job;
+  return {
+    kind: job.kind.slice(dealJobKindPrefix.length) as DealTimerKind,
+    projectId: payload.projectId,
+    milestoneId: payload.milestoneId ?? null,
+    party: payload.party ?? null,
+    anchorAt: new Date(payload.anchorAt),
+    deadlineAt: new Date(payload.deadlineAt),
+    dueAt: job.dueAt,
+  };
+}
+
+/** Schedules deal timers as durable jobs in the caller's transaction: they commit with the change that calls for them. */
+export async function scheduleDealTimers(tx: DbOrTx, timers: readonly DealTimerSpec[]): Promise<void> {
+  await enqueueJobs(tx, timers.map(dealTimerJob));
+}
+
 /**
  * Schedules a deadline and its reminders (DEAL_REMINDERS before it, those still ahead of the
- * anchor) as durable rows, in the caller's transaction: they commit with the change that calls for
- * them, and a restart forgets none of them.
+ * anchor), in the caller's transaction: they commit with the change that calls for them, and a
+ * restart forgets none of them.
  */
 export async function scheduleDeadline(
   tx: Tx,
@@ -32,40 +65,54 @@ export async function scheduleDeadline(
     .map((beforeMs) => new Date(deadline.dueAt.getTime() - beforeMs))
     .filter((at) => at.getTime() > remindAfter)
     .map((at) => ({ ...base, kind: remindersOf[deadline.kind], dueAt: at, deadlineAt: deadline.dueAt }));
-  await tx.insert(dealTimers).values([{ ...base, kind: deadline.kind, dueAt: deadline.dueAt }, ...reminders]);
+  await scheduleDealTimers(tx, [{ ...base, kind: deadline.kind, dueAt: deadline.dueAt }, ...reminders]);
+}
+
+/** Drops a project's pending timers of these kinds (of one milestone or party when given). */
+export async function dropDealTimers(
+  tx: Tx,
+  projectId: number,
+  kinds: readonly DealTimerKind[],
+  match: { milestoneId?: number; party?: 'owner' | 'finisher' } = {},
+): Promise<void> {
+  await cancelJobs(tx, dealTimerFilter(projectId, kinds, match));
 }
 
 /**
  * Drops the pending timers of a deadline (and its reminders) that a step made pointless: the
- * delivery was reviewed, the milestone was approved. A timer the sweeper is firing right now is
- * locked and skipped (no deadlock); its handler finds the deal moved on and does nothing.
+ * delivery was reviewed, the milestone was approved. A timer being fired right now is locked and
+ * skipped (no deadlock); its handler finds the deal moved on and does nothing.
  */
 export async function cancelDeadline(tx: Tx, projectId: number, kind: DeadlineKind, milestoneId?: number): Promise<void> {
-  const conditions: SQL[] = [
-    eq(dealTimers.projectId, projectId),
-    isNull(dealTimers.firedAt),
-    inArray(dealTimers.kind, [kind, remindersOf[kind]]),
-    ...(milestoneId === undefined ? [] : [eq(dealTimers.milestoneId, milestoneId)]),
-  ];
-  const pending = tx
-    .select({ id: dealTimers.id })
-    .from(dealTimers)
-    .where(and(...conditions))
-    .for('update', { skipLocked: true });
-  await tx.delete(dealTimers).where(inArray(dealTimers.id, pending));
+  await dropDealTimers(tx, projectId, [kind, remindersOf[kind]], milestoneId === undefined ? {} : { milestoneId });
 }
 
+function dealTimerFilter(projectId: number, kinds: readonly DealTimerKind[], match: Record<string, string | number>): Omit<JobFilter, 'states'> {
+  return { subject: dealJobSubject(projectId), kinds: kinds.map(dealJobKind), ...(Object.keys(match).length ? { match } : {}) };
+}
+
+/** A project's timers of these kinds, pending or (`fired`) done, earliest due first. */
+export async function findDealTimers(
+  tx: Pick<DbOrTx, 'select'>,
+  projectId: number,
+  kinds: readonly DealTimerKind[],
+  options: { fired: boolean; match?: { milestoneId?: number; party?: 'owner' | 'finisher' } },
+) {
+  return findJobs<DealTimerPayload>(tx, { ...dealTimerFilter(projectId, kinds, options.match ?? {}), states: options.fired ? ['done'] : pendingJobStates });
+}
+
+const deadlineKinds = Object.keys(remindersOf) as DeadlineKind[];
+
 /** The pending deadlines of a project, by kind (the deal page reads them). */
-export async function pendingDeadlines(tx: Pick<Tx, 'select'>, projectId: number) {
-  return tx
-    .select({ kind: dealTimers.kind, milestoneId: dealTimers.milestoneId, dueAt: dealTimers.dueAt })
-    .from(dealTimers)
-    .where(
-      and(
-        eq(dealTimers.projectId, projectId),
-        isNull(dealTimers.firedAt),
-        sql`${dealTimers.kind} in ('review_due', 'milestone_review_due', 'delivery_due', 'cancellation_due', 'payment_due')`,
-      ),
-    )
-    .orderBy(dealTimers.dueAt);
+export async function pendingDeadlines(tx: Pick<DbOrTx, 'select'>, projectId: number) {
+  const pending = await findDealTimers(tx, projectId, deadlineKinds, { fired: false });
+  return pending.map((job) => {
+    const timer = dealTimerOf(job);
+    return { kind: timer.kind, milestoneId: timer.milestoneId, dueAt: timer.deadlineAt };
+  });
+}
+
+/** SQL: the project has a timer of this kind anchored at `anchorAt`, pending or fired (start-up checks use it). */
+export function hasDealTimerSql(projectId: SQLWrapper, kind: DealTimerKind, anchorAt: SQLWrapper): SQL {
+  return sql`exists (select 1 from ${jobs} where ${jobs.subject} = 'project:' || ${projectId} and ${jobs.kind} = ${dealJobKind(kind)} and (${jobs.payload} ->> 'anchorAt')::timestamptz = ${anchorAt})`;
 }

@@ -14,15 +14,14 @@ import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { addHistory } from './deal-history.js';
 import { heldSince, lockHeldCents, lockHeldPayment } from './deal-money.js';
-import { hasDelivery } from './deal-sweeper.js';
+import { hasDelivery } from './deal-timer-jobs.js';
 import { scheduleDeadline } from './deal-timers.js';
 import { findDeal } from './deal-view.js';
 import { activeDisputeOf, openDisputeIn } from './dispute-steps.js';
 
 export { registerDealClock } from './deal-schedule.js';
-export { claimQuery, sweepDueTimers } from './deal-sweeper.js';
+export { dealTimerJobKinds } from './deal-timer-jobs.js';
 export { armMissingPaymentWindows } from './payment-window.js';
-export { startDealSweeper } from './deal-sweeper-loop.js';
 export { dealRecordOf } from './deal-record.js';
 
 /** GET /api/projects/{id}/deal: the owner and the assigned finisher only. */

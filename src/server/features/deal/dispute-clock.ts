@@ -1,10 +1,10 @@
 import { and, desc, eq, not } from 'drizzle-orm';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
-import type { DealTimerRow } from '#server/db/schema/deal.js';
 import { disputeOffers, disputes } from '#server/db/schema/disputes.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
+import type { DealTimer } from './deal-timers.js';
 import { escalateIn, partiesOf, settleDisputeIn } from './dispute-steps.js';
 
 /**
@@ -14,7 +14,7 @@ import { escalateIn, partiesOf, settleDisputeIn } from './dispute-steps.js';
  *   (dispute_response_reminder tells them before, DEAL_REMINDERS ahead);
  * - dispute_negotiation_due: no agreement in the window: it goes to the operator.
  */
-export async function fireDisputeTimer(ctx: AppContext, tx: Tx, record: RecordEvent, project: ProjectRow, timer: DealTimerRow): Promise<void> {
+export async function fireDisputeTimer(ctx: AppContext, tx: Tx, record: RecordEvent, project: ProjectRow, timer: DealTimer): Promise<void> {
   const [dispute] = await tx
     .select()
     .from(disputes)
@@ -33,7 +33,7 @@ export async function fireDisputeTimer(ctx: AppContext, tx: Tx, record: RecordEv
       type: 'deal.reminder',
       step: 'dispute',
       recipientId,
-      dueAt: (timer.deadlineAt ?? timer.dueAt).toISOString(),
+      dueAt: timer.deadlineAt.toISOString(),
       disputeId: dispute.id,
       ...partiesOf(project),
     });

@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, min, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, min, ne } from 'drizzle-orm';
 import type { DisputeSide } from '#shared/domain/dispute.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
-import { type DealTimerRow, dealTimers } from '#server/db/schema/deal.js';
 import { disputeEvidence, disputeOffers, disputes } from '#server/db/schema/disputes.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
+import { type DealTimer, findDealTimers, scheduleDealTimers } from './deal-timers.js';
 import { partiesOf } from './dispute-steps.js';
 
 /**
@@ -66,21 +66,12 @@ export async function requireDisputePace(
  */
 export async function scheduleDisputeDigest(tx: Tx, ctx: Pick<AppContext, 'config'>, projectId: number, side: DisputeSide, now: Date): Promise<void> {
   const party = other(side);
-  const ofParty = and(eq(dealTimers.projectId, projectId), eq(dealTimers.kind, 'dispute_digest'), eq(dealTimers.party, party));
-  const [pending] = await tx
-    .select({ id: dealTimers.id })
-    .from(dealTimers)
-    .where(and(ofParty, isNull(dealTimers.firedAt)))
-    .limit(1);
-  if (pending) return;
-  const [last] = await tx
-    .select({ firedAt: dealTimers.firedAt })
-    .from(dealTimers)
-    .where(and(ofParty, isNotNull(dealTimers.firedAt)))
-    .orderBy(desc(dealTimers.firedAt))
-    .limit(1);
-  const dueAt = Math.max(now.getTime(), (last?.firedAt?.getTime() ?? 0) + ctx.config.dispute.mailIntervalMs);
-  await tx.insert(dealTimers).values({ kind: 'dispute_digest', projectId, party, anchorAt: now, dueAt: new Date(dueAt) });
+  const ofParty = { match: { party } };
+  if ((await findDealTimers(tx, projectId, ['dispute_digest'], { fired: false, ...ofParty })).length > 0) return;
+  const fired = await findDealTimers(tx, projectId, ['dispute_digest'], { fired: true, ...ofParty });
+  const lastFiredAt = Math.max(0, ...fired.map((job) => job.finishedAt?.getTime() ?? 0));
+  const dueAt = Math.max(now.getTime(), lastFiredAt + ctx.config.dispute.mailIntervalMs);
+  await scheduleDealTimers(tx, [{ kind: 'dispute_digest', projectId, party, anchorAt: now, dueAt: new Date(dueAt) }]);
 }
 
 /**
@@ -88,7 +79,7 @@ export async function scheduleDisputeDigest(tx: Tx, ctx: Pick<AppContext, 'confi
  * statements of the open dispute that no mail told of yet become one 'dispute.digest', and are
  * marked mailed. A settled dispute mails nothing more: its settlement told both.
  */
-export async function fireDisputeDigest(tx: Tx, record: RecordEvent, project: ProjectRow, timer: DealTimerRow, now: Date): Promise<void> {
+export async function fireDisputeDigest(tx: Tx, record: RecordEvent, project: ProjectRow, timer: DealTimer, now: Date): Promise<void> {
   const recipient = timer.party;
   if (recipient !== 'owner' && recipient !== 'finisher') return;
   const [dispute] = await tx

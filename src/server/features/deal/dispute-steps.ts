@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNull, not, notInArray } from 'drizzle-orm';
+import { and, desc, eq, not } from 'drizzle-orm';
+import { dealTimerKinds } from '#shared/domain/deal.js';
 import {
   crossingAmount,
   type DisputeSettlement,
@@ -13,11 +14,12 @@ import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
 import { lockProject } from '#server/db/project-locks.js';
-import { dealCancellations, dealHistory, dealTimers } from '#server/db/schema/deal.js';
+import { dealCancellations, dealHistory } from '#server/db/schema/deal.js';
 import { type DisputeRow, disputeOffers, disputes } from '#server/db/schema/disputes.js';
 import { type ProjectRow, projects } from '#server/db/schema/projects.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { addHistory } from './deal-history.js';
+import { dropDealTimers, scheduleDealTimers } from './deal-timers.js';
 import { lockHeldPayment, unsettledCents } from './deal-money.js';
 import { lockHeldPayments } from '#server/features/payments/payments.service.js';
 
@@ -148,18 +150,20 @@ export async function openDisputeIn(
     mailedAt: now,
   });
   // The deal clock stops: no acceptance by silence, no cancellation timing out, no reminders.
-  await tx.delete(dealTimers).where(and(eq(dealTimers.projectId, project.id), isNull(dealTimers.firedAt), notInArray(dealTimers.kind, [...disputeTimerKinds])));
+  await dropDealTimers(
+    tx,
+    project.id,
+    dealTimerKinds.filter((kind) => !(disputeTimerKinds as readonly string[]).includes(kind)),
+  );
   const reminders = ctx.config.deal.remindersMs
     .map((beforeMs) => new Date(respondBy.getTime() - beforeMs))
     .filter((at) => at.getTime() > now.getTime())
     .map((dueAt) => ({ kind: 'dispute_response_reminder' as const, projectId: project.id, anchorAt: now, dueAt, deadlineAt: respondBy }));
-  await tx
-    .insert(dealTimers)
-    .values([
-      { kind: 'dispute_response_due', projectId: project.id, anchorAt: now, dueAt: respondBy },
-      ...reminders,
-      { kind: 'dispute_negotiation_due', projectId: project.id, anchorAt: now, dueAt: negotiateBy },
-    ]);
+  await scheduleDealTimers(tx, [
+    { kind: 'dispute_response_due', projectId: project.id, anchorAt: now, dueAt: respondBy },
+    ...reminders,
+    { kind: 'dispute_negotiation_due', projectId: project.id, anchorAt: now, dueAt: negotiateBy },
+  ]);
   if (stage === 'cancellation') {
     await tx
       .update(dealCancellations)
@@ -187,7 +191,7 @@ export async function markResponded(tx: Tx, dispute: DisputeRow, side: DisputeSi
 }
 
 async function dropDisputeTimers(tx: Tx, projectId: number, kinds: readonly (typeof disputeTimerKinds)[number][]): Promise<void> {
-  await tx.delete(dealTimers).where(and(eq(dealTimers.projectId, projectId), isNull(dealTimers.firedAt), inArray(dealTimers.kind, [...kinds])));
+  await dropDealTimers(tx, projectId, kinds);
 }
 
 /** Each side's latest offer. */

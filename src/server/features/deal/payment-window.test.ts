@@ -1,11 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bids } from '#server/db/schema/bids.js';
-import { dealHistory, dealTimers } from '#server/db/schema/deal.js';
+import { dealHistory } from '#server/db/schema/deal.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { projects } from '#server/db/schema/projects.js';
 import { DAY_MS } from '#test/support/clock.js';
 import { createDealWorld, type DealWorld } from '#test/support/deal.js';
+import { dealTimerRows, deleteDealTimers } from '#test/support/deal-timers.js';
 
 // Decision 037: an accepted bid left unpaid for DEAL_PAYMENT_WINDOW (7d; reminders 3d and 1d before) lapses.
 let w: DealWorld;
@@ -68,10 +69,7 @@ describe('the payment window', () => {
     expect((await w.cast.owner.api.post(`/api/bids/${other!.id}/accept`)).statusCode).toBe(200);
     expect(await projectOf(projectId)).toMatchObject({ status: 'assigned', finisherId: w.cast.otherFinisher.user.id });
     // Its own window counts from its own acceptance.
-    const pending = await w.t.database.db
-      .select()
-      .from(dealTimers)
-      .where(and(eq(dealTimers.projectId, projectId), eq(dealTimers.kind, 'payment_due'), isNull(dealTimers.firedAt)));
+    const pending = (await dealTimerRows(w.t.database.db, projectId)).filter((timer) => timer.kind === 'payment_due' && timer.firedAt === null);
     expect(pending.map((timer) => timer.dueAt.getTime())).toEqual([w.clock.now().getTime() + 7 * DAY_MS]);
   });
 
@@ -79,10 +77,7 @@ describe('the payment window', () => {
     const { projectId, bidId } = await w.acceptedDeal();
     w.clock.advance(6 * DAY_MS);
     expect((await w.payBid(bidId)).statusCode).toBe(200);
-    const pending = await w.t.database.db
-      .select()
-      .from(dealTimers)
-      .where(and(eq(dealTimers.projectId, projectId), isNull(dealTimers.firedAt)));
+    const pending = (await dealTimerRows(w.t.database.db, projectId)).filter((timer) => timer.firedAt === null);
     expect(pending.map((timer) => timer.kind)).not.toContain('payment_due');
     expect(pending.map((timer) => timer.kind)).not.toContain('payment_reminder');
     w.clock.advance(2 * DAY_MS);
@@ -144,7 +139,7 @@ describe('the payment window', () => {
   it('is armed at start for accepted, unpaid bids that have none, once, with a day of notice when already past', async () => {
     const { projectId } = await w.acceptedDeal();
     // As a bid accepted before the payment window existed: no timer.
-    await w.t.database.db.delete(dealTimers).where(eq(dealTimers.projectId, projectId));
+    await deleteDealTimers(w.t.database.db, projectId);
     w.clock.advance(30 * DAY_MS);
     expect(await w.t.app.armPaymentWindows()).toBe(1);
     expect(await w.t.app.armPaymentWindows()).toBe(0);

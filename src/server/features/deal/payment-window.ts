@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, not, sql } from 'drizzle-orm';
 import { bidLifecycle } from '#shared/domain/bid-lifecycle.js';
 import { paymentDeadline } from '#shared/domain/deal.js';
 import { paidPaymentStatuses } from '#shared/domain/payment-status.js';
@@ -8,12 +8,11 @@ import type { Tx } from '#server/db/client.js';
 import { sqlList } from '#server/db/prepared.js';
 import { applyTransition } from '#server/domain/apply-transition.js';
 import { type BidRow, bids } from '#server/db/schema/bids.js';
-import { type DealTimerRow, dealTimers } from '#server/db/schema/deal.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { payments } from '#server/db/schema/payments.js';
 import { type ProjectRow, projects } from '#server/db/schema/projects.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
-import { scheduleDeadline } from './deal-timers.js';
+import { type DealTimer, hasDealTimerSql, scheduleDeadline } from './deal-timers.js';
 
 const DAY_MS = 86_400_000;
 
@@ -40,7 +39,7 @@ export async function armPaymentWindow(
  * deal moved on (paid, cancelled, or another acceptance). The caller holds the project lock, which
  * the payment webhook takes first too, so a payment and the lapse never both apply.
  */
-export async function unpaidAcceptedBidOf(tx: Tx, project: ProjectRow, timer: DealTimerRow): Promise<BidRow | null> {
+export async function unpaidAcceptedBidOf(tx: Tx, project: ProjectRow, timer: DealTimer): Promise<BidRow | null> {
   if (project.status !== 'assigned') return null;
   const [bid] = await tx
     .select()
@@ -100,7 +99,7 @@ export async function armMissingPaymentWindows(ctx: AppContext): Promise<number>
           eq(projects.status, 'assigned'),
           isNotNull(bids.acceptedAt),
           sql`not exists (select 1 from ${payments} where ${payments.bidId} = ${bids.id} and ${payments.changeOrderId} is null and ${payments.status} in ${sqlList(paidPaymentStatuses)})`,
-          sql`not exists (select 1 from ${dealTimers} where ${dealTimers.projectId} = ${bids.projectId} and ${dealTimers.kind} = 'payment_due' and ${dealTimers.anchorAt} = ${bids.acceptedAt})`,
+          not(hasDealTimerSql(bids.projectId, 'payment_due', bids.acceptedAt)),
         ),
       )
       .for('update', { of: bids, skipLocked: true });

@@ -1,8 +1,11 @@
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { dealTimerKinds } from '#shared/domain/deal.js';
+import { type DealTimerPayload, dealJobKind } from '#shared/domain/deal-timer-job.js';
 import type { AppContext } from '#server/context.js';
-import type { DbOrTx, Tx } from '#server/db/client.js';
+import type { Tx } from '#server/db/client.js';
 import { lockProject } from '#server/db/project-locks.js';
-import { dealCancellations, dealHistory, type DealTimerRow, dealTimers } from '#server/db/schema/deal.js';
+import { dealCancellations, dealHistory } from '#server/db/schema/deal.js';
+import { defineJobKind } from '#server/jobs/job-queue.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
@@ -12,67 +15,19 @@ import { lockHeldCents, lockHeldPayment } from './deal-money.js';
 import { fireDisputeTimer } from './dispute-clock.js';
 import { lapseBid, unpaidAcceptedBidOf } from './payment-window.js';
 import { fireDisputeDigest } from './dispute-pace.js';
-
-/** How many due timers one sweep fires at most; the next sweep takes the rest. */
-const SWEEP_BATCH = 100;
-/** A timer whose effect failed (the database refused it, a bug) is tried again this much later. */
-const RETRY_DELAY_MS = 5 * 60_000;
+import { type DealTimer, dealTimerOf } from './deal-timers.js';
 
 const sameMoment = (a: Date | null, b: Date) => a !== null && a.getTime() === b.getTime();
 
 /**
- * Fires the timers that are due, each once, however many instances sweep at the same time: every
- * timer is claimed with FOR UPDATE SKIP LOCKED and marked fired in the transaction of its effect,
- * so another instance skips it while it fires and finds it fired afterwards. A timer that came due
- * while no instance ran fires at the first sweep after start. Answers how many fired.
+ * Every deal timer kind as a durable job, 'deal.<timer kind>' (docs/decisions/042-durable-jobs.md):
+ * the runner claims each due one once across instances and restarts and runs `fire` in the
+ * transaction that marks it done. A timer that came due while no instance ran fires at the first
+ * run after start; one whose effect fails is retried with backoff.
  */
-export async function sweepDueTimers(ctx: AppContext, batch = SWEEP_BATCH): Promise<number> {
-  let fired = 0;
-  for (let attempts = 0; attempts < batch; attempts += 1) {
-    let claimed: DealTimerRow | null = null;
-    try {
-      const didFire = await ctx.events.transaction(ctx.db, async (tx, record) => {
-        const now = ctx.clock.now();
-        claimed = await claimDueTimer(tx, now);
-        if (!claimed) return false;
-        await fire(ctx, tx, record, claimed, now);
-        await tx.update(dealTimers).set({ firedAt: now }).where(eq(dealTimers.id, claimed.id));
-        return true;
-      });
-      if (!didFire) break;
-      fired += 1;
-    } catch (error) {
-      const failed = claimed as DealTimerRow | null;
-      if (!failed) throw error;
-      // Its effect rolled back: try it again later, and let the timers behind it fire meanwhile.
-      ctx.log.error({ err: error, timerId: failed.id, kind: failed.kind, projectId: failed.projectId }, 'a deal timer failed; retrying it later');
-      await ctx.db
-        .update(dealTimers)
-        .set({ dueAt: new Date(ctx.clock.now().getTime() + RETRY_DELAY_MS) })
-        .where(and(eq(dealTimers.id, failed.id), isNull(dealTimers.firedAt)));
-    }
-  }
-  return fired;
-}
-
-/**
- * The earliest pending timer that is due, locked; one another transaction holds is skipped. Served
- * by the partial index deal_timers_pending_due_idx (bench/deal-sweeper.ts measures it).
- */
-export async function claimDueTimer(tx: Tx, now: Date): Promise<DealTimerRow | null> {
-  const [timer] = await claimQuery(tx, now);
-  return timer ?? null;
-}
-
-/** The claim as a query (the benchmark explains it). */
-export const claimQuery = (db: DbOrTx, now: Date) =>
-  db
-    .select()
-    .from(dealTimers)
-    .where(and(isNull(dealTimers.firedAt), lte(dealTimers.dueAt, now)))
-    .orderBy(asc(dealTimers.dueAt))
-    .limit(1)
-    .for('update', { skipLocked: true });
+export const dealTimerJobKinds = dealTimerKinds.map((kind) =>
+  defineJobKind<DealTimerPayload>(dealJobKind(kind), ({ ctx, tx, record, job, now }) => fire(ctx, tx, record, dealTimerOf(job), now)),
+);
 
 /** Whether anything was delivered on the project: the work or one of its milestones. */
 export async function hasDelivery(tx: Tx, projectId: number): Promise<boolean> {
@@ -85,18 +40,18 @@ export async function hasDelivery(tx: Tx, projectId: number): Promise<boolean> {
 }
 
 /** Waiting for the finisher's first delivery on a paid project whose payment is this timer's anchor. */
-async function awaitsFirstDelivery(tx: Tx, project: ProjectRow, timer: DealTimerRow): Promise<boolean> {
+async function awaitsFirstDelivery(tx: Tx, project: ProjectRow, timer: DealTimer): Promise<boolean> {
   if (project.status !== 'assigned' && project.status !== 'in_progress') return false;
   const payment = await lockHeldPayment(tx, project.id);
   return payment !== null && sameMoment(payment.heldAt, timer.anchorAt) && !(await hasDelivery(tx, project.id));
 }
 
-async function openCancellationOf(tx: Tx, project: ProjectRow, timer: DealTimerRow) {
+async function openCancellationOf(tx: Tx, project: ProjectRow, timer: DealTimer) {
   const [row] = await tx.select().from(dealCancellations).where(eq(dealCancellations.projectId, project.id)).for('update').limit(1);
   return row && row.outcome === 'open' && sameMoment(row.requestedAt, timer.anchorAt) ? row : null;
 }
 
-async function completedMilestoneOf(tx: Tx, timer: DealTimerRow) {
+async function completedMilestoneOf(tx: Tx, timer: DealTimer) {
   if (timer.milestoneId === null) return null;
   const [row] = await tx.select().from(milestones).where(eq(milestones.id, timer.milestoneId)).for('update').limit(1);
   return row && row.status === 'completed' && sameMoment(row.completedAt, timer.anchorAt) ? row : null;
@@ -106,11 +61,11 @@ async function completedMilestoneOf(tx: Tx, timer: DealTimerRow) {
  * One timer's effect, if the deal is still where the timer found it (its anchor matches): the same
  * path a person's step takes, recorded as the system's. Otherwise nothing.
  */
-async function fire(ctx: AppContext, tx: Tx, record: RecordEvent, timer: DealTimerRow, now: Date): Promise<void> {
+async function fire(ctx: AppContext, tx: Tx, record: RecordEvent, timer: DealTimer, now: Date): Promise<void> {
   const project = await lockProject(tx, timer.projectId);
   if (project.finisherId === null) return;
   const parties = { projectId: project.id, projectName: project.name, ownerId: project.submitterId, finisherId: project.finisherId };
-  const deadline = (timer.deadlineAt ?? timer.dueAt).toISOString();
+  const deadline = timer.deadlineAt.toISOString();
   switch (timer.kind) {
     case 'review_due':
     case 'review_reminder': {
