@@ -4,7 +4,7 @@ import { cancellationOutcomes, dealHistoryKinds, dealParties, dealReasonLimits a
 import { projectStatuses } from '#shared/domain/project-status.js';
 import { disputeStatuses } from '#shared/domain/dispute.js';
 import { dealActions, dealSides, dealStages } from '#shared/domain/deal-machine.js';
-import { errorCodes } from '../errors.js';
+import { errorCodes } from '#shared/errors.js';
 
 /** A reason for a revision request or an objection: 10 to 2,000 characters, trimmed. */
 export const dealReasonSchema = (what: string) =>

@@ -29,7 +29,14 @@ const facts = (overrides: Partial<DealFacts> = {}): DealFacts => ({
   now,
   ...overrides,
 });
-const negotiating = { status: 'negotiating' as const, openedBy: 'owner' as const, hasResponded: false, respondBy: later, negotiateBy: later, disputedCents: 100_000 };
+const negotiating = {
+  status: 'negotiating' as const,
+  openedBy: 'owner' as const,
+  hasResponded: false,
+  respondBy: later,
+  negotiateBy: later,
+  disputedCents: 100_000,
+};
 
 describe('the stage of a deal', () => {
   it('follows the deal from payment to its end', () => {
@@ -40,7 +47,9 @@ describe('the stage of a deal', () => {
     expect(dealStateOf(facts({ hasRevisionRequest: true, hasDelivered: true })).stage).toBe('revision_requested');
     expect(dealStateOf(facts({ status: 'accepted', isWorkAccepted: true })).stage).toBe('completed');
     expect(dealStateOf(facts({ status: 'cancelled', cancellation: { outcome: 'open', respondBy: later } })).stage).toBe('cancellation_requested');
-    expect(dealStateOf(facts({ status: 'cancelled', paymentStatus: 'refunded', cancellation: { outcome: 'agreed', respondBy: null } })).stage).toBe('cancelled');
+    expect(dealStateOf(facts({ status: 'cancelled', paymentStatus: 'refunded', cancellation: { outcome: 'agreed', respondBy: null } })).stage).toBe(
+      'cancelled',
+    );
     expect(dealStateOf(facts({ status: 'completed', dispute: negotiating })).stage).toBe('dispute_awaiting_response');
     expect(dealStateOf(facts({ status: 'completed', dispute: { ...negotiating, hasResponded: true } })).stage).toBe('dispute_negotiating');
     expect(dealStateOf(facts({ status: 'completed', dispute: { ...negotiating, status: 'with_operator' } })).stage).toBe('dispute_with_operator');
@@ -129,13 +138,22 @@ describe('the deal steps of each side', () => {
 
   it('freezes the deal while a dispute is open: only the dispute steps remain', () => {
     const state = dealStateOf(facts({ status: 'completed', dispute: negotiating }));
-    expect(allowedActionsOf(state, 'owner')).toEqual(['add_dispute_evidence', 'make_dispute_offer', 'accept_dispute_offer', 'escalate_dispute', 'decline_change_order', 'withdraw_change_order']);
+    expect(allowedActionsOf(state, 'owner')).toEqual([
+      'add_dispute_evidence',
+      'make_dispute_offer',
+      'accept_dispute_offer',
+      'escalate_dispute',
+      'decline_change_order',
+      'withdraw_change_order',
+    ]);
     expect(state.actions.accept_work.owner).toEqual({
       allowed: false,
       code: 'INVALID_TRANSITION',
       message: 'This project has an open dispute: its next steps wait until the dispute is settled',
     });
-    expect(allowedActionsOf(dealStateOf(facts({ status: 'completed', dispute: { ...negotiating, status: 'with_operator' } })), 'operator')).toEqual(['rule_dispute']);
+    expect(allowedActionsOf(dealStateOf(facts({ status: 'completed', dispute: { ...negotiating, status: 'with_operator' } })), 'operator')).toEqual([
+      'rule_dispute',
+    ]);
   });
 
   it('asks only the finisher to answer an open cancellation', () => {

@@ -15,4 +15,3 @@ export function openRevisionRequest(history: readonly DealHistoryEntry[]): DealH
 
 /** Nothing is left to do: the work was accepted, or the project was cancelled and settled. */
 export const isDealOver = (deal: Deal): boolean => deal.nextStep === null && (deal.status === 'accepted' || deal.status === 'cancelled');
-

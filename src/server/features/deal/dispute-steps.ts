@@ -78,7 +78,17 @@ export async function openDisputeIn(
   const negotiateBy = new Date(now.getTime() + ctx.config.dispute.negotiationWindowMs);
   const [dispute] = await tx
     .insert(disputes)
-    .values({ projectId: project.id, paymentId: payment!.id, openedBy: side, stage, reason: input.reason, disputedCents, openedAt: now, respondBy, negotiateBy })
+    .values({
+      projectId: project.id,
+      paymentId: payment!.id,
+      openedBy: side,
+      stage,
+      reason: input.reason,
+      disputedCents,
+      openedAt: now,
+      respondBy,
+      negotiateBy,
+    })
     .returning({ id: disputes.id });
   const disputeId = dispute!.id;
   await tx.insert(disputeOffers).values({
