@@ -25,7 +25,6 @@ export const dealNextStepSchema = z.object({
   /** One sentence with the names, the date and the money ("Maya has until 30 Nov to review the delivery; ..."). */
   description: z.string(),
 });
-export type DealNextStep = z.infer<typeof dealNextStepSchema>;
 
 export const dealHistoryEntrySchema = z.object({
   kind: z.enum(dealHistoryKinds),

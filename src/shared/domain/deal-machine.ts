@@ -20,7 +20,6 @@ import { type ProjectAction, projectLifecycle } from './project-lifecycle.js';
 import type { ProjectStatus } from './project-status.js';
 import { isOperator } from './roles.js';
 
-export type { DealNextStep } from './deal-next-step.js';
 
 /** Where a deal stands. */
 export const dealStages = [
@@ -161,7 +160,7 @@ const hasPaymentArrived = (f: DealFacts) => f.paymentStatus === 'held' || f.paym
 const hasActiveDispute = (f: DealFacts) => f.dispute !== null && isActiveDispute(f.dispute.status);
 const isDealCompleted = (f: DealFacts) => f.status === 'accepted' || f.isWorkAccepted;
 
-export function dealStageOf(f: DealFacts): DealStage {
+function dealStageOf(f: DealFacts): DealStage {
   if (f.dispute && hasActiveDispute(f)) {
     if (f.dispute.status === 'with_operator') return 'dispute_with_operator';
     return f.dispute.hasResponded ? 'dispute_negotiating' : 'dispute_awaiting_response';

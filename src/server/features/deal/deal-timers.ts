@@ -54,18 +54,3 @@ export async function cancelDeadline(tx: Tx, projectId: number, kind: DeadlineKi
     .for('update', { skipLocked: true });
   await tx.delete(dealTimers).where(inArray(dealTimers.id, pending));
 }
-
-/** The pending deadlines of a project, by kind (the deal page reads them). */
-export async function pendingDeadlines(tx: Pick<Tx, 'select'>, projectId: number) {
-  return tx
-    .select({ kind: dealTimers.kind, milestoneId: dealTimers.milestoneId, dueAt: dealTimers.dueAt })
-    .from(dealTimers)
-    .where(
-      and(
-        eq(dealTimers.projectId, projectId),
-        isNull(dealTimers.firedAt),
-        sql`${dealTimers.kind} in ('review_due', 'milestone_review_due', 'delivery_due', 'cancellation_due', 'payment_due')`,
-      ),
-    )
-    .orderBy(dealTimers.dueAt);
-}
