@@ -20,7 +20,6 @@ import { type ProjectAction, projectLifecycle } from './project-lifecycle.js';
 import type { ProjectStatus } from './project-status.js';
 import { isOperator } from './roles.js';
 
-
 /** Where a deal stands. */
 export const dealStages = [
   /** No deal yet: no finisher assigned (or the accepted bid lapsed and the project reopened). */
