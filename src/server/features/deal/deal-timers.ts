@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { DealTimerKind } from '#shared/domain/deal.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
