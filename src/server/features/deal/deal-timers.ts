@@ -101,17 +101,6 @@ export async function findDealTimers(
   return findJobs<DealTimerPayload>(tx, { ...dealTimerFilter(projectId, kinds, options.match ?? {}), states: options.fired ? ['done'] : pendingJobStates });
 }
 
-const deadlineKinds = Object.keys(remindersOf) as DeadlineKind[];
-
-/** The pending deadlines of a project, by kind (the deal page reads them). */
-export async function pendingDeadlines(tx: Pick<DbOrTx, 'select'>, projectId: number) {
-  const pending = await findDealTimers(tx, projectId, deadlineKinds, { fired: false });
-  return pending.map((job) => {
-    const timer = dealTimerOf(job);
-    return { kind: timer.kind, milestoneId: timer.milestoneId, dueAt: timer.deadlineAt };
-  });
-}
-
 /** SQL: the project has a timer of this kind anchored at `anchorAt`, pending or fired (start-up checks use it). */
 export function hasDealTimerSql(projectId: SQLWrapper, kind: DealTimerKind, anchorAt: SQLWrapper): SQL {
   return sql`exists (select 1 from ${jobs} where ${jobs.subject} = 'project:' || ${projectId} and ${jobs.kind} = ${dealJobKind(kind)} and (${jobs.payload} ->> 'anchorAt')::timestamptz = ${anchorAt})`;
