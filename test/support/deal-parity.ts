@@ -1,5 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { and, isNull, ne } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { dealTimers } from '#server/db/schema/deal.js';
+import type { DealAction } from '#shared/domain/deal-machine.js';
 import { DAY_MS } from './clock.js';
 import { createDealWorld, type DealWorld } from './deal.js';
 import { createUser, signIn } from './factories.js';
@@ -46,7 +49,17 @@ export async function createParityWorld() {
   const operatorUser = await createUser(w.t.database.db, { role: 'operator' });
   const operator = client(w.t.app, await signIn(w.t.app, operatorUser.email));
   const config = w.t.config;
-  const sweep = () => w.t.app.sweepDealTimers();
+  /**
+   * Moves the clock past a window for one deal and fires what fell due. The file's other deals are
+   * done with by then (each stage is judged before the next is built), so their pending timers are
+   * dropped first: without that, every jump would fire the timers of every deal built before it,
+   * and the file would slow down with each stage.
+   */
+  async function passTime(deal: StagedDeal, ms: number) {
+    await w.t.database.db.delete(dealTimers).where(and(isNull(dealTimers.firedAt), ne(dealTimers.projectId, deal.projectId)));
+    w.clock.advance(ms);
+    while ((await w.t.app.sweepDealTimers()) > 0);
+  }
   const ok = (response: LightMyRequestResponse, what: string, status = [200, 201]) =>
     expect(status, `${what}: ${response.statusCode} ${response.body}`).toContain(response.statusCode);
 
@@ -95,8 +108,7 @@ export async function createParityWorld() {
   }
   async function overdue(): Promise<StagedDeal> {
     const deal = await paid();
-    w.clock.advance(7 * DAY_MS + config.deal.deliveryGraceMs + 60_000);
-    await sweep();
+    await passTime(deal, 7 * DAY_MS + config.deal.deliveryGraceMs + 60_000);
     return deal;
   }
   async function cancellationRequested(): Promise<StagedDeal> {
@@ -181,8 +193,7 @@ export async function createParityWorld() {
     awaitingPaymentWithMilestone: async () => withMilestone(await accepted()),
     paymentLapsed: async () => {
       const deal = await accepted();
-      w.clock.advance(config.deal.paymentWindowMs + 60_000);
-      await sweep();
+      await passTime(deal, config.deal.paymentWindowMs + 60_000);
       return deal;
     },
     cancelledBeforePayment: async () => {
@@ -204,8 +215,7 @@ export async function createParityWorld() {
     workAccepted,
     workAutoAccepted: async () => {
       const deal = await delivered();
-      w.clock.advance(config.deal.reviewWindowMs + 60_000);
-      await sweep();
+      await passTime(deal, config.deal.reviewWindowMs + 60_000);
       return deal;
     },
     reviewedByOwner: async () => {
@@ -222,8 +232,7 @@ export async function createParityWorld() {
     },
     cancellationTimedOut: async () => {
       const deal = await cancellationRequested();
-      w.clock.advance(config.deal.cancelResponseWindowMs + 60_000);
-      await sweep();
+      await passTime(deal, config.deal.cancelResponseWindowMs + 60_000);
       return deal;
     },
     cancelledAfterDeadline: async () => {
@@ -247,8 +256,7 @@ export async function createParityWorld() {
     disputeWithOperator: async () => escalated(await disputeOffer(await withDispute(await delivered(), 'owner'), 'finisher', 60_000)),
     disputeEscalatedByTimeout: async () => {
       const deal = await disputeOffer(await withDispute(await delivered(), 'owner'), 'finisher', 60_000);
-      w.clock.advance(config.dispute.negotiationWindowMs + 60_000);
-      await sweep();
+      await passTime(deal, config.dispute.negotiationWindowMs + 60_000);
       return deal;
     },
     disputeRuledForFinisher: async () => ruled(await escalated(await disputeOffer(await withDispute(await delivered(), 'owner'), 'finisher', 60_000)), 30_000),
@@ -260,8 +268,7 @@ export async function createParityWorld() {
     },
     disputeSettledBySilence: async () => {
       const deal = await withDispute(await delivered(), 'owner');
-      w.clock.advance(config.dispute.responseWindowMs + 60_000);
-      await sweep();
+      await passTime(deal, config.dispute.responseWindowMs + 60_000);
       return deal;
     },
     // Milestones of a paid deal.
@@ -299,7 +306,7 @@ export async function createParityWorld() {
     },
   } satisfies Record<string, () => Promise<StagedDeal>>;
 
-  return { w, operator, apiOf, stages, sweep };
+  return { w, operator, operatorUser, apiOf, stages };
 }
 
 export type ParityStage = keyof ParityWorld['stages'];
@@ -316,9 +323,12 @@ export interface NoTarget {
   noTarget: string;
 }
 
+export const isNoTarget = (answer: object): answer is NoTarget => 'noTarget' in answer;
+
 type Perform = (api: Api, deal: StagedDeal, caller: ParityCaller) => Promise<LightMyRequestResponse> | NoTarget;
 
-const needs = <T>(value: T | null, what: string, then: (value: T) => Promise<LightMyRequestResponse>) => (value === null ? { noTarget: what } : then(value));
+const needs = <T>(value: T | null, what: string, then: (value: T) => ReturnType<Perform>): ReturnType<Perform> =>
+  value === null ? { noTarget: what } : then(value);
 
 /** The side whose offer a caller would accept: the other side's; for a no-party caller, whichever exists. */
 function offerToAccept(deal: StagedDeal, caller: ParityCaller): number | null {
@@ -334,44 +344,61 @@ function offerToAccept(deal: StagedDeal, caller: ParityCaller): number | null {
 export const dealActionRoutes = {
   pay: (api, d) => api.post(`/api/bids/${d.bidId}/pay`, {}),
   deliver: (api, d) => api.post(`/api/projects/${d.projectId}/complete`, { deliveryMessage: 'All done, see the README.' }),
-  acceptWork: (api, d) => api.post(`/api/projects/${d.projectId}/accept`, { accepted: true }),
-  requestRevision: (api, d) => api.post(`/api/projects/${d.projectId}/accept`, { accepted: false, reason: revisionReason }),
+  accept_work: (api, d) => api.post(`/api/projects/${d.projectId}/accept`, { accepted: true }),
+  request_revision: (api, d) => api.post(`/api/projects/${d.projectId}/accept`, { accepted: false, reason: revisionReason }),
   cancel: (api, d) => api.patch(`/api/projects/${d.projectId}/status`, { status: 'cancelled' }),
-  agreeToCancellation: (api, d) => api.post(`/api/projects/${d.projectId}/cancellation/agree`),
-  objectToCancellation: (api, d) => api.post(`/api/projects/${d.projectId}/cancellation/object`, { reason: objection }),
-  openDispute: (api, d) => api.post(`/api/projects/${d.projectId}/disputes`, { reason: disputeReason, finisherAmountCents: 10_000 }),
-  addEvidence: (api, d) => needs(d.disputeId, 'dispute', (id) => api.post(`/api/disputes/${id}/evidence`, { statement: 'The build log of a clean clone.' })),
-  makeOffer: (api, d) => needs(d.disputeId, 'dispute', (id) => api.post(`/api/disputes/${id}/offers`, { finisherAmountCents: 40_000 })),
-  acceptOffer: (api, d, caller) =>
+  agree_to_cancellation: (api, d) => api.post(`/api/projects/${d.projectId}/cancellation/agree`),
+  object_to_cancellation: (api, d) => api.post(`/api/projects/${d.projectId}/cancellation/object`, { reason: objection }),
+  open_dispute: (api, d) => api.post(`/api/projects/${d.projectId}/disputes`, { reason: disputeReason, finisherAmountCents: 10_000 }),
+  add_dispute_evidence: (api, d) =>
+    needs(d.disputeId, 'dispute', (id) => api.post(`/api/disputes/${id}/evidence`, { statement: 'The build log of a clean clone.' })),
+  make_dispute_offer: (api, d) => needs(d.disputeId, 'dispute', (id) => api.post(`/api/disputes/${id}/offers`, { finisherAmountCents: 40_000 })),
+  accept_dispute_offer: (api, d, caller) =>
     needs(d.disputeId, 'dispute', (id) => needs(offerToAccept(d, caller), 'offer', (offerId) => api.post(`/api/disputes/${id}/offers/${offerId}/accept`))),
-  escalateDispute: (api, d) => needs(d.disputeId, 'dispute', (id) => api.post(`/api/disputes/${id}/escalate`)),
-  ruleDispute: (api, d) =>
+  escalate_dispute: (api, d) => needs(d.disputeId, 'dispute', (id) => api.post(`/api/disputes/${id}/escalate`)),
+  rule_dispute: (api, d) =>
     needs(d.disputeId, 'dispute', (id) =>
       api.post(`/api/operator/disputes/${id}/ruling`, { finisherAmountCents: 25_000, decision: 'Half of the work runs; the split follows it.' }),
     ),
-  proposeChangeOrder: (api, d) =>
+  propose_change_order: (api, d) =>
     api.post(`/api/projects/${d.projectId}/change-orders`, { description: 'Add a PDF export to the reports page.', amount: 50, extraDays: 1 }),
-  acceptChangeOrder: (api, d) => needs(d.changeOrderId, 'change order', (id) => api.post(`/api/change-orders/${id}/accept`)),
-  declineChangeOrder: (api, d) => needs(d.changeOrderId, 'change order', (id) => api.post(`/api/change-orders/${id}/decline`)),
-  withdrawChangeOrder: (api, d) => needs(d.changeOrderId, 'change order', (id) => api.post(`/api/change-orders/${id}/withdraw`)),
-  payChangeOrder: (api, d) => needs(d.changeOrderId, 'change order', (id) => api.post(`/api/change-orders/${id}/pay`)),
-  addMilestone: (api, d) => api.post(`/api/projects/${d.projectId}/milestones`, { title: 'The reports page', amount: 100 }),
-  editMilestone: (api, d) => needs(d.milestoneId, 'milestone', (id) => api.patch(`/api/milestones/${id}`, { title: 'The login and signup flow' })),
-  removeMilestone: (api, d) => needs(d.milestoneId, 'milestone', (id) => api.delete(`/api/milestones/${id}`)),
-  completeMilestone: (api, d) => needs(d.milestoneId, 'milestone', (id) => api.post(`/api/milestones/${id}/complete`, { note: 'The login flow works.' })),
-  approveMilestone: (api, d) => needs(d.milestoneId, 'milestone', (id) => api.post(`/api/milestones/${id}/approve`)),
-  sendBackMilestone: (api, d) =>
+  accept_change_order: (api, d) => needs(d.changeOrderId, 'change order', (id) => api.post(`/api/change-orders/${id}/accept`)),
+  decline_change_order: (api, d) => needs(d.changeOrderId, 'change order', (id) => api.post(`/api/change-orders/${id}/decline`)),
+  withdraw_change_order: (api, d) => needs(d.changeOrderId, 'change order', (id) => api.post(`/api/change-orders/${id}/withdraw`)),
+  pay_change_order: (api, d) => needs(d.changeOrderId, 'change order', (id) => api.post(`/api/change-orders/${id}/pay`)),
+  add_milestone: (api, d) => api.post(`/api/projects/${d.projectId}/milestones`, { title: 'The reports page', amount: 100 }),
+  edit_milestone: (api, d) => needs(d.milestoneId, 'milestone', (id) => api.patch(`/api/milestones/${id}`, { title: 'The login and signup flow' })),
+  remove_milestone: (api, d) => needs(d.milestoneId, 'milestone', (id) => api.delete(`/api/milestones/${id}`)),
+  complete_milestone: (api, d) => needs(d.milestoneId, 'milestone', (id) => api.post(`/api/milestones/${id}/complete`, { note: 'The login flow works.' })),
+  approve_milestone: (api, d) => needs(d.milestoneId, 'milestone', (id) => api.post(`/api/milestones/${id}/approve`)),
+  send_back_milestone: (api, d) =>
     needs(d.milestoneId, 'milestone', (id) => api.post(`/api/milestones/${id}/send-back`, { feedback: 'The signup half is missing.' })),
-  review: (api, d) => api.post(`/api/projects/${d.projectId}/reviews`, { rating: 4, comment: 'A fair deal.' }),
-} satisfies Record<string, Perform>;
+  leave_review: (api, d) => api.post(`/api/projects/${d.projectId}/reviews`, { rating: 4, comment: 'A fair deal.' }),
+} satisfies Record<DealAction, Perform>;
 
 export type ParityAction = keyof typeof dealActionRoutes;
 export const parityActions = Object.keys(dealActionRoutes) as ParityAction[];
 
+/** A client that sends nothing: asking a route with it tells whether the stage has what the action acts on. */
+const dryClient: Api = {
+  get: () => Promise.reject(new Error('a dry run sends nothing')),
+  post: () => Promise.reject(new Error('a dry run sends nothing')),
+  patch: () => Promise.reject(new Error('a dry run sends nothing')),
+  delete: () => Promise.reject(new Error('a dry run sends nothing')),
+};
+
+/** What the action would act on and the staged deal lacks (no dispute, offer, milestone or change order), or null. */
+export function missingTarget(action: ParityAction, caller: ParityCaller, deal: StagedDeal): string | null {
+  const sent = (dealActionRoutes[action] as Perform)(dryClient, deal, caller);
+  if (isNoTarget(sent)) return sent.noTarget;
+  sent.then(undefined, () => undefined);
+  return null;
+}
+
 /** Performs one action as one caller on a staged deal; answers the server's status and refusal code, or why it could not be asked. */
 export async function performAction(world: ParityWorld, action: ParityAction, caller: ParityCaller, deal: StagedDeal): Promise<ServerAnswer | NoTarget> {
   const sent = (dealActionRoutes[action] as Perform)(world.apiOf[caller], deal, caller);
-  if ('noTarget' in sent) return sent;
+  if (isNoTarget(sent)) return sent;
   const response = await sent;
   if (response.statusCode < 400) return { status: response.statusCode, code: null, message: null };
   const body = response.json() as { code?: string; message?: string };
