@@ -297,6 +297,34 @@ export async function createParityWorld() {
       ok(await w.cast.finisher.api.post(`/api/change-orders/${deal.changeOrderId}/decline`), 'decline a change order');
       return deal;
     },
+    // Item steps once the deal stopped being live: the machine's deal-level refusals, asked of the items' routes.
+    changeOrderProposedThenDisputed: async () => {
+      const deal = await withChangeOrder(await paid(), 'owner');
+      ok(await w.deliver(deal.projectId), 'deliver');
+      return withDispute(deal, 'owner');
+    },
+    changeOrderProposedThenCancelled: async () => {
+      const deal = await withChangeOrder(await paid(), 'finisher');
+      ok(await w.cancel(deal.projectId), 'cancel');
+      return deal;
+    },
+    changeOrderAcceptedThenWorkAccepted: async () => {
+      const deal = await withChangeOrder(await paid(), 'finisher');
+      ok(await w.cast.owner.api.post(`/api/change-orders/${deal.changeOrderId}/accept`), 'accept a change order');
+      ok(await w.deliver(deal.projectId), 'deliver');
+      ok(await w.cast.owner.api.post(`/api/projects/${deal.projectId}/accept`, { accepted: true }), 'accept the work');
+      return deal;
+    },
+    milestoneCompletedThenDelivered: async () => {
+      const deal = await completedMilestone(await withMilestone(await paid()));
+      ok(await w.deliver(deal.projectId), 'deliver');
+      return deal;
+    },
+    milestoneCompletedThenDisputed: async () => {
+      const deal = await completedMilestone(await withMilestone(await paid()));
+      ok(await w.deliver(deal.projectId), 'deliver');
+      return withDispute(deal, 'finisher', 60_000);
+    },
     // The card holder's bank disputes the payment (issue 26): the deal's own dispute cannot open.
     cardDisputeOpen: async () => {
       const deal = await delivered();

@@ -39,7 +39,13 @@ let world: ParityWorld;
 beforeAll(async () => {
   world = await createParityWorld();
 }, 120_000);
-afterAll(() => world.w.t.close());
+afterAll(async () => {
+  // PARITY_TABLE=<file> writes every row of the table out, for reading.
+  const file = process.env.PARITY_TABLE;
+  if (file)
+    writeFileSync(file, rows.map((row) => [row.stage, row.caller, row.side ?? '-', row.action, row.outcome, row.machine, row.server].join('\t')).join('\n'));
+  await world.w.t.close();
+});
 
 /** The stage the machine names for each built one. */
 const expectedStage: Record<ParityStage, DealStage> = {
@@ -79,7 +85,20 @@ const expectedStage: Record<ParityStage, DealStage> = {
   changeOrderPaid: 'in_progress',
   changeOrderDeclined: 'in_progress',
   cardDisputeOpen: 'delivered',
+  changeOrderProposedThenDisputed: 'dispute_awaiting_response',
+  changeOrderProposedThenCancelled: 'cancellation_requested',
+  changeOrderAcceptedThenWorkAccepted: 'completed',
+  milestoneCompletedThenDelivered: 'delivered',
+  milestoneCompletedThenDisputed: 'dispute_awaiting_response',
 };
+
+/**
+ * Where the machine and the server are known to differ, each a machine bug to fix (reported with
+ * issue 27): the test pins them, so a fix makes it fail here until the entry goes.
+ * - The machine's facts do not say who has reviewed the deal already, so it allows a second review
+ *   that the server refuses (409 CONFLICT 'You have already reviewed this project').
+ */
+const knownMismatches = new Set<string>(['reviewedByOwner owner leave_review']);
 
 /**
  * Where the callers who are no side of the deal (another submitter, the losing finisher, a visitor)
@@ -187,7 +206,7 @@ async function walkStage(stage: ParityStage) {
     }
   }
   return rows
-    .filter((row) => row.stage === stage && row.outcome === 'mismatch')
+    .filter((row) => row.stage === stage && row.outcome === 'mismatch' && !knownMismatches.has(`${row.stage} ${row.caller} ${row.action}`))
     .map((row) => `${row.caller} ${row.action}: machine ${row.machine} | server ${row.server}`);
 }
 
@@ -217,11 +236,9 @@ describe('the parity table', () => {
     expect(missing).toEqual([]);
   });
 
-  it('writes the table where PARITY_TABLE names a file (for reading, not for asserting)', () => {
-    const file = process.env.PARITY_TABLE;
-    if (!file) return;
-    const lines = rows.map((row) => [row.stage, row.caller, row.side ?? '-', row.action, row.outcome, row.machine, row.server].join('\t'));
-    writeFileSync(file, `${lines.join('\n')}\n`);
+  it('still differs where a mismatch is known, and nowhere else', () => {
+    const found = rows.filter((row) => row.outcome === 'mismatch').map((row) => `${row.stage} ${row.caller} ${row.action}`);
+    expect(found.sort()).toEqual([...knownMismatches].sort());
   });
 
   it('leaves to the item lifecycles only steps on an item the machine allows at the deal level', () => {
