@@ -1,9 +1,10 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { madePaymentStatuses } from '#shared/domain/payment-status.js';
 import { AppError } from '#server/app-error.js';
+import { findActiveDispute } from '#server/domain/deal-facts.js';
+import { disputeWaitsRefusal } from '#shared/domain/deal-machine.js';
 import type { Tx } from './client.js';
 import { projectIsPaid } from './paid.js';
-import { disputes } from './schema/disputes.js';
 import { type ProjectRow, projects } from './schema/projects.js';
 
 /**
@@ -43,10 +44,5 @@ export async function hasPaymentArrived(tx: Tx, projectId: number): Promise<bool
  * milestone step moves the deal or restarts its clock; the dispute settles the money instead.
  */
 export async function assertNoActiveDispute(tx: Tx, projectId: number): Promise<void> {
-  const [open] = await tx
-    .select({ id: disputes.id })
-    .from(disputes)
-    .where(and(eq(disputes.projectId, projectId), ne(disputes.status, 'settled')))
-    .limit(1);
-  if (open) throw new AppError('INVALID_TRANSITION', 'This project has an open dispute: its next steps wait until the dispute is settled');
+  if (await findActiveDispute(tx, projectId)) throw new AppError('INVALID_TRANSITION', disputeWaitsRefusal);
 }

@@ -3,6 +3,8 @@ import { changeOrderSchema } from './change-orders.schemas.js';
 import { cancellationOutcomes, dealHistoryKinds, dealParties, dealReasonLimits as R, dealStepActions } from '#shared/domain/deal.js';
 import { projectStatuses } from '#shared/domain/project-status.js';
 import { disputeStatuses } from '#shared/domain/dispute.js';
+import { dealActions, dealSides, dealStages } from '#shared/domain/deal-machine.js';
+import { errorCodes } from '#shared/errors.js';
 
 /** A reason for a revision request or an objection: 10 to 2,000 characters, trimmed. */
 export const dealReasonSchema = (what: string) =>
@@ -65,9 +67,19 @@ export const dealMoneySchema = z.object({
   refundedCents: z.number().int(),
 });
 
+export const dealActionSchema = z.enum(dealActions);
+
 export const dealSchema = z.object({
   status: z.enum(projectStatuses),
+  /** Where the deal stands (the deal machine, decision 041). */
+  stage: z.enum(dealStages),
+  /** Whose move it is; null when the deal waits for nobody. */
+  turn: z.enum(dealSides).nullable(),
   nextStep: dealNextStepSchema.nullable(),
+  /** The deal steps the caller may take now: the client shows a control for each, and no other. */
+  allowedActions: z.array(dealActionSchema),
+  /** The deal steps the caller may not take now, each with the refusal the server would answer. */
+  refusedActions: z.array(z.object({ action: dealActionSchema, code: z.enum(errorCodes), message: z.string() })),
   /** When the work is due (payment held + the bid's timeline + the grace days); null before payment. */
   deliveryDueAt: z.string().nullable(),
   /** When silence accepts the latest delivery; null while none waits for review. */

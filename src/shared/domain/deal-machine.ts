@@ -9,7 +9,7 @@
  * The refusals are checked in the order the services checked them before the machine existed, so a
  * step refused for two reasons is refused with the same one as before.
  */
-import type { ErrorCode } from '../errors.js';
+import type { ErrorCode } from '#shared/errors.js';
 import type { CancellationOutcome } from './deal.js';
 import { type DealNextStep, dealNextStepOf } from './deal-next-step.js';
 import { type DisputeSide, type DisputeStage, type DisputeStatus, type DisputeStep, disputeStepRefusal, isActiveDispute } from './dispute.js';
@@ -315,7 +315,9 @@ function verdictOf(f: DealFacts, side: DealSide, action: DealAction): DealVerdic
         onlyOwner(side, permissions.payChangeOrder.refusal),
         () => (f.status === 'cancelled' ? invalid('This project has been cancelled: its change orders can no longer be paid') : null),
         () =>
-          f.isWorkAccepted || f.status === 'accepted' ? invalid('The work on this project was already accepted: its change orders can no longer be paid') : null,
+          f.isWorkAccepted || f.status === 'accepted'
+            ? invalid('The work on this project was already accepted: its change orders can no longer be paid')
+            : null,
         noActiveDispute(f),
       );
     case 'add_milestone':

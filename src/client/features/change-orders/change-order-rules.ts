@@ -1,20 +1,5 @@
 import type { ChangeOrder } from '#shared/contracts/change-orders.js';
-import type { Deal } from '#shared/contracts/deal.js';
-import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { formatMoney } from '#shared/domain/money.js';
-import { isParty, type Person } from '#shared/domain/policies.js';
-
-type DealProject = Pick<ProjectDetail, 'submitterId' | 'finisherId' | 'status' | 'isPaid' | 'acceptedAt'>;
-
-/**
- * The server's rule for proposing (issue 18, item 6): the deal is live, i.e. paid, its work not yet
- * accepted, not cancelled, and no dispute open. The server checks it again; this only hides the button.
- */
-export function canProposeChangeOrder(person: Person, project: DealProject, dispute: Deal['dispute'] | undefined): boolean {
-  if (!isParty(person, project) || !project.isPaid) return false;
-  if (project.status === 'cancelled' || project.status === 'accepted' || project.acceptedAt) return false;
-  return !dispute || dispute.status === 'settled';
-}
 
 /** An accepted change order with an amount whose money has not arrived: the owner's Pay button. */
 export const awaitsPayment = (changeOrder: Pick<ChangeOrder, 'status' | 'amountCents' | 'paymentStatus'>): boolean =>

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
 import { formatDealDate } from '#client/lib/format.js';
 import { useDeal } from '#client/features/deal/api.js';
 import { useDecideChangeOrder, usePayChangeOrder } from './api.js';
-import { awaitsPayment, canProposeChangeOrder, changeOrderPrice, extraDaysText, paymentStateOf } from './change-order-rules.js';
+import { awaitsPayment, changeOrderPrice, extraDaysText, paymentStateOf } from './change-order-rules.js';
 import { preloadProposeChangeOrderDialog, ProposeChangeOrderDialog } from './lazy-propose-change-order-dialog.js';
 
 type CardProject = Pick<ProjectDetail, 'id' | 'submitterId' | 'finisherId' | 'status' | 'isPaid' | 'acceptedAt' | 'submitter' | 'finisher'>;
@@ -40,7 +40,10 @@ export function ChangeOrdersCard({ project, user }: ChangeOrdersCardProps) {
   // The deal query the page's deal panels already hold: its change orders, and its dispute (no proposal while one is open).
   const { data: deal } = useDeal(project.id, isDealParty);
   const changeOrders = deal?.changeOrders;
-  const canPropose = canProposeChangeOrder(user, project, deal?.dispute);
+  // The deal machine's answer (decision 041): the card shows what the server would allow, and derives nothing.
+  const canPropose = deal?.allowedActions.includes('propose_change_order') ?? false;
+  const canAccept = deal?.allowedActions.includes('accept_change_order') ?? false;
+  const canPay = deal?.allowedActions.includes('pay_change_order') ?? false;
   const isShown = isDealParty && changeOrders !== undefined && (changeOrders.length > 0 || canPropose);
   useScrollIntoViewOnArrival(isShown);
   if (!isDealParty || !changeOrders || (changeOrders.length === 0 && !canPropose)) return null;
@@ -65,7 +68,15 @@ export function ChangeOrdersCard({ project, user }: ChangeOrdersCardProps) {
         ) : (
           <ol className="grid gap-3">
             {changeOrders.map((changeOrder, index) => (
-              <ChangeOrderItem key={changeOrder.id} number={index + 1} changeOrder={changeOrder} project={project} user={user} isDealLive={canPropose} />
+              <ChangeOrderItem
+                key={changeOrder.id}
+                number={index + 1}
+                changeOrder={changeOrder}
+                project={project}
+                user={user}
+                canAccept={canAccept}
+                canPay={canPay}
+              />
             ))}
           </ol>
         )}
@@ -103,10 +114,12 @@ interface ChangeOrderItemProps {
   project: CardProject;
   user: Person;
   /** Paid, not accepted or cancelled, no dispute open: the server accepts and takes payment only then. */
-  isDealLive: boolean;
+  /** The deal machine allows the viewer to accept a change order, and to pay one (allowedActions). */
+  canAccept: boolean;
+  canPay: boolean;
 }
 
-function ChangeOrderItem({ number, changeOrder, project, user, isDealLive }: ChangeOrderItemProps) {
+function ChangeOrderItem({ number, changeOrder, project, user, canAccept, canPay }: ChangeOrderItemProps) {
   const actor = changeOrderActorOf(user, project, changeOrder);
   const payment = paymentStateOf(changeOrder);
   const headingId = `change-order-${changeOrder.id}-title`;
@@ -148,8 +161,8 @@ function ChangeOrderItem({ number, changeOrder, project, user, isDealLive }: Cha
           changeOrder={changeOrder}
           projectId={project.id}
           actor={actor}
-          canAccept={isDealLive}
-          canPay={isDealLive && isOwner(user, project) && awaitsPayment(changeOrder)}
+          canAccept={canAccept}
+          canPay={canPay && awaitsPayment(changeOrder)}
         />
       </div>
     </li>

@@ -5,7 +5,6 @@ import type { Deal } from '#shared/contracts/deal.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { lazyComponent } from '#client/lib/lazy-component.js';
-import { canOpenDispute } from './deal-format.js';
 
 // The dialog (its form and the dispute mutation) loads when first opened; most deals never need it.
 const OpenDisputeDialog = lazyComponent(() => import('./open-dispute-dialog.js'), 'OpenDisputeDialog');
@@ -37,7 +36,8 @@ export function DealDisputeCard({ deal, projectId, viewer }: { deal: Deal; proje
       </Card>
     );
   }
-  if (!canOpenDispute(deal) || !deal.money) return null;
+  // The deal machine's answer (decision 041): money held, the deal in review, revision or a pending cancellation.
+  if (!deal.allowedActions.includes('open_dispute') || !deal.money) return null;
   return (
     <Card role="region" aria-labelledby="deal-dispute-title" className="gap-3">
       <CardHeader>

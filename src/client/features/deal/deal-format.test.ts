@@ -7,7 +7,7 @@ import { isProjectQueryKey, liveEventRefreshes } from '#client/features/notifica
 import { dealKeys } from './api.js';
 import { partyName } from '#client/components/deal-history-list.js';
 import { formatDealDate } from '#client/lib/format.js';
-import { canOpenDispute, openRevisionRequest } from './deal-format.js';
+import { openRevisionRequest } from './deal-format.js';
 
 const entry = (kind: DealHistoryEntry['kind'], message?: string): DealHistoryEntry => ({ kind, at: '2026-11-23T10:00:00.000Z', by: 'owner', message });
 
@@ -67,29 +67,5 @@ describe('the deal query', () => {
       },
     };
     expect(liveEventRefreshes(event, 1)(key)).toBe(true);
-  });
-});
-
-describe('canOpenDispute', () => {
-  const money = { paidCents: 100000, heldCents: 100000, releasedCents: 0, feeCents: 0, refundedCents: 0 };
-  const base = { status: 'in_progress' as const, money, history: [entry('payment_held')], cancellation: null };
-  const cancellation = (outcome: 'open' | 'objected') => ({
-    outcome,
-    requestedAt: '2026-11-23T10:00:00.000Z',
-    respondBy: null,
-    respondedAt: null,
-    objection: null,
-    refundCents: 100000,
-    description: 'd',
-  });
-
-  it('opens while money is held in review, after a revision request, or with an open cancellation', () => {
-    expect(canOpenDispute({ ...base, status: 'completed' })).toBe(true);
-    expect(canOpenDispute({ ...base, history: [entry('delivery'), entry('revision_request')] })).toBe(true);
-    expect(canOpenDispute({ ...base, status: 'cancelled', cancellation: cancellation('open') })).toBe(true);
-    expect(canOpenDispute(base)).toBe(false);
-    expect(canOpenDispute({ ...base, status: 'cancelled', cancellation: cancellation('objected') })).toBe(false);
-    expect(canOpenDispute({ ...base, status: 'completed', money: { ...money, heldCents: 0 } })).toBe(false);
-    expect(canOpenDispute({ ...base, status: 'completed', money: null })).toBe(false);
   });
 });

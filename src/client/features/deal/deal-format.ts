@@ -15,14 +15,3 @@ export function openRevisionRequest(history: readonly DealHistoryEntry[]): DealH
 
 /** Nothing is left to do: the work was accepted, or the project was cancelled and settled. */
 export const isDealOver = (deal: Deal): boolean => deal.nextStep === null && (deal.status === 'accepted' || deal.status === 'cancelled');
-
-/**
- * A party may open a dispute while money is held and the deal is in delivery review, after a revision
- * request, or with a cancellation request waiting for its answer (issue 15, rule 1).
- */
-export function canOpenDispute(deal: Pick<Deal, 'status' | 'money' | 'history' | 'cancellation'>): boolean {
-  if (!deal.money || deal.money.heldCents <= 0) return false;
-  if (deal.cancellation?.outcome === 'open') return true;
-  if (deal.status === 'completed') return true;
-  return deal.status === 'in_progress' && deal.history.some((entry) => entry.kind === 'revision_request');
-}

@@ -41,6 +41,8 @@ export async function findFinisherRecords(
         id: projects.finisherId,
         delivered: count(),
         // The deadline the deal clock set: the bid's days plus every accepted change order's (decision 034).
+        // deliveryDeadline (shared/domain/deal.ts, read through server/domain/deal-facts.ts) is the rule; it is
+        // written again in SQL here only because this rate aggregates over every deal of every finisher at once.
         onTime: sql<number>`count(*) filter (where d.first_delivery <= d.held + (${bids.timelineDays} + coalesce((select sum(${changeOrders.extraDays}) from ${changeOrders} where ${changeOrders.projectId} = ${projects.id} and ${changeOrders.status} = 'accepted'), 0)) * interval '1 day' + ${deliveryGraceMs} * interval '1 millisecond')::int`,
       })
       .from(projects)

@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { ChangeOrder, ProposeChangeOrderInput } from '#shared/contracts/change-orders.js';
 import { type ChangeOrderAction, changeOrderLifecycle } from '#shared/domain/change-order-lifecycle.js';
 import { dollarsToCents, splitPayment } from '#shared/domain/money.js';
+import type { DealAction } from '#shared/domain/deal-machine.js';
 import { changeOrderActorOf } from '#shared/domain/policies.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { applyTransition } from '#server/domain/apply-transition.js';
+import { partySideOf, requireDealStep } from '#server/domain/deal-facts.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import { findChangeOrders, toChangeOrder } from '#server/db/change-orders.js';
 import type { Tx } from '#server/db/client.js';
-import { assertNoActiveDispute, lockProject } from '#server/db/project-locks.js';
+import { lockProject } from '#server/db/project-locks.js';
 import { type ChangeOrderRow, changeOrders } from '#server/db/schema/change-orders.js';
 import { type PaymentRow, payments } from '#server/db/schema/payments.js';
 import { type ProjectRow, projects } from '#server/db/schema/projects.js';
@@ -30,25 +32,6 @@ const partiesOf = (project: ProjectRow) => ({
   finisherId: project.finisherId!,
 });
 
-const sideOf = (actor: UserRow, project: ProjectRow): 'owner' | 'finisher' => (actor.id === project.submitterId ? 'owner' : 'finisher');
-
-/**
- * A deal is live from its payment until its work is accepted or it is cancelled, and not while a
- * dispute is open: only then does changing its scope mean anything. Answers the deal's own payment.
- */
-async function requireLiveDeal(tx: Tx, project: ProjectRow): Promise<PaymentRow> {
-  if (project.status === 'cancelled') throw new AppError('INVALID_TRANSITION', 'This project has been cancelled');
-  if (project.acceptedAt !== null || project.status === 'accepted') {
-    throw new AppError('INVALID_TRANSITION', 'The work on this project was already accepted: its deal can no longer change');
-  }
-  const payment = await lockProjectPayment(tx, project.id);
-  if (payment?.status !== 'held') {
-    throw new AppError('INVALID_TRANSITION', 'A change order can be proposed once the project is paid, until its work is accepted');
-  }
-  await assertNoActiveDispute(tx, project.id);
-  return payment;
-}
-
 /** The change order's payment, if it has one. */
 async function paymentOf(tx: Pick<Tx, 'select'>, changeOrderId: number): Promise<PaymentRow | null> {
   const [payment] = await tx.select().from(payments).where(eq(payments.changeOrderId, changeOrderId)).limit(1);
@@ -60,8 +43,10 @@ export async function proposeChangeOrder(ctx: AppContext, actor: UserRow, projec
   const row = await ctx.events.transaction(ctx.db, async (tx, record) => {
     const project = await lockProject(tx, projectId);
     requireAccess(actor, 'proposeChangeOrder', project);
-    const payment = await requireLiveDeal(tx, project);
-    const side = sideOf(actor, project);
+    // The deal is live: paid, its work not yet accepted, not cancelled, no dispute open (the deal machine).
+    await requireDealStep(ctx, tx, project, actor, 'propose_change_order');
+    const payment = (await lockProjectPayment(tx, project.id))!;
+    const side = partySideOf(actor, project);
     const amountCents = dollarsToCents(input.amount);
     const [created] = await tx
       .insert(changeOrders)
@@ -108,15 +93,20 @@ async function lockChangeOrder(tx: Tx, actor: UserRow, changeOrderId: number): P
   return { project, changeOrder: changeOrder! };
 }
 
+const decisionActions = { accept: 'accept_change_order', decline: 'decline_change_order', withdraw: 'withdraw_change_order' } as const satisfies Record<
+  ChangeOrderAction,
+  DealAction
+>;
+
 /** Accept, decline or withdraw: one lifecycle edge, under the locks, told to the other party. */
 async function decide(ctx: AppContext, actor: UserRow, changeOrderId: number, action: ChangeOrderAction): Promise<ChangeOrder> {
   await ctx.events.transaction(ctx.db, async (tx, record) => {
     const { project, changeOrder } = await lockChangeOrder(tx, actor, changeOrderId);
     const to = applyTransition(changeOrderLifecycle, action, { from: changeOrder.status, actor: changeOrderActorOf(actor, project, changeOrder) });
     // Accepting changes the deal, so the deal must still be live; declining or withdrawing a proposal never hurts.
-    if (action === 'accept') await requireLiveDeal(tx, project);
+    await requireDealStep(ctx, tx, project, actor, decisionActions[action]);
     await tx.update(changeOrders).set({ status: to, decidedAt: ctx.clock.now() }).where(eq(changeOrders.id, changeOrderId));
-    const step = { changeOrderId, side: sideOf(actor, project), ...partiesOf(project) };
+    const step = { changeOrderId, side: partySideOf(actor, project), ...partiesOf(project) };
     if (action === 'accept') {
       await record({ type: 'change_order.accepted', amountCents: changeOrder.amountCents, extraDays: changeOrder.extraDays, ...step });
     } else if (action === 'decline') await record({ type: 'change_order.declined', ...step });
@@ -146,11 +136,7 @@ export async function payChangeOrder(ctx: AppContext, actor: UserRow, changeOrde
     if (changeOrder.amountCents === 0) throw new AppError('CONFLICT', 'This change order has no amount to pay: its extra days already apply');
     const existing = await paymentOf(tx, changeOrderId);
     if (existing && existing.status !== 'pending') throw new AppError('CONFLICT', 'This change order has already been paid');
-    if (project.status === 'cancelled') throw new AppError('INVALID_TRANSITION', 'This project has been cancelled: its change orders can no longer be paid');
-    if (project.acceptedAt !== null || project.status === 'accepted') {
-      throw new AppError('INVALID_TRANSITION', 'The work on this project was already accepted: its change orders can no longer be paid');
-    }
-    await assertNoActiveDispute(tx, project.id);
+    await requireDealStep(ctx, tx, project, actor, 'pay_change_order');
 
     await tx
       .insert(payments)

@@ -11,9 +11,6 @@ export async function lockHeldPayment(tx: Tx, projectId: number): Promise<Paymen
 /** What a cancellation would send back: the part of the payment settled neither to the finisher nor back already. */
 export const unsettledCents = (payment: PaymentRow): number => Math.max(0, payment.amountCents - payment.settledCents - payment.refundedCents);
 
-/** When the money was held: held_at, or for a payment held before the deal clock existed its last change. */
-export const heldSince = (payment: PaymentRow): Date => payment.heldAt ?? payment.updatedAt;
-
 /**
  * What the project holds and has not settled, over every held payment (the deal's own and its
  * change orders', decision 034), all locked: what a cancellation would send back, what a dispute is about.

@@ -1,23 +1,21 @@
 import { eq } from 'drizzle-orm';
 import type { Deal } from '#shared/contracts/deal.js';
-import { deliveryDeadline } from '#shared/domain/deal.js';
-import { AppError } from '#server/app-error.js';
+import type { DealAction } from '#shared/domain/deal-machine.js';
 import type { AppContext } from '#server/context.js';
+import { deliveryDueAtOf, requireDealStep } from '#server/domain/deal-facts.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import type { Tx } from '#server/db/client.js';
-import { acceptedExtraDays } from '#server/db/change-orders.js';
 import { lockProject } from '#server/db/project-locks.js';
-import { bids } from '#server/db/schema/bids.js';
 import { dealCancellations } from '#server/db/schema/deal.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { addHistory } from './deal-history.js';
-import { heldSince, lockHeldCents, lockHeldPayment } from './deal-money.js';
+import { lockHeldCents, lockHeldPayment } from './deal-money.js';
 import { hasDelivery } from './deal-sweeper.js';
 import { scheduleDeadline } from './deal-timers.js';
 import { findDeal } from './deal-view.js';
-import { activeDisputeOf, openDisputeIn } from './dispute-steps.js';
+import { openDisputeIn } from './dispute-steps.js';
 
 export { registerDealClock } from './deal-schedule.js';
 export { claimQuery, sweepDueTimers } from './deal-sweeper.js';
@@ -57,9 +55,7 @@ export async function settleCancellation(ctx: AppContext, tx: Tx, record: Record
     return;
   }
   const refundCents = await lockHeldCents(tx, project.id);
-  const [bid] = await tx.select({ timelineDays: bids.timelineDays }).from(bids).where(eq(bids.id, payment.bidId)).limit(1);
-  const timelineDays = bid!.timelineDays + (await acceptedExtraDays(tx, project.id));
-  const dueAt = deliveryDeadline(heldSince(payment), timelineDays, ctx.config.deal.deliveryGraceMs);
+  const dueAt = await deliveryDueAtOf(ctx, tx, project.id, payment);
   if (now.getTime() > dueAt.getTime() && !(await hasDelivery(tx, project.id))) {
     await insert({ outcome: 'refund', respondedAt: now });
     await record({ type: 'cancellation.refunding', refundCents, ...parties });
@@ -76,15 +72,15 @@ async function answerCancellation(
   ctx: AppContext,
   actor: UserRow,
   projectId: number,
+  action: Extract<DealAction, 'agree_to_cancellation' | 'object_to_cancellation'>,
   answer: (tx: Tx, record: RecordEvent, project: ProjectRow, cancellationId: number, now: Date) => Promise<void>,
 ): Promise<Deal> {
   await ctx.events.transaction(ctx.db, async (tx, record) => {
     const project = await lockProject(tx, projectId);
     requireAccess(actor, 'answerCancellation', project);
     const [cancellation] = await tx.select().from(dealCancellations).where(eq(dealCancellations.projectId, projectId)).for('update').limit(1);
-    if (cancellation?.outcome !== 'open') throw new AppError('INVALID_TRANSITION', 'There is no open cancellation request to answer on this project');
-    if (await activeDisputeOf(tx, projectId)) throw new AppError('INVALID_TRANSITION', 'The cancellation is part of an open dispute; answer it there');
-    await answer(tx, record, project, cancellation.id, ctx.clock.now());
+    await requireDealStep(ctx, tx, project, actor, action);
+    await answer(tx, record, project, cancellation!.id, ctx.clock.now());
   });
   return findDeal(ctx, actor, projectId);
 }
@@ -98,7 +94,7 @@ const partiesOf = (project: ProjectRow) => ({
 
 /** The finisher agrees: the unsettled remainder goes back to the owner (after commit). */
 export function agreeToCancellation(ctx: AppContext, actor: UserRow, projectId: number): Promise<Deal> {
-  return answerCancellation(ctx, actor, projectId, async (tx, record, project, cancellationId, now) => {
+  return answerCancellation(ctx, actor, projectId, 'agree_to_cancellation', async (tx, record, project, cancellationId, now) => {
     await tx.update(dealCancellations).set({ outcome: 'agreed', respondedAt: now }).where(eq(dealCancellations.id, cancellationId));
     await record({ type: 'cancellation.agreed', refundCents: await lockHeldCents(tx, projectId), ...partiesOf(project) });
   });
@@ -114,11 +110,11 @@ export function objectToCancellation(
   projectId: number,
   input: { reason: string; finisherAmountCents?: number },
 ): Promise<Deal> {
-  return answerCancellation(ctx, actor, projectId, async (tx, record, project) => {
+  return answerCancellation(ctx, actor, projectId, 'object_to_cancellation', async (tx, record, project) => {
     const payment = await lockHeldPayment(tx, projectId);
     const heldCents = payment ? await lockHeldCents(tx, projectId) : 0;
     if (payment && heldCents > 0) {
-      await openDisputeIn(ctx, tx, record, project, 'finisher', { reason: input.reason, finisherAmountCents: input.finisherAmountCents ?? heldCents });
+      await openDisputeIn(ctx, tx, record, project, actor, { reason: input.reason, finisherAmountCents: input.finisherAmountCents ?? heldCents });
     } else {
       await tx
         .update(dealCancellations)

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Dispute, OperatorQueue } from '#shared/contracts/disputes.js';
+import type { DealAction } from '#shared/domain/deal-machine.js';
 import type { DisputeStatus, DisputeStep, OperatorAction } from '#shared/domain/dispute.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
+import { partySideOf, requireDealStep } from '#server/domain/deal-facts.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import { lockProject } from '#server/db/project-locks.js';
 import { disputeEvidence, disputeOffers, operatorAudit } from '#server/db/schema/disputes.js';
@@ -20,10 +22,8 @@ import {
   openDisputeIn,
   partiesOf,
   requireAmountWithin,
-  requireDisputeStep,
   settleDisputeIn,
   settleIfCrossed,
-  sideOf,
 } from './dispute-steps.js';
 import { findDispute, findEvidenceFile, operatorQueue } from './dispute-view.js';
 
@@ -56,10 +56,18 @@ export async function openDispute(
   const disputeId = await ctx.events.transaction(ctx.db, async (tx, record) => {
     const project = await lockProject(tx, projectId);
     requireAccess(actor, 'openDispute', project);
-    return openDisputeIn(ctx, tx, record, project, sideOf(actor.id, project), input);
+    return openDisputeIn(ctx, tx, record, project, actor, input);
   });
   return findDispute(ctx, actor, disputeId);
 }
+
+/** The deal machine's name of each party step on a dispute. */
+const partyStepActions = {
+  addEvidence: 'add_dispute_evidence',
+  offer: 'make_dispute_offer',
+  acceptOffer: 'accept_dispute_offer',
+  escalate: 'escalate_dispute',
+} as const satisfies Record<Exclude<DisputeStep, 'rule'>, DealAction>;
 
 /** A party's step on an unsettled dispute, in its locks; answers the dispute as the party now reads it. */
 async function partyStep(
@@ -73,10 +81,10 @@ async function partyStep(
     const locked = await lockDispute(tx, disputeId);
     requireAccess(actor, 'readDispute', locked.project);
     requireAccess(actor, 'actInDispute', locked.project);
-    requireDisputeStep(name, locked.dispute);
+    await requireDealStep(ctx, tx, locked.project, actor, partyStepActions[name], { dispute: locked.dispute });
     const now = ctx.clock.now();
     await step(tx, record, locked, now);
-    await markResponded(tx, locked.dispute, sideOf(actor.id, locked.project), now);
+    await markResponded(tx, locked.dispute, partySideOf(actor, locked.project), now);
   });
   return findDispute(ctx, actor, disputeId);
 }
@@ -84,7 +92,7 @@ async function partyStep(
 /** POST /api/disputes/{id}/evidence: a statement and an optional file already checked and stored. */
 export function addEvidence(ctx: AppContext, actor: UserRow, disputeId: number, statement: string, file: AcceptedEvidenceFile | null): Promise<Dispute> {
   return partyStep(ctx, actor, disputeId, 'addEvidence', async (tx, record, { dispute, project }, now) => {
-    const side = sideOf(actor.id, project);
+    const side = partySideOf(actor, project);
     await requireDisputePace(ctx, tx, 'statement', dispute.id, side, now);
     await tx.insert(disputeEvidence).values({
       disputeId: dispute.id,
@@ -106,7 +114,7 @@ export function addEvidence(ctx: AppContext, actor: UserRow, disputeId: number, 
 export function makeOffer(ctx: AppContext, actor: UserRow, disputeId: number, finisherAmountCents: number): Promise<Dispute> {
   return partyStep(ctx, actor, disputeId, 'offer', async (tx, record, { dispute, project }, now) => {
     requireAmountWithin(dispute, finisherAmountCents);
-    const side = sideOf(actor.id, project);
+    const side = partySideOf(actor, project);
     await requireDisputePace(ctx, tx, 'offer', dispute.id, side, now);
     await tx.insert(disputeOffers).values({ disputeId: dispute.id, side, userId: actor.id, finisherAmountCents, createdAt: now });
     await record({ type: 'dispute.offered', disputeId: dispute.id, side, finisherAmountCents, ...partiesOf(project) });
@@ -118,7 +126,7 @@ export function makeOffer(ctx: AppContext, actor: UserRow, disputeId: number, fi
 /** POST /api/disputes/{id}/offers/{offerId}/accept: only the other side's latest offer. */
 export function acceptOffer(ctx: AppContext, actor: UserRow, disputeId: number, offerId: number): Promise<Dispute> {
   return partyStep(ctx, actor, disputeId, 'acceptOffer', async (tx, record, { dispute, project }, now) => {
-    const side = sideOf(actor.id, project);
+    const side = partySideOf(actor, project);
     const [offer] = await tx
       .select()
       .from(disputeOffers)
@@ -136,7 +144,7 @@ export function acceptOffer(ctx: AppContext, actor: UserRow, disputeId: number, 
 /** POST /api/disputes/{id}/escalate: while the two still negotiate. */
 export function escalateDispute(ctx: AppContext, actor: UserRow, disputeId: number): Promise<Dispute> {
   return partyStep(ctx, actor, disputeId, 'escalate', async (tx, record, { dispute, project }) => {
-    await escalateIn(ctx, tx, record, dispute, project, sideOf(actor.id, project));
+    await escalateIn(ctx, tx, record, dispute, project, partySideOf(actor, project));
   });
 }
 
@@ -159,7 +167,7 @@ export async function ruleDispute(
   await ctx.events.transaction(ctx.db, async (tx, record) => {
     const { dispute, project } = await lockDispute(tx, disputeId);
     requireAccess(actor, 'ruleDispute', project);
-    requireDisputeStep('rule', dispute);
+    await requireDealStep(ctx, tx, project, actor, 'rule_dispute', { dispute });
     requireAmountWithin(dispute, input.finisherAmountCents);
     await settleDisputeIn(ctx, tx, record, dispute, project, { settlement: 'ruling', by: 'operator', operatorId: actor.id, ...input });
     await audit(tx, ctx, actor, 'ruled', disputeId, { finisherAmountCents: input.finisherAmountCents });

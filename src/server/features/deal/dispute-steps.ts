@@ -1,21 +1,16 @@
-import { and, desc, eq, inArray, isNull, not, notInArray } from 'drizzle-orm';
-import {
-  crossingAmount,
-  type DisputeSettlement,
-  type DisputeSide,
-  type DisputeStage,
-  type DisputeStep,
-  disputeStepRefusal,
-  splitDispute,
-} from '#shared/domain/dispute.js';
+import { and, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { disputeStageOf } from '#shared/domain/deal-machine.js';
+import { crossingAmount, type DisputeSettlement, type DisputeSide, splitDispute } from '#shared/domain/dispute.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
 import { lockProject } from '#server/db/project-locks.js';
-import { dealCancellations, dealHistory, dealTimers } from '#server/db/schema/deal.js';
+import { partySideOf, requireDealStep } from '#server/domain/deal-facts.js';
+import { dealCancellations, dealTimers } from '#server/db/schema/deal.js';
 import { type DisputeRow, disputeOffers, disputes } from '#server/db/schema/disputes.js';
 import { type ProjectRow, projects } from '#server/db/schema/projects.js';
+import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { addHistory } from './deal-history.js';
 import { lockHeldPayment, unsettledCents } from './deal-money.js';
@@ -46,14 +41,6 @@ export async function lockDispute(tx: Tx, disputeId: number): Promise<{ dispute:
   return { dispute: dispute!, project };
 }
 
-export const sideOf = (actorId: number, project: ProjectRow): DisputeSide => (actorId === project.submitterId ? 'owner' : 'finisher');
-
-/** The dispute's status allows the step (the shared rule), or a 409 with its refusal. */
-export function requireDisputeStep(step: DisputeStep, dispute: DisputeRow): void {
-  const refusal = disputeStepRefusal(step, dispute.status);
-  if (refusal !== null) throw new AppError('INVALID_TRANSITION', refusal);
-}
-
 export function requireAmountWithin(dispute: Pick<DisputeRow, 'disputedCents'>, amountCents: number): void {
   if (amountCents > dispute.disputedCents) {
     throw new AppError(
@@ -61,40 +48,6 @@ export function requireAmountWithin(dispute: Pick<DisputeRow, 'disputedCents'>, 
       `The amount must be between $0 and ${formatMoney(dispute.disputedCents, { showCents: true })}, the money in dispute`,
     );
   }
-}
-
-/** The project's active dispute, if any (the deal's other steps wait while it is open). */
-export async function activeDisputeOf(tx: Pick<Tx, 'select'>, projectId: number): Promise<DisputeRow | null> {
-  const [row] = await tx
-    .select()
-    .from(disputes)
-    .where(and(eq(disputes.projectId, projectId), not(eq(disputes.status, 'settled'))))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The deal's dispute (over its own payment), open or settled: there is at most one, a unique index says so. */
-async function disputeOverPayment(tx: Pick<Tx, 'select'>, paymentId: number): Promise<DisputeRow | null> {
-  const [row] = await tx.select().from(disputes).where(eq(disputes.paymentId, paymentId)).limit(1);
-  return row ?? null;
-}
-
-/** Where the deal stands for rule 1, or null when a dispute cannot be opened now. */
-async function stageOf(tx: Tx, project: ProjectRow): Promise<DisputeStage | null> {
-  if (project.status === 'completed') return 'delivery_review';
-  if (project.status === 'cancelled') {
-    const [cancellation] = await tx.select().from(dealCancellations).where(eq(dealCancellations.projectId, project.id)).limit(1);
-    return cancellation?.outcome === 'open' || cancellation?.outcome === 'objected' ? 'cancellation' : null;
-  }
-  if (project.status === 'in_progress' || project.status === 'assigned') {
-    const [revision] = await tx
-      .select({ id: dealHistory.id })
-      .from(dealHistory)
-      .where(and(eq(dealHistory.projectId, project.id), eq(dealHistory.kind, 'revision_request')))
-      .limit(1);
-    return revision ? 'revision' : null;
-  }
-  return null;
 }
 
 /**
@@ -107,35 +60,35 @@ export async function openDisputeIn(
   tx: Tx,
   record: RecordEvent,
   project: ProjectRow,
-  side: DisputeSide,
+  actor: UserRow,
   input: { reason: string; finisherAmountCents: number },
 ): Promise<number> {
+  const side = partySideOf(actor, project);
   const payment = await lockHeldPayment(tx, project.id);
   // The money in dispute is what every held payment of the project has not settled: the deal's own and its change orders' (decision 034).
   const held = await lockHeldPayments(tx, project.id);
   const disputedCents = held.reduce((sum, p) => sum + unsettledCents(p), 0);
-  if (!payment || disputedCents <= 0) throw new AppError('INVALID_TRANSITION', 'A dispute can only be opened while money is held for this project');
-  if (held.some((p) => p.cardDisputeStatus === 'open')) {
-    throw new AppError('INVALID_TRANSITION', "The payment is disputed with the card's bank; Finishline's operator handles it");
-  }
-  // A deal's dispute settles once (issue 26, item 10): after it, only the split it decided moves the money.
-  if (await activeDisputeOf(tx, project.id)) throw new AppError('CONFLICT', 'A dispute is already open on this project');
-  const earlier = await disputeOverPayment(tx, payment.id);
-  if (earlier) throw new AppError('INVALID_TRANSITION', "This deal's dispute was settled; its decision is final");
-  const stage = await stageOf(tx, project);
-  if (!stage) {
-    throw new AppError(
-      'INVALID_TRANSITION',
-      'A dispute can be opened while a delivery awaits review, after a revision request, or while a cancellation request is pending',
-    );
-  }
+  // The machine: money held, no chargeback, no dispute open or settled before (a deal's dispute settles
+  // once, issue 26, item 10), and the deal in review, revision or a pending cancellation (rule 1).
+  const { facts } = await requireDealStep(ctx, tx, project, actor, 'open_dispute');
+  const stage = disputeStageOf(facts)!;
   requireAmountWithin({ disputedCents }, input.finisherAmountCents);
   const now = ctx.clock.now();
   const respondBy = new Date(now.getTime() + ctx.config.dispute.responseWindowMs);
   const negotiateBy = new Date(now.getTime() + ctx.config.dispute.negotiationWindowMs);
   const [dispute] = await tx
     .insert(disputes)
-    .values({ projectId: project.id, paymentId: payment.id, openedBy: side, stage, reason: input.reason, disputedCents, openedAt: now, respondBy, negotiateBy })
+    .values({
+      projectId: project.id,
+      paymentId: payment!.id,
+      openedBy: side,
+      stage,
+      reason: input.reason,
+      disputedCents,
+      openedAt: now,
+      respondBy,
+      negotiateBy,
+    })
     .returning({ id: disputes.id });
   const disputeId = dispute!.id;
   await tx.insert(disputeOffers).values({

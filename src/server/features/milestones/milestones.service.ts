@@ -22,7 +22,9 @@ import { milestones } from '#server/db/schema/milestones.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
-import { hasPaymentArrived, isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
+import { hasPaymentArrived, isProjectPaid, lockProject } from '#server/db/project-locks.js';
+import { requireDealStep } from '#server/domain/deal-facts.js';
+import type { DealAction } from '#shared/domain/deal-machine.js';
 import { sumCents } from '#server/db/cents.js';
 
 export type MilestoneRow = typeof milestones.$inferSelect;
@@ -97,7 +99,7 @@ export async function addMilestone(ctx: AppContext, actor: UserRow, projectId: n
     const project = await lockProject(tx, projectId);
     requireAccess(actor, 'addMilestone', project);
     assertStage(project, 'add');
-    await assertNoActiveDispute(tx, projectId);
+    await requireDealStep(ctx, tx, project, actor, 'add_milestone');
     const amountCents = dollarsToCents(input.amount);
     await assertWithinBid(tx, projectId, amountCents);
     const [row] = await tx
@@ -121,7 +123,15 @@ export async function addMilestone(ctx: AppContext, actor: UserRow, projectId: n
  * Locks a milestone's project, then the milestone, and checks the step against the milestone
  * lifecycle: who may take it, the project's stage, then the milestone's status.
  */
-async function loadForStep(tx: Tx, actor: UserRow, milestoneId: number, action: MilestoneAction) {
+const milestoneStepActions = {
+  edit: 'edit_milestone',
+  remove: 'remove_milestone',
+  complete: 'complete_milestone',
+  approve: 'approve_milestone',
+  sendBack: 'send_back_milestone',
+} as const satisfies Record<MilestoneAction, DealAction>;
+
+async function loadForStep(ctx: AppContext, tx: Tx, actor: UserRow, milestoneId: number, action: MilestoneAction) {
   const [found] = await tx.select({ projectId: milestones.projectId }).from(milestones).where(eq(milestones.id, milestoneId)).limit(1);
   if (!found) throw new AppError('NOT_FOUND', 'Milestone not found');
   const project = await lockProject(tx, found.projectId);
@@ -135,13 +145,13 @@ async function loadForStep(tx: Tx, actor: UserRow, milestoneId: number, action: 
     actor: actorRole,
     facts: { isPaid: await hasPaymentArrived(tx, project.id) },
   });
-  await assertNoActiveDispute(tx, project.id);
+  await requireDealStep(ctx, tx, project, actor, milestoneStepActions[action]);
   return { project, milestone: milestone!, to };
 }
 
 export async function updateMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, changes: UpdateMilestoneInput): Promise<Milestone> {
   return ctx.db.transaction(async (tx) => {
-    const { project, milestone } = await loadForStep(tx, actor, milestoneId, 'edit');
+    const { project, milestone } = await loadForStep(ctx, tx, actor, milestoneId, 'edit');
     if (changes.dueDate !== undefined && changes.dueDate !== milestone.dueDate?.toISOString().slice(0, 10)) assertDueDateAhead(ctx, changes.dueDate);
     const amountCents = changes.amount === undefined ? undefined : dollarsToCents(changes.amount);
     if (amountCents !== undefined) await assertWithinBid(tx, project.id, amountCents, milestone.id);
@@ -161,14 +171,14 @@ export async function updateMilestone(ctx: AppContext, actor: UserRow, milestone
 
 export async function removeMilestone(ctx: AppContext, actor: UserRow, milestoneId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await loadForStep(tx, actor, milestoneId, 'remove');
+    await loadForStep(ctx, tx, actor, milestoneId, 'remove');
     await tx.delete(milestones).where(eq(milestones.id, milestoneId));
   });
 }
 
 export async function completeMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, note: string): Promise<Milestone> {
   return ctx.events.transaction(ctx.db, async (tx, record) => {
-    const { project, milestone, to } = await loadForStep(tx, actor, milestoneId, 'complete');
+    const { project, milestone, to } = await loadForStep(ctx, tx, actor, milestoneId, 'complete');
     const now = ctx.clock.now();
     const [row] = await tx.update(milestones).set({ status: to, completionNote: note, completedAt: now }).where(eq(milestones.id, milestoneId)).returning();
     // On a paid project the owner's review window starts (the deal clock, decision 027).
@@ -180,7 +190,7 @@ export async function completeMilestone(ctx: AppContext, actor: UserRow, milesto
 
 export async function approveMilestone(ctx: AppContext, actor: UserRow, milestoneId: number): Promise<Milestone> {
   await ctx.events.transaction(ctx.db, async (tx, record) => {
-    const { project, milestone, to } = await loadForStep(tx, actor, milestoneId, 'approve');
+    const { project, milestone, to } = await loadForStep(ctx, tx, actor, milestoneId, 'approve');
     await tx.update(milestones).set({ status: to, approvedAt: ctx.clock.now() }).where(eq(milestones.id, milestoneId));
     // The payout of its share follows after commit (payments reacts to milestone.approved).
     await emit(record, { type: 'milestone.approved', automatic: false }, project, milestone);
@@ -206,7 +216,7 @@ export async function approveMilestoneBySystem(tx: Tx, record: RecordEvent, proj
 
 export async function sendBackMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, feedback: string): Promise<Milestone> {
   return ctx.events.transaction(ctx.db, async (tx, record) => {
-    const { project, milestone, to } = await loadForStep(tx, actor, milestoneId, 'sendBack');
+    const { project, milestone, to } = await loadForStep(ctx, tx, actor, milestoneId, 'sendBack');
     const [row] = await tx.update(milestones).set({ status: to, feedback, completedAt: null }).where(eq(milestones.id, milestoneId)).returning();
     await emit(record, { type: 'milestone.sent_back', feedback }, project, milestone);
     return toMilestoneDto(row!, true);

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { lapsedBidRefusal } from '#shared/domain/bid-lifecycle.js';
 import { formatMoney, splitPayment } from '#shared/domain/money.js';
 import { AppError } from '#server/app-error.js';
+import { requireDealStep } from '#server/domain/deal-facts.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import { bids } from '#server/db/schema/bids.js';
@@ -29,7 +30,7 @@ export async function startCheckout(ctx: AppContext, actor: UserRow, bidId: numb
     if (bid!.status === 'paid' || bid!.status === 'completed') throw new AppError('CONFLICT', 'This bid has already been paid');
     if (bid!.status === 'lapsed') throw new AppError('INVALID_TRANSITION', lapsedBidRefusal);
     if (bid!.status !== 'accepted') throw new AppError('INVALID_TRANSITION', 'This bid is not currently accepted for payment.');
-    if (project.status === 'cancelled') throw new AppError('INVALID_TRANSITION', 'This project has been cancelled');
+    await requireDealStep(ctx, tx, project, actor, 'pay');
 
     await tx
       .insert(payments)

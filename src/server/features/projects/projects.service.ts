@@ -19,6 +19,7 @@ import { listBidsOfProject } from '#server/features/bids/bids.service.js';
 import { settleCancellation } from '#server/features/deal/deal.service.js';
 import { checkDeliveryEvidence, checkRevisionRequest } from '#server/features/scope/scope.service.js';
 import { hasPaymentArrived, isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
+import { requireDealStep } from '#server/domain/deal-facts.js';
 import { replaceProjectCriteria } from '#server/db/project-criteria.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectPage, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 import { sumCents } from '#server/db/cents.js';
@@ -89,7 +90,9 @@ function move(action: ProjectAction, actor: UserRow, project: ProjectRow, facts?
 export function updateProjectStatus(ctx: AppContext, actor: UserRow, id: number, status: keyof typeof actionForStatus): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
     const to = move(actionForStatus[status], actor, project);
-    await assertNoActiveDispute(tx, id);
+    // Cancelling is a deal step (the deal machine decides); pausing and reactivating an open project only wait for a dispute.
+    if (to === 'cancelled') await requireDealStep(ctx, tx, project, actor, 'cancel');
+    else await assertNoActiveDispute(tx, id);
     await tx.update(projects).set({ status: to, updatedAt: new Date() }).where(eq(projects.id, id));
     // What the cancellation does to held money is the deal's to decide (the deal clock, decision 027).
     if (to === 'cancelled') await settleCancellation(ctx, tx, record, project);
@@ -125,7 +128,7 @@ export function deliverWork(
     // Money is held before work is delivered (issue 26): the edge needs the payment.
     const to = move('deliver', actor, project, { isPaid: await hasPaymentArrived(tx, id) });
     const isPaid = await isProjectPaid(tx, id);
-    await assertNoActiveDispute(tx, id);
+    await requireDealStep(ctx, tx, project, actor, 'deliver');
     const evidence = await checkDeliveryEvidence(tx, id, evidenceGiven);
     const now = ctx.clock.now();
     await tx.update(projects).set({ status: to, deliveryMessage, completedAt: now, updatedAt: now }).where(eq(projects.id, id));
@@ -169,12 +172,12 @@ export function reviewWork(
 ): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
     if (review.accepted) {
+      await requireDealStep(ctx, tx, project, actor, 'accept_work');
       await acceptDelivery(tx, record, project, projectActorOf(actor, project), ctx.clock.now());
-      await assertNoActiveDispute(tx, id);
       return;
     }
     const to = move('requestRevision', actor, project, { isPaid: await isProjectPaid(tx, id) });
-    await assertNoActiveDispute(tx, id);
+    await requireDealStep(ctx, tx, project, actor, 'request_revision');
     const unmetCriteria = await checkRevisionRequest(tx, id, review.unmetCriteria ?? []);
     await tx.update(projects).set({ status: to, completedAt: null, updatedAt: new Date() }).where(eq(projects.id, id));
     await record({

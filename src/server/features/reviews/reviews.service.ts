@@ -7,7 +7,8 @@ import { uniqueViolation } from '#server/db/errors.js';
 import { projects } from '#server/db/schema/projects.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
-import { isDealCompleted, isOwner } from '#shared/domain/policies.js';
+import { isOwner } from '#shared/domain/policies.js';
+import { requireDealStep } from '#server/domain/deal-facts.js';
 import { requireAccess } from '#server/domain/require-access.js';
 
 function selectReviews(db: DbOrTx) {
@@ -39,7 +40,7 @@ export async function createReview(ctx: AppContext, actor: UserRow, projectId: n
   const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
   requireAccess(actor, 'reviewProject', project);
-  if (!isDealCompleted(project)) throw new AppError('INVALID_TRANSITION', 'Reviews open once the work has been accepted');
+  await requireDealStep(ctx, ctx.db, project, actor, 'leave_review');
   const revieweeId = isOwner(actor, project) ? project.finisherId! : project.submitterId;
   let id: number;
   try {

@@ -1,0 +1,197 @@
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
+import { deliveryDeadline, paymentDeadline } from '#shared/domain/deal.js';
+import { type DealAction, type DealFacts, type DealSide, dealVerdictOf, sideOf } from '#shared/domain/deal-machine.js';
+import { activeDisputeStatuses, type DisputeSide } from '#shared/domain/dispute.js';
+import type { Person } from '#shared/domain/policies.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import { acceptedExtraDays } from '#server/db/change-orders.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { bids } from '#server/db/schema/bids.js';
+import { dealCancellations, type DealCancellationRow, dealHistory, dealTimers } from '#server/db/schema/deal.js';
+import { type DisputeRow, disputes } from '#server/db/schema/disputes.js';
+import { milestones } from '#server/db/schema/milestones.js';
+import { type PaymentRow, payments } from '#server/db/schema/payments.js';
+import type { ProjectRow } from '#server/db/schema/projects.js';
+import { users } from '#server/db/schema/users.js';
+
+/**
+ * The deal's facts, read once for the deal machine (src/shared/domain/deal-machine.ts,
+ * docs/decisions/041-deal-machine.md): the deal page words its state from them, and every deal step
+ * asks the machine with them before it writes (inside its transaction, after its locks). Here, below
+ * the features, so each of them (projects, deal, disputes, milestones, change orders, payments,
+ * reviews) can read them without importing another.
+ */
+export interface DealReading {
+  facts: DealFacts;
+  project: ProjectRow;
+  /** The winning bid's own payment, and its change orders' payments (decision 034). */
+  payment: PaymentRow | null;
+  changeOrderPayments: PaymentRow[];
+  cancellation: DealCancellationRow | null;
+  dispute: DisputeRow | null;
+}
+
+type Reader = Pick<DbOrTx, 'select' | 'selectDistinct'>;
+
+/** When the money was held: held_at, or for a payment held before the deal clock existed its last change. */
+const heldSince = (payment: PaymentRow): Date => payment.heldAt ?? payment.updatedAt;
+
+/** What a held payment has not settled yet (neither released with its fee nor refunded). */
+const unsettledOf = (payment: PaymentRow) => payment.amountCents - payment.settledCents - payment.refundedCents;
+
+/** The project's open dispute (negotiating or with the operator), if any: the one query that asks. */
+export async function findActiveDispute(db: Reader, projectId: number): Promise<DisputeRow | null> {
+  const [row] = await db
+    .select()
+    .from(disputes)
+    .where(and(eq(disputes.projectId, projectId), inArray(disputes.status, [...activeDisputeStatuses])))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * When the work is due: the held payment + the bid's timeline + accepted change orders' days + the
+ * grace (deliveryDeadline). The one place the server computes it; the finisher records' on-time rate
+ * writes the same rule in SQL because it aggregates over every deal at once (see finisher-records.ts).
+ */
+export async function deliveryDueAtOf(ctx: Pick<AppContext, 'config'>, db: Reader, projectId: number, payment: PaymentRow): Promise<Date> {
+  const [bid] = await db.select({ timelineDays: bids.timelineDays }).from(bids).where(eq(bids.id, payment.bidId)).limit(1);
+  return deliveryDeadline(heldSince(payment), (bid?.timelineDays ?? 0) + (await acceptedExtraDays(db, projectId)), ctx.config.deal.deliveryGraceMs);
+}
+
+/**
+ * Reads the deal of a project. `dispute` names the dispute a step acts on (the deal's latest unless
+ * said): its status is the one the step's verdict reads.
+ */
+export async function readDealFacts(
+  ctx: Pick<AppContext, 'config' | 'clock'>,
+  db: Reader,
+  project: ProjectRow,
+  options: { dispute?: DisputeRow } = {},
+): Promise<DealReading> {
+  const [owner] = await db.select({ username: users.username }).from(users).where(eq(users.id, project.submitterId));
+  const [finisher] = project.finisherId
+    ? await db
+        .select({ username: users.username, onboarded: users.onboardingComplete, account: users.stripeConnectAccountId })
+        .from(users)
+        .where(eq(users.id, project.finisherId))
+    : [];
+  const [bid] = await db
+    .select({ id: bids.id, amountCents: bids.amountCents, timelineDays: bids.timelineDays, acceptedAt: bids.acceptedAt })
+    .from(bids)
+    .where(and(eq(bids.projectId, project.id), inArray(bids.status, [...winningBidStatuses])))
+    .limit(1);
+  const [payment] = bid
+    ? await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.bidId, bid.id), isNull(payments.changeOrderId)))
+        .limit(1)
+    : [];
+  // Change orders' payments (decision 034): their money adds to the deal's, their days to its timeline.
+  const extras = bid
+    ? await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.bidId, bid.id), isNotNull(payments.changeOrderId)))
+    : [];
+  const extraDays = await acceptedExtraDays(db, project.id);
+  const [cancellation] = await db.select().from(dealCancellations).where(eq(dealCancellations.projectId, project.id)).limit(1);
+  const projectDisputes = await db.select().from(disputes).where(eq(disputes.projectId, project.id)).orderBy(desc(disputes.id));
+  const dispute = options.dispute ?? projectDisputes[0];
+  const steps = await db
+    .selectDistinct({ kind: dealHistory.kind })
+    .from(dealHistory)
+    .where(and(eq(dealHistory.projectId, project.id), inArray(dealHistory.kind, ['delivery', 'milestone_delivery', 'revision_request'])));
+  const deadlines = await db
+    .select({ kind: dealTimers.kind, milestoneId: dealTimers.milestoneId, dueAt: dealTimers.dueAt })
+    .from(dealTimers)
+    .where(
+      and(
+        eq(dealTimers.projectId, project.id),
+        isNull(dealTimers.firedAt),
+        inArray(dealTimers.kind, ['review_due', 'milestone_review_due', 'delivery_due', 'cancellation_due', 'payment_due']),
+      ),
+    )
+    .orderBy(dealTimers.dueAt);
+  const milestoneDeadline = deadlines.find((d) => d.kind === 'milestone_review_due');
+  const [milestone] = milestoneDeadline?.milestoneId
+    ? await db.select({ title: milestones.title }).from(milestones).where(eq(milestones.id, milestoneDeadline.milestoneId))
+    : [];
+  const heldAt = payment && payment.status !== 'pending' && payment.status !== 'failed' ? heldSince(payment) : null;
+  const held = [payment, ...extras].filter((p): p is PaymentRow => p?.status === 'held');
+  const facts: DealFacts = {
+    status: project.status,
+    hasFinisher: project.finisherId !== null,
+    hasWinningBid: bid !== undefined,
+    bidAmountCents: bid?.amountCents ?? null,
+    isWorkAccepted: project.acceptedAt !== null,
+    paymentStatus: payment?.status ?? null,
+    heldCents: held.reduce((sum, p) => sum + unsettledOf(p), 0),
+    payoutCents: held.reduce((sum, p) => sum + p.developerAmountCents - p.releasedCents, 0),
+    isCardDisputed: held.some((p) => p.cardDisputeStatus === 'open'),
+    finisherCanBePaid: Boolean(finisher?.onboarded && finisher.account),
+    cancellation: cancellation ? { outcome: cancellation.outcome, respondBy: cancellation.respondBy } : null,
+    dispute: dispute
+      ? {
+          status: dispute.status,
+          openedBy: dispute.openedBy,
+          hasResponded: dispute.respondedAt !== null,
+          respondBy: dispute.respondBy,
+          negotiateBy: dispute.negotiateBy,
+          disputedCents: dispute.disputedCents,
+        }
+      : null,
+    hasDisputeOverPayment: payment !== undefined && projectDisputes.some((d) => d.paymentId === payment.id),
+    hasRevisionRequest: steps.some((s) => s.kind === 'revision_request'),
+    hasDelivered: steps.some((s) => s.kind === 'delivery' || s.kind === 'milestone_delivery'),
+    reviewDueAt: deadlines.find((d) => d.kind === 'review_due')?.dueAt ?? null,
+    milestoneReview: milestoneDeadline && milestone ? { dueAt: milestoneDeadline.dueAt, title: milestone.title } : null,
+    deliveryDueAt: heldAt && bid ? deliveryDeadline(heldAt, bid.timelineDays + extraDays, ctx.config.deal.deliveryGraceMs) : null,
+    paymentDueAt:
+      deadlines.find((d) => d.kind === 'payment_due')?.dueAt ??
+      (bid?.acceptedAt && !heldAt && project.status === 'assigned' ? paymentDeadline(bid.acceptedAt, ctx.config.deal.paymentWindowMs) : null),
+    names: { owner: owner?.username ?? 'The owner', finisher: finisher?.username ?? 'The developer' },
+    now: ctx.clock.now(),
+  };
+  return {
+    facts,
+    project,
+    payment: payment ?? null,
+    changeOrderPayments: extras,
+    cancellation: cancellation ?? null,
+    dispute: dispute ?? null,
+  };
+}
+
+/** The machine's verdict on this person's step, or its refusal as the AppError the API answers. */
+export function requireDealAction(deal: Pick<DealReading, 'facts' | 'project'>, actor: Person, action: DealAction): void {
+  const side = sideOf(actor, deal.project);
+  // Strangers were refused by the step's permission before it asks the machine.
+  if (side === null) throw new AppError('FORBIDDEN', 'Only the project owner and its developer can take this step');
+  const verdict = dealVerdictOf(deal.facts, side, action);
+  if (!verdict.allowed) throw new AppError(verdict.code, verdict.message);
+}
+
+/** Reads the deal and asks the machine: what every deal step does before it writes, after its locks. */
+export async function requireDealStep(
+  ctx: Pick<AppContext, 'config' | 'clock'>,
+  db: Reader,
+  project: ProjectRow,
+  actor: Person,
+  action: DealAction,
+  options: { dispute?: DisputeRow } = {},
+): Promise<DealReading> {
+  const deal = await readDealFacts(ctx, db, project, options);
+  requireDealAction(deal, actor, action);
+  return deal;
+}
+
+/** The side of a deal's party (the caller checked it is one): a dispute's or a change order's side. */
+export function partySideOf(actor: Person, project: ProjectRow): DisputeSide {
+  const side: DealSide | null = sideOf(actor, project);
+  if (side !== 'owner' && side !== 'finisher') throw new AppError('FORBIDDEN', 'Only the two parties can take this step in the dispute');
+  return side;
+}
