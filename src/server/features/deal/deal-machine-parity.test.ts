@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DealAction, dealActions, type DealSide, type DealStage, dealStateOf, type DealVerdict, sideOf } from '#shared/domain/deal-machine.js';
 import { changeOrderLifecycle } from '#shared/domain/change-order-lifecycle.js';
 import { milestoneLifecycle } from '#shared/domain/milestone-lifecycle.js';
+import { readDealFacts } from '#server/domain/deal-facts.js';
 import { projects } from '#server/db/schema/projects.js';
 import {
   createParityWorld,
@@ -20,7 +21,6 @@ import {
   type ServerAnswer,
   type StagedDeal,
 } from '#test/support/deal-parity.js';
-import { readParityFacts } from '#test/support/deal-parity-facts.js';
 
 /**
  * The deal machine's parity (issue 27, item 1): every stage a deal can reach, built through the real
@@ -148,8 +148,9 @@ const describeAnswer = (answer: ServerAnswer) => (answer.status < 400 ? `${answe
 /** The machine's view of a staged deal: its state, and each caller's side. */
 async function machineView(deal: StagedDeal) {
   const db = world.w.t.database.db;
-  const facts = await readParityFacts(db, world.w.t.config, deal.projectId, world.w.clock.now());
   const [project] = await db.select().from(projects).where(eq(projects.id, deal.projectId));
+  // The facts as the server reads them before every deal step (readDealFacts).
+  const { facts } = await readDealFacts({ config: world.w.t.config, clock: world.w.clock }, db, project!);
   const users = world.w.cast;
   const people: Record<ParityCaller, { id: number; role: string } | null> = {
     owner: users.owner.user,
@@ -172,7 +173,9 @@ function judge(verdict: DealVerdict | null, answer: ServerAnswer, caller: Parity
     if (answer.status < 300) return 'parity';
     return answer.message !== null && itemRefusals.has(answer.message) ? 'item' : 'mismatch';
   }
-  return answer.status >= 400 && answer.code === verdict.code ? 'parity' : 'mismatch';
+  if (answer.status >= 400 && answer.code === verdict.code) return 'parity';
+  // Both refuse: the route checked the item it names (who proposed this change order) before the deal.
+  return answer.status >= 400 && answer.message !== null && itemRefusals.has(answer.message) ? 'item' : 'mismatch';
 }
 
 async function walkStage(stage: ParityStage) {
