@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { and, isNull, ne } from 'drizzle-orm';
+import { and, eq, like, ne } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { dealTimers } from '#server/db/schema/deal.js';
+import { jobs } from '#server/db/schema/jobs.js';
+import { dealJobKindPrefix, dealJobSubject } from '#shared/domain/deal-timer-job.js';
 import type { DealAction } from '#shared/domain/deal-machine.js';
 import { DAY_MS } from './clock.js';
 import { createDealWorld, type DealWorld } from './deal.js';
@@ -56,7 +57,9 @@ export async function createParityWorld() {
    * and the file would slow down with each stage.
    */
   async function passTime(deal: StagedDeal, ms: number) {
-    await w.t.database.db.delete(dealTimers).where(and(isNull(dealTimers.firedAt), ne(dealTimers.projectId, deal.projectId)));
+    await w.t.database.db
+      .delete(jobs)
+      .where(and(eq(jobs.state, 'due'), like(jobs.kind, `${dealJobKindPrefix}%`), ne(jobs.subject, dealJobSubject(deal.projectId))));
     w.clock.advance(ms);
     while ((await w.t.app.sweepDealTimers()) > 0);
   }

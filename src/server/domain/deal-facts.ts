@@ -16,6 +16,7 @@ import { type DisputeRow, disputes } from '#server/db/schema/disputes.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { type PaymentRow, payments } from '#server/db/schema/payments.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
+import { reviews } from '#server/db/schema/reviews.js';
 import { users } from '#server/db/schema/users.js';
 
 /**
@@ -104,6 +105,10 @@ export async function readDealFacts(
   const [cancellation] = await db.select().from(dealCancellations).where(eq(dealCancellations.projectId, project.id)).limit(1);
   const projectDisputes = await db.select().from(disputes).where(eq(disputes.projectId, project.id)).orderBy(desc(disputes.id));
   const dispute = options.dispute ?? projectDisputes[0];
+  const reviewers =
+    project.status === 'accepted' || project.acceptedAt !== null
+      ? await db.select({ reviewerId: reviews.reviewerId }).from(reviews).where(eq(reviews.projectId, project.id))
+      : [];
   const steps = await db
     .selectDistinct({ kind: dealHistory.kind })
     .from(dealHistory)
@@ -149,6 +154,10 @@ export async function readDealFacts(
       : null,
     hasDisputeOverPayment: payment !== undefined && projectDisputes.some((d) => d.paymentId === payment.id),
     hasRevisionRequest: steps.some((s) => s.kind === 'revision_request'),
+    hasReviewed: {
+      owner: reviewers.some((r) => r.reviewerId === project.submitterId),
+      finisher: reviewers.some((r) => project.finisherId !== null && r.reviewerId === project.finisherId),
+    },
     hasDelivered: steps.some((s) => s.kind === 'delivery' || s.kind === 'milestone_delivery'),
     reviewDueAt: deadlines.find((d) => d.kind === 'review_due')?.dueAt ?? null,
     milestoneReview: milestoneDeadline && milestone ? { dueAt: milestoneDeadline.dueAt, title: milestone.title } : null,

@@ -20,6 +20,7 @@ const facts = (overrides: Partial<DealFacts> = {}): DealFacts => ({
   dispute: null,
   hasDisputeOverPayment: false,
   hasRevisionRequest: false,
+  hasReviewed: { owner: false, finisher: false },
   hasDelivered: false,
   reviewDueAt: null,
   milestoneReview: null,

@@ -122,6 +122,8 @@ export interface DealFacts {
   hasDisputeOverPayment: boolean;
   /** The owner asked for a revision at least once. */
   hasRevisionRequest: boolean;
+  /** Which parties have reviewed the deal (one review each). */
+  hasReviewed: { owner: boolean; finisher: boolean };
   /** Work (or a milestone) was delivered at least once. */
   hasDelivered: boolean;
   /** When silence accepts the latest delivery (its pending timer). */
@@ -194,6 +196,7 @@ const allowed: DealVerdict = { allowed: true };
 const refuse = (code: ErrorCode, message: string): DealVerdict => ({ allowed: false, code, message });
 const forbid = (message: string) => refuse('FORBIDDEN', message);
 const invalid = (message: string) => refuse('INVALID_TRANSITION', message);
+const conflict = (message: string) => refuse('CONFLICT', message);
 
 /** The first refusal of a list of checks, or allowed. */
 function firstOf(...checks: (() => DealVerdict | null)[]): DealVerdict {
@@ -336,7 +339,11 @@ function verdictOf(f: DealFacts, side: DealSide, action: DealAction): DealVerdic
       return milestoneStep(f, side, 'sendBack');
     case 'leave_review':
       return firstOf(onlyParties(side, permissions.reviewProject.refusal), () =>
-        !isDealCompleted(f) ? invalid('Reviews open once the work has been accepted') : null,
+        !isDealCompleted(f)
+          ? invalid('Reviews open once the work has been accepted')
+          : side !== 'operator' && f.hasReviewed[side]
+            ? conflict('You have already reviewed this project')
+            : null,
       );
   }
 }

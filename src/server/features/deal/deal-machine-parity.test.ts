@@ -93,12 +93,11 @@ const expectedStage: Record<ParityStage, DealStage> = {
 };
 
 /**
- * Where the machine and the server are known to differ, each a machine bug to fix (reported with
- * issue 27): the test pins them, so a fix makes it fail here until the entry goes.
- * - The machine's facts do not say who has reviewed the deal already, so it allows a second review
- *   that the server refuses (409 CONFLICT 'You have already reviewed this project').
+ * Where the machine and the server are known to differ, each a machine bug to fix: the test pins
+ * them, so a fix makes it fail here until the entry goes. None today (a second review was one: the
+ * facts now say who has reviewed).
  */
-const knownMismatches = new Set<string>(['reviewedByOwner owner leave_review']);
+const knownMismatches = new Set<string>([]);
 
 /**
  * Where the callers who are no side of the deal (another submitter, the losing finisher, a visitor)
