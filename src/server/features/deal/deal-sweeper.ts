@@ -9,9 +9,9 @@ import type { RecordEvent } from '#server/events/domain-events.js';
 import { approveMilestoneBySystem } from '#server/features/milestones/milestones.service.js';
 import { acceptDelivery } from '#server/features/projects/projects.service.js';
 import { lockHeldCents, lockHeldPayment } from './deal-money.js';
-import { fireDisputeTimer } from './dispute-clock.js';
+import { fireDisputeTimer } from '#server/features/disputes/dispute-clock.js';
 import { lapseBid, unpaidAcceptedBidOf } from './payment-window.js';
-import { fireDisputeDigest } from './dispute-pace.js';
+import { fireDisputeDigest } from '#server/features/disputes/dispute-pace.js';
 
 /** How many due timers one sweep fires at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;

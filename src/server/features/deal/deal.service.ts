@@ -17,7 +17,7 @@ import { heldSince, lockHeldCents, lockHeldPayment } from './deal-money.js';
 import { hasDelivery } from './deal-sweeper.js';
 import { scheduleDeadline } from './deal-timers.js';
 import { findDeal } from './deal-view.js';
-import { activeDisputeOf, openDisputeIn } from './dispute-steps.js';
+import { activeDisputeOf, openDisputeIn } from '#server/features/disputes/dispute-steps.js';
 
 export { registerDealClock } from './deal-schedule.js';
 export { claimQuery, sweepDueTimers } from './deal-sweeper.js';

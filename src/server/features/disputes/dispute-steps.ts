@@ -17,8 +17,8 @@ import { dealCancellations, dealHistory, dealTimers } from '#server/db/schema/de
 import { type DisputeRow, disputeOffers, disputes } from '#server/db/schema/disputes.js';
 import { type ProjectRow, projects } from '#server/db/schema/projects.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
-import { addHistory } from './deal-history.js';
-import { lockHeldPayment, unsettledCents } from './deal-money.js';
+import { addHistory } from '#server/features/deal/deal-history.js';
+import { lockHeldPayment, unsettledCents } from '#server/features/deal/deal-money.js';
 import { lockHeldPayments } from '#server/features/payments/payments.service.js';
 
 /**
