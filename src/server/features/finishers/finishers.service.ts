@@ -1,6 +1,6 @@
 import { dealRecordOf } from '#server/features/deal/deal.service.js';
 import { and, avg, count, desc, eq, inArray, not, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDevelopersQuery } from '#shared/contracts/developers.js';
+import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDevelopersQuery } from '#shared/contracts/finishers.js';
 import { winningBidStatuses, withdrawnBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
