@@ -7,7 +7,7 @@ import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { applyTransition } from '#server/domain/apply-transition.js';
 import { requireAccess } from '#server/domain/require-access.js';
-import { findChangeOrders, toChangeOrder } from '#server/db/change-orders.js';
+import { findChangeOrders, toChangeOrder } from '#server/features/change-orders/change-orders.queries.js';
 import type { Tx } from '#server/db/client.js';
 import { assertNoActiveDispute, lockProject } from '#server/db/project-locks.js';
 import { type ChangeOrderRow, changeOrders } from '#server/db/schema/change-orders.js';

@@ -5,7 +5,7 @@ import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import type { Tx } from '#server/db/client.js';
-import { acceptedExtraDays } from '#server/db/change-orders.js';
+import { acceptedExtraDays } from '#server/features/change-orders/change-orders.queries.js';
 import { lockProject } from '#server/db/project-locks.js';
 import { bids } from '#server/db/schema/bids.js';
 import { dealCancellations } from '#server/db/schema/deal.js';

@@ -19,7 +19,7 @@ import { listBidsOfProject } from '#server/features/bids/bids.service.js';
 import { settleCancellation } from '#server/features/deal/deal.service.js';
 import { checkDeliveryEvidence, checkRevisionRequest } from '#server/features/scope/scope.service.js';
 import { hasPaymentArrived, isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
-import { replaceProjectCriteria } from '#server/db/project-criteria.js';
+import { replaceProjectCriteria } from '#server/features/scope/project-criteria.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectPage, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 import { sumCents } from '#server/db/cents.js';
 

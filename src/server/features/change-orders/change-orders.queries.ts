@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ChangeOrder } from '#shared/contracts/change-orders.js';
 import { centsToDollars } from '#shared/domain/money.js';
-import type { DbOrTx } from './client.js';
-import { type ChangeOrderRow, changeOrders } from './schema/change-orders.js';
-import { payments } from './schema/payments.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { type ChangeOrderRow, changeOrders } from '#server/db/schema/change-orders.js';
+import { payments } from '#server/db/schema/payments.js';
 
 /**
  * The days accepted change orders add to a deal's timeline (issue 18, item 6): the delivery deadline
