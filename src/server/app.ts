@@ -18,7 +18,8 @@ import { bidsRoutes } from '#server/features/bids/bids.routes.js';
 import { LoginLimiter } from '#server/plugins/login-limiter.js';
 import { dealRoutes } from '#server/features/deal/deal.routes.js';
 import { disputesRoutes } from '#server/features/disputes/disputes.routes.js';
-import { armMissingPaymentWindows, registerDealClock, startDealSweeper, sweepDueTimers } from '#server/features/deal/deal.service.js';
+import { armMissingPaymentWindows, registerDealClock, registerDealHandlers, startDealSweeper, sweepDueTimers } from '#server/features/deal/deal.service.js';
+import { registerDisputeHandlers } from '#server/features/disputes/dispute-handlers.js';
 import { developersRoutes } from '#server/features/finishers/finishers.routes.js';
 import { registerDealMail } from '#server/features/email/deal-mail.js';
 import { emailRoutes } from '#server/features/email/email.routes.js';
@@ -35,6 +36,7 @@ import { milestonesRoutes } from '#server/features/milestones/milestones.routes.
 import { liveRoutes } from '#server/features/live/live.routes.js';
 import { registerConversationPushes } from '#server/features/conversations/conversation-pushes.js';
 import { conversationsRoutes } from '#server/features/conversations/conversations.routes.js';
+import { countUnreadMessagesOf } from '#server/features/conversations/conversations.service.js';
 import { registerNotificationDelivery } from '#server/features/notifications/notification-outbox.js';
 import { notificationsRoutes } from '#server/features/notifications/notifications.routes.js';
 import { paymentsRoutes } from '#server/features/payments/payments.routes.js';
@@ -138,6 +140,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', registerDealMail(ctx.events, ctx).idle);
   registerPaymentHandlers(ctx.events, ctx);
   registerDealClock(ctx.events, ctx);
+  // Steps one feature hands to another in its transaction, where an import would close a circle (decision 045).
+  registerDealHandlers(ctx.events, ctx);
+  registerDisputeHandlers(ctx.events, ctx);
 
   registerSecurityHeaders(app);
   // Answers over 1 KiB go out brotli- or gzip-compressed to a client that accepts it (the built
@@ -171,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerConversationPushes(ctx.events, live);
   await liveRoutes(app, live, ctx);
   conversationsRoutes(app, ctx);
-  notificationsRoutes(app, ctx, live);
+  notificationsRoutes(app, ctx, live, countUnreadMessagesOf);
   registerMilestonePushes(ctx.events, live);
   profileRoutes(app, ctx);
   developersRoutes(app, ctx);

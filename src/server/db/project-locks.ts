@@ -1,9 +1,8 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { madePaymentStatuses } from '#shared/domain/payment-status.js';
 import { AppError } from '#server/app-error.js';
 import type { Tx } from './client.js';
 import { projectIsPaid } from './paid.js';
-import { disputes } from './schema/disputes.js';
 import { type ProjectRow, projects } from './schema/projects.js';
 
 /**
@@ -36,17 +35,4 @@ export async function hasPaymentArrived(tx: Tx, projectId: number): Promise<bool
     .from(projects)
     .where(eq(projects.id, projectId));
   return row?.arrived === true;
-}
-
-/**
- * While a dispute is open its project waits (decision 029): no delivery, review, cancellation or
- * milestone step moves the deal or restarts its clock; the dispute settles the money instead.
- */
-export async function assertNoActiveDispute(tx: Tx, projectId: number): Promise<void> {
-  const [open] = await tx
-    .select({ id: disputes.id })
-    .from(disputes)
-    .where(and(eq(disputes.projectId, projectId), ne(disputes.status, 'settled')))
-    .limit(1);
-  if (open) throw new AppError('INVALID_TRANSITION', 'This project has an open dispute: its next steps wait until the dispute is settled');
 }

@@ -7,9 +7,13 @@ import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { applyTransition } from '#server/domain/apply-transition.js';
 import { requireAccess } from '#server/domain/require-access.js';
-import { findChangeOrders, toChangeOrder } from '#server/features/change-orders/change-orders.queries.js';
+import { findChangeOrders, toChangeOrder } from './change-orders.queries.js';
+
+// What the deal uses of change orders: the extra days they granted, the list on the deal answer.
+export { acceptedExtraDays, findChangeOrders } from './change-orders.queries.js';
 import type { Tx } from '#server/db/client.js';
-import { assertNoActiveDispute, lockProject } from '#server/db/project-locks.js';
+import { lockProject } from '#server/db/project-locks.js';
+import { assertNoActiveDispute } from '#server/features/disputes/disputes.service.js';
 import { type ChangeOrderRow, changeOrders } from '#server/db/schema/change-orders.js';
 import { type PaymentRow, payments } from '#server/db/schema/payments.js';
 import { type ProjectRow, projects } from '#server/db/schema/projects.js';

@@ -6,7 +6,7 @@ import { formatMoney } from '#shared/domain/money.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { acceptedExtraDays, findChangeOrders } from '#server/features/change-orders/change-orders.queries.js';
+import { acceptedExtraDays, findChangeOrders } from '#server/features/change-orders/change-orders.service.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import { bids } from '#server/db/schema/bids.js';
 import { dealCancellations, type DealCancellationRow, dealHistory } from '#server/db/schema/deal.js';

@@ -5,25 +5,33 @@ import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import type { Tx } from '#server/db/client.js';
-import { acceptedExtraDays } from '#server/features/change-orders/change-orders.queries.js';
+import { acceptedExtraDays } from '#server/features/change-orders/change-orders.service.js';
 import { lockProject } from '#server/db/project-locks.js';
 import { bids } from '#server/db/schema/bids.js';
 import { dealCancellations } from '#server/db/schema/deal.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
-import type { RecordEvent } from '#server/events/domain-events.js';
+import type { DomainEvents, RecordEvent } from '#server/events/domain-events.js';
 import { addHistory } from './deal-history.js';
 import { heldSince, lockHeldCents, lockHeldPayment } from './deal-money.js';
 import { hasDelivery } from './deal-sweeper.js';
 import { scheduleDeadline } from './deal-timers.js';
 import { findDeal } from './deal-view.js';
-import { activeDisputeOf, openDisputeIn } from '#server/features/disputes/dispute-steps.js';
+import { activeDisputeOf } from '#server/features/disputes/disputes.service.js';
 
 export { registerDealClock } from './deal-schedule.js';
 export { claimQuery, sweepDueTimers } from './deal-sweeper.js';
 export { armMissingPaymentWindows } from './payment-window.js';
 export { startDealSweeper } from './deal-sweeper-loop.js';
 export { dealRecordOf } from './deal-record.js';
+// What disputes use of the deal: its history and its held money.
+export { addHistory, toHistoryEntry } from './deal-history.js';
+export { lockHeldPayment, unsettledCents } from './deal-money.js';
+
+/** The deal's part in other features' steps, in their transaction (decision 045); app.ts registers it. */
+export function registerDealHandlers(events: DomainEvents, ctx: AppContext): void {
+  events.onRecord('project.cancelled', async (e, tx, record) => settleCancellation(ctx, tx, record, await lockProject(tx, e.projectId)));
+}
 
 /** GET /api/projects/{id}/deal: the owner and the assigned finisher only. */
 export function getDeal(ctx: AppContext, actor: UserRow, projectId: number): Promise<Deal> {
@@ -118,7 +126,8 @@ export function objectToCancellation(
     const payment = await lockHeldPayment(tx, projectId);
     const heldCents = payment ? await lockHeldCents(tx, projectId) : 0;
     if (payment && heldCents > 0) {
-      await openDisputeIn(ctx, tx, record, project, 'finisher', { reason: input.reason, finisherAmountCents: input.finisherAmountCents ?? heldCents });
+      // disputes opens it in this transaction, from its handler (decision 045: disputes imports the deal).
+      await record({ type: 'cancellation.dispute_requested', projectId, reason: input.reason, finisherAmountCents: input.finisherAmountCents ?? heldCents });
     } else {
       await tx
         .update(dealCancellations)

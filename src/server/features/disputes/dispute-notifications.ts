@@ -1,9 +1,7 @@
 import { formatMoney } from '#shared/domain/money.js';
 import type { Config } from '#server/config.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
-import { findOperatorIds } from '#server/features/notifications/card-dispute-notifications.js';
-import { previewOf } from '#server/features/notifications/notification-text.js';
-import { createNotifications } from '#server/features/notifications/notifications.service.js';
+import { createNotifications, findOperatorIds, previewOf } from '#server/features/notifications/notifications.service.js';
 
 const sideName = (side: 'owner' | 'finisher') => (side === 'owner' ? 'The client' : 'The developer');
 const money = (cents: number) => formatMoney(cents, { showCents: true });

@@ -17,8 +17,8 @@ import { dealCancellations, dealHistory, dealTimers } from '#server/db/schema/de
 import { type DisputeRow, disputeOffers, disputes } from '#server/db/schema/disputes.js';
 import { type ProjectRow, projects } from '#server/db/schema/projects.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
-import { addHistory } from '#server/features/deal/deal-history.js';
-import { lockHeldPayment, unsettledCents } from '#server/features/deal/deal-money.js';
+import { addHistory, lockHeldPayment, unsettledCents } from '#server/features/deal/deal.service.js';
+import { activeDisputeOf } from './disputes.service.js';
 import { lockHeldPayments } from '#server/features/payments/payments.service.js';
 
 /**
@@ -61,16 +61,6 @@ export function requireAmountWithin(dispute: Pick<DisputeRow, 'disputedCents'>, 
       `The amount must be between $0 and ${formatMoney(dispute.disputedCents, { showCents: true })}, the money in dispute`,
     );
   }
-}
-
-/** The project's active dispute, if any (the deal's other steps wait while it is open). */
-export async function activeDisputeOf(tx: Pick<Tx, 'select'>, projectId: number): Promise<DisputeRow | null> {
-  const [row] = await tx
-    .select()
-    .from(disputes)
-    .where(and(eq(disputes.projectId, projectId), not(eq(disputes.status, 'settled'))))
-    .limit(1);
-  return row ?? null;
 }
 
 /** The deal's dispute (over its own payment), open or settled: there is at most one, a unique index says so. */

@@ -22,7 +22,8 @@ import { milestones } from '#server/db/schema/milestones.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
-import { hasPaymentArrived, isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
+import { hasPaymentArrived, isProjectPaid, lockProject } from '#server/db/project-locks.js';
+import { assertNoActiveDispute } from '#server/features/disputes/disputes.service.js';
 import { sumCents } from '#server/db/cents.js';
 
 export type MilestoneRow = typeof milestones.$inferSelect;
