@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, not, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import {
   crossingAmount,
   type DisputeSettlement,

@@ -15,7 +15,6 @@ import { type NotificationRow, toNotificationDto } from './notifications.mapper.
 
 // What disputes' notifications (features/disputes/dispute-notifications.ts) use of this feature.
 export { previewOf };
-export { findOperatorIds } from './card-dispute-notifications.js';
 
 export interface NewNotification {
   userId: number;
