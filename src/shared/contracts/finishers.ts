@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.js';
-import {
-  developerListItemSchema,
-  listDevelopersQuerySchema,
-  developerProfileSchema,
-  developerStatsSchema,
-  usernameParamsSchema,
-} from './finishers.schemas.js';
+import { developerListItemSchema, listDevelopersQuerySchema, developerProfileSchema, developerStatsSchema, usernameParamsSchema } from './finishers.schemas.js';
 
 // The types of this feature, so callers import them with the endpoints; the schemas themselves come from
 // the .schemas module, so the browser loads zod only with a page that validates (decision 022).
