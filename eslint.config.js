@@ -3,6 +3,8 @@
 // tree (eslint-plugin-boundaries). Formatting is Prettier's alone (eslint-config-prettier).
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -177,6 +179,19 @@ export default tseslint.config(
       'boundaries/dependencies': ['error', { default: 'disallow', policies: boundaryPolicies }],
       'boundaries/no-unknown-files': 'error',
     },
+  },
+  {
+    // No import circles (docs/decisions/045-feature-homes-and-no-cycle.md): a feature that needs to act
+    // in another's step reacts to a domain event or is handed a function by app.ts. Type-only imports
+    // are left out (they vanish at build time). The circle search reads every file it reaches once.
+    files: ['src/**/*.{ts,tsx}', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Tests read response bodies as JSON (light-my-request's json() is any) and assert on them.

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { AppError } from '#server/app-error.js';
 import { ConfigError, loadConfig } from '#server/config.js';
 import { openDatabase } from '#server/db/client.js';
-import { createOperator, type OperatorOutcome } from '#server/features/auth/operator-account.service.js';
+import { createOperator, type OperatorOutcome } from '#server/features/operators/operators.service.js';
 
 const usage = 'Usage: npm run operator:create -- --email <email> [--username <name>] [--password <password>]';
 

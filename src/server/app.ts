@@ -12,14 +12,15 @@ import type { AppContext } from './context.js';
 import { packageRoot } from './package-root.js';
 import type { Database } from '#server/db/client.js';
 import { DomainEvents } from '#server/events/domain-events.js';
-import { accountRoutes } from '#server/features/auth/account.routes.js';
+import { accountRoutes } from '#server/features/account/account.routes.js';
 import { authRoutes } from '#server/features/auth/auth.routes.js';
 import { bidsRoutes } from '#server/features/bids/bids.routes.js';
 import { LoginLimiter } from '#server/plugins/login-limiter.js';
 import { dealRoutes } from '#server/features/deal/deal.routes.js';
-import { disputesRoutes } from '#server/features/deal/disputes.routes.js';
-import { armMissingPaymentWindows, dealTimerJobKinds, registerDealClock } from '#server/features/deal/deal.service.js';
-import { developersRoutes } from '#server/features/developers/developers.routes.js';
+import { disputesRoutes } from '#server/features/disputes/disputes.routes.js';
+import { armMissingPaymentWindows, dealTimerJobKinds, registerDealClock, registerDealHandlers } from '#server/features/deal/deal.service.js';
+import { registerDisputeHandlers } from '#server/features/disputes/dispute-handlers.js';
+import { developersRoutes } from '#server/features/finishers/finishers.routes.js';
 import { registerDealMail } from '#server/features/email/deal-mail.js';
 import { emailRoutes } from '#server/features/email/email.routes.js';
 import { healthRoutes } from '#server/features/health/health.routes.js';
@@ -27,8 +28,9 @@ import { jobsRoutes } from '#server/features/jobs/jobs.routes.js';
 import { createJobRunner, startJobRunner } from '#server/jobs/job-runner.js';
 import { Readiness } from '#server/features/health/readiness.js';
 import { registerNotificationWriters } from '#server/features/notifications/notification-writers.js';
-import { registerDisputeNotifications } from '#server/features/notifications/dispute-notifications.js';
-import { findOperatorIds, registerCardDisputeNotifications } from '#server/features/notifications/card-dispute-notifications.js';
+import { registerDisputeNotifications } from '#server/features/disputes/dispute-notifications.js';
+import { registerCardDisputeNotifications } from '#server/features/notifications/card-dispute-notifications.js';
+import { findOperatorIds } from '#server/features/operators/operators.service.js';
 import { projectsRoutes } from '#server/features/projects/projects.routes.js';
 import { scopeRoutes } from '#server/features/scope/scope.routes.js';
 import { changeOrdersRoutes } from '#server/features/change-orders/change-orders.routes.js';
@@ -37,6 +39,7 @@ import { milestonesRoutes } from '#server/features/milestones/milestones.routes.
 import { liveRoutes } from '#server/features/live/live.routes.js';
 import { registerConversationPushes } from '#server/features/conversations/conversation-pushes.js';
 import { conversationsRoutes } from '#server/features/conversations/conversations.routes.js';
+import { countUnreadMessagesOf } from '#server/features/conversations/conversations.service.js';
 import { registerNotificationDelivery } from '#server/features/notifications/notification-outbox.js';
 import { registerLiveChanges } from '#server/features/live/live-changes.js';
 import { notificationsRoutes } from '#server/features/notifications/notifications.routes.js';
@@ -151,6 +154,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => ctx.mail.idle());
   registerPaymentHandlers(ctx.events, ctx);
   registerDealClock(ctx.events, ctx);
+  // Steps one feature hands to another in its transaction, where an import would close a circle (decision 045).
+  registerDealHandlers(ctx.events, ctx);
+  registerDisputeHandlers(ctx.events, ctx);
 
   registerSecurityHeaders(app);
   // Answers over 1 KiB go out brotli- or gzip-compressed to a client that accepts it (the built
@@ -185,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLiveChanges(ctx.events, { live, findOperatorIds: () => findOperatorIds(database.db, config.operatorEmails) });
   await liveRoutes(app, live, ctx);
   conversationsRoutes(app, ctx);
-  notificationsRoutes(app, ctx, live);
+  notificationsRoutes(app, ctx, live, countUnreadMessagesOf);
   registerMilestonePushes(ctx.events, live);
   profileRoutes(app, ctx);
   developersRoutes(app, ctx);

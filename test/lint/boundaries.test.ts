@@ -35,6 +35,14 @@ describe('import boundaries', { timeout: 120_000 }, () => {
     ).toHaveLength(1);
   });
 
+  it('refuses an import circle, even through public entries (decision 045)', async () => {
+    // deal.service.ts reads deal-money.ts, which reads payments.service.ts: payments importing the deal closes a circle.
+    const code = "import { getDeal } from '#server/features/deal/deal.service.js';\nexport const x = getDeal;\n";
+    const [result] = await eslint.lintText(code, { filePath: 'src/server/features/payments/payments.service.ts' });
+    expect((result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-cycle')).toHaveLength(1);
+    expect(await boundaryErrors('src/server/features/payments/payments.service.ts', code)).toEqual([]);
+  });
+
   it('refuses ../ chains where a subpath import exists', async () => {
     expect(await boundaryErrors('src/server/db/client.ts', "import { AppError } from '../app-error.js';\nexport const x = AppError;\n")).toHaveLength(1);
   });

@@ -2,7 +2,7 @@ import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { paidPaymentStatuses, type PaymentStatus } from '#shared/domain/payment-status.js';
-import { sqlList } from './prepared.js';
+import { sqlList } from './sql-list.js';
 import { bids } from './schema/bids.js';
 import { payments } from './schema/payments.js';
 

@@ -1,4 +1,4 @@
-import { Column, getTableName, is, SQL, sql } from 'drizzle-orm';
+import { Column, getTableName, is, SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client.js';
 
 interface Statement<P, R> {
@@ -39,15 +39,6 @@ export function preparedPerDb<P, R>(build: (db: Db) => Statement<P, R>, unprepar
 function isTransaction(db: DbOrTx): boolean {
   // PgTransaction has rollback(); a database handle does not.
   return typeof (db as { rollback?: unknown }).rollback === 'function';
-}
-
-/**
- * A list of constant words written into the statement text, not sent as parameters: a status list
- * from src/shared/domain keeps one definition while the planner still sees the values.
- */
-export function sqlList(values: readonly string[]): SQL {
-  for (const value of values) if (!/^[a-z_]+$/.test(value)) throw new TypeError(`sqlList takes status words only, got ${value}`);
-  return sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`);
 }
 
 interface DriverDecoder {

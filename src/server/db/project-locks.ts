@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { madePaymentStatuses } from '#shared/domain/payment-status.js';
 import { AppError } from '#server/app-error.js';
-import { findActiveDispute } from '#server/domain/deal-facts.js';
-import { disputeWaitsRefusal } from '#shared/domain/deal-machine.js';
 import type { Tx } from './client.js';
 import { projectIsPaid } from './paid.js';
 import { type ProjectRow, projects } from './schema/projects.js';
@@ -37,12 +35,4 @@ export async function hasPaymentArrived(tx: Tx, projectId: number): Promise<bool
     .from(projects)
     .where(eq(projects.id, projectId));
   return row?.arrived === true;
-}
-
-/**
- * While a dispute is open its project waits (decision 029): no delivery, review, cancellation or
- * milestone step moves the deal or restarts its clock; the dispute settles the money instead.
- */
-export async function assertNoActiveDispute(tx: Tx, projectId: number): Promise<void> {
-  if (await findActiveDispute(tx, projectId)) throw new AppError('INVALID_TRANSITION', disputeWaitsRefusal);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { deliveryDeadline, paymentDeadline } from '#shared/domain/deal.js';
 import { type DealAction, type DealFacts, type DealSide, dealVerdictOf, sideOf } from '#shared/domain/deal-machine.js';
@@ -6,7 +6,7 @@ import { activeDisputeStatuses, type DisputeSide } from '#shared/domain/dispute.
 import type { Person } from '#shared/domain/policies.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
-import { acceptedExtraDays } from '#server/db/change-orders.js';
+import { changeOrders } from '#server/db/schema/change-orders.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { bids } from '#server/db/schema/bids.js';
 import { dealCancellations, type DealCancellationRow, dealHistory } from '#server/db/schema/deal.js';
@@ -39,6 +39,18 @@ export interface DealReading {
 type Reader = Pick<DbOrTx, 'select' | 'selectDistinct'>;
 
 /** When the money was held: held_at, or for a payment held before the deal clock existed its last change. */
+/**
+ * The days accepted change orders add to a deal's timeline (issue 18, item 6): the delivery deadline
+ * is the payment's held_at + the bid's timeline + these + DEAL_DELIVERY_GRACE.
+ */
+export async function acceptedExtraDays(db: Pick<DbOrTx, 'select'>, projectId: number): Promise<number> {
+  const [row] = await db
+    .select({ days: sql<number>`coalesce(sum(${changeOrders.extraDays}), 0)::int` })
+    .from(changeOrders)
+    .where(and(eq(changeOrders.projectId, projectId), eq(changeOrders.status, 'accepted')));
+  return Number(row?.days ?? 0);
+}
+
 const deadlineTimerKinds = ['review_due', 'milestone_review_due', 'delivery_due', 'cancellation_due', 'payment_due'] as const;
 const heldSince = (payment: PaymentRow): Date => payment.heldAt ?? payment.updatedAt;
 

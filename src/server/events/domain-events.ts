@@ -4,6 +4,7 @@ import type { ChangeOrderProposer } from '#shared/domain/change-order-lifecycle.
 import type { DealEndReason } from '#shared/domain/deal.js';
 import type { DisputeSettlement, DisputeSide } from '#shared/domain/dispute.js';
 import type { Db, DbOrTx, Tx } from '#server/db/client.js';
+import type { DealTimer } from '#shared/domain/deal-timer-job.js';
 
 /** Everything that happens to a deal, as the features tell each other about it. */
 export type DomainEvent =
@@ -51,6 +52,7 @@ export type DomainEvent =
   | { type: 'revision.requested'; projectId: number; projectName: string; ownerId: number; finisherId: number; reason: string; unmetCriteria?: number[] }
   | DealEvent
   | DisputeEvent
+  | HandOverEvent
   | { type: 'payment.received'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
   | { type: 'payout.released'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
   | { type: 'payment.refunded'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
@@ -71,6 +73,19 @@ interface DealFields {
   ownerId: number;
   finisherId: number;
 }
+/**
+ * A step of one feature that another feature finishes inside the same transaction, through its
+ * record handler (docs/decisions/045-feature-homes-and-no-cycle.md): importing it would close an
+ * import circle (projects -> deal -> projects, deal -> disputes -> deal). In-process only.
+ */
+type HandOverEvent =
+  /** projects: the project was cancelled (the row is locked and updated); deal settles its money. */
+  | { type: 'project.cancelled'; projectId: number }
+  /** deal: the finisher objected to a cancellation while money is held; disputes opens the dispute. */
+  | { type: 'cancellation.dispute_requested'; projectId: number; actorId: number; reason: string; finisherAmountCents: number }
+  /** deal: one of the dispute's timers is due (the deal sweeper claimed it); disputes fires it. */
+  | { type: 'dispute.timer_due'; projectId: number; timer: DealTimer; now: Date };
+
 /** Disputes (docs/decisions/029-disputes.md): `side` is who took the step; amounts in cents, dates ISO. */
 type DisputeEvent =
   | ({ type: 'dispute.opened'; disputeId: number; side: DisputeSide; reason: string; finisherAmountCents: number; respondBy: string } & DealFields)
@@ -162,8 +177,12 @@ type MilestoneEvent = (
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
-/** Runs inside the transaction that records the event: its writes commit or roll back with the change. */
-export type RecordHandler<E> = (event: E, tx: Tx) => Promise<void>;
+/**
+ * Runs inside the transaction that records the event: its writes commit or roll back with the change.
+ * `record` lets a handler record its own events in that transaction (how one feature's step asks
+ * another to act without importing it: docs/decisions/045-feature-homes-and-no-cycle.md).
+ */
+export type RecordHandler<E> = (event: E, tx: Tx, record: RecordEvent) => Promise<void>;
 /** Runs after the transaction committed: live pushes, e-mail, anything that must not see a rollback. */
 type CommitHandler<E> = (event: E) => void | Promise<void>;
 
@@ -214,10 +233,11 @@ export class DomainEvents {
     const afterCommit: AfterCommitWork[] = [];
     const result = await db.transaction(async (tx) => {
       afterCommitByTx.set(tx, afterCommit);
-      return work(tx, async (event) => {
-        for (const handler of this.recordHandlers.get(event.type) ?? []) await handler(event, tx);
+      const record: RecordEvent = async (event) => {
+        for (const handler of this.recordHandlers.get(event.type) ?? []) await handler(event, tx, record);
         recorded.push(event);
-      });
+      };
+      return work(tx, record);
     });
     // The change is committed: a failing side effect is logged, never turned into a failed request.
     for (const task of afterCommit) await this.safely('after-commit work failed', () => task(this));

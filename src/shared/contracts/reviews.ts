@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.js';
-import { usernameParamsSchema } from './developers.schemas.js';
+import { usernameParamsSchema } from './finishers.schemas.js';
 import { idParamsSchema } from './projects.schemas.js';
 import { createReviewSchema, reviewSchema } from './reviews.schemas.js';
 

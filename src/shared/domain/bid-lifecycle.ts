@@ -75,6 +75,19 @@ export const lapsedBidRefusal = 'This bid lapsed: it was not paid within the pay
 /** Bids their finisher took back: no longer an offer, so they count in no rate. */
 export const withdrawnBidStatuses = ['withdrawn'] as const satisfies readonly BidStatus[];
 
+/** Whether a bid counts in its finisher's acceptance rate: every bid but a withdrawn one (decision 033). */
+export function countsInAcceptanceRate(status: BidStatus): boolean {
+  return !(withdrawnBidStatuses as readonly BidStatus[]).includes(status);
+}
+
+/**
+ * A finisher's acceptance rate, one rule for the public profile (server) and the dashboard (client):
+ * winning bids over the bids that count (countsInAcceptanceRate), in whole percent; 0 with none.
+ */
+export function acceptanceRateOf({ won, counted }: { won: number; counted: number }): number {
+  return counted === 0 ? 0 : Math.round((won / counted) * 100);
+}
+
 export function bidStatusLabel(status: BidStatus): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }

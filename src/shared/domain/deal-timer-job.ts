@@ -50,3 +50,16 @@ export function dealTimerJob(timer: DealTimerSpec) {
   ].join(':');
   return { kind: dealJobKind(timer.kind), key, subject: dealJobSubject(timer.projectId), dueAt: timer.dueAt, payload };
 }
+
+/** A deal timer as its handler reads it: a job of kind 'deal.<kind>' (docs/decisions/042-durable-jobs.md). */
+export interface DealTimer {
+  kind: DealTimerKind;
+  projectId: number;
+  milestoneId: number | null;
+  party: 'owner' | 'finisher' | null;
+  /** The moment the timer counts from; a timer whose anchor no longer matches the deal does nothing. */
+  anchorAt: Date;
+  /** For a reminder: the deadline it reminds of; for a deadline, itself. */
+  deadlineAt: Date;
+  dueAt: Date;
+}

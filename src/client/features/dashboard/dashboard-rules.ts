@@ -1,5 +1,6 @@
 import type { BidWithProject } from '#shared/contracts/bids.js';
 import type { Project } from '#shared/contracts/projects.js';
+import { acceptanceRateOf, countsInAcceptanceRate } from '#shared/domain/bid-lifecycle.js';
 import { isWinningBid, mayBidOn } from '#shared/domain/policies.js';
 import { isOpenForBids } from '#shared/domain/project-lifecycle.js';
 
@@ -40,7 +41,8 @@ export interface FinisherStats {
 
 /**
  * Applications are the finisher's bids; projects completed counts completed bids or projects
- * the owner accepted (each project once); the acceptance rate is winning bids over all bids.
+ * the owner accepted (each project once); the acceptance rate is the server's rule (acceptanceRateOf):
+ * winning bids over the bids that count, withdrawn ones left out.
  */
 export function finisherStats(
   bids: readonly Pick<BidWithProject, 'projectId' | 'status'>[],
@@ -53,7 +55,7 @@ export function finisherStats(
   return {
     applications: bids.length,
     projectsCompleted: completed.size,
-    acceptanceRate: bids.length === 0 ? 0 : Math.round((winning / bids.length) * 100),
+    acceptanceRate: acceptanceRateOf({ won: winning, counted: bids.filter((bid) => countsInAcceptanceRate(bid.status)).length }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { developerEndpoints } from '#shared/contracts/developers.js';
+import { developerEndpoints } from '#shared/contracts/finishers.js';
 import { call } from '#client/lib/api.js';
 
 const endpoints = developerEndpoints;

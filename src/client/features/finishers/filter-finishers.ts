@@ -1,4 +1,4 @@
-import type { DeveloperListItem } from '#shared/contracts/developers.js';
+import type { DeveloperListItem } from '#shared/contracts/finishers.js';
 
 /** Spec section 4, Availability filter: 'available' means onboardingComplete. */
 export type Availability = 'all' | 'available' | 'not-available';

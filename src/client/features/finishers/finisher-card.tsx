@@ -1,6 +1,6 @@
 import { BadgeCheck, Clock, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import type { DeveloperListItem } from '#shared/contracts/developers.js';
+import type { DeveloperListItem } from '#shared/contracts/finishers.js';
 import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';

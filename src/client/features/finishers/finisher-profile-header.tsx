@@ -1,5 +1,5 @@
 import { AtSign, Briefcase, Clock, DollarSign, FolderGit2, Globe, MapPin } from 'lucide-react';
-import type { DeveloperProfile } from '#shared/contracts/developers.js';
+import type { DeveloperProfile } from '#shared/contracts/finishers.js';
 import { dollarsToCents, formatMoney } from '#shared/domain/money.js';
 import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
 import { Badge } from '#client/components/ui/badge.js';

@@ -1,6 +1,6 @@
 import { Briefcase, Star, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { DeveloperStats } from '#shared/contracts/developers.js';
+import type { DeveloperStats } from '#shared/contracts/finishers.js';
 import { DealRecordLine } from '#client/components/deal-record.js';
 import { Card, CardContent } from '#client/components/ui/card.js';
 import { StarRating } from '#client/components/ui/star-rating.js';

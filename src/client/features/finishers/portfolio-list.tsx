@@ -1,5 +1,5 @@
 import { ExternalLink, FolderOpen } from 'lucide-react';
-import type { DeveloperStats } from '#shared/contracts/developers.js';
+import type { DeveloperStats } from '#shared/contracts/finishers.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';

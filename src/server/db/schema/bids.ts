@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bidStatuses, winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
-import { sqlList } from '#server/db/prepared.js';
+import { sqlList } from '#server/db/sql-list.js';
 import type { CriterionAnswerEntry } from '#shared/domain/scope.js';
 import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { centsColumn } from '#server/db/cents.js';

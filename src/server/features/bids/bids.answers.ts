@@ -1,7 +1,7 @@
 import type { CriterionAnswerBody } from '#shared/contracts/bids.js';
 import type { CriterionAnswerEntry } from '#shared/domain/scope.js';
 import { AppError } from '#server/app-error.js';
-import type { Criterion } from '#server/db/project-criteria.js';
+import type { Criterion } from '#server/features/scope/scope.service.js';
 
 /**
  * A bid answers each of the project's acceptance criteria (issue 18, item 2): every criterion once,

@@ -8,7 +8,7 @@ import { AppError } from '#server/app-error.js';
 import { applyTransition } from '#server/domain/apply-transition.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
-import { findProjectCriteria } from '#server/db/project-criteria.js';
+import { findProjectCriteria } from '#server/features/scope/scope.service.js';
 import { lockProject } from '#server/db/project-locks.js';
 import { type BidRow, bids } from '#server/db/schema/bids.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';

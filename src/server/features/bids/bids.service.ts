@@ -14,8 +14,7 @@ import { bids } from '#server/db/schema/bids.js';
 import { projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { lockProject } from '#server/db/project-locks.js';
-import { findProjectCriteria } from '#server/db/project-criteria.js';
-import { freezeStatementOfWork } from '#server/db/statements-of-work.js';
+import { findProjectCriteria, freezeStatementOfWork } from '#server/features/scope/scope.service.js';
 import { checkCriteriaAnswers } from './bids.answers.js';
 import { findBidsOfFinisher, findBidsOfProject, findBidView, findBidWithProject } from './bids.queries.js';
 

@@ -2,7 +2,7 @@ import { and, avg, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FinisherRecord } from '#shared/contracts/bids.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { sqlList } from '#server/db/prepared.js';
+import { sqlList } from '#server/db/sql-list.js';
 import { changeOrders } from '#server/db/schema/change-orders.js';
 import { bids } from '#server/db/schema/bids.js';
 import { dealHistory } from '#server/db/schema/deal.js';

@@ -9,7 +9,10 @@ import type { AppContext } from '#server/context.js';
 import { applyTransition } from '#server/domain/apply-transition.js';
 import { partySideOf, requireDealStep } from '#server/domain/deal-facts.js';
 import { requireAccess } from '#server/domain/require-access.js';
-import { findChangeOrders, toChangeOrder } from '#server/db/change-orders.js';
+import { findChangeOrders, toChangeOrder } from './change-orders.queries.js';
+
+// What the deal uses of change orders: the list on the deal answer (the extra days they grant are a deal fact: server/domain/deal-facts.ts).
+export { findChangeOrders } from './change-orders.queries.js';
 import type { Tx } from '#server/db/client.js';
 import { lockProject } from '#server/db/project-locks.js';
 import { type ChangeOrderRow, changeOrders } from '#server/db/schema/change-orders.js';

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { deliveryDeadline, reviewDeadline } from '#shared/domain/deal.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
-import { acceptedExtraDays } from '#server/db/change-orders.js';
+import { acceptedExtraDays } from '#server/domain/deal-facts.js';
 import { bids } from '#server/db/schema/bids.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { payments } from '#server/db/schema/payments.js';

@@ -12,9 +12,7 @@ import type { RecordEvent } from '#server/events/domain-events.js';
 import { approveMilestoneBySystem } from '#server/features/milestones/milestones.service.js';
 import { acceptDelivery } from '#server/features/projects/projects.service.js';
 import { lockHeldCents, lockHeldPayment } from './deal-money.js';
-import { fireDisputeTimer } from './dispute-clock.js';
 import { lapseBid, unpaidAcceptedBidOf } from './payment-window.js';
-import { fireDisputeDigest } from './dispute-pace.js';
 import { type DealTimer, dealTimerOf } from './deal-timers.js';
 
 const sameMoment = (a: Date | null, b: Date) => a !== null && a.getTime() === b.getTime();
@@ -121,10 +119,9 @@ async function fire(ctx: AppContext, tx: Tx, record: RecordEvent, timer: DealTim
     case 'dispute_response_due':
     case 'dispute_response_reminder':
     case 'dispute_negotiation_due':
-      await fireDisputeTimer(ctx, tx, record, project, timer);
-      return;
     case 'dispute_digest':
-      await fireDisputeDigest(tx, record, project, timer, now);
+      // Disputes fires its own timers, from its handler in this transaction (decision 045).
+      await record({ type: 'dispute.timer_due', projectId: project.id, timer, now });
       return;
   }
 }

@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type DealTimerPayload, type DealTimerSpec, dealJobKind, dealJobKindPrefix, dealJobSubject, dealTimerJob } from '#shared/domain/deal-timer-job.js';
+import { type DealTimer, type DealTimerPayload, type DealTimerSpec, dealJobKind, dealJobKindPrefix, dealJobSubject, dealTimerJob } from '#shared/domain/deal-timer-job.js';
 import type { DealTimerKind } from '#shared/domain/deal.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx, Tx } from '#server/db/client.js';
@@ -17,18 +17,8 @@ const remindersOf = {
 
 export type DeadlineKind = keyof typeof remindersOf;
 
-/** A deal timer as its handler reads it: a job of kind 'deal.<kind>' (docs/decisions/042-durable-jobs.md). */
-export interface DealTimer {
-  kind: DealTimerKind;
-  projectId: number;
-  milestoneId: number | null;
-  party: 'owner' | 'finisher' | null;
-  /** The moment the timer counts from; a timer whose anchor no longer matches the deal does nothing. */
-  anchorAt: Date;
-  /** For a reminder: the deadline it reminds of; for a deadline, itself. */
-  deadlineAt: Date;
-  dueAt: Date;
-}
+
+export type { DealTimer };
 
 export function dealTimerOf(job: Job<DealTimerPayload>): DealTimer {
   const { payload } = job;

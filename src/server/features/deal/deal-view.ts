@@ -4,7 +4,7 @@ import { allowedActionsOf, dealActions, dealStateOf, sideOf } from '#shared/doma
 import { formatMoney } from '#shared/domain/money.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
-import { findChangeOrders } from '#server/db/change-orders.js';
+import { findChangeOrders } from '#server/features/change-orders/change-orders.service.js';
 import { type DealReading, readDealFacts } from '#server/domain/deal-facts.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import { dealHistory } from '#server/db/schema/deal.js';

@@ -9,18 +9,26 @@ import { lockProject } from '#server/db/project-locks.js';
 import { dealCancellations } from '#server/db/schema/deal.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
-import type { RecordEvent } from '#server/events/domain-events.js';
+import type { DomainEvents, RecordEvent } from '#server/events/domain-events.js';
 import { addHistory } from './deal-history.js';
 import { lockHeldCents, lockHeldPayment } from './deal-money.js';
 import { hasDelivery } from './deal-timer-jobs.js';
 import { scheduleDeadline } from './deal-timers.js';
 import { findDeal } from './deal-view.js';
-import { openDisputeIn } from './dispute-steps.js';
 
 export { registerDealClock } from './deal-schedule.js';
 export { dealTimerJobKinds } from './deal-timer-jobs.js';
 export { armMissingPaymentWindows } from './payment-window.js';
 export { dealRecordOf } from './deal-record.js';
+// What disputes use of the deal: its history and its held money.
+export { addHistory, toHistoryEntry } from './deal-history.js';
+export { lockHeldPayment, unsettledCents } from './deal-money.js';
+export { dropDealTimers, findDealTimers, scheduleDealTimers } from './deal-timers.js';
+
+/** The deal's part in other features' steps, in their transaction (decision 045); app.ts registers it. */
+export function registerDealHandlers(events: DomainEvents, ctx: AppContext): void {
+  events.onRecord('project.cancelled', async (e, tx, record) => settleCancellation(ctx, tx, record, await lockProject(tx, e.projectId)));
+}
 
 /** GET /api/projects/{id}/deal: the owner and the assigned finisher only. */
 export function getDeal(ctx: AppContext, actor: UserRow, projectId: number): Promise<Deal> {
@@ -113,7 +121,14 @@ export function objectToCancellation(
     const payment = await lockHeldPayment(tx, projectId);
     const heldCents = payment ? await lockHeldCents(tx, projectId) : 0;
     if (payment && heldCents > 0) {
-      await openDisputeIn(ctx, tx, record, project, actor, { reason: input.reason, finisherAmountCents: input.finisherAmountCents ?? heldCents });
+      // disputes opens it in this transaction, from its handler (decision 045: disputes imports the deal).
+      await record({
+        type: 'cancellation.dispute_requested',
+        projectId,
+        actorId: actor.id,
+        reason: input.reason,
+        finisherAmountCents: input.finisherAmountCents ?? heldCents,
+      });
     } else {
       await tx
         .update(dealCancellations)

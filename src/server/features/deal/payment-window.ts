@@ -5,7 +5,7 @@ import { paidPaymentStatuses } from '#shared/domain/payment-status.js';
 import { projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
-import { sqlList } from '#server/db/prepared.js';
+import { sqlList } from '#server/db/sql-list.js';
 import { applyTransition } from '#server/domain/apply-transition.js';
 import { type BidRow, bids } from '#server/db/schema/bids.js';
 import { milestones } from '#server/db/schema/milestones.js';

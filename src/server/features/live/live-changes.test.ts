@@ -6,7 +6,7 @@ import type { LivePublisher } from '#server/integrations/live/live-hub.js';
 import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject, createUser, signIn } from '#test/support/factories.js';
 import { connectAs, createLiveTestApp, type LiveClient, type LiveTestApp } from '#test/support/live.js';
-import { findOperatorIds } from '#server/features/notifications/card-dispute-notifications.js';
+import { findOperatorIds } from '#server/features/operators/operators.service.js';
 import { liveChangeRules, registerLiveChanges } from './live-changes.js';
 
 // Live changes by resource (decision 043): a committed change reaches the people who may read the

@@ -79,6 +79,10 @@ export const liveChangeRules: LiveChangeMap = {
   'cancellation.timed_out': dealStep,
   'delivery.deadline_passed': dealStep,
   'deal.reminder': none,
+  // Hand-overs between features inside one transaction (decision 045): the steps they lead to push their own changes.
+  'project.cancelled': none,
+  'cancellation.dispute_requested': none,
+  'dispute.timer_due': none,
   'dispute.opened': disputeStep,
   'dispute.evidence_added': disputeStep,
   'dispute.offered': disputeStep,

@@ -1,20 +1,7 @@
-import { eq, or } from 'drizzle-orm';
 import { formatMoney } from '#shared/domain/money.js';
-import type { DbOrTx } from '#server/db/client.js';
-import { users } from '#server/db/schema/users.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
-import { isOperatorByEmail } from '#server/plugins/session.js';
+import { findOperatorIds } from '#server/features/operators/operators.service.js';
 import { createNotifications } from './notifications.service.js';
-
-/** Every operator: the accounts made operators by `npm run operator:create`, and the verified ones OPERATOR_EMAILS names. */
-export async function findOperatorIds(tx: DbOrTx, operatorEmails: readonly string[]): Promise<number[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(or(eq(users.role, 'operator'), isOperatorByEmail(operatorEmails)))
-    .orderBy(users.id);
-  return rows.map((row) => row.id);
-}
 
 /**
  * A chargeback (issue 15, rule 7) is the operators' to watch: each is told when one opens and how

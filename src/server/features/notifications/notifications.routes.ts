@@ -9,6 +9,7 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  type CountUnreadMessages,
   type NotificationsContext,
 } from './notifications.service.js';
 
@@ -16,14 +17,14 @@ import {
 const TEST_NOTIFICATIONS_PER_MINUTE = 30;
 
 /** Every route serves the signed-in user's own notifications only. */
-export function notificationsRoutes(app: FastifyInstance, ctx: NotificationsContext, live: LivePublisher) {
+export function notificationsRoutes(app: FastifyInstance, ctx: NotificationsContext, live: LivePublisher, countUnreadMessages: CountUnreadMessages) {
   const endpoints = notificationEndpoints;
 
   registerEndpoint(app, endpoints.list, (request) => listNotifications(ctx, requireUser(request), request.params.id, { unreadOnly: false }));
 
   registerEndpoint(app, endpoints.unreadList, (request) => listNotifications(ctx, requireUser(request), request.params.id, { unreadOnly: true }));
 
-  registerEndpoint(app, endpoints.unreadCount, (request) => countUnread(ctx, requireUser(request), request.params.id));
+  registerEndpoint(app, endpoints.unreadCount, (request) => countUnread(ctx, countUnreadMessages, requireUser(request), request.params.id));
 
   registerEndpoint(app, endpoints.markRead, (request) => markNotificationRead(ctx, requireUser(request), request.params.id));
 

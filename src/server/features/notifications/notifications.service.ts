@@ -6,13 +6,15 @@ import type { AppContext } from '#server/context.js';
 import type { DbOrTx, Tx } from '#server/db/client.js';
 import { notifications } from '#server/db/schema/notifications.js';
 import type { UserRow } from '#server/db/schema/users.js';
-import { countUnreadMessagesOf } from '#server/features/conversations/conversations.service.js';
 import type { AfterCommitWork, EventOf } from '#server/events/domain-events.js';
 import type { LivePublisher } from '#server/integrations/live/live-hub.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import { deliverNotifications, deliveryOf, holdForDelivery } from './notification-outbox.js';
 import { previewOf } from './notification-text.js';
 import { type NotificationRow, toNotificationDto } from './notifications.mapper.js';
+
+// What disputes' notifications (features/disputes/dispute-notifications.ts) use of this feature.
+export { previewOf };
 
 export interface NewNotification {
   userId: number;
@@ -114,6 +116,12 @@ export async function createNotifications(db: DbOrTx, rows: NewNotification[]): 
 /** What the notification services use of the app context. */
 export type NotificationsContext = Pick<AppContext, 'db'>;
 
+/**
+ * How many chat messages wait for a user: conversations answers it. app.ts hands it in, since
+ * conversations imports this feature to write message notifications (decision 045: no import circle).
+ */
+export type CountUnreadMessages = (ctx: NotificationsContext, userId: number) => Promise<number>;
+
 function assertOwnNotifications(actor: UserRow, userId: number): void {
   requireAccess(actor, 'readOwnNotifications', userId);
 }
@@ -129,7 +137,7 @@ export async function listNotifications(ctx: NotificationsContext, actor: UserRo
   return rows.map(toNotificationDto);
 }
 
-export async function countUnread(ctx: NotificationsContext, actor: UserRow, userId: number): Promise<UnreadCount> {
+export async function countUnread(ctx: NotificationsContext, countUnreadMessagesOf: CountUnreadMessages, actor: UserRow, userId: number): Promise<UnreadCount> {
   assertOwnNotifications(actor, userId);
   const [unreadNotifications, unreadMessages] = await Promise.all([
     ctx.db.$count(notifications, and(eq(notifications.userId, actor.id), eq(notifications.isRead, false))),

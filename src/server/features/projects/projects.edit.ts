@@ -5,7 +5,7 @@ import { isOpenForBids } from '#shared/domain/project-lifecycle.js';
 import { AppError } from '#server/app-error.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
-import { replaceProjectCriteria } from '#server/db/project-criteria.js';
+import { replaceProjectCriteria } from '#server/features/scope/scope.service.js';
 import { lockProject } from '#server/db/project-locks.js';
 import { type NewProjectRow, projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';

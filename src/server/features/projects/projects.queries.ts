@@ -5,7 +5,7 @@ import { centsToDollars } from '#shared/domain/money.js';
 import { canReadDelivery } from '#shared/domain/policies.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
 import { projectIsPaid } from '#server/db/paid.js';
-import { type Criterion, projectCriteriaJson } from '#server/db/project-criteria.js';
+import { type Criterion, projectCriteriaJson } from '#server/features/scope/scope.service.js';
 import { mapRowsOnce, preparedPerDb, preparedVariants } from '#server/db/prepared.js';
 import { bids } from '#server/db/schema/bids.js';
 import { projectColumns, projects } from '#server/db/schema/projects.js';

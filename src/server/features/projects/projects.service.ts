@@ -16,11 +16,10 @@ import type { UserRow } from '#server/db/schema/users.js';
 import type { Tx } from '#server/db/client.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { listBidsOfProject } from '#server/features/bids/bids.service.js';
-import { settleCancellation } from '#server/features/deal/deal.service.js';
-import { checkDeliveryEvidence, checkRevisionRequest } from '#server/features/scope/scope.service.js';
-import { hasPaymentArrived, isProjectPaid, lockProject, assertNoActiveDispute } from '#server/db/project-locks.js';
+import { checkDeliveryEvidence, checkRevisionRequest, replaceProjectCriteria } from '#server/features/scope/scope.service.js';
+import { hasPaymentArrived, isProjectPaid, lockProject } from '#server/db/project-locks.js';
+import { assertNoActiveDispute } from '#server/features/disputes/disputes.service.js';
 import { requireDealStep } from '#server/domain/deal-facts.js';
-import { replaceProjectCriteria } from '#server/db/project-criteria.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectPage, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 import { sumCents } from '#server/db/cents.js';
 
@@ -85,7 +84,7 @@ function move(action: ProjectAction, actor: UserRow, project: ProjectRow, facts?
 
 /**
  * Pause, reactivate or cancel (owner only). Cancelling also turns down every pending bid; once a
- * finisher is assigned, the deal decides what happens to the money (settleCancellation).
+ * finisher is assigned, the deal decides what happens to the money (settleCancellation, on project.cancelled).
  */
 export function updateProjectStatus(ctx: AppContext, actor: UserRow, id: number, status: keyof typeof actionForStatus): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
@@ -94,8 +93,9 @@ export function updateProjectStatus(ctx: AppContext, actor: UserRow, id: number,
     if (to === 'cancelled') await requireDealStep(ctx, tx, project, actor, 'cancel');
     else await assertNoActiveDispute(tx, id);
     await tx.update(projects).set({ status: to, updatedAt: new Date() }).where(eq(projects.id, id));
-    // What the cancellation does to held money is the deal's to decide (the deal clock, decision 027).
-    if (to === 'cancelled') await settleCancellation(ctx, tx, record, project);
+    // What the cancellation does to held money is the deal's to decide (the deal clock, decision 027);
+    // it does so in this transaction, from its handler of this event (decision 045).
+    if (to === 'cancelled') await record({ type: 'project.cancelled', projectId: id });
     if (to === 'cancelled') {
       const rejected = await tx
         .update(bids)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealWorld, type DealWorld } from '#test/support/deal.js';
 import { createProject } from '#test/support/factories.js';
-import { replaceProjectCriteria } from '#server/db/project-criteria.js';
+import { replaceProjectCriteria } from '#server/features/scope/project-criteria.js';
 
 let w: DealWorld;
 beforeAll(async () => {

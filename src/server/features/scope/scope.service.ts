@@ -10,7 +10,11 @@ import { disputes } from '#server/db/schema/disputes.js';
 import { projects } from '#server/db/schema/projects.js';
 import type { StatementOfWorkRow } from '#server/db/schema/scope.js';
 import type { UserRow } from '#server/db/schema/users.js';
-import { findStatementOfWork } from '#server/db/statements-of-work.js';
+import { findStatementOfWork } from './statements-of-work.js';
+
+// What bids and projects use of the scope: a project's criteria, a bid's frozen statement of work.
+export { type Criterion, findProjectCriteria, projectCriteriaJson, replaceProjectCriteria } from './project-criteria.js';
+export { freezeStatementOfWork } from './statements-of-work.js';
 
 /** Revision requests the owner made under this statement of work (since it was frozen). */
 export async function countRevisionsUsed(db: DbOrTx, statement: Pick<StatementOfWorkRow, 'projectId' | 'frozenAt'>): Promise<number> {

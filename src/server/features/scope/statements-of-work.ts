@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import type { AgreedCriterion } from '#shared/domain/scope.js';
-import type { DbOrTx, Tx } from './client.js';
+import type { DbOrTx, Tx } from '#server/db/client.js';
 import { findProjectCriteria } from './project-criteria.js';
-import type { BidRow } from './schema/bids.js';
-import { statementsOfWork, type StatementOfWorkRow } from './schema/scope.js';
+import type { BidRow } from '#server/db/schema/bids.js';
+import { statementsOfWork, type StatementOfWorkRow } from '#server/db/schema/scope.js';
 
 /**
  * Accepting a bid freezes the statement of work (issue 18, item 3): a copy of the criteria with the

@@ -4,7 +4,7 @@ import type { Tx } from '#server/db/client.js';
 import { disputeOffers, disputes } from '#server/db/schema/disputes.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
-import type { DealTimer } from './deal-timers.js';
+import type { DealTimer } from '#shared/domain/deal-timer-job.js';
 import { escalateIn, partiesOf, settleDisputeIn } from './dispute-steps.js';
 
 /**

@@ -1,7 +1,7 @@
 import { dealRecordOf } from '#server/features/deal/deal.service.js';
 import { and, avg, count, desc, eq, inArray, not, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDevelopersQuery } from '#shared/contracts/developers.js';
-import { winningBidStatuses, withdrawnBidStatuses } from '#shared/domain/bid-lifecycle.js';
+import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDevelopersQuery } from '#shared/contracts/finishers.js';
+import { acceptanceRateOf, winningBidStatuses, withdrawnBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { bids } from '#server/db/schema/bids.js';
@@ -108,7 +108,7 @@ export async function getDeveloperStats(ctx: AppContext, username: string): Prom
   return {
     skills: u.skills,
     completedProjects: done.length,
-    acceptanceRate: total === 0 ? 0 : Math.round(((bidCounts?.won ?? 0) / total) * 100),
+    acceptanceRate: acceptanceRateOf({ won: bidCounts?.won ?? 0, counted: total }),
     bidCount: total,
     averageRating: rating?.average === null || rating?.average === undefined ? null : Math.round(Number(rating.average) * 10) / 10,
     reviewCount: rating?.total ?? 0,

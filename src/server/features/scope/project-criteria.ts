@@ -1,7 +1,7 @@
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './client.js';
-import { projectCriteria } from './schema/scope.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { projectCriteria } from '#server/db/schema/scope.js';
 
 export interface Criterion {
   id: number;

@@ -17,7 +17,7 @@ import { milestones } from '#server/db/schema/milestones.js';
 import { projectColumns, type ProjectRow, projects } from '#server/db/schema/projects.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import type { StoredFile } from '#server/integrations/storage/storage.js';
-import { toHistoryEntry } from './deal-history.js';
+import { toHistoryEntry } from '#server/features/deal/deal.service.js';
 
 const money = (cents: number) => formatMoney(cents, { showCents: true });
 const iso = (date: Date | null) => date?.toISOString() ?? null;

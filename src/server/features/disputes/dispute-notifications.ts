@@ -1,9 +1,8 @@
 import { formatMoney } from '#shared/domain/money.js';
 import type { Config } from '#server/config.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
-import { findOperatorIds } from './card-dispute-notifications.js';
-import { previewOf } from './notification-text.js';
-import { createNotifications } from './notifications.service.js';
+import { createNotifications, previewOf } from '#server/features/notifications/notifications.service.js';
+import { findOperatorIds } from '#server/features/operators/operators.service.js';
 
 const sideName = (side: 'owner' | 'finisher') => (side === 'owner' ? 'The client' : 'The developer');
 const money = (cents: number) => formatMoney(cents, { showCents: true });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { developerEndpoints } from '#shared/contracts/developers.js';
+import { developerEndpoints } from '#shared/contracts/finishers.js';
 import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
-import { getDeveloperProfile, getDeveloperStats, listDevelopers } from './developers.service.js';
+import { getDeveloperProfile, getDeveloperStats, listDevelopers } from './finishers.service.js';
 
 /** The public side of people: the directory, profiles and stats (the reviews they received are the reviews feature's). */
 export function developersRoutes(app: FastifyInstance, ctx: AppContext) {

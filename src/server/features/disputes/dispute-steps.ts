@@ -13,9 +13,7 @@ import { type DisputeRow, disputeOffers, disputes } from '#server/db/schema/disp
 import { type ProjectRow, projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
-import { addHistory } from './deal-history.js';
-import { dropDealTimers, scheduleDealTimers } from './deal-timers.js';
-import { lockHeldPayment, unsettledCents } from './deal-money.js';
+import { addHistory, dropDealTimers, lockHeldPayment, scheduleDealTimers, unsettledCents } from '#server/features/deal/deal.service.js';
 import { lockHeldPayments } from '#server/features/payments/payments.service.js';
 
 /**

@@ -1,21 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ChangeOrder } from '#shared/contracts/change-orders.js';
 import { centsToDollars } from '#shared/domain/money.js';
-import type { DbOrTx } from './client.js';
-import { type ChangeOrderRow, changeOrders } from './schema/change-orders.js';
-import { payments } from './schema/payments.js';
-
-/**
- * The days accepted change orders add to a deal's timeline (issue 18, item 6): the delivery deadline
- * is the payment's held_at + the bid's timeline + these + DEAL_DELIVERY_GRACE.
- */
-export async function acceptedExtraDays(db: Pick<DbOrTx, 'select'>, projectId: number): Promise<number> {
-  const [row] = await db
-    .select({ days: sql<number>`coalesce(sum(${changeOrders.extraDays}), 0)::int` })
-    .from(changeOrders)
-    .where(and(eq(changeOrders.projectId, projectId), eq(changeOrders.status, 'accepted')));
-  return Number(row?.days ?? 0);
-}
+import type { DbOrTx } from '#server/db/client.js';
+import { type ChangeOrderRow, changeOrders } from '#server/db/schema/change-orders.js';
+import { payments } from '#server/db/schema/payments.js';
 
 type ChangeOrderPayment = { status: (typeof payments.$inferSelect)['status']; heldAt: Date | null } | null;
 

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailSchema, passwordSchema, usernameSchema } from '#shared/contracts/auth.schemas.js';
 import type { Role } from '#shared/domain/roles.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
+import type { DbOrTx, Tx } from '#server/db/client.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import { explainIdentityTaken } from '#server/features/profile/profile.service.js';
 import { hashPassword } from '#server/plugins/passwords.js';
+import { isOperatorByEmail } from '#server/plugins/session.js';
 
 const operatorInputSchema = z.strictObject({
   email: emailSchema,
@@ -61,4 +63,14 @@ export async function createOperator(ctx: Pick<AppContext, 'db'>, input: Operato
       throw explainIdentityTaken(error);
     }
   });
+}
+
+/** Every operator: the accounts made operators by `npm run operator:create`, and the verified ones OPERATOR_EMAILS names. */
+export async function findOperatorIds(tx: Pick<DbOrTx, 'select'>, operatorEmails: readonly string[]): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.role, 'operator'), isOperatorByEmail(operatorEmails)))
+    .orderBy(users.id);
+  return rows.map((row) => row.id);
 }

@@ -6,7 +6,8 @@ import type { Tx } from '#server/db/client.js';
 import { disputeEvidence, disputeOffers, disputes } from '#server/db/schema/disputes.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
-import { type DealTimer, findDealTimers, scheduleDealTimers } from './deal-timers.js';
+import type { DealTimer } from '#shared/domain/deal-timer-job.js';
+import { findDealTimers, scheduleDealTimers } from '#server/features/deal/deal.service.js';
 import { partiesOf } from './dispute-steps.js';
 
 /**

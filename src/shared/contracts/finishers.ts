@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.js';
-import {
-  developerListItemSchema,
-  listDevelopersQuerySchema,
-  developerProfileSchema,
-  developerStatsSchema,
-  usernameParamsSchema,
-} from './developers.schemas.js';
+import { developerListItemSchema, listDevelopersQuerySchema, developerProfileSchema, developerStatsSchema, usernameParamsSchema } from './finishers.schemas.js';
 
 // The types of this feature, so callers import them with the endpoints; the schemas themselves come from
 // the .schemas module, so the browser loads zod only with a page that validates (decision 022).
-export type * from './developers.schemas.js';
+export type * from './finishers.schemas.js';
 
 /** The developer directory and each developer's public profile (spec section 2). */
 export const developerEndpoints = defineEndpoints('developers', {

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject, createUser, signIn, TEST_PASSWORD } from '#test/support/factories.js';
 import { client } from '#test/support/http.js';
-import { createOperator } from './operator-account.service.js';
+import { createOperator } from './operators.service.js';
 
 // The operator (issue 15, rule 5): no one registers as one; npm run operator:create makes one, and
 // OPERATOR_EMAILS makes any account it names one, once its owner proved the address (issue 26).
