@@ -1,5 +1,13 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type DealTimer, type DealTimerPayload, type DealTimerSpec, dealJobKind, dealJobKindPrefix, dealJobSubject, dealTimerJob } from '#shared/domain/deal-timer-job.js';
+import {
+  type DealTimer,
+  type DealTimerPayload,
+  type DealTimerSpec,
+  dealJobKind,
+  dealJobKindPrefix,
+  dealJobSubject,
+  dealTimerJob,
+} from '#shared/domain/deal-timer-job.js';
 import type { DealTimerKind } from '#shared/domain/deal.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx, Tx } from '#server/db/client.js';
@@ -16,7 +24,6 @@ const remindersOf = {
 } as const satisfies Partial<Record<DealTimerKind, DealTimerKind>>;
 
 export type DeadlineKind = keyof typeof remindersOf;
-
 
 export type { DealTimer };
 
