@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { ChangeOrder } from '#shared/contracts/change-orders.js';
 import { centsToDollars } from '#shared/domain/money.js';
 import type { DbOrTx } from '#server/db/client.js';

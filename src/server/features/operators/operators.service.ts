@@ -5,7 +5,7 @@ import { emailSchema, passwordSchema, usernameSchema } from '#shared/contracts/a
 import type { Role } from '#shared/domain/roles.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
-import type { DbOrTx, Tx } from '#server/db/client.js';
+import type { DbOrTx } from '#server/db/client.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import { explainIdentityTaken } from '#server/features/profile/profile.service.js';
 import { hashPassword } from '#server/plugins/passwords.js';
