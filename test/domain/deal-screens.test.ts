@@ -76,7 +76,8 @@ describe('the controls of the project page, from the deal machine', () => {
     for (const status of projectStatuses) {
       for (const milestone of milestoneStatuses) {
         for (const action of ['edit', 'remove', 'complete', 'approve', 'sendBack'] as const) {
-          for (const side of sides) expect(showsStep(status, side, action, milestone), `${side} ${action} ${milestone} ${status}`).toBe(expected(side, action, milestone, status));
+          for (const side of sides)
+            expect(showsStep(status, side, action, milestone), `${side} ${action} ${milestone} ${status}`).toBe(expected(side, action, milestone, status));
         }
       }
     }
