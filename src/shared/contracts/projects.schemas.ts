@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dealReasonLimits } from '#shared/domain/deal.js';
 import { projectLimits as L, limits, scopeLimits as S, uniqueTechnologies } from '#shared/domain/limits.js';
 import { projectStatuses } from '#shared/domain/project-status.js';
+import { dealActions, dealStages } from '#shared/domain/deal-machine.js';
 import { bidSchema } from './bids.schemas.js';
 import { dealReasonSchema } from './deal.schemas.js';
 import { numberOrNumericText } from './numeric-text.js';
@@ -53,6 +54,12 @@ export const projectDetailSchema = projectSchema.extend({
   bids: z.array(bidSchema),
   /** What "finished" means, in the owner's order; empty for a project without criteria. */
   acceptanceCriteria: z.array(acceptanceCriterionSchema),
+  /**
+   * The deal as the deal machine sees it for the signed-in owner or assigned finisher (null for
+   * anyone else): its stage and the actions this party may take now. The project page renders its
+   * controls from it, the same on the server render and the client's first render (issue 27).
+   */
+  deal: z.object({ stage: z.enum(dealStages), allowedActions: z.array(z.enum(dealActions)) }).nullable(),
 });
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 

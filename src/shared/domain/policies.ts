@@ -1,7 +1,7 @@
 import type { ChangeOrderActor } from './change-order-lifecycle.js';
 import { type BidActor, winningBidStatuses, type BidStatus } from './bid-lifecycle.js';
-import { isMilestoneStage, type MilestoneAction, milestoneLifecycle, type MilestoneStatus, ownerManagesMilestones } from './milestone-lifecycle.js';
-import { isOpenForBids, type ProjectActor, projectLifecycle } from './project-lifecycle.js';
+import { ownerManagesMilestones } from './milestone-lifecycle.js';
+import { isOpenForBids, type ProjectActor } from './project-lifecycle.js';
 import type { ProjectStatus } from './project-status.js';
 import { isFinisher, isOperator } from './roles.js';
 
@@ -23,11 +23,6 @@ export interface ProjectParties {
 
 export interface ProjectSummary extends ProjectParties {
   status: ProjectStatus;
-}
-
-/** A project and whether its accepted bid's money is held or released ("paid", decision 023): the steps of a deal need it (issue 26). */
-export interface DealSummary extends ProjectSummary {
-  isPaid: boolean;
 }
 
 export const isSelf = (person: Person, userId: number): boolean => person !== null && person.id === userId;
@@ -66,43 +61,6 @@ export function projectActorOf(person: Person, project: ProjectParties): Project
   if (isAssignedFinisher(person, project)) return 'finisher';
   return 'other';
 }
-
-/** The owner accepts the delivered work or asks for a revision (the project lifecycle's acceptWork and requestRevision), once the money is held. */
-export const canReviewWork = (person: Person, project: DealSummary): boolean =>
-  projectLifecycle.canTake('acceptWork', projectActorOf(person, project), project.status) && projectLifecycle.factsRefusal('acceptWork', project) === null;
-
-/** The assigned finisher delivers the work (the project lifecycle's deliver), once the money is held. */
-export const canDeliverWork = (person: Person, project: DealSummary): boolean =>
-  projectLifecycle.canTake('deliver', projectActorOf(person, project), project.status) && projectLifecycle.factsRefusal('deliver', project) === null;
-
-/**
- * The deal stands at a step that waits for the owner's payment (issue 26): a finisher is assigned,
- * the work would be delivered or reviewed now, and the money is not held. Both parties are told so.
- */
-export const awaitsPayment = (project: DealSummary): boolean =>
-  project.finisherId !== null &&
-  (projectLifecycle.allows('deliver', project.status) || projectLifecycle.allows('acceptWork', project.status)) &&
-  projectLifecycle.factsRefusal('deliver', project) !== null;
-
-/**
- * The deal is completed once the work was accepted, by the owner or by the deal clock, even if the
- * project was marked cancelled afterwards (nothing moves back then; decision 027).
- */
-export const isDealCompleted = (project: { status: ProjectStatus; acceptedAt?: Date | string | null }): boolean =>
-  project.status === 'accepted' || (project.acceptedAt !== undefined && project.acceptedAt !== null);
-
-/** Star reviews: the two parties, once the deal is completed (reviewProject and the reviews service's stage). */
-export const canLeaveReview = (person: Person, project: ProjectSummary & { acceptedAt?: Date | string | null }): boolean =>
-  isParty(person, project) && isDealCompleted(project);
-
-/** Adding a milestone: the owner (addMilestone), while the project is at the stage milestones are planned in. */
-export const canAddMilestone = (person: Person, project: ProjectSummary): boolean => isOwner(person, project) && isMilestoneStage('add', project.status);
-
-/** A step on a milestone: the milestone lifecycle's edge for what this person is to the project, and the project stage it needs. */
-export const canTakeMilestoneStep = (person: Person, project: DealSummary, action: MilestoneAction, milestoneStatus: MilestoneStatus): boolean =>
-  milestoneLifecycle.canTake(action, projectActorOf(person, project), milestoneStatus) &&
-  isMilestoneStage(action, project.status) &&
-  milestoneLifecycle.factsRefusal(action, project) === null;
 
 /** The owner of the bid's project accepts, declines or shortlists it; its finisher edits or withdraws it; anyone else is 'other'. */
 export function bidActorOf(person: Person, project: Pick<ProjectParties, 'submitterId'>, bid?: { finisherId: number }): BidActor {

@@ -1,16 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import {
-  awaitsPayment,
-  canDeliverWork,
-  canReadDelivery,
-  canReviewWork,
-  isAssignedFinisher,
-  isOwner,
-  isParty,
-  projectActorOf,
-} from '#shared/domain/policies.js';
+import { canReadDelivery, isAssignedFinisher, isOwner, projectActorOf } from '#shared/domain/policies.js';
 import { projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
@@ -67,7 +58,10 @@ export default function ProjectDetailPage() {
   const actor = projectActorOf(user, project);
   // The delivered work shows to both parties while it awaits the owner's review.
   // Money is held before work is delivered (issue 26): until then both parties read why, instead of the step.
-  const isAwaitingPayment = isParty(user, project) && awaitsPayment(project);
+  // The deal machine's stage and the viewer's allowed actions come with the project (issue 27), so
+  // the server render and the client's first render show the same controls.
+  const allowedActions = project.deal?.allowedActions ?? [];
+  const isAwaitingPayment = project.deal?.stage === 'awaiting_payment';
   const showDelivery = canReadDelivery(user, project) && projectLifecycle.allows('acceptWork', project.status) && !isAwaitingPayment;
 
   return (
@@ -94,14 +88,14 @@ export default function ProjectDetailPage() {
           <StatementOfWorkCard projectId={project.id} enabled={project.finisherId !== null && canReadDelivery(user, project)} />
           <ChangeOrdersCard project={project} user={user} />
           {isAwaitingPayment ? <AwaitingPaymentCard viewer={actor === 'owner' ? 'owner' : 'finisher'} /> : null}
-          {canDeliverWork(user, project) ? (
+          {allowedActions.includes('deliver') ? (
             <>
               <DealRevisionCallout project={project} user={user} />
               <DeliveryPanel projectId={project.id} />
             </>
           ) : null}
           {showDelivery ? (
-            <DeliveryReviewPanel projectId={project.id} deliveryMessage={project.deliveryMessage} canReviewWork={canReviewWork(user, project)} />
+            <DeliveryReviewPanel projectId={project.id} deliveryMessage={project.deliveryMessage} canReviewWork={allowedActions.includes('accept_work')} />
           ) : null}
           <DealHistoryPanel project={project} user={user} />
           <ProjectReviewsPanel project={project} user={user} />

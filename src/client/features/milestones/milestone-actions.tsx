@@ -15,7 +15,7 @@ const noteProblem = (tooShort: string) => (text: string) => (text.trim().length 
 
 interface MilestoneActionsProps {
   milestone: Milestone;
-  /** Whether the viewer may take the step on this milestone now (policies.canTakeMilestoneStep). */
+  /** Whether the viewer may take the step on this milestone now (the deal machine's allowed actions and the milestone's status). */
   canTake: (action: MilestoneAction) => boolean;
 }
 

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import type { Milestone } from '#shared/contracts/milestones.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { formatMoney } from '#shared/domain/money.js';
-import type { MilestoneAction } from '#shared/domain/milestone-lifecycle.js';
-import { awaitsPayment, canAddMilestone, canTakeMilestoneStep, isAssignedFinisher, isOwner, type Person } from '#shared/domain/policies.js';
+import type { DealAction } from '#shared/domain/deal-machine.js';
+import { type MilestoneAction, milestoneLifecycle } from '#shared/domain/milestone-lifecycle.js';
+import { isAssignedFinisher, isOwner, type Person } from '#shared/domain/policies.js';
 import { awaitingPaymentRefusal } from '#shared/domain/project-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
@@ -17,9 +18,18 @@ import { acceptedBidCents, plannedCents } from './milestone-rules.js';
 import { useMilestones } from './api.js';
 
 interface MilestonesCardProps {
-  project: Pick<ProjectDetail, 'id' | 'status' | 'bids' | 'submitterId' | 'finisherId' | 'isPaid'>;
+  project: Pick<ProjectDetail, 'id' | 'status' | 'bids' | 'submitterId' | 'finisherId' | 'deal'>;
   user: Person;
 }
+
+/** The deal machine's action for each step on a milestone. */
+const dealActionOf = {
+  edit: 'edit_milestone',
+  remove: 'remove_milestone',
+  complete: 'complete_milestone',
+  approve: 'approve_milestone',
+  sendBack: 'send_back_milestone',
+} as const satisfies Record<MilestoneAction, DealAction>;
 
 /** The project's milestones for its owner and assigned finisher; ?tab=milestones scrolls to #milestones. */
 export function MilestonesCard({ project, user }: MilestonesCardProps) {
@@ -30,21 +40,24 @@ export function MilestonesCard({ project, user }: MilestonesCardProps) {
   const budgetCents = acceptedBidCents(project.bids);
   // Accepted work releases what the milestones still held: none of them is pending or overdue any more.
   const isDealAccepted = project.status === 'accepted';
-  const stepsOn = (milestone: Milestone) => (action: MilestoneAction) => canTakeMilestoneStep(user, project, action, milestone.status);
+  // The deal machine (on the server) says which steps the viewer may take on the deal now; the milestone's own status says which of them it allows.
+  const allowedActions = project.deal?.allowedActions ?? [];
+  const stepsOn = (milestone: Milestone) => (action: MilestoneAction) =>
+    allowedActions.includes(dealActionOf[action]) && milestoneLifecycle.allows(action, milestone.status);
 
   return (
     <Card id="milestones" role="region" aria-labelledby="milestones-title" className="scroll-mt-24 gap-4">
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle id="milestones-title">Milestones</CardTitle>
-          {canAddMilestone(user, project) ? (
+          {allowedActions.includes('add_milestone') ? (
             <Button size="sm" onClick={() => setAdding(true)}>
               <Plus aria-hidden="true" /> Add Milestone
             </Button>
           ) : null}
         </div>
         {/* Milestones are planned before the payment, but completed and approved only once the money is held (issue 26). */}
-        {awaitsPayment(project) && milestones && milestones.length > 0 ? (
+        {project.deal?.stage === 'awaiting_payment' && milestones && milestones.length > 0 ? (
           <p className="text-sm text-amber-800" data-testid="milestones-awaiting-payment">
             {awaitingPaymentRefusal}
           </p>

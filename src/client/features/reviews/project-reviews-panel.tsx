@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 import { useState } from 'react';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import type { User } from '#shared/contracts/users.js';
-import { canLeaveReview, isOwner } from '#shared/domain/policies.js';
+import { isOwner } from '#shared/domain/policies.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { Label } from '#client/components/ui/label.js';
@@ -85,7 +85,9 @@ interface ProjectReviewsPanelProps {
  * given so far and, until the viewer has reviewed, the form to rate the other party.
  */
 export function ProjectReviewsPanel({ project, user }: ProjectReviewsPanelProps) {
-  const isShown = canLeaveReview(user, project);
+  // Shown from the deal's completion on, also after the viewer's own review (when the machine refuses a
+  // second one), so that the reviews given stay on the page.
+  const isShown = project.deal?.stage === 'completed' || (project.deal?.allowedActions.includes('leave_review') ?? false);
   const isViewerOwner = isOwner(user, project);
   const reviews = useProjectReviews(project.id, isShown);
   if (!user || !isShown) return null;

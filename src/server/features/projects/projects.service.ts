@@ -19,7 +19,8 @@ import { listBidsOfProject } from '#server/features/bids/bids.service.js';
 import { checkDeliveryEvidence, checkRevisionRequest, replaceProjectCriteria } from '#server/features/scope/scope.service.js';
 import { hasPaymentArrived, isProjectPaid, lockProject } from '#server/db/project-locks.js';
 import { assertNoActiveDispute } from '#server/features/disputes/disputes.service.js';
-import { requireDealStep } from '#server/domain/deal-facts.js';
+import { readDealFacts, requireDealStep } from '#server/domain/deal-facts.js';
+import { allowedActionsOf, dealStateOf, sideOf } from '#shared/domain/deal-machine.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectPage, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 import { sumCents } from '#server/db/cents.js';
 
@@ -38,7 +39,16 @@ export async function getProjectDetail(ctx: AppContext, viewer: UserRow | null, 
   // Two statements at once: a missing project's bids are none, and it answers 404 all the same.
   const [project, bidsOfProject] = await Promise.all([findProjectPage(ctx.db, id, viewer), listBidsOfProject(ctx, id, viewer)]);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
-  return { ...project, bids: bidsOfProject };
+  return { ...project, bids: bidsOfProject, deal: await dealOfViewer(ctx, viewer, id) };
+}
+
+/** The deal machine's stage and the viewer's allowed actions, for the project's owner or assigned finisher only. */
+async function dealOfViewer(ctx: AppContext, viewer: UserRow | null, id: number): Promise<ProjectDetail['deal']> {
+  const [row] = await ctx.db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  const side = row ? sideOf(viewer, row) : null;
+  if (!row || (side !== 'owner' && side !== 'finisher')) return null;
+  const state = dealStateOf((await readDealFacts(ctx, ctx.db, row)).facts);
+  return { stage: state.stage, allowedActions: allowedActionsOf(state, side) };
 }
 
 export async function createProject(ctx: AppContext, actor: UserRow, input: CreateProjectInput, imageUrl: string | null): Promise<Project> {
