@@ -13,7 +13,7 @@ import type { ErrorCode } from '#shared/errors.js';
 import type { CancellationOutcome } from './deal.js';
 import { type DealNextStep, dealNextStepOf } from './deal-next-step.js';
 import { type DisputeSide, type DisputeStage, type DisputeStatus, type DisputeStep, disputeStepRefusal, isActiveDispute } from './dispute.js';
-import { isMilestoneStage, milestoneLifecycle, milestoneStage, ownerManagesMilestones } from './milestone-lifecycle.js';
+import { isMilestoneStage, type MilestoneAction, milestoneLifecycle, milestoneStage, ownerManagesMilestones } from './milestone-lifecycle.js';
 import type { PaymentStatus } from './payment-status.js';
 import { permissions, type Person, type ProjectParties } from './policies.js';
 import { type ProjectAction, projectLifecycle } from './project-lifecycle.js';
@@ -347,6 +347,15 @@ function verdictOf(f: DealFacts, side: DealSide, action: DealAction): DealVerdic
       );
   }
 }
+
+/** The deal machine's action for each step on a milestone (the milestone's own lifecycle judges the milestone). */
+export const milestoneDealActions = {
+  edit: 'edit_milestone',
+  remove: 'remove_milestone',
+  complete: 'complete_milestone',
+  approve: 'approve_milestone',
+  sendBack: 'send_back_milestone',
+} as const satisfies Record<MilestoneAction, DealAction>;
 
 /** The deal's state: its stage, whose move it is, the next step in words, and every action's verdict per side. */
 export function dealStateOf(f: DealFacts): DealState {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Milestone } from '#shared/contracts/milestones.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { formatMoney } from '#shared/domain/money.js';
-import type { DealAction } from '#shared/domain/deal-machine.js';
+import { milestoneDealActions } from '#shared/domain/deal-machine.js';
 import { type MilestoneAction, milestoneLifecycle } from '#shared/domain/milestone-lifecycle.js';
 import { isAssignedFinisher, isOwner, type Person } from '#shared/domain/policies.js';
 import { awaitingPaymentRefusal } from '#shared/domain/project-lifecycle.js';
@@ -22,15 +22,6 @@ interface MilestonesCardProps {
   user: Person;
 }
 
-/** The deal machine's action for each step on a milestone. */
-const dealActionOf = {
-  edit: 'edit_milestone',
-  remove: 'remove_milestone',
-  complete: 'complete_milestone',
-  approve: 'approve_milestone',
-  sendBack: 'send_back_milestone',
-} as const satisfies Record<MilestoneAction, DealAction>;
-
 /** The project's milestones for its owner and assigned finisher; ?tab=milestones scrolls to #milestones. */
 export function MilestonesCard({ project, user }: MilestonesCardProps) {
   const [adding, setAdding] = useState(false);
@@ -43,7 +34,7 @@ export function MilestonesCard({ project, user }: MilestonesCardProps) {
   // The deal machine (on the server) says which steps the viewer may take on the deal now; the milestone's own status says which of them it allows.
   const allowedActions = project.deal?.allowedActions ?? [];
   const stepsOn = (milestone: Milestone) => (action: MilestoneAction) =>
-    allowedActions.includes(dealActionOf[action]) && milestoneLifecycle.allows(action, milestone.status);
+    allowedActions.includes(milestoneDealActions[action]) && milestoneLifecycle.allows(action, milestone.status);
 
   return (
     <Card id="milestones" role="region" aria-labelledby="milestones-title" className="scroll-mt-24 gap-4">

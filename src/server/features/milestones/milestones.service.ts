@@ -24,7 +24,7 @@ import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { hasPaymentArrived, isProjectPaid, lockProject } from '#server/db/project-locks.js';
 import { requireDealStep } from '#server/domain/deal-facts.js';
-import type { DealAction } from '#shared/domain/deal-machine.js';
+import { milestoneDealActions } from '#shared/domain/deal-machine.js';
 import { sumCents } from '#server/db/cents.js';
 
 export type MilestoneRow = typeof milestones.$inferSelect;
@@ -123,14 +123,6 @@ export async function addMilestone(ctx: AppContext, actor: UserRow, projectId: n
  * Locks a milestone's project, then the milestone, and checks the step against the milestone
  * lifecycle: who may take it, the project's stage, then the milestone's status.
  */
-const milestoneStepActions = {
-  edit: 'edit_milestone',
-  remove: 'remove_milestone',
-  complete: 'complete_milestone',
-  approve: 'approve_milestone',
-  sendBack: 'send_back_milestone',
-} as const satisfies Record<MilestoneAction, DealAction>;
-
 async function loadForStep(ctx: AppContext, tx: Tx, actor: UserRow, milestoneId: number, action: MilestoneAction) {
   const [found] = await tx.select({ projectId: milestones.projectId }).from(milestones).where(eq(milestones.id, milestoneId)).limit(1);
   if (!found) throw new AppError('NOT_FOUND', 'Milestone not found');
@@ -145,7 +137,7 @@ async function loadForStep(ctx: AppContext, tx: Tx, actor: UserRow, milestoneId:
     actor: actorRole,
     facts: { isPaid: await hasPaymentArrived(tx, project.id) },
   });
-  await requireDealStep(ctx, tx, project, actor, milestoneStepActions[action]);
+  await requireDealStep(ctx, tx, project, actor, milestoneDealActions[action]);
   return { project, milestone: milestone!, to };
 }
 
