@@ -207,12 +207,13 @@ async function getProject(res: ServerResponse, id: number) {
     const [[project], bids] = await Promise.all([queryProjects(projectStatement, [id, 1], ['acceptance_criteria']), queryBids(id)]);
     if (!project) return send(res, 404, { code: 'NOT_FOUND', message: 'Project not found' });
     const criteria = (project as ProjectRow & { acceptance_criteria: Criterion[] }).acceptance_criteria;
-    return send(res, 200, { ...toProject(project), bids: bids.map(toBid), acceptanceCriteria: criteria });
+    return send(res, 200, { ...toProject(project), bids: bids.map(toBid), acceptanceCriteria: criteria, deal: null });
   }
   const [project] = await queryProjects(projectStatement, [id, 1]);
   if (!project) return send(res, 404, { code: 'NOT_FOUND', message: 'Project not found' });
   const [bids, criteria] = await Promise.all([queryBids(id), queryCriteria(criteriaStatement, id)]);
-  send(res, 200, { ...toProject(project), bids: bids.map(toBid), acceptanceCriteria: criteria });
+  // A visitor is no party to a deal (issue 27): the machine's verdicts are for the owner and finisher only.
+  send(res, 200, { ...toProject(project), bids: bids.map(toBid), acceptanceCriteria: criteria, deal: null });
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse) {
