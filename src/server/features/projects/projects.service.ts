@@ -39,14 +39,16 @@ export async function getProjectDetail(ctx: AppContext, viewer: UserRow | null, 
   // Two statements at once: a missing project's bids are none, and it answers 404 all the same.
   const [project, bidsOfProject] = await Promise.all([findProjectPage(ctx.db, id, viewer), listBidsOfProject(ctx, id, viewer)]);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
-  return { ...project, bids: bidsOfProject, deal: await dealOfViewer(ctx, viewer, id) };
+  // Only the two parties read the deal's verdicts: anyone else costs no query more (the API budget).
+  const side = sideOf(viewer, project);
+  const deal = side === 'owner' || side === 'finisher' ? await dealOfParty(ctx, side, id) : null;
+  return { ...project, bids: bidsOfProject, deal };
 }
 
-/** The deal machine's stage and the viewer's allowed actions, for the project's owner or assigned finisher only. */
-async function dealOfViewer(ctx: AppContext, viewer: UserRow | null, id: number): Promise<ProjectDetail['deal']> {
+/** The deal machine's stage and the allowed actions of the project's owner or assigned finisher. */
+async function dealOfParty(ctx: AppContext, side: 'owner' | 'finisher', id: number): Promise<ProjectDetail['deal']> {
   const [row] = await ctx.db.select().from(projects).where(eq(projects.id, id)).limit(1);
-  const side = row ? sideOf(viewer, row) : null;
-  if (!row || (side !== 'owner' && side !== 'finisher')) return null;
+  if (!row) return null;
   const state = dealStateOf((await readDealFacts(ctx, ctx.db, row)).facts);
   return { stage: state.stage, allowedActions: allowedActionsOf(state, side) };
 }
