@@ -173,6 +173,32 @@ test.describe('server-rendered pages', () => {
     await developer.page.context().close();
   });
 
+  test('they hydrate without a mismatch when the browser reads another time than the server did', async ({ browser }) => {
+    // A project posted a few seconds before the page is rendered reads 'less than a minute ago' on the
+    // server and '1 minute ago' in a browser that hydrates later (a CI run met it); a browser clock
+    // three days ahead makes every relative date differ, on each server-rendered page.
+    const owner = await newApiUser(browser, 'ssrclk', 'creator');
+    const project = await apiPost<{ id: number }>(owner.page, '/api/projects', {
+      name: 'Posted just now',
+      description: 'A project whose age reads differently on the server and in the browser.',
+      techStack: ['React'],
+      codeLink: 'https://github.com/example/posted-just-now',
+    });
+    const developer = await newApiUser(browser, 'ssrclkdev', 'developer');
+    const errors = recordErrors(developer.page);
+    await developer.page.clock.setFixedTime(Date.now() + 3 * 86_400_000);
+    for (const path of ['/projects', `/projects/${project.id}`, '/developers']) {
+      await developer.page.goto(path);
+      await developer.page.waitForLoadState('networkidle');
+    }
+    // A page the browser renders itself (here after following a link) reads the browser's time.
+    await developer.page.getByRole('link', { name: 'Browse Projects', exact: true }).first().click();
+    await expect(developer.page.getByRole('article', { name: 'Posted just now' }).getByText(/3 days ago/)).toBeVisible();
+    expect(errors).toEqual([]);
+    await owner.page.context().close();
+    await developer.page.context().close();
+  });
+
   test('data that looks like markup stays text in the page and in its embedded data', async ({ browser, page }) => {
     const owner = await newApiUser(browser, 'ssrxss', 'creator');
     const hostile = '</script><script>window.__injected = true</script><!-- <b>bold</b>';

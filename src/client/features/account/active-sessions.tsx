@@ -4,7 +4,7 @@ import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
 import { Skeleton } from '#client/components/ui/skeleton.js';
-import { formatRelativeDate } from '#client/lib/format.js';
+import { RelativeDate } from '#client/components/relative-date.js';
 import { errorMessage } from '#client/lib/api.js';
 import { describeDevice, isMobileDevice } from './describe-device.js';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from './api.js';
@@ -22,7 +22,8 @@ function SessionItem({ session, onSignOut, isBusy }: { session: Session; onSignO
             {session.current ? <Badge variant="success">This device</Badge> : null}
           </p>
           <p className="text-sm text-muted-foreground">
-            {session.ipAddress ?? 'Unknown address'} · Signed in {formatRelativeDate(session.createdAt)} · Last active {formatRelativeDate(session.lastSeenAt)}
+            {session.ipAddress ?? 'Unknown address'} · Signed in <RelativeDate value={session.createdAt} /> · Last active{' '}
+            <RelativeDate value={session.lastSeenAt} />
           </p>
         </div>
       </div>

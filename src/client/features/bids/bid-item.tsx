@@ -6,7 +6,8 @@ import type { AcceptanceCriterion } from '#shared/contracts/projects.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
-import { formatDays, formatRelativeDate } from '#client/lib/format.js';
+import { formatDays } from '#client/lib/format.js';
+import { RelativeDate } from '#client/components/relative-date.js';
 import { BidStatusBadge } from '#client/components/badges.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { BidManageButtons } from './bid-manage-buttons.js';
@@ -77,7 +78,9 @@ export function BidItem({ bid, actions, criteria }: { bid: Bid; actions: BidActi
           <div className="grid gap-1">
             <p className="font-medium">Bid details hidden</p>
             <p className="text-muted-foreground">Bid details are only visible to the project owner and the developer who created this bid.</p>
-            <p className="text-muted-foreground">Submitted {formatRelativeDate(bid.createdAt)}</p>
+            <p className="text-muted-foreground">
+              Submitted <RelativeDate value={bid.createdAt} />
+            </p>
           </div>
         </div>
       ) : (
@@ -96,7 +99,9 @@ export function BidItem({ bid, actions, criteria }: { bid: Bid; actions: BidActi
             <div className="flex items-center gap-1.5">
               <CalendarDays aria-hidden="true" className="size-4 text-muted-foreground" />
               <dt className="sr-only">Submitted</dt>
-              <dd className="text-muted-foreground">{formatRelativeDate(bid.createdAt)}</dd>
+              <dd className="text-muted-foreground">
+                <RelativeDate value={bid.createdAt} />
+              </dd>
             </div>
           </dl>
           {proposal ? <p className="text-sm whitespace-pre-line text-muted-foreground">{proposal}</p> : null}

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { BidWithProject } from '#shared/contracts/bids.js';
 import { formatMoney } from '#shared/domain/money.js';
-import { formatDays, formatRelativeDate } from '#client/lib/format.js';
+import { formatDays } from '#client/lib/format.js';
+import { RelativeDate } from '#client/components/relative-date.js';
 import { BidStatusBadge } from '#client/components/badges.js';
 import { DashboardSection, EmptyNote } from './dashboard-section.js';
 import { Pager } from './pager.js';
@@ -25,7 +26,7 @@ export function AppliedList({ bids }: { bids: BidWithProject[] }) {
                   </Link>
                   <span className="text-xs text-muted-foreground">
                     {bid.detailsHidden ? null : `${formatMoney(bid.amountCents ?? 0)} · ${formatDays(bid.timeline)} · `}Applied{' '}
-                    {formatRelativeDate(bid.createdAt)}
+                    <RelativeDate value={bid.createdAt} />
                   </span>
                 </div>
                 <BidStatusBadge status={bid.status} />

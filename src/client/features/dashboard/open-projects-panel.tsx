@@ -6,7 +6,7 @@ import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { Input } from '#client/components/ui/input.js';
 import { TechBadges } from '#client/components/badges.js';
-import { formatRelativeDate } from '#client/lib/format.js';
+import { RelativeDate } from '#client/components/relative-date.js';
 import { matchesDashboardSearch } from './dashboard-rules.js';
 import { DashboardSection, EmptyNote } from './dashboard-section.js';
 import { Pager } from './pager.js';
@@ -54,7 +54,9 @@ export function OpenProjectsPanel({ projects, finisherId, isLoading }: { project
                 <TechBadges techStack={project.techStack} />
                 <p className="line-clamp-2 text-sm text-muted-foreground">{project.description}</p>
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="text-xs text-muted-foreground">Posted {formatRelativeDate(project.createdAt)}</span>
+                  <span className="text-xs text-muted-foreground">
+                    Posted <RelativeDate value={project.createdAt} />
+                  </span>
                   <Button
                     variant={applyingTo === project.id ? 'ghost' : 'outline'}
                     size="sm"

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Project } from '#shared/contracts/projects.js';
 import { ProjectStatusBadge } from '#client/components/badges.js';
-import { formatRelativeDate } from '#client/lib/format.js';
+import { RelativeDate } from '#client/components/relative-date.js';
 import { DashboardSection, EmptyNote } from './dashboard-section.js';
 import { Pager } from './pager.js';
 import { usePager } from './use-pager.js';
@@ -34,7 +34,7 @@ export function ProjectListPanel({ id, title, description, projects, emptyText, 
                     {project.name}
                   </Link>
                   <span className="text-xs text-muted-foreground">
-                    {project.bidCount === 1 ? '1 bid' : `${project.bidCount} bids`} · Posted {formatRelativeDate(project.createdAt)}
+                    {project.bidCount === 1 ? '1 bid' : `${project.bidCount} bids`} · Posted <RelativeDate value={project.createdAt} />
                   </span>
                 </div>
                 <ProjectStatusBadge status={project.status} />

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Project } from '#shared/contracts/projects.js';
 import { ProjectStatusBadge } from '#client/components/badges.js';
-import { formatRelativeDate } from '#client/lib/format.js';
+import { RelativeDate } from '#client/components/relative-date.js';
 import { newestOpenProjects } from './dashboard-rules.js';
 import { DashboardSection, EmptyNote } from './dashboard-section.js';
 
@@ -22,7 +22,9 @@ export function RecentProjects({ projects }: { projects: Project[] }) {
                 </Link>
                 <ProjectStatusBadge status={project.status} />
               </div>
-              <span className="text-xs text-muted-foreground">Posted {formatRelativeDate(project.createdAt)}</span>
+              <span className="text-xs text-muted-foreground">
+                Posted <RelativeDate value={project.createdAt} />
+              </span>
             </li>
           ))}
         </ul>

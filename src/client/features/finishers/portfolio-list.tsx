@@ -3,7 +3,7 @@ import type { DeveloperStats } from '#shared/contracts/finishers.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
-import { formatRelativeDate } from '#client/lib/format.js';
+import { RelativeDate } from '#client/components/relative-date.js';
 
 type PortfolioProject = DeveloperStats['projects'][number];
 
@@ -24,7 +24,9 @@ export function PortfolioList({ projects }: { projects: readonly PortfolioProjec
           <Card className="h-full gap-4">
             <CardHeader>
               <CardTitle>{project.name}</CardTitle>
-              <CardDescription>Completed {formatRelativeDate(project.completedAt)}</CardDescription>
+              <CardDescription>
+                Completed <RelativeDate value={project.completedAt} />
+              </CardDescription>
             </CardHeader>
             <CardContent className="grid flex-1 content-start gap-3">
               <p className="line-clamp-3 text-sm text-muted-foreground">{project.description}</p>

@@ -4,7 +4,7 @@ import { formatMoney } from '#shared/domain/money.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.js';
-import { formatRelativeDate } from '#client/lib/format.js';
+import { RelativeDate } from '#client/components/relative-date.js';
 import { ProjectStatusBadge } from '#client/components/badges.js';
 import type { FeaturedProject } from './featured-project.js';
 
@@ -46,7 +46,9 @@ export function FeaturedProjectCard({ project }: { project: FeaturedProject }) {
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Posted</dt>
             <CalendarDays aria-hidden="true" className="size-4 text-muted-foreground" />
-            <dd className="truncate text-muted-foreground">{formatRelativeDate(project.createdAt)}</dd>
+            <dd className="truncate text-muted-foreground">
+              <RelativeDate value={project.createdAt} />
+            </dd>
           </div>
         </dl>
       </CardContent>

@@ -1,6 +1,6 @@
 import { BellOff } from 'lucide-react';
 import type { Notification } from '#shared/contracts/notifications.js';
-import { formatRelativeDate } from '#client/lib/format.js';
+import { RelativeDate } from '#client/components/relative-date.js';
 import { cn } from '#client/lib/utils.js';
 
 interface NotificationListProps {
@@ -51,7 +51,7 @@ function NotificationBody({ notification, className }: { notification: Notificat
             {isUnread ? <span className="sr-only"> (unread)</span> : null}
           </span>
           <time dateTime={notification.createdAt} className="shrink-0 text-xs text-muted-foreground">
-            {formatRelativeDate(notification.createdAt, '')}
+            <RelativeDate value={notification.createdAt} fallback="" />
           </time>
         </div>
         <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{notification.content}</p>

@@ -4,7 +4,7 @@ import type { Project } from '#shared/contracts/projects.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { Skeleton } from '#client/components/ui/skeleton.js';
-import { formatRelativeDate } from '#client/lib/format.js';
+import { RelativeDate } from '#client/components/relative-date.js';
 import { ProjectStatusBadge, TechBadges } from '#client/components/badges.js';
 
 /** A Browse Projects card: name, tech badges, description (3 lines), created date, 'View Details'. */
@@ -26,7 +26,7 @@ export function BrowseProjectCard({ project }: { project: Project }) {
           <CalendarDays aria-hidden="true" className="size-4" />
           <span>
             <span className="sr-only">Posted </span>
-            {formatRelativeDate(project.createdAt)}
+            <RelativeDate value={project.createdAt} />
           </span>
         </p>
       </CardContent>

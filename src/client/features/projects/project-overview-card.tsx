@@ -2,7 +2,7 @@ import { CalendarDays, Code2, ExternalLink, UserRound } from 'lucide-react';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.js';
-import { formatRelativeDate } from '#client/lib/format.js';
+import { RelativeDate } from '#client/components/relative-date.js';
 import { ProjectStatusBadge } from '#client/components/badges.js';
 
 interface ProjectOverviewCardProps {
@@ -71,7 +71,7 @@ export function ProjectOverviewCard({ project, isOwner, isAssignedFinisher }: Pr
           </Button>
           <span className="flex items-center gap-1.5 text-muted-foreground">
             <CalendarDays aria-hidden="true" className="size-4" />
-            Posted {formatRelativeDate(project.createdAt)}
+            Posted <RelativeDate value={project.createdAt} />
           </span>
           {project.finisherId !== null ? (
             <span className="text-muted-foreground">

@@ -1,6 +1,6 @@
 import type { Review } from '#shared/contracts/reviews.js';
 import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
-import { formatRelativeDate } from '#client/lib/format.js';
+import { RelativeDate } from '#client/components/relative-date.js';
 import { initialsOf } from '#client/lib/utils.js';
 import { StarRating } from '#client/components/ui/star-rating.js';
 
@@ -20,7 +20,7 @@ export function ReviewList({ reviews, showProject = true }: { reviews: readonly 
               <StarRating rating={review.rating} />
             </div>
             <time dateTime={review.createdAt} className="text-xs text-muted-foreground">
-              {formatRelativeDate(review.createdAt)}
+              <RelativeDate value={review.createdAt} />
             </time>
           </div>
           {review.comment ? <p className="text-sm whitespace-pre-line">{review.comment}</p> : null}
