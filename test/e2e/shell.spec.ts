@@ -178,22 +178,28 @@ test.describe('server-rendered pages', () => {
     // server and '1 minute ago' in a browser that hydrates later (a CI run met it); a browser clock
     // three days ahead makes every relative date differ, on each server-rendered page.
     const owner = await newApiUser(browser, 'ssrclk', 'creator');
+    // A name of its own: a retry must not meet the first attempt's project.
+    const name = `Posted just now ${Date.now().toString(36)}`;
     const project = await apiPost<{ id: number }>(owner.page, '/api/projects', {
-      name: 'Posted just now',
+      name,
       description: 'A project whose age reads differently on the server and in the browser.',
       techStack: ['React'],
       codeLink: 'https://github.com/example/posted-just-now',
     });
     const developer = await newApiUser(browser, 'ssrclkdev', 'developer');
     const errors = recordErrors(developer.page);
-    await developer.page.clock.setFixedTime(Date.now() + 3 * 86_400_000);
+    // install with the time, not setFixedTime: the first page after setFixedTime may read the clock's
+    // starting time (1970) before the fixed time reaches it.
+    await developer.page.clock.install({ time: Date.now() + 3 * 86_400_000 });
     for (const path of ['/projects', `/projects/${project.id}`, '/developers']) {
       await developer.page.goto(path);
       await developer.page.waitForLoadState('networkidle');
     }
-    // A page the browser renders itself (here after following a link) reads the browser's time.
+    // A page the browser renders itself (here after following a link) reads the browser's time. The
+    // link is followed once the page has hydrated: before, it is a plain link that loads the server's page.
+    await developer.page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await developer.page.getByRole('link', { name: 'Browse Projects', exact: true }).first().click();
-    await expect(developer.page.getByRole('article', { name: 'Posted just now' }).getByText(/3 days ago/)).toBeVisible();
+    await expect(developer.page.getByRole('article', { name }).getByText(/3 days ago/)).toBeVisible();
     expect(errors).toEqual([]);
     await owner.page.context().close();
     await developer.page.context().close();

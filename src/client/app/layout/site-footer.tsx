@@ -62,7 +62,10 @@ export function SiteFooter() {
         ))}
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-muted-foreground sm:px-6">© {new Date().getFullYear()} Finishline. All rights reserved.</p>
+        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-muted-foreground sm:px-6">
+          © {/* The year the browser reads may be the next one on New Year's Eve: the server's stays. */}
+          <span suppressHydrationWarning>{new Date().getFullYear()}</span> Finishline. All rights reserved.
+        </p>
       </div>
     </footer>
   );
