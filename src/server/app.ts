@@ -24,6 +24,7 @@ import { developersRoutes } from '#server/features/finishers/finishers.routes.js
 import { registerDealMail } from '#server/features/email/deal-mail.js';
 import { emailRoutes } from '#server/features/email/email.routes.js';
 import { healthRoutes } from '#server/features/health/health.routes.js';
+import { siteRoutes } from '#server/features/site/site.routes.js';
 import { jobsRoutes } from '#server/features/jobs/jobs.routes.js';
 import { createJobRunner, startJobRunner } from '#server/jobs/job-runner.js';
 import { Readiness } from '#server/features/health/readiness.js';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   dealRoutes(app, ctx);
   disputesRoutes(app, ctx);
   jobsRoutes(app, ctx);
+  siteRoutes(app, ctx);
   uploadsRoutes(app, ctx.storage);
   await paymentsRoutes(app, ctx);
   if (ctx.payments.name === 'sandbox') sandboxRoutes(app, ctx, ctx.payments as SandboxProvider);

@@ -150,6 +150,8 @@ const configSchema = z.object({
   JOB_LEASE: duration('5m'),
   /** Who is told when a finisher objects to a cancellation (the operator); unset: the log only. */
   OPERATOR_EMAIL: z.email().optional(),
+  /** The address the public Contact page gives (issue 28, item 16); unset: OPERATOR_EMAIL, else none. */
+  CONTACT_EMAIL: z.email().optional(),
   /**
    * Accounts that are operators (issue 15): comma-separated emails, matched case-insensitively, in
    * addition to those `npm run operator:create` made.
@@ -263,6 +265,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
       leaseMs: env.JOB_LEASE,
     },
     operatorEmail: env.OPERATOR_EMAIL,
+    contactEmail: env.CONTACT_EMAIL,
     operatorEmails: env.OPERATOR_EMAILS,
     dispute: {
       responseWindowMs: env.DISPUTE_RESPONSE_WINDOW,

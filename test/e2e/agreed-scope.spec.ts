@@ -85,7 +85,7 @@ test('posting with criteria, bidding with answers, editing and withdrawing a bid
   await owner.page.reload();
   const ownerView = bidOf(owner.page, finisher.account.username);
   await expect(ownerView.getByText('Products without variants')).toBeVisible();
-  await expect(ownerView.getByRole('definition').filter({ hasText: 'No deliveries yet' })).toBeVisible();
+  await expect(ownerView.getByRole('definition').filter({ hasText: 'No completed deals yet' })).toBeVisible();
   await expectAccessibleAtBothWidths(owner.page, "the owner's bid list with answers and records");
   await tabTo(owner.page, ownerView.getByRole('button', { name: 'Shortlist' }), LIMIT);
   await owner.page.keyboard.press('Enter');
@@ -130,18 +130,38 @@ test('delivering with evidence and a revision naming a criterion', async ({ brow
   await expect(finisher.page.getByRole('heading', { name: 'Statement of Work' })).toBeVisible();
   await finisher.page.getByRole('button', { name: 'Mark as Completed' }).click();
   const deliver = finisher.page.getByRole('dialog', { name: 'Mark project as completed' });
-  await deliver.getByLabel('Delivery Message').fill('Both criteria are done; see the README.');
   const confirm = deliver.getByRole('button', { name: 'Confirm' });
+  const needs = deliver.getByTestId('delivery-confirm-needs');
+  // Issue 28, item 7: the dialog says why Confirm is disabled, naming the criteria that lack evidence.
   await expect(confirm).toBeDisabled();
-  await deliver.getByLabel(first!.text).fill('https://example.com/checkout-demo');
-  await deliver.getByLabel(second!.text).fill('See the admin screen recording in the PR');
+  await expect(needs).toHaveText(`Confirm needs a delivery message of at least 10 characters and evidence for "${first!.text}", "${second!.text}".`);
+  await expect(confirm).toHaveAccessibleDescription(/Confirm needs/);
+  await deliver.getByLabel('Delivery Message').fill('Both criteria are done; see the README.');
+  await expect(needs).toHaveText(`Confirm needs evidence for "${first!.text}", "${second!.text}".`);
+  await deliver.getByLabel(first!.text).fill('Demo: https://example.com/checkout-demo.');
+  await expect(needs).toHaveText(`Confirm needs evidence for "${second!.text}".`);
+  await expectAccessibleAtBothWidths(finisher.page, 'the delivery dialog naming what Confirm needs');
+  await deliver.getByLabel(second!.text).fill('See the admin screen recording in the PR javascript:alert(1)');
+  await expect(needs).toHaveCount(0);
+  await expect(confirm).toBeEnabled();
   await expectAccessibleAtBothWidths(finisher.page, 'the delivery dialog with evidence');
   await confirm.click();
   await expect(toast(finisher.page, 'Project marked as completed')).toBeVisible();
 
   // The owner reads the evidence and asks for a revision naming the unmet criterion.
-  await owner.page.goto(url);
-  await expect(owner.page.getByText('https://example.com/checkout-demo')).toBeVisible();
+  // Links in evidence open safely, in the review panel and the deal history, for both parties; other text stays text.
+  for (const page of [owner.page, finisher.page]) {
+    await page.goto(url);
+    for (const where of [page.getByRole('list', { name: 'Evidence per criterion' }), page.getByRole('region', { name: 'Deal history' })]) {
+      const link = where.getByRole('link', { name: 'https://example.com/checkout-demo' });
+      await expect(link).toHaveAttribute('href', 'https://example.com/checkout-demo');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(where.getByText(/javascript:alert\(1\)/)).toBeVisible();
+      await expect(where.getByRole('link', { name: /javascript/ })).toHaveCount(0);
+    }
+    await expectAccessibleAtBothWidths(page, 'evidence with a link in the review panel and the history');
+  }
   await expect(owner.page.getByTestId('revisions-left-note')).toHaveText('2 of 2 included revision requests left.');
   await tabTo(owner.page, owner.page.getByRole('button', { name: 'Request Revision' }), LIMIT);
   await owner.page.keyboard.press('Enter');
@@ -154,4 +174,15 @@ test('delivering with evidence and a revision naming a criterion', async ({ brow
   await revision.getByRole('button', { name: 'Send Request' }).click();
   await expect(toast(owner.page, 'Revision requested')).toBeVisible();
   await expect(owner.page.getByTestId('revisions-left')).toHaveText('2 (1 left)');
+
+  // The re-delivery starts from the last delivery's evidence; only the message is new.
+  await finisher.page.goto(url);
+  await finisher.page.getByRole('button', { name: 'Mark as Completed' }).click();
+  await expect(deliver.getByLabel(first!.text)).toHaveValue('Demo: https://example.com/checkout-demo.');
+  await expect(deliver.getByLabel(second!.text)).toHaveValue('See the admin screen recording in the PR javascript:alert(1)');
+  await expect(needs).toHaveText('Confirm needs a delivery message of at least 10 characters.');
+  await deliver.getByLabel('Delivery Message').fill('The checkout now works with the test card.');
+  await expectAccessibleAtBothWidths(finisher.page, 'the re-delivery dialog with the last evidence');
+  await confirm.click();
+  await expect(toast(finisher.page, 'Project marked as completed')).toBeVisible();
 });

@@ -14,7 +14,14 @@ interface Deal {
   nextStep: { action: string; actor: string; dueAt: string | null; description: string } | null;
   reviewDueAt: string | null;
   history: { kind: string; by: string; message?: string }[];
-  cancellation: { outcome: string; respondBy: string | null; refundCents: number; description: string; objection: string | null } | null;
+  cancellation: {
+    outcome: string;
+    respondBy: string | null;
+    objectionRespondBy: string | null;
+    refundCents: number;
+    description: string;
+    objection: string | null;
+  } | null;
 }
 
 test.describe.configure({ timeout: 180_000 });
@@ -43,7 +50,12 @@ const paidDeal = (browser: Browser) => paidDeliveredDeal(browser, { owner: 'cloc
 async function cancelThroughControls(owner: User, url: string) {
   await owner.page.goto(url);
   await owner.page.getByRole('button', { name: 'Cancel Project' }).click();
-  await owner.page.getByRole('alertdialog', { name: 'Cancel this project?' }).getByRole('button', { name: 'Confirm' }).click();
+  const confirm = owner.page.getByRole('alertdialog', { name: 'Cancel this project?' });
+  // Issue 28, item 5: the dialog says how much goes back and that the finisher must agree (the deal answer's words).
+  await expect(confirm).toContainText(
+    new RegExp(`The \\$1,000 held goes back to you only if clockdev_\\w+ agrees, or does not answer by \\d+ \\w{3}\\. clockdev_\\w+ may object instead`),
+  );
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(toast(owner.page, 'Project cancelled')).toBeVisible();
   const request = cancellationRegion(owner.page, 'Cancellation request');
   await expect(request.getByText(/Waiting for clockdev_\w+ to answer by/)).toBeVisible();
@@ -164,9 +176,18 @@ test('the finisher agrees to the cancellation of a paid, delivered project with 
   await expect(cancellationRegion(owner.page, 'Cancellation request')).toHaveCount(0);
 });
 
-test('the finisher objects to the cancellation with a reason; the money stays held for the operator', async ({ browser }) => {
+test('the finisher objects to the cancellation with a reason and an amount; both parties read what the owner silence does, with her date', async ({
+  browser,
+}) => {
   const { owner, finisher, projectId, url } = await paidDeal(browser);
+  const consoleErrors: string[] = [];
+  for (const p of [owner.page, finisher.page]) p.on('console', (message) => (message.type() === 'error' ? consoleErrors.push(message.text()) : undefined));
   await cancelThroughControls(owner, url);
+  const { objectionRespondBy } = (await deal(finisher.page, projectId)).cancellation!;
+  const day = (iso: string) =>
+    `${new Date(iso).getUTCDate()} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][new Date(iso).getUTCMonth()]}`;
+  const [o, f] = [owner.account.username, finisher.account.username];
+  const consequence = `${f} asks for $600 of the $1,000 held. Without an answer from ${o} by ${day(objectionRespondBy!)}, ${f} receives $600 (less the platform fee) and $400 goes back to ${o}.`;
   const reason = 'The work was delivered on time and matches the brief; I would like the operator to look at it.';
 
   const page = finisher.page;
@@ -183,6 +204,21 @@ test('the finisher objects to the cancellation with a reason; the money stays he
   await expectAccessibleAtBothWidths(page, 'the objection dialog with a field error');
   await field.focus();
   await page.keyboard.type(reason);
+  // The amount asked, in dollars, starts at what is held; the consequence follows it.
+  const amount = dialog.getByLabel('Amount you ask for ($)');
+  await expect(amount).toHaveValue('1000');
+  await expect(dialog.getByTestId('objection-consequence')).toHaveText(
+    consequence.replaceAll('600', '1,000').replace('and $400 goes back', 'and nothing goes back'),
+  );
+  await tabTo(page, amount, LIMIT);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('1000.01');
+  await tabTo(page, dialog.getByRole('button', { name: 'Send Objection' }), LIMIT);
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('The amount must be at most $1,000')).toBeVisible();
+  await amount.fill('600');
+  await expect(dialog.getByTestId('objection-consequence')).toHaveText(consequence);
+  await expectAccessibleAtBothWidths(page, 'the objection dialog with its amount and consequence');
   await tabTo(page, dialog.getByRole('button', { name: 'Send Objection' }), LIMIT);
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Objection sent')).toBeVisible();
@@ -190,7 +226,7 @@ test('the finisher objects to the cancellation with a reason; the money stays he
 
   const objected = cancellationRegion(page, 'Objection to the cancellation');
   await expect(objected.getByText(reason)).toBeVisible();
-  await expect(objected.getByText(/the money stays held until Finishline's operator settles it/)).toBeVisible();
+  await expect(objected.getByText(`${f} objected to the cancellation. ${consequence}`)).toBeVisible();
   // The objection opens a dispute over the held money (issue 15): the owner is asked to respond to it.
   await expect(clock(page).getByTestId('deal-next-step')).toHaveText(
     new RegExp(
@@ -205,5 +241,19 @@ test('the finisher objects to the cancellation with a reason; the money stays he
 
   await owner.page.goto(url);
   await expect(cancellationRegion(owner.page, 'Objection to the cancellation').getByText(reason)).toBeVisible();
+  await expect(cancellationRegion(owner.page, 'Objection to the cancellation').getByText(`${f} objected to the cancellation. ${consequence}`)).toBeVisible();
   await expect(cancellationRegion(owner.page, 'Objection to the cancellation').getByRole('button')).toHaveCount(0);
+  await expectAccessibleAtBothWidths(owner.page, 'an objected cancellation, as the owner');
+  // Her notification and the dispute page say the same, with the date.
+  const list = await apiGet<{ title: string; content: string }[]>(owner.page, `/api/users/${owner.id}/notifications`);
+  const silence = `Without an answer from you by ${day(objectionRespondBy!)}, the developer receives $600 (less the platform fee) and $400 goes back to you.`;
+  expect(list.find((n) => n.title === 'Cancellation objected')?.content).toContain(`The developer asks for $600 of the $1,000 held. ${silence}`);
+  await owner.page.getByRole('link', { name: 'View the dispute' }).click();
+  await expect(
+    owner.page.getByText(`Without an answer from ${o} by ${day(objectionRespondBy!)}, ${f} receives $600 (less the platform fee) and $400 goes back to ${o}.`, {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expectAccessibleAtBothWidths(owner.page, 'the dispute an objection opened, as the owner');
+  expect(consoleErrors).toEqual([]);
 });

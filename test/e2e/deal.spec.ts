@@ -125,7 +125,7 @@ test('a project goes from submission through bids, acceptance, delivery, revisio
   await winningBid.getByRole('button', { name: 'Accept Bid' }).click();
   const acceptBid = owner.page.getByRole('alertdialog', { name: `Accept ${winner.account.username}'s bid?` });
   await expect(acceptBid).toContainText('$1,200');
-  await expect(acceptBid).toContainText('Every other bid on this project is declined');
+  await expect(acceptBid).toContainText('Every other pending bid on this project is rejected');
   await acceptBid.getByRole('button', { name: 'Cancel' }).click();
   await expect(owner.page.getByText('You can now proceed to payment.')).toHaveCount(0);
   await winningBid.getByRole('button', { name: 'Accept Bid' }).click();

@@ -152,6 +152,20 @@ test('an operator rules a dispute from the queue; strangers are kept out', async
   await page.keyboard.type(decision);
   await tabTo(page, ruling.getByRole('button', { name: 'Record the ruling' }), LIMIT);
   await page.keyboard.press('Enter');
+  // Issue 28, item 5: the split shows before anything is recorded.
+  const confirm = page.getByRole('alertdialog', { name: 'Record this ruling?' });
+  const shownSplit = confirm.getByTestId('ruling-split');
+  await expect(shownSplit).toContainText(`${finisher.account.username} (developer) receives$540`);
+  await expect(shownSplit).toContainText(`${owner.account.username} (client) gets back$400`);
+  await expect(shownSplit).toContainText('Platform fee$60');
+  await expectAccessibleAtBothWidths(page, "the ruling's confirmation with its split");
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  expect((await apiGet<{ status: string }>(page, `/api/disputes/${dispute.id}`)).status).toBe('with_operator');
+  await tabTo(page, ruling.getByRole('button', { name: 'Record the ruling' }), LIMIT);
+  await page.keyboard.press('Enter');
+  await tabTo(page, confirm.getByRole('button', { name: 'Record the ruling' }), LIMIT);
+  await page.keyboard.press('Enter');
   await expect(toast(page, 'Ruling recorded')).toBeVisible();
   await expect(status(page)).toHaveText('Settled');
   await expect(split(page)).toContainText('Paid to the developer$540');

@@ -258,7 +258,7 @@ test('Accept Work names the money it releases; a live bid updates the owner’s 
   await expect(deal.owner.page).toHaveTitle(`${deal.name} - Finishline`);
   await deal.owner.page.getByRole('button', { name: 'Accept Work' }).click();
   const dialog = deal.owner.page.getByRole('alertdialog', { name: 'Accept this work?' });
-  await expect(dialog).toContainText('$900 is released to the finisher');
+  await expect(dialog).toContainText('$900 is released to the developer');
   await expect(dialog).toContainText('This cannot be undone.');
   await dialog.getByRole('button', { name: 'Accept Work' }).click();
   await expect(deal.owner.page.getByRole('button', { name: 'Cancel Project' })).toHaveCount(0);

@@ -155,6 +155,7 @@ test('submit a project and post one from the dashboard', async () => {
   await typeInto(page, quick.getByLabel('Technologies'), 'React, Node.js');
   await typeInto(page, quick.getByLabel('Budget ($)'), '1500');
   await typeInto(page, quick.getByLabel('Timeframe'), '2 weeks');
+  await typeInto(page, quick.getByLabel('Repository URL'), 'https://github.com/finishline-demo/storefront-v2');
   await press(page, quick.getByRole('button', { name: 'Post Project' }));
   await expect(page.getByRole('region', { name: 'My Projects' }).getByText(`${name} v2`)).toBeVisible();
 
@@ -277,7 +278,7 @@ test('milestones: create, complete, approve', async () => {
   await press(ownerPage, addDialog.getByRole('button', { name: 'Add Milestone' }));
   await expect(toast(ownerPage, 'Milestone added')).toBeVisible();
   const item = (page: Page) => milestones(page).getByRole('listitem', { name: 'Checkout flow' });
-  await expect(item(ownerPage).getByText('Due Jun 30, 2099')).toBeVisible();
+  await expect(item(ownerPage).getByText('Due Tue 30 Jun 2099')).toBeVisible();
 
   const finisherPage = finisher.page;
   await open(finisherPage, `/projects/${projectId}?tab=milestones`, item(finisherPage));
@@ -291,6 +292,7 @@ test('milestones: create, complete, approve', async () => {
 
   await open(ownerPage, `/projects/${projectId}?tab=milestones`, item(ownerPage).getByRole('button', { name: 'Approve' }));
   await press(ownerPage, item(ownerPage).getByRole('button', { name: 'Approve' }));
+  await press(ownerPage, ownerPage.getByRole('alertdialog').getByRole('button', { name: 'Approve and release' }));
   await expect(toast(ownerPage, 'Milestone approved')).toBeVisible();
 });
 

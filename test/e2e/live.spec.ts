@@ -226,7 +226,7 @@ test('notifications open what they are about, and mark all as read clears the ba
 
   // The bid left a 'New bid received' notification; it opens the project's bids.
   const bidNotification = list.getByRole('button', { name: /New bid received/ });
-  await expect(bidNotification).toContainText(`${finisher.username} placed a bid on "${projectName}".`);
+  await expect(bidNotification).toContainText(`${finisher.username} placed a bid on "${projectName}": $`);
   await expect(bidNotification).toContainText('(unread)');
   await bidNotification.click();
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}\\?tab=bids$`));

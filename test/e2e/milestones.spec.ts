@@ -1,5 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { confirmEmailFromMail, uniqueAccount } from './helpers.js';
+import { expectAccessibleAtBothWidths } from './page-checks.js';
 
 // A two-milestone deal from a fresh owner and finisher: paid through the sandbox checkout, each
 // approved milestone paid out at once (its amount less the 10% fee), the rest when the work is accepted.
@@ -98,6 +99,11 @@ async function approve(page: Page, projectId: number, title: string) {
   const item = milestoneItem(page, title);
   await expect(item.getByText('Completed', { exact: true })).toBeVisible();
   await item.getByRole('button', { name: 'Approve' }).click();
+  // Issue 28, item 5: approving releases money at once, so it asks first and says how much.
+  const confirm = page.getByRole('alertdialog', { name: `Approve "${title}"?` });
+  await expect(confirm).toContainText(/\$[\d,.]+ \(its \$[\d,.]+ less the platform fee\) is released to the developer at once\. This cannot be undone\./);
+  await expectAccessibleAtBothWidths(page, 'the milestone approval confirmation');
+  await confirm.getByRole('button', { name: 'Approve and release' }).click();
   await expect(toast(page, 'Milestone approved')).toBeVisible();
   await expect(item.getByText('Approved', { exact: true })).toBeVisible();
   await expect(item.getByText('Paid out')).toBeVisible();
@@ -158,7 +164,7 @@ test('a two-milestone deal: planned, paid through the sandbox checkout, paid out
   const first = milestoneItem(owner, 'Checkout flow');
   await expect(first.getByText('$400', { exact: true })).toBeVisible();
   await expect(first.getByText('Pending', { exact: true })).toBeVisible();
-  await expect(first.getByText('Due Jan 15, 2099')).toBeVisible();
+  await expect(first.getByText('Due Thu 15 Jan 2099')).toBeVisible();
   await expect(first.getByText('Overdue', { exact: true })).toHaveCount(0);
   await expect(first.getByText('Cart, address and card payment.')).toBeVisible();
   const second = milestoneItem(owner, 'Order email');

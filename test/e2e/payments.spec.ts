@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths } from './page-checks.js';
 
 // Built on the seeded demo data and the API, so it does not depend on the project screens.
 // The tests share one database and run in order: the first pays the bid the third settles.
@@ -131,6 +132,9 @@ test.describe.serial('payments', () => {
     await maya.waitForURL(new RegExp(`/payment/bid/${habitBidId}\\?canceled=true$`));
     await expect(maya.getByText('Payment Canceled', { exact: true })).toBeVisible();
     await expect(maya.getByText('Your payment was canceled. You can try again when ready.')).toBeVisible();
+    // Issue 28, item 5: the page says no money moved.
+    await expect(maya.getByRole('status').filter({ hasText: 'You left checkout before paying: you were not charged.' })).toBeVisible();
+    await expectAccessibleAtBothWidths(maya, 'the payment page after a cancelled checkout');
 
     // A declined card stays on the hosted page with the provider's message; a good card pays.
     await expect(maya.getByText('Ready to proceed?')).toBeVisible();
@@ -167,7 +171,7 @@ test.describe.serial('payments', () => {
 
   test('the payment page refuses what it cannot pay, and sends visitors to sign in', async ({ browser, page }) => {
     await page.goto(`/payment/bid/${habitBidId}`);
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(new RegExp(`/auth\\?next=%2Fpayment%2Fbid%2F${habitBidId}$`));
 
     const maya = await signIn(browser, 'maya');
     const recipe = await findProject(maya, 'Recipe sharing app');

@@ -150,8 +150,10 @@ test('a developer edits the profile with an avatar, picks skills and shares it; 
   await visitor.getByLabel('Availability').click();
   await visitor.getByRole('option', { name: 'Available now' }).click();
   await expect(developerCard(visitor, 'lena')).toBeVisible();
-  await expect(developerCard(visitor, 'lena').getByText('Verified')).toBeVisible();
-  await expect(developerCard(visitor, 'lena').getByTitle('Payout account verified by the payment provider')).toBeVisible();
+  // The badge says what it means (decision 049): a payout account is set up, nothing more is verified.
+  await expect(developerCard(visitor, 'lena').getByText('Payouts set up')).toBeVisible();
+  await expect(developerCard(visitor, 'lena').getByTitle('Payout account set up with the payment provider')).toBeVisible();
+  await expect(developerCard(visitor, 'lena').getByText('Verified')).toHaveCount(0);
   await expect(developerCard(visitor, account.username)).toHaveCount(0);
 
   // A fresh developer has not set up payouts, so is 'Not available'.
@@ -160,8 +162,8 @@ test('a developer edits the profile with an avatar, picks skills and shares it; 
   const card = developerCard(visitor, account.username);
   await expect(card).toBeVisible();
   await expect(developerCard(visitor, 'lena')).toHaveCount(0);
-  // 'Verified' is what the payment provider verified (a payout account), not an hourly rate.
-  await expect(card.getByText('Verified')).toHaveCount(0);
+  // No payout account, no badge.
+  await expect(card.getByText('Payouts set up')).toHaveCount(0);
   await expect(card.getByText('Developer', { exact: true })).toBeVisible();
   await expect(card.getByText(bio)).toBeVisible();
   await expect(card.getByText('Porto, Portugal')).toBeVisible();
@@ -260,12 +262,13 @@ test('/profile sends a visitor to /login, which goes on to /auth', async ({ page
   // /login shows its message for 300 ms, which expect's polling (its intervals grow to a second
   // while /profile loads) can miss. So both waits start before the page loads: the URL's on the
   // navigation event, the message's on every animation frame.
-  const atLogin = page.waitForURL(/\/login$/);
+  const atLogin = page.waitForURL(/\/login\?next=%2Fprofile$/);
   const message = page.getByText('Redirecting to authentication page...').waitFor();
   await page.goto('/profile');
   await atLogin;
   await message;
-  await expect(page).toHaveURL(/\/auth$/);
+  // The page asked for goes along, to return to after signing in (issue 28, item 16).
+  await expect(page).toHaveURL(/\/auth\?next=%2Fprofile$/);
 });
 
 for (const [path, ready] of [

@@ -302,8 +302,22 @@ test.describe('Dashboard', () => {
     await form.getByLabel('Budget ($)').fill('$2,000 or so');
     await expect(form.getByLabel('Budget ($)')).toHaveValue('2000');
     await form.getByLabel('Timeframe').fill('3 weeks');
+    // Issue 28, item 15: the repository link is required as on /submit, with no pre-filled host, and
+    // a site's home page is refused before anything is sent.
+    const repository = form.getByLabel('Repository URL');
+    await expect(repository).toHaveValue('');
+    await form.getByRole('button', { name: 'Post Project' }).click();
+    await expect(toast(page, 'Missing information')).toBeVisible();
+    await repository.fill('https://github.com/');
+    await form.getByRole('button', { name: 'Post Project' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      "Links must point to the repository itself (https://github.com/you/your-project), not to a site's home page",
+    );
+    await expect(repository).toHaveAttribute('aria-invalid', 'true');
+    await repository.fill('https://github.com/finishline-demo/dashboard-posted');
     await form.getByRole('button', { name: 'Post Project' }).click();
     await expect(toast(page, 'Project submitted')).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveCount(0);
     await expect(form.getByLabel('Project name')).toHaveValue('');
     const mine = page.getByRole('region', { name: 'My Projects' });
     const posted = mine.getByRole('link', { name: 'Dashboard posted project' });
@@ -322,6 +336,7 @@ test.describe('Dashboard', () => {
     await expect(mine.getByRole('link', { name: 'Dashboard project without bids' })).toBeVisible();
     await page.goto(`/projects/${projectId}`);
     await expect(page.getByText('Vue.js, Node.js')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Code' })).toHaveAttribute('href', 'https://github.com/finishline-demo/dashboard-posted');
     await developer.context().close();
   });
 });

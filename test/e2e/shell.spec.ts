@@ -3,10 +3,10 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiPost, newApiUser, registerThroughUi, uniqueAccount } from './helpers.js';
 
 test.describe('routing', () => {
-  test('a visitor opening a protected route is sent to /auth', async ({ page }) => {
+  test('a visitor opening a protected route is sent to /auth, naming the page to return to', async ({ page }) => {
     for (const path of ['/dashboard', '/my-projects', '/messages']) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page).toHaveURL(new RegExp(`/auth\\?next=${encodeURIComponent(path)}$`));
       await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
     }
   });

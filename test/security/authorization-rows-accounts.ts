@@ -16,6 +16,8 @@ export const accountRows: Row[] = [
   { route: 'GET /api/health/live', expect: everyone(200), request: () => ({ url: '/api/health/live' }) },
   { route: 'GET /api/health/ready', expect: everyone(200), request: () => ({ url: '/api/health/ready' }) },
   { route: 'GET /api/openapi.json', expect: everyone(200), request: () => ({ url: '/api/openapi.json' }) },
+  // The operator's published contact address (issue 28, item 16): public, the Contact page shows it to anyone.
+  { route: 'GET /api/site/contact', expect: everyone(200), request: () => ({ url: '/api/site/contact' }) },
 
   // Accounts. Registering and logging in are open to anyone; they concern the newcomer, not the caller.
   ...['/api/register', '/api/auth/register'].map((url): Row => ({
@@ -40,6 +42,8 @@ export const accountRows: Row[] = [
     request: async (w, m) => ({ url: `/api/sessions/${await ownerSessionId(m.app, w)}` }),
   },
   { route: 'POST /api/sessions/revoke-others', expect: signedIn(200), request: () => ({ url: '/api/sessions/revoke-others' }) },
+  // The zone of one's mail (decision 048): the path names no one, so each caller sets only their own.
+  { route: 'PUT /api/account/time-zone', expect: signedIn(200), request: () => ({ url: '/api/account/time-zone', payload: { timeZone: 'Europe/Berlin' } }) },
   {
     route: 'POST /api/user/password',
     expect: signedIn(200),

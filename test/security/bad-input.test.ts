@@ -63,7 +63,10 @@ const rawBodies = new Set([
 ]);
 
 /** Samples for fields whose rules the generic candidates do not meet. */
-const sampleHints: Record<string, unknown> = {};
+const sampleHints: Record<string, unknown> = {
+  // An IANA zone (decision 048): no generic candidate names one.
+  timeZone: 'Europe/Lisbon',
+};
 
 // Each case is sent as someone the route would otherwise serve, so its 4xx is about the input.
 const finisherRoutes = [/\/bids$/, /\/projects\/:id\/complete$/, /\/milestones\/:milestoneId\/complete$/];

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { buildApp } from '#server/app.js';
 import { notifications } from '#server/db/schema/notifications.js';
 import { payments } from '#server/db/schema/payments.js';
+import type { Mailer } from '#server/integrations/email/mailer.js';
 import type { PaymentProvider } from '#server/integrations/payments/payment-provider.js';
 import { createSandboxProvider, type SandboxProvider } from '#server/integrations/payments/sandbox-provider.js';
 import { createTestApp, type TestApp } from './app.js';
@@ -14,10 +15,13 @@ import { createProject } from './factories.js';
  * A test app on the sandbox provider and a clock the test moves, with the cast, and the steps of a
  * deal (decision 027's tests): a $750 bid of 7 days by cast.finisher (cast.otherFinisher's bid loses).
  */
-export async function createDealWorld(env: Record<string, string> = {}, options: { payments?: (sandbox: SandboxProvider) => PaymentProvider } = {}) {
+export async function createDealWorld(
+  env: Record<string, string> = {},
+  options: { payments?: (sandbox: SandboxProvider) => PaymentProvider; mailer?: Mailer } = {},
+) {
   const clock = new TestClock();
   const sandbox: SandboxProvider = createSandboxProvider('test-sandbox-secret-0123456789');
-  const t: TestApp = await createTestApp(env, { payments: options.payments?.(sandbox) ?? sandbox, clock });
+  const t: TestApp = await createTestApp(env, { payments: options.payments?.(sandbox) ?? sandbox, clock, mailer: options.mailer });
   const cast: Cast = await createCast(t.app, t.database.db);
   const db = t.database.db;
 

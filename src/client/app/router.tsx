@@ -25,6 +25,9 @@ const EmailUnsubscribePage = lazyPage(() => import('#client/app/routes/email-uns
 const LoginRedirectPage = lazyPage(() => import('#client/app/routes/login.js'));
 const RegisterRedirectPage = lazyPage(() => import('#client/app/routes/register.js'));
 const NotFoundPage = lazyPage(() => import('#client/app/routes/not-found.js'));
+const AboutPage = lazyPage(() => import('#client/app/routes/about.js'));
+const ContactPage = lazyPage(() => import('#client/app/routes/contact.js'));
+const FaqPage = lazyPage(() => import('#client/app/routes/faq.js'));
 const BrowseProjectsPage = lazyPage(() => import('#client/app/routes/projects.js'));
 const ProjectDetailPage = lazyPage(() => import('#client/app/routes/project-detail.js'));
 const DashboardPage = lazyPage(() => import('#client/app/routes/dashboard.js'));
@@ -63,6 +66,10 @@ const routes: RouteObject[] = [
       { path: '/register', element: <RegisterRedirectPage /> },
       { path: '/projects/:id', element: <ProjectDetailPage /> },
       { path: '/developers', element: <DevelopersPage /> },
+      // The footer's pages (issue 28, item 16).
+      { path: '/about', element: <AboutPage /> },
+      { path: '/contact', element: <ContactPage /> },
+      { path: '/faq', element: <FaqPage /> },
       { path: '/developers/:username', element: <DeveloperProfilePage /> },
       { path: '/payment/bid/:bidId', element: <PaymentPage /> },
       // The spec does not show /checkout's declaration; it is linked from the Accepted tab, so it stays public like /payment.

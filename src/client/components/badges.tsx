@@ -1,5 +1,6 @@
-import { bidStatusLabel, type BidStatus } from '#shared/domain/bid-lifecycle.js';
-import { projectStatusLabel } from '#shared/domain/project-status.js';
+import type { BidStatus } from '#shared/domain/bid-lifecycle.js';
+import type { DealStage } from '#shared/domain/deal-machine.js';
+import { bidLabelOf, bidShowsStage, projectLabelOf } from '#shared/domain/deal-stage-labels.js';
 import { Badge, type BadgeProps } from '#client/components/ui/badge.js';
 import { cn } from '#client/lib/utils.js';
 
@@ -20,9 +21,35 @@ const bidVariantByStatus: Record<BidStatus, BadgeProps['variant']> = {
   lapsed: 'muted',
 };
 
-export function BidStatusBadge({ status }: { status: BidStatus }) {
-  return <Badge variant={bidVariantByStatus[status] ?? 'outline'}>{bidStatusLabel(status)}</Badge>;
+/**
+ * A bid's status; the winning bid shows its deal's stage where the server sent one (issue 28, item 8),
+ * in the stage's words and colour.
+ */
+export function BidStatusBadge({ status, dealStage }: { status: BidStatus; dealStage?: DealStage | null }) {
+  const variant = bidShowsStage(status, dealStage) ? stageVariants[dealStage] : bidVariantByStatus[status];
+  return (
+    <Badge data-testid="status-badge" variant={variant ?? 'outline'}>
+      {bidLabelOf({ status }, dealStage)}
+    </Badge>
+  );
 }
+
+/** One colour per deal stage: waiting on someone amber, running blue, trouble red, done green. */
+const stageVariants: Record<DealStage, BadgeProps['variant']> = {
+  open: 'success',
+  awaiting_payment: 'warning',
+  in_progress: 'info',
+  revision_requested: 'warning',
+  delivered: 'info',
+  money_settled: 'secondary',
+  cancellation_requested: 'warning',
+  cancellation_objected: 'destructive',
+  dispute_awaiting_response: 'destructive',
+  dispute_negotiating: 'destructive',
+  dispute_with_operator: 'destructive',
+  completed: 'success',
+  cancelled: 'muted',
+};
 
 const projectVariantByStatus: Record<string, BadgeProps['variant']> = {
   open: 'success',
@@ -30,14 +57,23 @@ const projectVariantByStatus: Record<string, BadgeProps['variant']> = {
   assigned: 'info',
   in_progress: 'info',
   paid: 'info',
-  completed: 'secondary',
-  accepted: 'secondary',
+  completed: 'info',
+  accepted: 'success',
   paused: 'warning',
-  cancelled: 'destructive',
+  cancelled: 'muted',
 };
 
-export function ProjectStatusBadge({ status }: { status: string }) {
-  return <Badge variant={projectVariantByStatus[status] ?? 'outline'}>{projectStatusLabel(status)}</Badge>;
+/**
+ * A project's status: its deal stage for the deal's two parties (the server sends the stage with
+ * their projects), its public status for everyone else.
+ */
+export function ProjectStatusBadge({ status, dealStage }: { status: string; dealStage?: DealStage | null }) {
+  const variant = dealStage && dealStage !== 'open' ? stageVariants[dealStage] : projectVariantByStatus[status];
+  return (
+    <Badge data-testid="status-badge" variant={variant ?? 'outline'}>
+      {projectLabelOf({ status, dealStage })}
+    </Badge>
+  );
 }
 
 export function TechBadges({ techStack, className }: { techStack: readonly string[]; className?: string }) {

@@ -1,7 +1,8 @@
 import type { DealHistoryEntry } from '#shared/contracts/deal.js';
 import type { DealHistoryKind, DealParty } from '#shared/domain/deal.js';
 import { formatMoney } from '#shared/domain/money.js';
-import { formatDealDate } from '#client/lib/format.js';
+import { LocalTime } from '#client/components/local-time.js';
+import { LinkedText } from './linked-text.js';
 
 // The deal's history as both the deal panel and a dispute's record show it.
 
@@ -49,40 +50,74 @@ export function partyName(party: DealParty, names: DealNames): string {
   return names[party];
 }
 
+export type CriterionText = (criterionId: number) => string | undefined;
+
 /** Every entry, oldest first: what happened, when, who took it, and what they wrote. */
 export function DealHistoryList({
   history,
   names,
   label = 'Deal history entries',
+  criterionText,
 }: {
   history: readonly DealHistoryEntry[];
   names: DealNames;
   label?: string;
+  /** The agreed criterion a delivery's evidence is for, by id; without it the evidence is labelled "Evidence". */
+  criterionText?: CriterionText;
 }) {
   return (
     <ol className="grid gap-3" aria-label={label}>
       {history.map((entry, index) => (
-        <HistoryItem key={`${entry.kind}-${entry.at}-${index}`} entry={entry} names={names} />
+        <HistoryItem key={`${entry.kind}-${entry.at}-${index}`} entry={entry} names={names} criterionText={criterionText} />
       ))}
     </ol>
   );
 }
 
-function HistoryItem({ entry, names }: { entry: DealHistoryEntry; names: DealNames }) {
+function HistoryItem({ entry, names, criterionText }: { entry: DealHistoryEntry; names: DealNames; criterionText?: CriterionText }) {
   const title = entry.milestoneTitle ? `${historyLabels[entry.kind]}: ${entry.milestoneTitle}` : historyLabels[entry.kind];
   return (
     <li aria-label={title} className="grid min-w-0 gap-1 border-l-2 border-muted pl-3 text-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <span className="font-medium break-words">{title}</span>
-        <time dateTime={entry.at} className="text-xs text-muted-foreground">
-          {formatDealDate(entry.at)}
-        </time>
+        <LocalTime value={entry.at} className="text-xs text-muted-foreground" />
       </div>
       <p className="text-muted-foreground">
         by {partyName(entry.by, names)}
         {entry.amountCents !== undefined ? ` · ${formatMoney(entry.amountCents, { showCents: true })}` : null}
       </p>
-      {entry.message ? <p className="rounded-md bg-muted/60 p-2 break-words whitespace-pre-line">{entry.message}</p> : null}
+      <UnmetCriteriaList texts={entry.unmetCriteriaTexts} />
+      {entry.message ? (
+        <p className="rounded-md bg-muted/60 p-2 break-words whitespace-pre-line">
+          <LinkedText text={entry.message} />
+        </p>
+      ) : null}
+      {entry.evidence && entry.evidence.length > 0 ? (
+        <ul className="grid gap-1" aria-label="Evidence">
+          {entry.evidence.map((item) => (
+            <li key={item.criterionId} className="rounded-md bg-muted/60 px-2 py-1 break-words">
+              <span className="font-medium">{criterionText?.(item.criterionId) ?? 'Evidence'}:</span> <LinkedText text={item.note} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </li>
+  );
+}
+
+/** The agreed criteria a revision request names as not met, each in full (issue 28, item 6). */
+export function UnmetCriteriaList({ texts }: { texts: readonly string[] | undefined }) {
+  if (!texts?.length) return null;
+  return (
+    <div className="grid min-w-0 gap-1 text-sm">
+      <p className="font-medium">{texts.length === 1 ? 'Criterion not met' : 'Criteria not met'}:</p>
+      <ul className="grid list-disc gap-1 pl-5" aria-label="Criteria not met">
+        {texts.map((text, index) => (
+          <li key={`${index}-${text}`} className="break-words">
+            {text}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { formatDistanceToNow } from 'date-fns';
+import { DEFAULT_TIME_ZONE, formatCalendarDay, formatChatDateTime, formatDateTime } from '#shared/domain/time-zone.js';
 
 /** Spec section 9: a timeline reads '1 day' or 'n days'. */
 export function formatDays(days: number | null | undefined): string {
@@ -13,18 +14,26 @@ export function formatRelativeDate(value: string | null | undefined, fallback = 
   return Number.isNaN(date.getTime()) ? fallback : formatDistanceToNow(date, { addSuffix: true });
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const twoDigits = (value: number) => String(value).padStart(2, '0');
+/** The zone this browser reads time in (Intl): every time on screen is shown in it (decision 048). */
+export function readerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
+}
 
 /**
- * 'Mon 30 Nov 2026, 14:05 UTC'. In UTC, as the server's sentences name their days ("until 30 Nov"),
- * so the date beside a sentence never reads a different day; and spelled out by hand, so the page the
- * server renders and the page the browser hydrates read the same, whatever either's time zone or ICU.
+ * 'Mon 30 Nov 2026, 14:05 PST': a moment (a deadline, a history entry) in the reader's zone, named.
+ * On a page the server renders, show it through <LocalTime> instead: the server cannot know the
+ * browser's zone, so the markup says UTC and the browser's zone follows hydration.
  */
-export function formatDealDate(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const day = `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-  return `${day}, ${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())} UTC`;
+export function formatDealDate(value: string, timeZone: string = readerTimeZone()): string {
+  return formatDateTime(value, timeZone);
+}
+
+/** Spec section 9: chat timestamps look like 'MMM d, h:mm a' ('Mar 4, 3:07 PM'), in the reader's zone. */
+export function formatChatTime(value: string | null | undefined, timeZone: string = readerTimeZone()): string {
+  return value ? formatChatDateTime(value, timeZone) : '';
+}
+
+/** 'Tue 1 Dec 2026': a day someone picked (a milestone's due date), the same day in every zone. */
+export function formatDueDay(day: string): string {
+  return formatCalendarDay(day);
 }

@@ -4,7 +4,7 @@ import type { projects } from './schema/projects.js';
 import type { CriterionAnswer } from '#shared/domain/scope.js';
 
 // The demo marketplace that `npm start` shows on an empty database (seed.ts writes it): seven people
-// (one of them the operator) and sixteen projects across the statuses, with bids, payments held or
+// (one of them the operator), each reading time in their city's zone, and sixteen projects across the statuses, with bids, payments held or
 // released, and two disputes.
 
 /** Every demo account signs in with this password; the README lists the accounts. */
@@ -17,6 +17,7 @@ export const demoUsers = [
     role: 'submitter',
     bio: 'Indie founder with more side projects than weekends.',
     location: 'Lisbon, Portugal',
+    timeZone: 'Europe/Lisbon',
   },
   {
     username: 'jonas',
@@ -24,16 +25,25 @@ export const demoUsers = [
     role: 'submitter',
     bio: 'Product manager turning prototypes into products.',
     location: 'Berlin, Germany',
+    timeZone: 'Europe/Berlin',
   },
-  { username: 'priya', email: 'priya@demo.finishline.dev', role: 'submitter', bio: 'Runs a small design studio.', location: 'Bangalore, India' },
+  {
+    username: 'priya',
+    email: 'priya@demo.finishline.dev',
+    role: 'submitter',
+    bio: 'Runs a small design studio.',
+    location: 'Bangalore, India',
+    timeZone: 'Asia/Kolkata',
+  },
   // Finishline's own operator: reads disputes and rules those the parties cannot settle (issue 15).
-  { username: 'ops', email: 'ops@demo.finishline.dev', role: 'operator', bio: "Finishline's operator.", location: 'Remote' },
+  { username: 'ops', email: 'ops@demo.finishline.dev', role: 'operator', bio: "Finishline's operator.", location: 'Remote', timeZone: 'UTC' },
   {
     username: 'devon',
     email: 'devon@demo.finishline.dev',
     role: 'finisher',
     bio: 'Full-stack TypeScript developer. I finish what others start.',
     location: 'Toronto, Canada',
+    timeZone: 'America/Toronto',
     skills: ['typescript', 'javascript', 'python', 'go'],
     languages: ['typescript', 'javascript', 'python', 'go'],
     frameworks: ['React', 'Node.js'],
@@ -50,6 +60,7 @@ export const demoUsers = [
     role: 'finisher',
     bio: 'Mobile and backend developer who loves legacy code.',
     location: 'Austin, USA',
+    timeZone: 'America/Chicago',
     skills: ['kotlin', 'swift', 'java'],
     languages: ['kotlin', 'swift', 'java'],
     frameworks: ['Spring', 'React Native'],
@@ -63,6 +74,7 @@ export const demoUsers = [
     role: 'finisher',
     bio: 'Python and data engineering; Django since 1.4.',
     location: 'Vienna, Austria',
+    timeZone: 'Europe/Vienna',
     skills: ['python', 'rust', 'php', 'ruby'],
     languages: ['python', 'rust', 'php', 'ruby'],
     frameworks: ['Django', 'Flask'],
@@ -106,11 +118,21 @@ export interface DemoProject {
    * when the work was delivered (its review window runs from there) or the owner asked to cancel
    * (the finisher's answer window runs from there).
    */
-  /** deliveryMessage: what the finisher wrote with the delivery (a generic one unless given). */
-  deal?: { heldDaysAgo: number; deliveredDaysAgo?: number; cancellationDaysAgo?: number; deliveryMessage?: string };
+  /**
+   * deliveryMessage: what the finisher wrote with the delivery (a generic one unless given);
+   * acceptedDaysAgo: when the owner accepted the delivery, and the payout went out (issue 28, item 17).
+   */
+  deal?: { heldDaysAgo: number; deliveredDaysAgo?: number; acceptedDaysAgo?: number; cancellationDaysAgo?: number; deliveryMessage?: string };
+  /** After an accepted deal, the two parties' reviews of each other (issue 28, item 17). */
+  reviews?: { daysAgo: number; ofFinisher: DemoReview; ofOwner: DemoReview };
   dispute?: DemoDispute;
   /** Issue 18, item 6: a change order on the deal, accepted (and maybe paid). */
   changeOrder?: DemoChangeOrder;
+}
+
+interface DemoReview {
+  rating: number;
+  comment: string;
 }
 
 const pitch = (what: string) => `Hi! ${what} I have shipped similar work before and can start this week.`;
@@ -277,6 +299,7 @@ export const demoProjects: DemoProject[] = [
       },
     ],
     payment: 'held',
+    deal: { heldDaysAgo: 13 },
     // The clarified waiting lists, added by a change order the owner accepted and paid for.
     changeOrder: {
       proposedBy: 'finisher',
@@ -297,8 +320,18 @@ export const demoProjects: DemoProject[] = [
     ageDays: 20,
     description: 'Electron note app with markdown preview. Needed full-text search, tags and export to PDF; delivery is waiting for review.',
     techStack: ['JavaScript', 'HTML/CSS'],
-    bids: [{ finisher: 'devon', amount: 650, timeline: 9, message: pitch('Search with an inverted index, tags and PDF export.'), status: 'paid' }],
+    bids: [
+      {
+        finisher: 'devon',
+        amount: 650,
+        timeline: 9,
+        message: pitch('Search with an inverted index, tags and PDF export.'),
+        status: 'paid',
+        acceptedDaysAgo: 11,
+      },
+    ],
     payment: 'held',
+    deal: { heldDaysAgo: 10, deliveredDaysAgo: 2, deliveryMessage: 'Full-text search, tags and the PDF export are in; the README shows each.' },
   },
   {
     name: 'Weather dashboard',
@@ -311,6 +344,18 @@ export const demoProjects: DemoProject[] = [
     techStack: ['Svelte', 'TypeScript'],
     bids: [{ finisher: 'lena', amount: 480, timeline: 6, message: pitch('Caching and charts done cleanly.'), status: 'completed' }],
     payment: 'released',
+    // The whole deal, as it happened (issue 28, item 17): paid, delivered on time, accepted, paid out, reviewed.
+    deal: {
+      heldDaysAgo: 29,
+      deliveredDaysAgo: 25,
+      acceptedDaysAgo: 24,
+      deliveryMessage: 'Caching, the location search and dark mode are live; the README lists each.',
+    },
+    reviews: {
+      daysAgo: 23,
+      ofFinisher: { rating: 5, comment: 'Fast, clean work: the caching made the dashboard feel instant.' },
+      ofOwner: { rating: 5, comment: 'A clear brief and quick answers in the chat.' },
+    },
   },
   {
     name: 'Podcast hosting platform',

@@ -43,5 +43,5 @@ it('seeds a paid change order held beside its deal’s payment on the ticketing 
     ].sort(),
   );
   const history = await db.select().from(dealHistory).where(eq(dealHistory.projectId, project!.id));
-  expect(history.map((h) => h.kind)).toEqual(['change_order_proposed', 'change_order_accepted', 'change_order_paid']);
+  expect(history.map((h) => h.kind)).toEqual(['payment_held', 'change_order_proposed', 'change_order_accepted', 'change_order_paid']);
 });

@@ -15,6 +15,7 @@ import { payments } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
 import { projectCriteria, statementsOfWork } from '#server/db/schema/scope.js';
+import { reviews } from '#server/db/schema/reviews.js';
 
 /** DEAL_INCLUDED_REVISIONS' default: the demo deals were agreed under it. */
 const DEMO_INCLUDED_REVISIONS = 2;
@@ -124,6 +125,7 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
             releasedCents: p.payment === 'released' ? split.developerAmountCents : 0,
             settledCents: p.payment === 'released' ? split.amountCents : 0,
             paymentIntentId: `pi_demo_${project!.id}`,
+            transferId: p.payment === 'released' ? `tr_demo_${project!.id}` : null,
             transferGroup: `project_${project!.id}`,
             status: p.payment,
           });
@@ -141,6 +143,14 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
         });
       }
       if (p.deal) await seedDealClock(tx, project!.id, p.deal, dealClock, p.dispute !== undefined);
+      if (p.reviews && winning) {
+        const reviewedAt = daysAgo(p.reviews.daysAgo);
+        const [ownerId, finisherId] = [idOf(p.owner), idOf(winning.finisher)];
+        await tx.insert(reviews).values([
+          { projectId: project!.id, reviewerId: ownerId, revieweeId: finisherId, ...p.reviews.ofFinisher, createdAt: reviewedAt },
+          { projectId: project!.id, reviewerId: finisherId, revieweeId: ownerId, ...p.reviews.ofOwner, createdAt: reviewedAt },
+        ]);
+      }
       if (p.dispute) await seedDispute(tx, project!.id, p.dispute);
       if (p.changeOrder) await seedChangeOrder(tx, project!.id, p.changeOrder);
     }
@@ -153,12 +163,13 @@ const defaultDealClock = { reviewWindowMs: 7 * DAY_MS, cancelResponseWindowMs: 5
 
 /**
  * A demo deal's history and pending deadlines, as the deal clock writes them (decision 027): a
- * delivery in its review window, or a cancellation waiting for the finisher's answer.
+ * delivery in its review window, an accepted delivery and its payout, or a cancellation waiting
+ * for the finisher's answer.
  */
 async function seedDealClock(tx: Tx, projectId: number, deal: NonNullable<DemoProject['deal']>, clock: DealClockSettings, isDisputed: boolean) {
   const heldAt = daysAgo(deal.heldDaysAgo);
   const [payment] = await tx
-    .select({ amountCents: payments.amountCents })
+    .select({ amountCents: payments.amountCents, developerAmountCents: payments.developerAmountCents })
     .from(payments)
     .innerJoin(bids, eq(bids.id, payments.bidId))
     .where(and(eq(bids.projectId, projectId), isNull(payments.changeOrderId)));
@@ -178,8 +189,18 @@ async function seedDealClock(tx: Tx, projectId: number, deal: NonNullable<DemoPr
     const deliveryMessage = deal.deliveryMessage ?? DEMO_DELIVERY;
     await tx.update(projects).set({ completedAt: deliveredAt, deliveryMessage }).where(eq(projects.id, projectId));
     history.push({ projectId, kind: 'delivery', by: 'finisher', message: deliveryMessage, at: deliveredAt });
-    // A dispute froze the clock: no review window runs.
-    if (!isDisputed) await enqueueJobs(tx, deadline('review_due', deliveredAt, clock.reviewWindowMs).map(dealTimerJob));
+    if (deal.acceptedDaysAgo !== undefined) {
+      // Accepted: the payout went out with it (the payment row says released), and no window runs.
+      const acceptedAt = daysAgo(deal.acceptedDaysAgo);
+      await tx.update(projects).set({ acceptedAt }).where(eq(projects.id, projectId));
+      history.push(
+        { projectId, kind: 'acceptance', by: 'owner', at: acceptedAt },
+        { projectId, kind: 'payout', by: 'system', amountCents: payment!.developerAmountCents, at: new Date(acceptedAt.getTime() + 60_000) },
+      );
+    } else if (!isDisputed) {
+      // A dispute froze the clock: no review window runs.
+      await enqueueJobs(tx, deadline('review_due', deliveredAt, clock.reviewWindowMs).map(dealTimerJob));
+    }
   }
   if (deal.cancellationDaysAgo !== undefined) {
     const requestedAt = daysAgo(deal.cancellationDaysAgo);

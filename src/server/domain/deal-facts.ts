@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { deliveryDeadline, paymentDeadline } from '#shared/domain/deal.js';
-import { type DealAction, type DealFacts, type DealSide, dealVerdictOf, sideOf } from '#shared/domain/deal-machine.js';
+import { type DealAction, type DealFacts, type DealSide, type DealStage, dealStageOf, dealVerdictOf, sideOf } from '#shared/domain/deal-machine.js';
 import { activeDisputeStatuses, type DisputeSide } from '#shared/domain/dispute.js';
 import type { Person } from '#shared/domain/policies.js';
 import { AppError } from '#server/app-error.js';
@@ -10,6 +10,7 @@ import { changeOrders } from '#server/db/schema/change-orders.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { bids } from '#server/db/schema/bids.js';
 import { dealCancellations, type DealCancellationRow, dealHistory } from '#server/db/schema/deal.js';
+import { acceptanceMoneyOf, paymentMoneyOf } from './deal-money.js';
 import { findJobs, pendingJobStates } from '#server/jobs/job-queue.js';
 import { dealJobKind, dealJobKindPrefix, dealJobSubject, type DealTimerPayload } from '#shared/domain/deal-timer-job.js';
 import { type DisputeRow, disputes } from '#server/db/schema/disputes.js';
@@ -53,9 +54,6 @@ export async function acceptedExtraDays(db: Pick<DbOrTx, 'select'>, projectId: n
 
 const deadlineTimerKinds = ['review_due', 'milestone_review_due', 'delivery_due', 'cancellation_due', 'payment_due'] as const;
 const heldSince = (payment: PaymentRow): Date => payment.heldAt ?? payment.updatedAt;
-
-/** What a held payment has not settled yet (neither released with its fee nor refunded). */
-const unsettledOf = (payment: PaymentRow) => payment.amountCents - payment.settledCents - payment.refundedCents;
 
 /** The project's open dispute (negotiating or with the operator), if any: the one query that asks. */
 export async function findActiveDispute(db: Reader, projectId: number): Promise<DisputeRow | null> {
@@ -149,8 +147,9 @@ export async function readDealFacts(
     bidAmountCents: bid?.amountCents ?? null,
     isWorkAccepted: project.acceptedAt !== null,
     paymentStatus: payment?.status ?? null,
-    heldCents: held.reduce((sum, p) => sum + unsettledOf(p), 0),
-    payoutCents: held.reduce((sum, p) => sum + p.developerAmountCents - p.releasedCents, 0),
+    // The deal's money view (decision 047): the sentences name the figures the cards show.
+    heldCents: held.reduce((sum, p) => sum + paymentMoneyOf(p).heldCents, 0),
+    payoutCents: acceptanceMoneyOf(held).finisherCents,
     isCardDisputed: held.some((p) => p.cardDisputeStatus === 'open'),
     finisherCanBePaid: Boolean(finisher?.onboarded && finisher.account),
     cancellation: cancellation ? { outcome: cancellation.outcome, respondBy: cancellation.respondBy } : null,
@@ -174,10 +173,11 @@ export async function readDealFacts(
     reviewDueAt: deadlines.find((d) => d.kind === 'review_due')?.dueAt ?? null,
     milestoneReview: milestoneDeadline && milestone ? { dueAt: milestoneDeadline.dueAt, title: milestone.title } : null,
     deliveryDueAt: heldAt && bid ? deliveryDeadline(heldAt, bid.timelineDays + extraDays, ctx.config.deal.deliveryGraceMs) : null,
+    deliveryGraceMs: ctx.config.deal.deliveryGraceMs,
     paymentDueAt:
       deadlines.find((d) => d.kind === 'payment_due')?.dueAt ??
       (bid?.acceptedAt && !heldAt && project.status === 'assigned' ? paymentDeadline(bid.acceptedAt, ctx.config.deal.paymentWindowMs) : null),
-    names: { owner: owner?.username ?? 'The owner', finisher: finisher?.username ?? 'The developer' },
+    names: { owner: owner?.username ?? 'The client', finisher: finisher?.username ?? 'The developer' },
     now: ctx.clock.now(),
   };
   return {
@@ -188,6 +188,15 @@ export async function readDealFacts(
     cancellation: cancellation ?? null,
     dispute: dispute ?? null,
   };
+}
+
+/**
+ * The stage of each project's deal, for a party's own lists (issue 28, item 8): one reading per
+ * project, as the project page reads it, so a card and the page never name a deal differently.
+ */
+export async function readDealStages(ctx: Pick<AppContext, 'config' | 'clock'>, db: Reader, rows: readonly ProjectRow[]): Promise<Map<number, DealStage>> {
+  const stages = await Promise.all(rows.map(async (row) => [row.id, dealStageOf((await readDealFacts(ctx, db, row)).facts)] as const));
+  return new Map(stages);
 }
 
 /** The machine's verdict on this person's step, or its refusal as the AppError the API answers. */

@@ -5,10 +5,22 @@ import type { DealEndReason } from '#shared/domain/deal.js';
 import type { DisputeSettlement, DisputeSide } from '#shared/domain/dispute.js';
 import type { Db, DbOrTx, Tx } from '#server/db/client.js';
 import type { DealTimer } from '#shared/domain/deal-timer-job.js';
+import type { MoneyMoveCause, MoneyPart, MoneySource } from '#shared/domain/money-moves.js';
 
 /** Everything that happens to a deal, as the features tell each other about it. */
 export type DomainEvent =
-  | { type: 'bid.placed'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number; finisherUsername: string }
+  | {
+      type: 'bid.placed';
+      bidId: number;
+      projectId: number;
+      projectName: string;
+      ownerId: number;
+      finisherId: number;
+      finisherUsername: string;
+      /** The bid's price and timeline, for the owner's notification and mail (issue 28, item 11). */
+      amountCents: number;
+      timelineDays: number;
+    }
   | { type: 'bid.accepted'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number }
   | { type: 'bid.rejected'; bidId: number; projectId: number; projectName: string; finisherId: number }
   /** Decision 037: the accepted bid was not paid within DEAL_PAYMENT_WINDOW; the project is open for bids again. */
@@ -47,15 +59,42 @@ export type DomainEvent =
       /** Evidence per agreed criterion (issue 18); absent on a deal without criteria. */
       evidence?: { criterionId: number; note: string }[];
     }
-  /** automatic: the review window passed in silence and the system accepted it. */
-  | { type: 'work.accepted'; projectId: number; projectName: string; ownerId: number; finisherId: number; automatic: boolean }
-  | { type: 'revision.requested'; projectId: number; projectName: string; ownerId: number; finisherId: number; reason: string; unmetCriteria?: number[] }
+  /**
+   * automatic: the review window passed in silence and the system accepted it. payout: what the
+   * finisher is owed now and whether a payout account can take it (issue 28, item 2).
+   */
+  | {
+      type: 'work.accepted';
+      projectId: number;
+      projectName: string;
+      ownerId: number;
+      finisherId: number;
+      automatic: boolean;
+      payout?: { amountCents: number; isAccountReady: boolean };
+    }
+  /** unmetCriteria: the agreed criteria the owner names as not met, with their text (issue 28, item 6). */
+  | {
+      type: 'revision.requested';
+      projectId: number;
+      projectName: string;
+      ownerId: number;
+      finisherId: number;
+      reason: string;
+      unmetCriteria?: { id: number; text: string }[];
+    }
   | DealEvent
   | DisputeEvent
   | HandOverEvent
   | { type: 'payment.received'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
-  | { type: 'payout.released'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
-  | { type: 'payment.refunded'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
+  /** One transfer to the finisher (a history line); `source` is what the money paid for. */
+  | ({ type: 'payout.released'; amountCents: number; source?: MoneySource } & DealFields)
+  /** One refund to the owner (a history line); paidCents is what that payment was, to tell a partial refund. */
+  | ({ type: 'payment.refunded'; amountCents: number; source?: MoneySource; paidCents?: number } & DealFields)
+  /**
+   * Everything one settlement moved, told once to each party (issue 28, item 11): however many
+   * payments a step settles, the finisher hears of one payout and the owner of one refund.
+   */
+  | ({ type: 'money.moved'; cause: MoneyMoveCause; payouts: MoneyPart[]; refunds: MoneyPart[] } & DealFields)
   /** Money that arrived after its deal ended (decision 038): refunded to the owner in full, never held. */
   | ({ type: 'payment.arrived_late'; paymentId: number; changeOrderId: number | null; reason: DealEndReason; amountCents: number } & DealFields)
   | { type: 'onboarding.completed'; userId: number }
@@ -117,7 +156,13 @@ type DealEvent =
   /** The cancellation refunds at once (the delivery deadline had passed with nothing delivered). */
   | ({ type: 'cancellation.refunding'; refundCents: number } & DealFields)
   | ({ type: 'cancellation.agreed'; refundCents: number } & DealFields)
-  | ({ type: 'cancellation.objected'; reason: string; heldCents: number } & DealFields)
+  /** claim: the dispute the objection opened over the held money (null when nothing was held): the ask, the money in dispute, the owner's deadline. */
+  | ({
+      type: 'cancellation.objected';
+      reason: string;
+      heldCents: number;
+      claim: { finisherAmountCents: number; disputedCents: number; respondBy: string } | null;
+    } & DealFields)
   | ({ type: 'cancellation.timed_out'; refundCents: number } & DealFields)
   /** The delivery deadline passed with nothing delivered: the owner may now cancel with a refund at once. */
   | ({ type: 'delivery.deadline_passed'; dueAt: string } & DealFields)
@@ -154,7 +199,8 @@ type ChangeOrderEvent = (
   | { type: 'change_order.accepted'; amountCents: number; extraDays: number }
   | { type: 'change_order.declined' }
   | { type: 'change_order.withdrawn' }
-  | { type: 'change_order.paid'; amountCents: number }
+  /** number: the change order's place on the deal page ("Change order 1"), for the owner's receipt. */
+  | { type: 'change_order.paid'; amountCents: number; number?: number }
 ) & { changeOrderId: number; side: ChangeOrderProposer } & DealFields;
 
 interface MilestoneFields {
@@ -169,7 +215,8 @@ interface MilestoneFields {
 type MilestoneEvent = (
   | { type: 'milestone.added' }
   | { type: 'milestone.completed'; note: string; reviewDueAt: string | null }
-  | { type: 'milestone.approved'; automatic: boolean }
+  /** payout: what the finisher is owed now and whether a payout account can take it (issue 28, item 2). */
+  | { type: 'milestone.approved'; automatic: boolean; payout?: { amountCents: number; isAccountReady: boolean } }
   | { type: 'milestone.sent_back'; feedback: string }
 ) &
   MilestoneFields;

@@ -58,7 +58,10 @@ export class MailComposer {
     const origin = config.linkOrigin;
     const userIds = [...new Set(letters.flatMap((letter) => (letter.to === 'operator' ? [] : [letter.to.userId])))];
     const people = userIds.length
-      ? await this.ctx.db.select({ id: users.id, email: users.email, username: users.username }).from(users).where(inArray(users.id, userIds))
+      ? await this.ctx.db
+          .select({ id: users.id, email: users.email, username: users.username, timeZone: users.timeZone })
+          .from(users)
+          .where(inArray(users.id, userIds))
       : [];
     const choices = await readMailChoices(this.ctx.db, userIds);
     const mail: MailMessage[] = [];
@@ -77,7 +80,7 @@ export class MailComposer {
       if (!person || !wantsMail(category, choices.get(userId))) continue;
       const content = { ...letter.content, greeting: `Hi ${person.username},` };
       if (!category.canTurnOff) {
-        mail.push(this.message(person.email, content, { reason: `You get this email because it is about your Finishline account.` }));
+        mail.push(this.message(person.email, content, { reason: `You get this email because it is about your Finishline account.` }, person.timeZone));
         continue;
       }
       const token = signUnsubscribeToken(config.emailLinks.secret, userId, category.id);
@@ -88,7 +91,7 @@ export class MailComposer {
         preferencesUrl: `${origin}/profile?tab=security#email-preferences`,
       };
       mail.push({
-        ...this.message(person.email, content, footer),
+        ...this.message(person.email, content, footer, person.timeZone),
         // RFC 2369 and RFC 8058: mail clients show an unsubscribe button that POSTs here, without opening a page.
         headers: { 'List-Unsubscribe': `<${oneClickUrl(origin, token)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       });
@@ -96,8 +99,9 @@ export class MailComposer {
     return mail;
   }
 
-  private message(to: string, content: MailContent, footer: MailFooter): MailMessage {
-    return { to, subject: oneLine(content.subject), text: renderText(content, footer), html: renderHtml(content, footer) };
+  /** `timeZone`: the recipient's, in which the mail writes its dates (decision 048); the operator's mail reads UTC. */
+  private message(to: string, content: MailContent, footer: MailFooter, timeZone?: string): MailMessage {
+    return { to, subject: oneLine(content.subject), text: renderText(content, footer, timeZone), html: renderHtml(content, footer, timeZone) };
   }
 
   /**

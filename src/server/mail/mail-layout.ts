@@ -1,5 +1,6 @@
 import { deadlineDay } from '#shared/domain/deal.js';
 import { formatMoney } from '#shared/domain/money.js';
+import { DEFAULT_TIME_ZONE } from '#shared/domain/time-zone.js';
 
 /** Makes text safe inside HTML text and double-quoted attributes. */
 export function escapeHtml(value: string): string {
@@ -13,17 +14,25 @@ export function escapeHtml(value: string): string {
 export interface MailFormat {
   /** A user-written value: a project name, a username, a milestone title. */
   value(text: string): string;
-  /** A date as '30 Nov' (with the ISO in <time datetime> in HTML). */
+  /** A date as '30 Nov' in the recipient's zone (with the ISO in <time datetime> in HTML). */
   date(iso: string): string;
   money(cents: number): string;
+  /** The recipient's zone, for a sentence written elsewhere that carries a date (decision 048). */
+  timeZone: string;
 }
 
-const textFormat: MailFormat = { value: (text) => text, date: deadlineDay, money: (cents) => formatMoney(cents, { showCents: true }) };
-const htmlFormat: MailFormat = {
+const textFormat = (timeZone: string): MailFormat => ({
+  value: (text) => text,
+  date: (iso) => deadlineDay(iso, timeZone),
+  money: (cents) => formatMoney(cents, { showCents: true }),
+  timeZone,
+});
+const htmlFormat = (timeZone: string): MailFormat => ({
   value: (text) => `<strong>${escapeHtml(text)}</strong>`,
-  date: (iso) => `<time datetime="${escapeHtml(iso)}">${deadlineDay(iso)}</time>`,
+  date: (iso) => `<time datetime="${escapeHtml(iso)}">${deadlineDay(iso, timeZone)}</time>`,
   money: (cents) => escapeHtml(formatMoney(cents, { showCents: true })),
-};
+  timeZone,
+});
 
 export type Paragraph = (format: MailFormat) => string;
 
@@ -44,8 +53,10 @@ export interface MailFooter {
   preferencesUrl?: string;
 }
 
-export function renderText(content: MailContent, footer: MailFooter): string {
-  const lines = [content.greeting, '', ...content.paragraphs.flatMap((p) => [p(textFormat), ''])];
+/** `timeZone`: the recipient's (decision 048), the zone every date of the mail is written in. */
+export function renderText(content: MailContent, footer: MailFooter, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const format = textFormat(timeZone);
+  const lines = [content.greeting, '', ...content.paragraphs.flatMap((p) => [p(format), ''])];
   if (content.quote) lines.push(`${content.quote.label}:`, ...content.quote.text.split(/\r?\n/).map((line) => `> ${line}`), '');
   lines.push(`${content.action.label}: ${content.action.url}`, '', '--', footer.reason);
   if (footer.unsubscribe) lines.push(`${footer.unsubscribe.label}: ${footer.unsubscribe.url}`);
@@ -55,7 +66,8 @@ export function renderText(content: MailContent, footer: MailFooter): string {
 
 const link = (url: string, label: string) => `<a href="${escapeHtml(url)}" style="color:#2563eb">${escapeHtml(label)}</a>`;
 
-export function renderHtml(content: MailContent, footer: MailFooter): string {
+export function renderHtml(content: MailContent, footer: MailFooter, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const format = htmlFormat(timeZone);
   const quote = content.quote
     ? `<p style="margin:16px 0 4px">${escapeHtml(content.quote.label)}:</p><blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #d4d4d8;white-space:pre-wrap">${escapeHtml(content.quote.text)}</blockquote>`
     : '';
@@ -69,7 +81,7 @@ export function renderHtml(content: MailContent, footer: MailFooter): string {
     '<body style="margin:0;padding:24px;background:#f4f4f5;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181b;line-height:1.5">',
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">',
     `<p>${escapeHtml(content.greeting)}</p>`,
-    ...content.paragraphs.map((p) => `<p>${p(htmlFormat)}</p>`),
+    ...content.paragraphs.map((p) => `<p>${p(format)}</p>`),
     quote,
     `<p style="margin:24px 0">${link(content.action.url, content.action.label)}</p>`,
     `<p style="margin-top:32px;font-size:12px;color:#71717a">${escapeHtml(footer.reason)}${footerLinks.length ? `<br>${footerLinks.join(' &middot; ')}` : ''}</p>`,

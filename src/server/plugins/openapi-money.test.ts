@@ -11,7 +11,7 @@ const moneyLike = /amount|budget|fee|spent|price|rate/i;
 /** Numbers whose names look like money but are not amounts of the ledger, and why. */
 const notLedgerMoney: Record<string, string> = {
   acceptanceRate: 'a whole percent of bids won',
-  onTimeRate: "a whole percent of a finisher's deliveries made by the deal clock's deadline (decision 033)",
+  onTimeRate: "a whole percent of a finisher's completed deals delivered by the deal clock's deadline (decisions 033, 052)",
   hourlyRate:
     "a finisher's asking rate on their profile: typed and stored in whole dollars (users.hourly_rate), never charged, split or summed; " +
     'the spec lists it with the profile’s plain numbers',

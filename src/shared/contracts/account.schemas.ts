@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '#shared/domain/limits.js';
-import { emailSchema, passwordSchema } from './auth.schemas.js';
+import { emailSchema, passwordSchema, timeZoneSchema } from './auth.schemas.js';
 
 /** One signed-in device as the session list shows it: a public id, never the token or its hash. */
 export const sessionSchema = z.object({
@@ -70,3 +70,9 @@ export const emailVerificationConfirmedSchema = z.object({
   email: z.string(),
 });
 export type EmailVerificationConfirmed = z.infer<typeof emailVerificationConfirmedSchema>;
+
+/** PUT /api/account/time-zone: the zone the signed-in user reads mail and the deal's sentences in. */
+export const timeZoneBodySchema = z.strictObject({ timeZone: timeZoneSchema });
+export type TimeZoneBody = z.input<typeof timeZoneBodySchema>;
+export type TimeZoneInput = z.output<typeof timeZoneBodySchema>;
+export const timeZoneResponseSchema = z.object({ timeZone: z.string() });

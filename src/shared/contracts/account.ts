@@ -13,6 +13,8 @@ import {
   emailVerificationSentSchema,
   emailVerificationConfirmBodySchema,
   emailVerificationConfirmedSchema,
+  timeZoneBodySchema,
+  timeZoneResponseSchema,
 } from './account.schemas.js';
 
 // The types of this feature, so callers import them with the endpoints; the schemas themselves come from
@@ -46,6 +48,15 @@ export const accountEndpoints = defineEndpoints('account', {
     description: 'Signs out every other device; this one stays signed in.',
     response: revokedSessionsSchema,
     errors: ['UNAUTHENTICATED'],
+  },
+  changeTimeZone: {
+    method: 'PUT',
+    path: '/api/account/time-zone',
+    summary: 'Choose the time zone of mail and deadlines',
+    description: "Sets the signed-in user's own zone (an IANA name Intl knows); mail and the deal's sentences write dates in it.",
+    body: timeZoneBodySchema,
+    response: timeZoneResponseSchema,
+    errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED'],
   },
   changePassword: {
     method: 'POST',

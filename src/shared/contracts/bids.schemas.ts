@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bidStatuses } from '#shared/domain/bid-lifecycle.js';
+import { dealStages } from '#shared/domain/deal-machine.js';
 import { projectLimits as L, scopeLimits as S } from '#shared/domain/limits.js';
 import { criterionAnswers } from '#shared/domain/scope.js';
 import { numberOrNumericText } from './numeric-text.js';
@@ -39,7 +40,7 @@ export const finisherRecordSchema = z.object({
   averageRating: z.number().nullable(),
   reviewCount: z.number().int(),
   completedProjects: z.number().int(),
-  /** Deals delivered by the deal clock's delivery deadline over deals delivered, whole percent; null before the first delivery. */
+  /** Completed deals first delivered by the deal clock's delivery deadline over completed deals, whole percent; null before the first (decision 052). */
   onTimeRate: z.number().int().nullable(),
   /** When the finisher joined (ISO). */
   memberSince: z.string(),
@@ -79,6 +80,8 @@ export const bidSchema = z.object({
   criteriaAnswers: z.array(answeredCriterionSchema).optional(),
   /** Revision requests included; null: the house default (owner and bidder only). */
   includedRevisions: z.number().int().nullable().optional(),
+  /** The revision requests the bid's price includes: its own figure or the house default (owner and bidder only). */
+  effectiveIncludedRevisions: z.number().int().optional(),
   /** On the owner's shortlist (owner and bidder only). */
   shortlisted: z.boolean().optional(),
   /** Why the owner declined it, if they said (owner and bidder only). */
@@ -99,6 +102,11 @@ export const bidProjectSummarySchema = z.object({
   finisherId: z.number().int().nullable(),
   submitter: z.object({ id: z.number().int(), username: z.string() }),
   createdAt: z.string(),
+  /**
+   * The deal machine's stage, on the finisher's own list for the project he is assigned to: his
+   * winning bid's card names it (a bid stays 'paid' on a project cancelled and refunded; issue 28, item 8).
+   */
+  dealStage: z.enum(dealStages).optional(),
 });
 export const bidWithProjectSchema = bidSchema.extend({ project: bidProjectSummarySchema });
 export type BidWithProject = z.infer<typeof bidWithProjectSchema>;

@@ -43,6 +43,11 @@ export const changeOrderIdParamsSchema = z.object({ changeOrderId: rowId });
 export const changeOrderSchema = z.object({
   id: z.number().int(),
   projectId: z.number().int(),
+  /**
+   * Its number in the deal, 1 for the first proposed: the one numbering the card, the checkout and
+   * the receipt use ('Change order 2'; issue 28, item 10).
+   */
+  number: z.number().int(),
   proposedBy: z.enum(changeOrderProposers),
   proposerId: z.number().int(),
   description: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dealHistoryEntrySchema } from './deal.schemas.js';
+import { dealHistoryEntrySchema, dealMoneySchema } from './deal.schemas.js';
 import {
   disputeReasonLimits as R,
   disputeSettlements,
@@ -133,6 +133,8 @@ export const disputeSchema = z.object({
   offers: z.array(disputeOfferSchema),
   evidence: z.array(disputeEvidenceSchema),
   record: disputeRecordSchema,
+  /** The deal's money view (decision 047), the same the deal answer carries: what a ruling moved and what is still held. */
+  money: dealMoneySchema.nullable(),
   /** One sentence: where the dispute stands and what happens next. */
   summary: z.string(),
 });

@@ -124,6 +124,15 @@ export function buildPath(path: string, params: Record<string, unknown> | undefi
   });
 }
 
+/**
+ * The collection an endpoint's path belongs to, for query keys: '/api/disputes/:id' -> '/api/disputes'
+ * (the path up to its first parameter). A feature without a list endpoint keys its queries by it.
+ */
+export function collectionPath(endpoint: Pick<EndpointDefinition, 'path'>): string {
+  const firstParameter = endpoint.path.indexOf('/:');
+  return firstParameter === -1 ? endpoint.path : endpoint.path.slice(0, firstParameter);
+}
+
 /** The query string of the defined values, in the order given ('' when none). */
 export function buildQuery(query: Record<string, unknown> | undefined): string {
   if (!query) return '';

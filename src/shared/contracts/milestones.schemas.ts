@@ -55,6 +55,8 @@ export const milestoneSchema = z.object({
   amount: z.number().optional(),
   /** The amount in cents: what the client reads (decision 026). */
   amountCents: z.number().int().optional(),
+  /** What approving it releases to the finisher: the amount less the platform fee (shared/domain/money.ts); omitted with the amount. */
+  payoutCents: z.number().int().optional(),
   status: z.enum(milestoneStatuses),
   dueDate: z.string().nullable(),
   isOverdue: z.boolean(),

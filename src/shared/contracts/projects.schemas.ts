@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dealReasonLimits } from '#shared/domain/deal.js';
-import { projectLimits as L, limits, scopeLimits as S, uniqueTechnologies } from '#shared/domain/limits.js';
+import { codeLinkProblem, INVALID_CODE_LINK } from '#shared/domain/code-link.js';
+import { limits, projectLimits as L, scopeLimits as S, uniqueTechnologies } from '#shared/domain/limits.js';
 import { projectStatuses } from '#shared/domain/project-status.js';
 import { dealActions, dealStages } from '#shared/domain/deal-machine.js';
 import { bidSchema } from './bids.schemas.js';
@@ -43,6 +44,12 @@ export const projectSchema = z.object({
   isPaid: z.boolean(),
   /** On the answer to posting a project (issue 18); the detail always carries them. */
   acceptanceCriteria: z.array(z.object({ id: z.number().int(), text: z.string() })).optional(),
+  /**
+   * The deal machine's stage, on a person's own list (GET /api/users/{id}/projects), where they are
+   * the owner or the assigned finisher: its cards name the stage (issue 28, item 8). Absent elsewhere;
+   * the project detail carries it in deal.stage.
+   */
+  dealStage: z.enum(dealStages).optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -76,6 +83,17 @@ export const acceptanceCriteriaSchema = z
   .max(S.criteriaMax, `A project can have at most ${S.criteriaMax} acceptance criteria`)
   .refine((list) => new Set(list.map((text) => text.toLowerCase())).size === list.length, 'Each acceptance criterion must be different');
 
+/** A project's code repository link: one rule for both posting forms, the edit form and the server (issue 28, item 15). */
+export const codeLinkSchema = z
+  .string({ error: INVALID_CODE_LINK })
+  .trim()
+  // Stated in the schema as well, so that the API description carries the limit.
+  .max(limits.linkMax, `Links must be at most ${limits.linkMax} characters`)
+  .superRefine((link, context) => {
+    const problem = codeLinkProblem(link);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
 /** Submit Project (spec section 5). submitterId may be sent but the server uses the signed-in user. */
 export const createProjectSchema = z.strictObject({
   name: z
@@ -101,11 +119,7 @@ export const createProjectSchema = z.strictObject({
     .max(L.techStackMax, `Select at most ${L.techStackMax} technologies`)
     // Duplicates (in any letter case) are ignored; any technology may be named (issue 16).
     .transform(uniqueTechnologies),
-  codeLink: z
-    .string({ error: 'Please enter a valid URL' })
-    .trim()
-    .max(limits.linkMax, `Links must be at most ${limits.linkMax} characters`)
-    .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' })),
+  codeLink: codeLinkSchema,
   budget: numberOrNumericText(
     z
       .number({ error: 'Budget must be a whole number of dollars' })

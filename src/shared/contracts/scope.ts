@@ -9,10 +9,11 @@ export const scopeEndpoints = defineEndpoints('scope', {
   statement: {
     method: 'GET',
     path: '/api/projects/:id/scope',
-    summary: 'The frozen statement of work of a project (its two parties)',
-    description: "The acceptance criteria with the accepted bid's answers, amount, timeline and included revisions, as they were when the bid was accepted.",
+    summary: 'The frozen statement of work of a project (its two parties), null before any',
+    description:
+      "The acceptance criteria with the accepted bid's answers, amount, timeline and included revisions, as they were when the bid was accepted. A project without one (no bid accepted yet, or a deal from before statements of work) answers null, as a project's payment does before any.",
     params: idParamsSchema,
-    response: statementOfWorkSchema,
+    response: statementOfWorkSchema.nullable(),
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
   },
 });

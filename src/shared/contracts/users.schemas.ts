@@ -26,6 +26,8 @@ export const userSchema = z.object({
   yearsOfExperience: z.number().int().nullable(),
   languages: z.array(z.string()),
   frameworks: z.array(z.string()),
+  /** The IANA zone mail and the server's sentences write this user's dates in (decision 048). */
+  timeZone: z.string(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

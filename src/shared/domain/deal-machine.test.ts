@@ -65,6 +65,21 @@ describe('the stage of a deal', () => {
   });
 });
 
+describe('the next step after a milestone', () => {
+  it('asks the finisher to deliver the rest, not to revise, once a delivered milestone is approved', () => {
+    // A milestone was delivered and approved: its share left the held money; nobody asked for a revision.
+    const step = dealStateOf(facts({ hasDelivered: true, heldCents: 40_000, payoutCents: 36_000 })).nextStep;
+    expect(step?.action).toBe('deliver');
+    expect(step?.description).toBe('lena has until 30 Nov to deliver the work; after that maya may cancel and get $400 back at once.');
+    expect(step?.description).not.toMatch(/revising/);
+  });
+
+  it('says the finisher is revising only after a revision request', () => {
+    const step = dealStateOf(facts({ hasDelivered: true, hasRevisionRequest: true })).nextStep;
+    expect(step?.description).toBe('lena is revising the work for maya; the next delivery starts a new review window.');
+  });
+});
+
 describe('opening a dispute (what the client asked canOpenDispute before)', () => {
   const may = (f: DealFacts) => dealVerdictOf(f, 'owner', 'open_dispute').allowed;
 

@@ -131,6 +131,8 @@ export interface DealFacts {
   /** A delivered milestone waiting for review, with the date silence approves it. */
   milestoneReview: { dueAt: Date; title: string } | null;
   deliveryDueAt: Date | null;
+  /** The grace (DEAL_DELIVERY_GRACE) deliveryDueAt includes, said beside it (issue 28); unset reads as none. */
+  deliveryGraceMs?: number;
   /** When the accepted bid lapses unpaid (decision 037). */
   paymentDueAt: Date | null;
   names: { owner: string; finisher: string };
@@ -161,7 +163,8 @@ const hasPaymentArrived = (f: DealFacts) => f.paymentStatus === 'held' || f.paym
 const hasActiveDispute = (f: DealFacts) => f.dispute !== null && isActiveDispute(f.dispute.status);
 const isDealCompleted = (f: DealFacts) => f.status === 'accepted' || f.isWorkAccepted;
 
-function dealStageOf(f: DealFacts): DealStage {
+/** Where the deal stands, from its facts: the one rule for every screen and list that names it. */
+export function dealStageOf(f: DealFacts): DealStage {
   if (f.dispute && hasActiveDispute(f)) {
     if (f.dispute.status === 'with_operator') return 'dispute_with_operator';
     return f.dispute.hasResponded ? 'dispute_negotiating' : 'dispute_awaiting_response';
@@ -357,9 +360,12 @@ export const milestoneDealActions = {
   sendBack: 'send_back_milestone',
 } as const satisfies Record<MilestoneAction, DealAction>;
 
-/** The deal's state: its stage, whose move it is, the next step in words, and every action's verdict per side. */
-export function dealStateOf(f: DealFacts): DealState {
-  const nextStep = dealNextStepOf(f);
+/**
+ * The deal's state: its stage, whose move it is, the next step in words (its dates in the reader's
+ * `timeZone`, decision 048), and every action's verdict per side.
+ */
+export function dealStateOf(f: DealFacts, timeZone?: string): DealState {
+  const nextStep = dealNextStepOf(f, timeZone);
   const actions = Object.fromEntries(
     dealActions.map((action) => [action, Object.fromEntries(dealSides.map((side) => [side, verdictOf(f, side, action)]))]),
   ) as DealState['actions'];

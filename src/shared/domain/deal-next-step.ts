@@ -5,18 +5,23 @@
 import { type DealParty, type DealStepAction, deadlineDay } from './deal.js';
 import type { DealFacts } from './deal-machine.js';
 import { formatMoney } from './money.js';
+import { graceNote } from './time-zone.js';
 
 export interface DealNextStep {
   action: DealStepAction;
   actor: DealParty;
   /** ISO date-time; null when the step has no deadline (paying, the operator's decision). */
   dueAt: string | null;
+  /** The grace `dueAt` includes (a delivery deadline), said beside it. */
+  graceMs?: number;
   description: string;
 }
 
 const money = (cents: number) => formatMoney(cents, { showCents: true });
 
-export function dealNextStepOf(f: DealFacts): DealNextStep | null {
+/** `timeZone` is the reader's (decision 048): the sentence names the day the deadline falls on where they are. */
+export function dealNextStepOf(f: DealFacts, timeZone?: string): DealNextStep | null {
+  const day = (date: Date) => deadlineDay(date, timeZone);
   const { owner, finisher } = f.names;
   const isHeld = f.paymentStatus === 'held';
   const { heldCents, payoutCents, dispute, cancellation } = f;
@@ -35,14 +40,14 @@ export function dealNextStepOf(f: DealFacts): DealNextStep | null {
         action: 'respond_to_dispute',
         actor: responder,
         dueAt: dispute.respondBy.toISOString(),
-        description: `${responder === 'owner' ? owner : finisher} has until ${deadlineDay(dispute.respondBy)} to respond to the dispute; without a response it settles at ${dispute.openedBy === 'owner' ? owner : finisher}'s offer.`,
+        description: `${responder === 'owner' ? owner : finisher} has until ${day(dispute.respondBy)} to respond to the dispute; without a response it settles at ${dispute.openedBy === 'owner' ? owner : finisher}'s offer.`,
       };
     }
     return {
       action: 'settle_dispute',
       actor: responder,
       dueAt: dispute.negotiateBy.toISOString(),
-      description: `${owner} and ${finisher} have until ${deadlineDay(dispute.negotiateBy)} to agree on the ${money(dispute.disputedCents)} in dispute; after that the operator decides.`,
+      description: `${owner} and ${finisher} have until ${day(dispute.negotiateBy)} to agree on the ${money(dispute.disputedCents)} in dispute; after that the operator decides.`,
     };
   }
   if (f.status === 'cancelled') {
@@ -51,7 +56,7 @@ export function dealNextStepOf(f: DealFacts): DealNextStep | null {
         action: 'answer_cancellation',
         actor: 'finisher',
         dueAt: cancellation.respondBy.toISOString(),
-        description: `${finisher} has until ${deadlineDay(cancellation.respondBy)} to agree to or object to the cancellation; after that ${money(heldCents)} is refunded to ${owner}.`,
+        description: `${finisher} has until ${day(cancellation.respondBy)} to agree to or object to the cancellation; after that ${money(heldCents)} is refunded to ${owner}.`,
       };
     }
     if (cancellation?.outcome === 'objected' && isHeld) {
@@ -77,7 +82,7 @@ export function dealNextStepOf(f: DealFacts): DealNextStep | null {
       action: 'pay',
       actor: 'owner',
       dueAt: due?.toISOString() ?? null,
-      description: `${owner} pays ${money(f.bidAmountCents)} to start the work; the money is held until the delivery is accepted.${due ? ` Unpaid by ${deadlineDay(due)}, the bid lapses and the project reopens for bids.` : ''}`,
+      description: `${owner} pays ${money(f.bidAmountCents)} to start the work; the money is held until the delivery is accepted.${due ? ` Unpaid by ${day(due)}, the bid lapses and the project reopens for bids.` : ''}`,
     };
   }
   if (!isHeld) return null;
@@ -87,7 +92,7 @@ export function dealNextStepOf(f: DealFacts): DealNextStep | null {
       action: 'review_delivery',
       actor: 'owner',
       dueAt: f.reviewDueAt.toISOString(),
-      description: `${owner} has until ${deadlineDay(f.reviewDueAt)} to review the delivery; after that it is accepted and ${payout} is released to ${finisher}.`,
+      description: `${owner} has until ${day(f.reviewDueAt)} to review the delivery; after that it is accepted and ${payout} is released to ${finisher}.`,
     };
   }
   if (f.milestoneReview && (f.hasDelivered || !f.deliveryDueAt || f.milestoneReview.dueAt <= f.deliveryDueAt)) {
@@ -96,11 +101,13 @@ export function dealNextStepOf(f: DealFacts): DealNextStep | null {
       action: 'review_milestone',
       actor: 'owner',
       dueAt: dueAt.toISOString(),
-      description: `${owner} has until ${deadlineDay(dueAt)} to review the milestone "${title}"; after that it is approved and its share is released to ${finisher}.`,
+      description: `${owner} has until ${day(dueAt)} to review the milestone "${title}"; after that it is approved and its share is released to ${finisher}.`,
     };
   }
   if (f.status !== 'assigned' && f.status !== 'in_progress') return null;
-  if (f.hasDelivered) {
+  // Only a revision request sends delivered work back to the finisher: a delivered (and approved)
+  // milestone leaves the rest of the work still to deliver, with its deadline below.
+  if (f.hasRevisionRequest) {
     return {
       action: 'deliver',
       actor: 'finisher',
@@ -110,18 +117,21 @@ export function dealNextStepOf(f: DealFacts): DealNextStep | null {
   }
   const refund = money(heldCents);
   const due = f.deliveryDueAt ?? f.now;
+  const grace = graceNote(f.deliveryGraceMs ?? 0);
   if (f.now.getTime() > due.getTime()) {
     return {
       action: 'deliver',
       actor: 'finisher',
       dueAt: due.toISOString(),
-      description: `The delivery was due on ${deadlineDay(due)}. ${finisher} can still deliver; ${owner} may cancel now and get ${refund} back at once.`,
+      ...(f.deliveryGraceMs ? { graceMs: f.deliveryGraceMs } : {}),
+      description: `The delivery was due on ${day(due)}. ${finisher} can still deliver; ${owner} may cancel now and get ${refund} back at once.`,
     };
   }
   return {
     action: 'deliver',
     actor: 'finisher',
     dueAt: due.toISOString(),
-    description: `${finisher} has until ${deadlineDay(due)} to deliver the work; after that ${owner} may cancel and get ${refund} back at once.`,
+    ...(f.deliveryGraceMs ? { graceMs: f.deliveryGraceMs } : {}),
+    description: `${finisher} has until ${day(due)}${grace ? ` (the deadline ${grace})` : ''} to deliver the work; after that ${owner} may cancel and get ${refund} back at once.`,
   };
 }

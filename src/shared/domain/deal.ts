@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_ZONE, formatDay } from './time-zone.js';
+
 /**
  * The deal clock (docs/decisions/027-deal-clock.md): what runs on a timer once money is held, what
  * a deal's history records, and how a cancellation of a paid project is settled. The lists here
@@ -104,15 +106,12 @@ export type DealStepAction = (typeof dealStepActions)[number];
 export const dealReasonLimits = { min: 10, max: 2000 } as const;
 
 const DAY_MS = 86_400_000;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /**
  * The day a deadline falls on, as the deal's sentences, notifications and mails write it: '30 Nov',
- * in UTC, so every reader (and the server-rendered page) names the same day.
+ * in the reader's zone (decision 048); UTC for a reader whose zone is not known.
  */
-export function deadlineDay(date: Date | string): string {
-  const at = new Date(date);
-  return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]}`;
+export function deadlineDay(date: Date | string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return formatDay(date, timeZone);
 }
 
 /** When silence accepts a delivery: the review window after it (or after the payment, for work delivered unpaid). */

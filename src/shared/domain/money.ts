@@ -1,5 +1,7 @@
 /** The platform keeps 10% of every bid; the finisher receives the rest. */
 export const PLATFORM_FEE_PERCENT = 10;
+/** What the finisher receives of every payment, in percent (the spec's '90%'). */
+export const FINISHER_SHARE_PERCENT = 100 - PLATFORM_FEE_PERCENT;
 
 export interface PaymentSplit {
   amountCents: number;

@@ -10,8 +10,10 @@ const titleCase = (value: string): string =>
     .join(' ');
 
 /**
- * The label a status is shown with: open and active both read 'Open for Bids', accepted reads
- * 'Completed' (the submitter accepted the work), every other status is title-cased ('In Progress').
+ * The label a status is shown with to someone outside the deal (its two parties read the deal
+ * stage's label, deal-stage-labels.ts): open and active both read 'Open for Bids', accepted reads
+ * 'Completed' (the submitter accepted the work), completed reads 'Awaiting Review' (delivered, not yet
+ * accepted: issue 28, item 8), every other status is title-cased ('In Progress').
  */
 export function projectStatusLabel(status: string | null | undefined): string {
   switch (status) {
@@ -22,6 +24,8 @@ export function projectStatusLabel(status: string | null | undefined): string {
       return 'Open for Bids';
     case 'accepted':
       return 'Completed';
+    case 'completed':
+      return 'Awaiting Review';
     default:
       return titleCase(status);
   }

@@ -25,6 +25,8 @@ export const criterionAnswerLabels: Record<CriterionAnswer, string> = { agree: '
 export interface DealHistoryDetails {
   evidence?: { criterionId: number; note: string }[];
   unmetCriteria?: number[];
+  /** The texts of unmetCriteria, in the same order, as they read when the revision was requested. */
+  unmetCriteriaTexts?: string[];
 }
 
 /** The posting forms take criteria one per line: blank lines are dropped, each line trimmed. */

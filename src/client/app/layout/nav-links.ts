@@ -1,7 +1,7 @@
 import { Bell, FolderKanban, FolderSearch, LayoutDashboard, MessageSquare, Scale, SquarePlus, UserRound, Users } from 'lucide-react';
 import { visiblePrimaryLinks } from './primary-links.js';
 
-const primaryLinkIcons = { '/developers': Users, '/dashboard': LayoutDashboard, '/operator/disputes': Scale } as const;
+const primaryLinkIcons = { '/developers': Users, '/projects': FolderSearch, '/dashboard': LayoutDashboard, '/operator/disputes': Scale } as const;
 
 /** The header's primary links the visitor or signed-in user sees (primary-links.ts), with their icons for the menus. */
 export function visiblePrimaryLinksWithIcons(user: { role: string } | null) {
@@ -9,13 +9,10 @@ export function visiblePrimaryLinksWithIcons(user: { role: string } | null) {
 }
 
 /**
- * The home page's two calls to action, which a phone's menu offers too (issue 16): there is no
- * room for them in a narrow header, and a person on a phone needs them as much.
+ * The home page's other call to action, which a phone's menu offers too (issue 16): there is no
+ * room for it in a narrow header ('Browse Projects' is a primary link since issue 28).
  */
-export const mobileActionLinks = [
-  { to: '/projects', label: 'Browse Projects', icon: FolderSearch },
-  { to: '/submit-project', label: 'Submit a Project', icon: SquarePlus },
-] as const;
+export const mobileActionLinks = [{ to: '/submit-project', label: 'Submit a Project', icon: SquarePlus }] as const;
 
 /** The avatar menu's links (spec "Header and footer"), shared with the mobile side menu. */
 export const accountLinks = [

@@ -6,15 +6,19 @@ import { SiteHeader } from './site-header.js';
 
 /**
  * A page reached by a link or redirect starts at the top; back and forward leave the position to the
- * browser's own scroll restoration. (<ScrollRestoration> needs a data router, which the app does
+ * browser's own scroll restoration; a link to a section starts there. (<ScrollRestoration> needs a data router, which the app does
  * without: see router.tsx.) Filters that only change the query string keep the reader's place.
  */
 function useScrollToTopOnNewPage() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const navigationType = useNavigationType();
   useLayoutEffect(() => {
-    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
-  }, [pathname, navigationType]);
+    if (navigationType === NavigationType.Pop) return;
+    // A link to a section ('/#how-it-works', the footer's How It Works) starts at that section.
+    const section = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (section) section.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash, navigationType]);
 }
 
 /**

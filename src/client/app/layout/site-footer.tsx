@@ -1,6 +1,4 @@
-import { AtSign, MessageCircle, Share2 } from '#client/components/ui/first-load-icons.js';
 import { Link } from 'react-router';
-import { buttonVariants } from '#client/components/ui/button-variants.js';
 import { Logo } from './logo.js';
 
 const columns = [
@@ -9,25 +7,21 @@ const columns = [
     links: [
       { to: '/submit', label: 'Submit a Project' },
       { to: '/projects', label: 'Browse Projects' },
-      { to: '/', label: 'How It Works' },
+      { to: '/#how-it-works', label: 'How It Works' },
     ],
   },
   {
     title: 'Company',
     links: [
-      { to: '/', label: 'About' },
-      { to: '/', label: 'Contact' },
-      { to: '/', label: 'FAQ' },
+      { to: '/about', label: 'About' },
+      { to: '/contact', label: 'Contact' },
+      { to: '/faq', label: 'FAQ' },
     ],
   },
 ];
 
-// Placeholders until the company's social accounts exist.
-const socials = [
-  { label: 'Finishline on X', icon: AtSign },
-  { label: 'Finishline on LinkedIn', icon: Share2 },
-  { label: 'Finishline community', icon: MessageCircle },
-];
+// Each link leads to a page (issue 28, item 16); the social icons, which led nowhere, are gone
+// until the company has accounts to link.
 
 export function SiteFooter() {
   return (
@@ -36,15 +30,6 @@ export function SiteFooter() {
         <div className="space-y-4">
           <Logo />
           <p className="max-w-xs text-sm text-muted-foreground">The marketplace for finishing half-built software: post your project, compare bids, ship it.</p>
-          <ul className="flex gap-1">
-            {socials.map((social) => (
-              <li key={social.label}>
-                <a href="#" aria-label={social.label} className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'text-muted-foreground' })}>
-                  <social.icon aria-hidden="true" />
-                </a>
-              </li>
-            ))}
-          </ul>
         </div>
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>

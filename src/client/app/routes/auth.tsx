@@ -6,6 +6,7 @@ import { AuthMarketingPanel } from '#client/features/auth/auth-marketing-panel.j
 import { LoginForm } from '#client/features/auth/login-form.js';
 import { RegisterForm } from '#client/features/auth/register-form.js';
 import { useUser } from '#client/lib/auth.js';
+import { safeReturnPath } from '#client/lib/return-path.js';
 
 type Tab = 'login' | 'register';
 
@@ -15,10 +16,12 @@ export default function AuthPage() {
   const tab: Tab = searchParams.get('tab') === 'register' ? 'register' : 'login';
 
   if (isLoading) return <PageSpinner label="Loading your account" />;
-  // Whoever just registered is welcomed on the dashboard, not welcomed back.
-  if (user) return <Navigate to="/dashboard" replace state={tab === 'register' ? { welcome: 'new' } : undefined} />;
+  // The page a visitor was sent here from comes first (issue 28, item 16); else whoever just
+  // registered is welcomed on the dashboard, not welcomed back.
+  const next = safeReturnPath(searchParams.get('next'));
+  if (user) return <Navigate to={next ?? '/dashboard'} replace state={!next && tab === 'register' ? { welcome: 'new' } : undefined} />;
 
-  const selectTab = (value: string) => setSearchParams(value === 'register' ? { tab: 'register' } : {}, { replace: true });
+  const selectTab = (value: string) => setSearchParams({ ...(value === 'register' ? { tab: 'register' } : {}), ...(next ? { next } : {}) }, { replace: true });
 
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:py-16">

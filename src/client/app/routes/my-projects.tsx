@@ -31,7 +31,7 @@ function ProjectGrid({ projects }: { projects: Project[] }) {
           projectId={project.id}
           name={project.name}
           description={project.description}
-          badge={<ProjectStatusBadge status={project.status} />}
+          badge={<ProjectStatusBadge status={project.status} dealStage={project.dealStage} />}
           linkLabel="View Details"
         />
       ))}
@@ -85,7 +85,7 @@ export default function MyProjectsPage() {
                     projectId={bid.projectId}
                     name={bid.project.name}
                     description={bid.project.description}
-                    badge={<BidStatusBadge status={bid.status} />}
+                    badge={<BidStatusBadge status={bid.status} dealStage={bid.project.dealStage} />}
                     linkLabel="View Project"
                   >
                     {bid.detailsHidden ? null : (
@@ -139,7 +139,10 @@ export default function MyProjectsPage() {
   );
 }
 
-/** Completed means the owner accepted the work; a finisher's accepted list leaves out accepted and cancelled projects. */
+/**
+ * Completed is the deal machine's completed stage (the work was accepted), as the server names each
+ * project of this list; a finisher's accepted list leaves out completed and cancelled deals.
+ */
 function withStatus(projects: Project[], completed: boolean): Project[] {
-  return completed ? projects.filter((p) => p.status === 'accepted') : projects.filter((p) => p.status !== 'accepted' && p.status !== 'cancelled');
+  return completed ? projects.filter((p) => p.dealStage === 'completed') : projects.filter((p) => p.dealStage !== 'completed' && p.dealStage !== 'cancelled');
 }

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, LoaderCircle, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { FINISHER_SHARE_PERCENT } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { currentUserKey, useUser } from '#client/lib/auth.js';
+import { signInPath } from '#client/lib/return-path.js';
 import { useOnboardingStatus, useStartOnboarding } from '#client/features/payments/api.js';
 import { isApiError } from '#client/lib/api.js';
 
@@ -21,8 +23,9 @@ const PROFILE_PAYMENT_SETTINGS = '/profile?tab=skills';
  */
 export default function OnboardingRedirectPage() {
   const { user, isLoading } = useUser();
+  const location = useLocation();
   if (isLoading) return <PageSpinner label="Loading your account" />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <Navigate to={signInPath(location, '/login')} replace />;
   return <OnboardingReturn userId={user.id} email={user.email} />;
 }
 
@@ -65,7 +68,9 @@ function OnboardingReturn({ userId, email }: { userId: number; email: string }) 
               <CardTitle as="h1" className="text-2xl">
                 Payout account ready
               </CardTitle>
-              <CardDescription>Your onboarding is complete. You will receive 90% of the payment for every project you finish.</CardDescription>
+              <CardDescription>
+                Your onboarding is complete. You will receive {FINISHER_SHARE_PERCENT}% of the payment for every project you finish.
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <Button asChild>

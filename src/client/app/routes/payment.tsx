@@ -3,11 +3,13 @@ import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-r
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
 import { useUser } from '#client/lib/auth.js';
+import { signInPath } from '#client/lib/return-path.js';
 import { useBid } from '#client/features/bids/api.js';
 import { CheckoutLaunchPanel } from '#client/features/payments/checkout-launch-panel.js';
 import { bidPaymentState } from '#client/features/payments/payment-rules.js';
 import { PaymentSummaryCard } from '#client/features/payments/payment-summary-card.js';
 import { useCheckoutLauncher } from '#client/features/payments/use-checkout-launcher.js';
+import { notChargedText } from '#client/features/payments/use-checkout-success-toast.js';
 import { usePaymentPageRules } from '#client/features/payments/use-payment-page-rules.js';
 
 /**
@@ -22,11 +24,12 @@ export default function PaymentPage() {
   const isValidId = Number.isInteger(bidId) && bidId > 0;
   const { data: bid, isPending, isError } = useBid(bidId, Boolean(user));
   // The provider's cancel URL carries ?canceled=true; any value of the flag counts.
-  usePaymentPageRules(bid, searchParams.has('canceled'));
+  const isCanceled = searchParams.has('canceled');
+  usePaymentPageRules(bid, isCanceled);
   const { isBusy, launch } = useCheckoutLauncher(bidId);
 
   if (isUserLoading) return <PageSpinner label="Loading your account" />;
-  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to={signInPath(location)} replace />;
   if (!isValidId || isError) return <BidLoadError />;
   if (isPending) return <PageSpinner label="Loading bid" />;
   if (bidPaymentState(bid) === 'paid') return <BidPaid projectId={bid.projectId} projectName={bid.project.name} />;
@@ -42,6 +45,11 @@ export default function PaymentPage() {
       <p className="mt-2 text-muted-foreground">
         Pay for {bid.finisher.username}'s accepted bid on {bid.project.name}.
       </p>
+      {isCanceled ? (
+        <p role="status" className="mt-6 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+          {notChargedText} The bid is still accepted and waits for your payment.
+        </p>
+      ) : null}
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <CheckoutLaunchPanel isBusy={isBusy} onProceed={launch} />
         <PaymentSummaryCard amountCents={bid.amountCents ?? 0} projectName={bid.project.name} developerUsername={bid.finisher.username} />

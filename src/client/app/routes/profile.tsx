@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { isFinisher } from '#shared/domain/roles.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
@@ -10,6 +10,7 @@ import { EmailPreferencesCard } from '#client/features/email/email-preferences.j
 import { PaymentSettings } from '#client/features/payments/payment-settings.js';
 import { useFinisherStats } from '#client/features/finishers/api.js';
 import { useUser } from '#client/lib/auth.js';
+import { signInPath } from '#client/lib/return-path.js';
 import { ProfileDetails } from '#client/features/profile/profile-details.js';
 import { ProfileEditForm } from '#client/features/profile/profile-edit-form.js';
 import { ProfileHeader } from '#client/features/profile/profile-header.js';
@@ -23,6 +24,7 @@ function initialTab(requested: string | null, finisher: boolean): string {
 /** The own profile (spec section 2): header, the Profile and Security tabs for everyone and the Skills tab for finishers. */
 export default function ProfilePage() {
   const { user, isLoading } = useUser();
+  const location = useLocation();
   const [isEditing, setIsEditing] = useState(false);
   const [searchParams] = useSearchParams();
   // A finisher's public record, as their public profile shows it (the stats of /developers/{username}).
@@ -30,7 +32,7 @@ export default function ProfilePage() {
 
   if (isLoading) return <PageSpinner label="Loading your profile" />;
   // Spec section 2: this page sends a visitor to /login (which then goes on to /auth).
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <Navigate to={signInPath(location, '/login')} replace />;
 
   const finisher = isFinisher(user.role);
   return (

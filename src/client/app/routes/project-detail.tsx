@@ -10,6 +10,7 @@ import { ApplyButton } from '#client/features/bids/apply-dialog.js';
 import { ProjectBidsCard } from '#client/features/bids/project-bids-card.js';
 import { MilestonesCard } from '#client/features/milestones/milestones-card.js';
 import { AwaitingPaymentCard } from '#client/features/deal/awaiting-payment-card.js';
+import { useDeal } from '#client/features/deal/api.js';
 import { DealClockPanels, DealHistoryPanel, DealRevisionCallout } from '#client/features/deal/deal-panels.js';
 import { DeliveryPanel } from '#client/features/projects/delivery-panel.js';
 import { ProjectPaymentCard } from '#client/features/payments/project-payment-card.js';
@@ -30,6 +31,9 @@ export default function ProjectDetailPage() {
   const [searchParams] = useSearchParams();
   const { user, isLoading: userLoading } = useUser();
   const { data: project, isPending, error } = useProject(id);
+  // The owner's cancel dialog says what cancelling does to the held money: the deal answer words it.
+  const isDealOwner = Boolean(project && user && project.finisherId !== null && isOwner(user, project));
+  const { data: deal } = useDeal(id, isDealOwner);
   const tab = searchParams.get('tab');
   const scrollTarget = tab === 'bids' || tab === 'milestones' ? tab : null;
   const isRendered = Boolean(project) && !userLoading;
@@ -85,6 +89,8 @@ export default function ProjectDetailPage() {
         <div className="grid content-start gap-6 lg:col-span-2">
           <ProjectOverviewCard project={project} isOwner={isOwner(user, project)} isAssignedFinisher={isAssignedFinisher(user, project)} />
           <DealClockPanels project={project} user={user} />
+          {/* The scope and the payment are asked for by the deal's two parties alone, so no one else's
+              page logs a refusal (issue 28, item 14). */}
           <StatementOfWorkCard projectId={project.id} enabled={project.finisherId !== null && canReadDelivery(user, project)} />
           <ChangeOrdersCard project={project} user={user} />
           {isAwaitingPayment ? <AwaitingPaymentCard viewer={actor === 'owner' ? 'owner' : 'finisher'} /> : null}
@@ -106,8 +112,8 @@ export default function ProjectDetailPage() {
         <aside className="grid content-start gap-6" aria-label="Project actions">
           <ApplyButton project={project} user={user} />
           <EditProjectButton project={project} user={user} />
-          <ProjectControls projectId={project.id} status={project.status} actor={actor} />
-          <ProjectPaymentCard projectId={project.id} />
+          <ProjectControls projectId={project.id} status={project.status} actor={actor} cancelNotice={isDealOwner ? deal?.cancelNotice : null} />
+          {project.deal ? <ProjectPaymentCard project={project} user={user} /> : null}
         </aside>
       </div>
     </div>

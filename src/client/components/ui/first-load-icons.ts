@@ -37,10 +37,6 @@ export const ArrowRight = icon('lucide lucide-arrow-right', [
   ['path', { d: 'M5 12h14' }],
   ['path', { d: 'm12 5 7 7-7 7' }],
 ]);
-export const AtSign = icon('lucide lucide-at-sign', [
-  ['circle', { cx: '12', cy: '12', r: '4' }],
-  ['path', { d: 'M16 8v5a3 3 0 0 0 6 0v-1a10 10 0 1 0-4 8' }],
-]);
 export const FileUp = icon('lucide lucide-file-up', [
   ['path', { d: 'M6 22a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h8a2.4 2.4 0 0 1 1.704.706l3.588 3.588A2.4 2.4 0 0 1 20 8v12a2 2 0 0 1-2 2z' }],
   ['path', { d: 'M14 2v5a1 1 0 0 0 1 1h5' }],
@@ -69,19 +65,9 @@ export const Menu = icon('lucide lucide-menu', [
   ['path', { d: 'M4 12h16' }],
   ['path', { d: 'M4 19h16' }],
 ]);
-export const MessageCircle = icon('lucide lucide-message-circle', [
-  ['path', { d: 'M2.992 16.342a2 2 0 0 1 .094 1.167l-1.065 3.29a1 1 0 0 0 1.236 1.168l3.413-.998a2 2 0 0 1 1.099.092 10 10 0 1 0-4.777-4.719' }],
-]);
 export const Rocket = icon('lucide lucide-rocket', [
   ['path', { d: 'M12 15v5s3.03-.55 4-2c1.08-1.62 0-5 0-5' }],
   ['path', { d: 'M4.5 16.5c-1.5 1.26-2 5-2 5s3.74-.5 5-2c.71-.84.7-2.13-.09-2.91a2.18 2.18 0 0 0-2.91-.09' }],
   ['path', { d: 'M9 12a22 22 0 0 1 2-3.95A12.88 12.88 0 0 1 22 2c0 2.72-.78 7.5-6 11a22.4 22.4 0 0 1-4 2z' }],
   ['path', { d: 'M9 12H4s.55-3.03 2-4c1.62-1.08 5 .05 5 .05' }],
-]);
-export const Share2 = icon('lucide lucide-share-2', [
-  ['circle', { cx: '18', cy: '5', r: '3' }],
-  ['circle', { cx: '6', cy: '12', r: '3' }],
-  ['circle', { cx: '18', cy: '19', r: '3' }],
-  ['line', { x1: '8.59', x2: '15.42', y1: '13.51', y2: '17.49' }],
-  ['line', { x1: '15.41', x2: '8.59', y1: '6.51', y2: '10.49' }],
 ]);

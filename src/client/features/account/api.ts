@@ -1,6 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { accountEndpoints, type ChangePasswordBody, type PasswordResetConfirmBody, type PasswordResetRequestBody } from '#shared/contracts/account.js';
+import {
+  accountEndpoints,
+  type ChangePasswordBody,
+  type TimeZoneBody,
+  type PasswordResetConfirmBody,
+  type PasswordResetRequestBody,
+} from '#shared/contracts/account.js';
+import type { User } from '#shared/contracts/users.js';
 import { call, errorMessage } from '#client/lib/api.js';
 import { currentUserKey, forgetSignedInUser } from '#client/lib/auth.js';
 
@@ -39,6 +46,19 @@ export function useRevokeOtherSessions() {
     onSuccess: ({ revoked }) => toast.success('Signed out everywhere else', { description: `Signed out of ${otherSessions(revoked)}.` }),
     onError: (error) => toast.error('Could not sign out other sessions', { description: errorMessage(error, 'Failed to sign out') }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+/** PUT /api/account/time-zone: the zone the signed-in user's mail and deal sentences use (decision 048). */
+export function useChangeTimeZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TimeZoneBody) => call(endpoints.changeTimeZone, { body }),
+    onSuccess: ({ timeZone }) => {
+      queryClient.setQueryData<User | null>(currentUserKey, (user) => (user ? { ...user, timeZone } : user));
+      toast.success('Time zone saved', { description: `Emails now give dates in ${timeZone}.` });
+    },
+    onError: (error) => toast.error('Time zone not saved', { description: errorMessage(error, 'Failed to save the time zone') }),
   });
 }
 

@@ -1,8 +1,9 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { ActiveSessions } from './active-sessions.js';
 import { ChangePasswordForm } from './change-password-form.js';
+import { TimeZoneForm } from './time-zone-form.js';
 
-/** The profile's Security tab: password change and the devices signed in to the account. */
+/** The profile's Security tab: password change, the time zone of mail and the devices signed in to the account. */
 export function SecurityTab() {
   return (
     <div className="grid gap-6">
@@ -13,6 +14,15 @@ export function SecurityTab() {
         </CardHeader>
         <CardContent>
           <ChangePasswordForm />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Time zone</CardTitle>
+          <CardDescription>The zone emails give dates and deadlines in.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <TimeZoneForm />
         </CardContent>
       </Card>
       <Card>

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { loginBodySchema } from '#shared/contracts/auth.schemas.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { LabelledInput } from '#client/components/ui/labelled-input.js';
+import { safeReturnPath } from '#client/lib/return-path.js';
 import { useLoginMutation, loginFailedToast } from './api.js';
 
 type LoginInput = z.input<typeof loginBodySchema>;
@@ -14,6 +15,7 @@ type LoginOutput = z.output<typeof loginBodySchema>;
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const login = useLoginMutation();
   // Switching to the other tab (or page) takes this form's failure toast with it.
   useEffect(() => () => void toast.dismiss(loginFailedToast), []);
@@ -24,7 +26,7 @@ export function LoginForm() {
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
-    login.mutate(values, { onSuccess: () => void navigate('/dashboard', { replace: true }) });
+    login.mutate(values, { onSuccess: () => void navigate(safeReturnPath(searchParams.get('next')) ?? '/dashboard', { replace: true }) });
   });
 
   return (

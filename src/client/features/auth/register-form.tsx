@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { registerBodySchema } from '#shared/contracts/auth.schemas.js';
@@ -10,6 +10,9 @@ import { Label } from '#client/components/ui/label.js';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#client/components/ui/select.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { LabelledInput } from '#client/components/ui/labelled-input.js';
+import { readerTimeZone } from '#client/lib/format.js';
+import { useIsHydrating } from '#client/lib/use-is-hydrating.js';
+import { safeReturnPath } from '#client/lib/return-path.js';
 import { useRegisterMutation, registrationFailedToast } from './api.js';
 
 type RegisterInput = z.input<typeof registerBodySchema>;
@@ -17,6 +20,7 @@ type RegisterOutput = z.output<typeof registerBodySchema>;
 
 export function RegisterForm() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const register = useRegisterMutation();
   // Switching to the other tab (or page) takes this form's failure toast with it.
   useEffect(() => () => void toast.dismiss(registrationFailedToast), []);
@@ -26,8 +30,20 @@ export function RegisterForm() {
   });
   const { errors } = form.formState;
 
+  // Mail writes its dates in the zone the person reads time in: this browser's, until they pick another (decision 048).
+  const timeZone = useIsHydrating() ? null : readerTimeZone();
+
   const onSubmit = form.handleSubmit((values) => {
-    register.mutate(values, { onSuccess: () => void navigate('/dashboard', { replace: true, state: { welcome: 'new' } }) });
+    register.mutate(
+      { ...values, timeZone: readerTimeZone() },
+      {
+        onSuccess: () => {
+          // Back to the page the visitor asked for (issue 28, item 16), else welcomed on the dashboard.
+          const next = safeReturnPath(searchParams.get('next'));
+          void navigate(next ?? '/dashboard', { replace: true, state: next ? undefined : { welcome: 'new' } });
+        },
+      },
+    );
   });
 
   return (
@@ -78,6 +94,11 @@ export function RegisterForm() {
         </p>
         <FieldError id="register-role-error" message={errors.role?.message} />
       </div>
+      {timeZone ? (
+        <p className="text-xs break-words text-muted-foreground" data-testid="register-time-zone">
+          Emails give dates in your time zone, {timeZone}; you can change it in your account settings.
+        </p>
+      ) : null}
       <SubmitButton className="mt-2 w-full" isPending={register.isPending} pendingText="Creating account...">
         Create account
       </SubmitButton>

@@ -9,6 +9,7 @@ import { Button } from '#client/components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.js';
 import { Spinner } from '#client/components/ui/spinner.js';
 import { lazyComponent } from '#client/lib/lazy-component.js';
+import { ProjectTerms } from '#client/components/project-terms.js';
 
 // The form (react-hook-form and the bid schema) is needed only once the dialog opens: the project
 // page loads and hydrates without it (docs/decisions/018-performance-budgets.md).
@@ -22,7 +23,10 @@ const formFallback = (
 );
 
 type ApplyVisibility = 'apply' | 'login-required' | 'hidden';
-type BiddableProject = Pick<ProjectDetail, 'id' | 'name' | 'status' | 'submitterId' | 'finisherId' | 'bids' | 'acceptanceCriteria'>;
+type BiddableProject = Pick<
+  ProjectDetail,
+  'id' | 'name' | 'status' | 'submitterId' | 'finisherId' | 'bids' | 'acceptanceCriteria' | 'budgetCents' | 'timeframe'
+>;
 
 /**
  * Spec section 6 (canBid): a signed-in finisher who is not the owner, on a project open for bids,
@@ -63,6 +67,7 @@ export function ApplyButton({ project, user }: { project: BiddableProject; user:
               <DialogTitle>Apply for Project</DialogTitle>
               <DialogDescription>Send {projectName}'s owner your rate, timeline and proposal.</DialogDescription>
             </DialogHeader>
+            <ProjectTerms project={project} className="rounded-md bg-muted/60 p-3" />
             <Suspense fallback={formFallback}>
               <ApplyForm projectId={projectId} finisherId={userId} criteria={project.acceptanceCriteria} onDone={() => setOpen(false)} />
             </Suspense>

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { type Control, useForm, useWatch } from 'react-hook-form';
 import type { Bid, PlaceBidBody, PlaceBidInput } from '#shared/contracts/bids.js';
 import type { AcceptanceCriterion } from '#shared/contracts/projects.js';
 import { placeBidSchema } from '#shared/contracts/bids.schemas.js';
-import { centsToDollars } from '#shared/domain/money.js';
+import { centsToDollars, dollarsToCents, formatMoney, PLATFORM_FEE_PERCENT, splitPayment } from '#shared/domain/money.js';
 import { DialogFooter } from '#client/components/ui/dialog.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
@@ -31,6 +31,24 @@ function defaultsOf(criteria: readonly AcceptanceCriterion[], bid: Bid | undefin
     includedRevisions: bid?.includedRevisions ?? undefined,
     criteriaAnswers: criteria.map((c) => ({ criterionId: c.id, answer: answerOf(c.id)?.answer ?? 'agree', note: answerOf(c.id)?.note ?? '' })),
   };
+}
+
+/** A whole, positive number of dollars typed in the rate field, or null while it is anything else. */
+function typedDollars(value: unknown): number | null {
+  const dollars = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(dollars) && dollars > 0 ? dollars : null;
+}
+
+/** What the finisher receives of the rate as it is typed: the server's split of a payment (issue 28, item 3). */
+function PayoutPreview({ control }: { control: Control<PlaceBidBody, unknown, PlaceBidInput> }) {
+  const dollars = typedDollars(useWatch({ control, name: 'amount' }));
+  return (
+    <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="bid-payout-preview">
+      {dollars === null
+        ? `You receive your rate less the ${PLATFORM_FEE_PERCENT}% platform fee.`
+        : `You receive ${formatMoney(splitPayment(dollarsToCents(dollars)).developerAmountCents)} after the ${PLATFORM_FEE_PERCENT}% fee.`}
+    </p>
+  );
 }
 
 /** The 'Apply for Project' form, and the same form editing a pending bid; its own chunk, loaded when the dialog opens. */
@@ -73,6 +91,7 @@ export function ApplyForm({ projectId, finisherId, criteria, bid, onDone }: Appl
           />
         )}
       </FormField>
+      <PayoutPreview control={form.control} />
       <FormField id="bid-timeline" label="Timeline (Days)" error={errors.timeline?.message}>
         {(describedBy) => (
           <Input

@@ -1,8 +1,9 @@
-import { CalendarDays, Clock, DollarSign, EyeOff, MessageSquare, Star } from 'lucide-react';
+import { CalendarDays, Clock, DollarSign, EyeOff, MessageSquare, RotateCcw, Star } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { Bid } from '#shared/contracts/bids.js';
 import type { AcceptanceCriterion } from '#shared/contracts/projects.js';
+import type { DealStage } from '#shared/domain/deal-machine.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
@@ -17,6 +18,12 @@ import { BidAnswers, FinisherAvatar, FinisherRecordLine } from './bid-record.js'
 export function displayedProposal(bid: Pick<Bid, 'message' | 'proposal'>): string | null {
   const text = (bid.proposal ?? bid.message ?? '').trim();
   return text && text.toLowerCase() !== 'yes' ? text : null;
+}
+
+/** '2 revisions included', '1 revision included', 'No revisions included'. */
+function includedRevisionsText(count: number): string {
+  if (count === 0) return 'No revisions included';
+  return `${count} ${count === 1 ? 'revision' : 'revisions'} included`;
 }
 
 export interface BidActions {
@@ -47,7 +54,18 @@ function startChat(event: MouseEvent<HTMLAnchorElement>, actions: BidActions) {
   if (!actions.isStartingChat) actions.onChat();
 }
 
-export function BidItem({ bid, actions, criteria }: { bid: Bid; actions: BidActions; criteria: readonly AcceptanceCriterion[] }) {
+/** dealStage: the deal's stage, on the winning bid for the deal's two parties (its badge names it). */
+export function BidItem({
+  bid,
+  actions,
+  criteria,
+  dealStage,
+}: {
+  bid: Bid;
+  actions: BidActions;
+  criteria: readonly AcceptanceCriterion[];
+  dealStage?: DealStage | null;
+}) {
   const proposal = displayedProposal(bid);
   return (
     <li className="grid min-w-0 gap-3 rounded-lg border p-4" aria-label={`Bid from ${bid.developerUsername}`}>
@@ -67,7 +85,7 @@ export function BidItem({ bid, actions, criteria }: { bid: Bid; actions: BidActi
               <Star aria-hidden="true" className="size-3" /> Shortlisted
             </Badge>
           ) : null}
-          <BidStatusBadge status={bid.status} />
+          <BidStatusBadge status={bid.status} dealStage={dealStage} />
         </div>
       </div>
       {bid.finisherRecord ? <FinisherRecordLine record={bid.finisherRecord} /> : null}
@@ -96,6 +114,13 @@ export function BidItem({ bid, actions, criteria }: { bid: Bid; actions: BidActi
               <dt className="sr-only">Timeline</dt>
               <dd>{formatDays(bid.timeline)}</dd>
             </div>
+            {bid.effectiveIncludedRevisions !== undefined ? (
+              <div className="flex items-center gap-1.5">
+                <RotateCcw aria-hidden="true" className="size-4 text-muted-foreground" />
+                <dt className="sr-only">Included revisions</dt>
+                <dd data-testid="bid-included-revisions">{includedRevisionsText(bid.effectiveIncludedRevisions)}</dd>
+              </div>
+            ) : null}
             <div className="flex items-center gap-1.5">
               <CalendarDays aria-hidden="true" className="size-4 text-muted-foreground" />
               <dt className="sr-only">Submitted</dt>
@@ -127,7 +152,7 @@ export function BidItem({ bid, actions, criteria }: { bid: Bid; actions: BidActi
                 </Button>
               }
               title={`Accept ${bid.developerUsername}'s bid?`}
-              description={`${bid.developerUsername} will finish the project for ${formatMoney(bid.amountCents ?? 0)}, which you pay next through checkout. Every other bid on this project is declined, and this cannot be undone.`}
+              description={`${bid.developerUsername} will finish the project for ${formatMoney(bid.amountCents ?? 0)}, which you pay next through checkout. Every other pending bid on this project is rejected, and this cannot be undone.`}
               confirmLabel="Accept Bid"
               onConfirm={actions.onAccept}
             />

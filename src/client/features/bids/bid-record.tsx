@@ -18,7 +18,7 @@ export function FinisherAvatar({ bid }: { bid: Bid }) {
 
 /**
  * What an owner weighs (issue 18, item 9): rating and reviews, completed projects, the on-time rate
- * (first deliveries made by the deal clock's delivery deadline) and when the finisher joined.
+ * of those completed deals (first deliveries made by the deal clock's delivery deadline) and when the finisher joined.
  */
 export function FinisherRecordLine({ record }: { record: FinisherRecord }) {
   return (
@@ -38,7 +38,7 @@ export function FinisherRecordLine({ record }: { record: FinisherRecord }) {
       </div>
       <div className="flex gap-1">
         <dt>On time:</dt>
-        <dd>{record.onTimeRate === null ? 'No deliveries yet' : `${record.onTimeRate}%`}</dd>
+        <dd>{record.onTimeRate === null ? 'No completed deals yet' : `${record.onTimeRate}%`}</dd>
       </div>
       <div className="flex gap-1">
         <dt>Member since</dt>

@@ -17,7 +17,7 @@ import { useAcceptBid, useDeclineBid, useShortlistBid, useWithdrawBid } from './
 type Tab = 'all' | 'accepted';
 
 interface ProjectBidsCardProps {
-  project: Pick<ProjectDetail, 'id' | 'status' | 'bids' | 'isPaid' | 'submitterId' | 'finisherId' | 'acceptanceCriteria'>;
+  project: Pick<ProjectDetail, 'id' | 'status' | 'bids' | 'isPaid' | 'submitterId' | 'finisherId' | 'acceptanceCriteria' | 'deal'>;
   user: Person;
 }
 
@@ -83,7 +83,13 @@ export function ProjectBidsCard({ project, user }: ProjectBidsCardProps) {
   const list = (bids: Bid[], tab: Tab) => (
     <ul className="grid gap-3">
       {bids.map((bid) => (
-        <BidItem key={bid.id} bid={bid} actions={actionsFor(bid, tab)} criteria={project.acceptanceCriteria} />
+        <BidItem
+          key={bid.id}
+          bid={bid}
+          actions={actionsFor(bid, tab)}
+          criteria={project.acceptanceCriteria}
+          dealStage={bid.finisherId === project.finisherId ? project.deal?.stage : null}
+        />
       ))}
     </ul>
   );

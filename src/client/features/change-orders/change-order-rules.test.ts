@@ -5,6 +5,7 @@ import { awaitsPayment, changeOrderPrice, extraDaysText, paymentStateOf } from '
 const order = (overrides: Partial<ChangeOrder> = {}): ChangeOrder => ({
   id: 7,
   projectId: 5,
+  number: 1,
   proposedBy: 'finisher',
   proposerId: 2,
   description: 'Add a CSV export of the invoices',

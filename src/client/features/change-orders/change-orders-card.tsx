@@ -9,7 +9,7 @@ import { Badge, type BadgeProps } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
-import { formatDealDate } from '#client/lib/format.js';
+import { LocalTime } from '#client/components/local-time.js';
 import { useDeal } from '#client/features/deal/api.js';
 import { useDecideChangeOrder, usePayChangeOrder } from './api.js';
 import { awaitsPayment, changeOrderPrice, extraDaysText, paymentStateOf } from './change-order-rules.js';
@@ -67,10 +67,10 @@ export function ChangeOrdersCard({ project, user }: ChangeOrdersCardProps) {
           <p className="text-sm text-muted-foreground">No change orders yet.</p>
         ) : (
           <ol className="grid gap-3">
-            {changeOrders.map((changeOrder, index) => (
+            {changeOrders.map((changeOrder) => (
               <ChangeOrderItem
                 key={changeOrder.id}
-                number={index + 1}
+                number={changeOrder.number}
                 changeOrder={changeOrder}
                 project={project}
                 user={user}
@@ -152,7 +152,10 @@ function ChangeOrderItem({ number, changeOrder, project, user, canAccept, canPay
         <div>
           <dt className="text-muted-foreground">Proposed by</dt>
           <dd>
-            {proposer} <span className="block text-xs text-muted-foreground">{formatDealDate(changeOrder.createdAt)}</span>
+            {proposer}{' '}
+            <span className="block text-xs text-muted-foreground">
+              <LocalTime value={changeOrder.createdAt} />
+            </span>
           </dd>
         </div>
       </dl>

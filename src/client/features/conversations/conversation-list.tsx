@@ -4,7 +4,8 @@ import { Badge } from '#client/components/ui/badge.js';
 import { formatUnreadCount } from '#client/components/ui/count-badge.js';
 import { Skeleton } from '#client/components/ui/skeleton.js';
 import { cn } from '#client/lib/utils.js';
-import { avatarInitial, formatChatTime } from './conversation-format.js';
+import { formatChatTime } from '#client/lib/format.js';
+import { avatarInitial } from './conversation-format.js';
 
 interface ConversationListProps {
   conversations: readonly ChatSummary[] | undefined;

@@ -3,7 +3,8 @@ import type { ChatMessage } from '#shared/contracts/conversations.js';
 import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
 import { Spinner } from '#client/components/ui/spinner.js';
 import { cn } from '#client/lib/utils.js';
-import { avatarInitial, formatChatTime } from './conversation-format.js';
+import { formatChatTime } from '#client/lib/format.js';
+import { avatarInitial } from './conversation-format.js';
 
 interface MessageListProps {
   messages: readonly ChatMessage[] | undefined;
@@ -65,12 +66,14 @@ function MessageItem({ message, isOwn }: { message: ChatMessage; isOwn: boolean 
           <AvatarFallback>{avatarInitial(message.sender.username)}</AvatarFallback>
         </Avatar>
       )}
-      <div className={cn('grid max-w-[80%] gap-1', isOwn ? 'justify-items-end' : 'justify-items-start')}>
+      {/* min-w-0 and 'anywhere' (not break-words, which keeps a long word's full width as its minimum)
+          let the sender's own bubble shrink to the window as the reader's does (issue 28, item 12). */}
+      <div className={cn('grid min-w-0 max-w-[80%] grid-cols-1 gap-1', isOwn ? 'justify-items-end' : 'justify-items-start')}>
         {isOwn ? <span className="sr-only">You</span> : <span className="text-xs font-medium text-muted-foreground">{message.sender.username}</span>}
         <p
           data-testid="message-content"
           className={cn(
-            'rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',
+            'max-w-full rounded-2xl px-3 py-2 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]',
             isOwn ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
           )}
         >

@@ -29,7 +29,7 @@ export function AppliedList({ bids }: { bids: BidWithProject[] }) {
                     <RelativeDate value={bid.createdAt} />
                   </span>
                 </div>
-                <BidStatusBadge status={bid.status} />
+                <BidStatusBadge status={bid.status} dealStage={bid.project.dealStage} />
               </li>
             ))}
           </ul>

@@ -1,25 +1,29 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { codeLinkProblem } from '#shared/domain/code-link.js';
 import { uniqueTechnologies } from '#shared/domain/limits.js';
 import { criteriaFromLines } from '#shared/domain/scope.js';
 import { Button } from '#client/components/ui/button.js';
+import { FieldError } from '#client/components/ui/field-error.js';
 import { Input } from '#client/components/ui/input.js';
 import { Label } from '#client/components/ui/label.js';
 import { Textarea } from '#client/components/ui/textarea.js';
 import { useCreateProject } from '#client/features/projects/api.js';
 import { DashboardSection } from './dashboard-section.js';
 
-/** Spec section 5: a blank repository URL becomes a generic repository URL. */
-export const DEFAULT_REPOSITORY_URL = 'https://github.com/';
-
 const empty = { name: '', description: '', technologies: '', budget: '', timeframe: '', codeLink: '', criteria: '' };
 
 /** 'React, Node.js , ,react' -> ['React', 'Node.js'] */
 export const parseTechnologies = (text: string): string[] => uniqueTechnologies(text.split(','));
 
-/** The owner dashboard's quick project form: all but the repository URL required, budget digits only. */
+/**
+ * The owner dashboard's quick project form: every field but the criteria required, budget digits
+ * only. The repository link follows the same rule as /submit and the server (issue 28, item 15):
+ * no generic default, and no site's home page.
+ */
 export function NewProjectForm({ ownerId }: { ownerId: number }) {
   const [fields, setFields] = useState(empty);
+  const [codeLinkError, setCodeLinkError] = useState<string | undefined>();
   const createProject = useCreateProject('dashboard');
   const set = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: name === 'budget' ? event.target.value.replace(/\D/g, '') : event.target.value }));
@@ -30,15 +34,19 @@ export function NewProjectForm({ ownerId }: { ownerId: number }) {
     const name = fields.name.trim();
     const description = fields.description.trim();
     const timeframe = fields.timeframe.trim();
-    if (!name || !description || techStack.length === 0 || !fields.budget || !timeframe) {
+    const codeLink = fields.codeLink.trim();
+    if (!name || !description || techStack.length === 0 || !fields.budget || !timeframe || !codeLink) {
       toast.error('Missing information', { description: 'Please fill in all required fields' });
       return;
     }
+    const linkProblem = codeLinkProblem(codeLink);
+    setCodeLinkError(linkProblem ?? undefined);
+    if (linkProblem) return;
     const projectData = {
       name,
       description,
       techStack,
-      codeLink: fields.codeLink.trim() || DEFAULT_REPOSITORY_URL,
+      codeLink,
       budget: Number(fields.budget),
       timeframe,
       submitterId: ownerId,
@@ -82,8 +90,17 @@ export function NewProjectForm({ ownerId }: { ownerId: number }) {
           </div>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="new-project-code-link">Repository URL (optional)</Label>
-          <Input id="new-project-code-link" type="url" placeholder={DEFAULT_REPOSITORY_URL} value={fields.codeLink} onChange={set('codeLink')} />
+          <Label htmlFor="new-project-code-link">Repository URL</Label>
+          <Input
+            id="new-project-code-link"
+            type="url"
+            placeholder="https://github.com/you/your-project"
+            aria-invalid={codeLinkError ? true : undefined}
+            aria-describedby={codeLinkError ? 'new-project-code-link-error' : undefined}
+            value={fields.codeLink}
+            onChange={set('codeLink')}
+          />
+          <FieldError id="new-project-code-link-error" message={codeLinkError} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="new-project-criteria">Acceptance criteria (optional)</Label>

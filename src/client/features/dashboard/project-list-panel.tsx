@@ -37,7 +37,7 @@ export function ProjectListPanel({ id, title, description, projects, emptyText, 
                     {project.bidCount === 1 ? '1 bid' : `${project.bidCount} bids`} · Posted <RelativeDate value={project.createdAt} />
                   </span>
                 </div>
-                <ProjectStatusBadge status={project.status} />
+                <ProjectStatusBadge status={project.status} dealStage={project.dealStage} />
               </li>
             ))}
           </ul>

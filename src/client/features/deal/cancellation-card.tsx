@@ -2,29 +2,31 @@ import { Check, MessageSquareWarning } from 'lucide-react';
 import { useState } from 'react';
 import type { DealCancellation } from '#shared/contracts/deal.js';
 import { formatMoney } from '#shared/domain/money.js';
-import { ReasonDialog } from '#client/components/reason-dialog.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
-import { errorMessage } from '#client/lib/api.js';
-import { useAgreeToCancellation, useObjectToCancellation } from './api.js';
+import { useAgreeToCancellation } from './api.js';
+import { ObjectionDialog } from './objection-dialog.js';
 import type { DealNames } from '#client/components/deal-history-list.js';
-import { formatDealDate } from '#client/lib/format.js';
+import { LocalTime } from '#client/components/local-time.js';
 
 interface CancellationCardProps {
   projectId: number;
   cancellation: DealCancellation;
   names: DealNames;
+  /** What is held now (the deal's money view): an objection asks for up to this. */
+  heldCents: number;
   /** Only the assigned finisher answers; the owner waits for the answer. */
   canAnswer: boolean;
 }
 
 /**
  * A cancellation of a paid project that is not settled yet: open (the finisher agrees or objects by
- * respondBy; the owner waits) or objected (the money stays held for Finishline's operator).
+ * respondBy; the owner waits) or objected (a dispute over the held money: the server's description
+ * says what the owner's silence does, and by when).
  * Settled cancellations are the clock's to tell.
  */
-export function CancellationCard({ projectId, cancellation, names, canAnswer }: CancellationCardProps) {
+export function CancellationCard({ projectId, cancellation, names, heldCents, canAnswer }: CancellationCardProps) {
   if (cancellation.outcome !== 'open' && cancellation.outcome !== 'objected') return null;
   const isOpen = cancellation.outcome === 'open';
   return (
@@ -37,9 +39,7 @@ export function CancellationCard({ projectId, cancellation, names, canAnswer }: 
         {isOpen && cancellation.respondBy ? (
           <p>
             {canAnswer ? 'Please answer by ' : `Waiting for ${names.finisher} to answer by `}
-            <time dateTime={cancellation.respondBy} className="font-medium">
-              {formatDealDate(cancellation.respondBy)}
-            </time>
+            <LocalTime value={cancellation.respondBy} className="font-medium" />
             {canAnswer ? `. Without an answer, ${formatMoney(cancellation.refundCents, { showCents: true })} is refunded to ${names.owner}.` : '.'}
           </p>
         ) : null}
@@ -49,18 +49,17 @@ export function CancellationCard({ projectId, cancellation, names, canAnswer }: 
             <p className="mt-1 rounded-md bg-muted/60 p-3 break-words whitespace-pre-line">{cancellation.objection}</p>
           </div>
         ) : null}
-        {isOpen && canAnswer ? <CancellationAnswer projectId={projectId} cancellation={cancellation} names={names} /> : null}
+        {isOpen && canAnswer ? <CancellationAnswer projectId={projectId} cancellation={cancellation} names={names} heldCents={heldCents} /> : null}
       </CardContent>
     </Card>
   );
 }
 
-function CancellationAnswer({ projectId, cancellation, names }: Omit<CancellationCardProps, 'canAnswer'>) {
+function CancellationAnswer({ projectId, cancellation, names, heldCents }: Omit<CancellationCardProps, 'canAnswer'>) {
   const [isObjecting, setIsObjecting] = useState(false);
   const agree = useAgreeToCancellation(projectId);
-  const object = useObjectToCancellation(projectId);
   const refund = formatMoney(cancellation.refundCents, { showCents: true });
-  const isPending = agree.isPending || object.isPending;
+  const isPending = agree.isPending;
   return (
     <div className="flex flex-wrap gap-2">
       <ConfirmDialog
@@ -78,19 +77,7 @@ function CancellationAnswer({ projectId, cancellation, names }: Omit<Cancellatio
       <Button variant="outline" disabled={isPending} onClick={() => setIsObjecting(true)}>
         <MessageSquareWarning aria-hidden="true" /> Object
       </Button>
-      <ReasonDialog
-        open={isObjecting}
-        onOpenChange={setIsObjecting}
-        title="Object to the cancellation"
-        description={`Tell ${names.owner} and Finishline why the project should not be cancelled. Your objection opens a dispute: the money stays held while you agree on an amount, or Finishline's operator decides.`}
-        label="Reason for the objection"
-        what="objection"
-        submitLabel="Send Objection"
-        isPending={object.isPending}
-        onSubmit={(reason, { done, fail }) =>
-          object.mutate({ reason }, { onSuccess: done, onError: (error) => fail(errorMessage(error, 'Please try again later')) })
-        }
-      />
+      <ObjectionDialog projectId={projectId} cancellation={cancellation} heldCents={heldCents} names={names} open={isObjecting} onOpenChange={setIsObjecting} />
     </div>
   );
 }

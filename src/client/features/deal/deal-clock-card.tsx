@@ -6,7 +6,8 @@ import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { type DealNames, partyName } from '#client/components/deal-history-list.js';
-import { formatDealDate } from '#client/lib/format.js';
+import { LocalTime } from '#client/components/local-time.js';
+import { graceNote } from '#shared/domain/time-zone.js';
 import { isDealOver } from './deal-format.js';
 
 const partyRoles: Record<DealParty, string> = { owner: 'client', finisher: 'developer', system: 'operator', operator: 'operator' };
@@ -69,9 +70,8 @@ export function DealClockCard({ deal, names, viewer, paymentHref = null }: DealC
                 <>
                   <dt className="text-muted-foreground">Due by</dt>
                   <dd>
-                    <time dateTime={nextStep.dueAt} className="font-medium">
-                      {formatDealDate(nextStep.dueAt)}
-                    </time>
+                    <LocalTime value={nextStep.dueAt} className="font-medium" />
+                    {nextStep.graceMs ? <span data-testid="deal-due-grace"> ({graceNote(nextStep.graceMs)})</span> : null}
                   </dd>
                 </>
               ) : null}

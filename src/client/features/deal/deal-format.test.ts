@@ -7,16 +7,31 @@ import { liveRefreshes } from '#client/app/live-updates.js';
 import { isKeyUnder, liveChangeRefreshes } from '#client/lib/live-changes.js';
 import { dealKeys } from './api.js';
 import { partyName } from '#client/components/deal-history-list.js';
-import { formatDealDate } from '#client/lib/format.js';
+import { formatChatTime, formatDealDate, formatDueDay, readerTimeZone } from '#client/lib/format.js';
 import { openRevisionRequest } from './deal-format.js';
 
 const entry = (kind: DealHistoryEntry['kind'], message?: string): DealHistoryEntry => ({ kind, at: '2026-11-23T10:00:00.000Z', by: 'owner', message });
 
-describe('formatDealDate', () => {
-  it('reads the day and time in UTC, as the server’s sentences do', () => {
-    expect(formatDealDate('2026-11-30T23:59:00.000Z')).toBe('Mon 30 Nov 2026, 23:59 UTC');
-    expect(formatDealDate('2027-01-04T07:05:00.000Z')).toBe('Mon 4 Jan 2027, 07:05 UTC');
-    expect(formatDealDate('not a date')).toBe('not a date');
+describe('the date formatter (decision 048)', () => {
+  it('reads the day and time in the zone it is given, named', () => {
+    expect(formatDealDate('2026-11-30T23:59:00.000Z', 'UTC')).toBe('Mon 30 Nov 2026, 23:59 UTC');
+    expect(formatDealDate('2027-01-04T07:05:00.000Z', 'UTC')).toBe('Mon 4 Jan 2027, 07:05 UTC');
+    expect(formatDealDate('2026-11-30T23:59:00.000Z', 'America/Los_Angeles')).toBe('Mon 30 Nov 2026, 15:59 PST');
+    expect(formatDealDate('2026-11-30T23:59:00.000Z', 'Asia/Tokyo')).toBe('Tue 1 Dec 2026, 08:59 GMT+9');
+    expect(formatDealDate('not a date', 'UTC')).toBe('not a date');
+  });
+
+  it('reads in the browser’s zone unless told', () => {
+    const at = '2026-11-30T23:59:00.000Z';
+    expect(formatDealDate(at)).toBe(formatDealDate(at, readerTimeZone()));
+    expect(formatChatTime(at)).toBe(formatChatTime(at, readerTimeZone()));
+  });
+
+  it('writes chat times as the spec does, and a milestone’s day as picked', () => {
+    expect(formatChatTime('2026-03-04T15:07:00.000Z', 'UTC')).toBe('Mar 4, 3:07 PM');
+    expect(formatChatTime('2026-03-04T15:07:00.000Z', 'America/Los_Angeles')).toBe('Mar 4, 7:07 AM');
+    expect(formatChatTime(null)).toBe('');
+    expect(formatDueDay('2026-01-05')).toBe('Mon 5 Jan 2026');
   });
 });
 

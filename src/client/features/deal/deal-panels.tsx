@@ -1,5 +1,6 @@
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { isAssignedFinisher, isOwner, isParty, isWinningBid, type Person } from '#shared/domain/policies.js';
+import { useStatementOfWork } from '#client/features/scope/api.js';
 import { useDeal } from './api.js';
 import { CancellationCard } from './cancellation-card.js';
 import { DealClockCard } from './deal-clock-card.js';
@@ -7,6 +8,7 @@ import { DealDisputeCard } from './deal-dispute-card.js';
 import type { DealNames } from '#client/components/deal-history-list.js';
 import { openRevisionRequest } from './deal-format.js';
 import { DealHistoryCard } from './deal-history-card.js';
+import { PayoutWaitingCard } from './payout-waiting-card.js';
 import { RevisionCallout } from './revision-callout.js';
 
 interface DealPanelProps {
@@ -34,7 +36,16 @@ export function DealClockPanels(props: DealPanelProps) {
   return (
     <>
       <DealClockCard deal={deal} names={names} viewer={viewer} paymentHref={paymentHrefOf(props)} />
-      {deal.cancellation ? <CancellationCard projectId={props.project.id} cancellation={deal.cancellation} names={names} canAnswer={isFinisher} /> : null}
+      {isFinisher ? <PayoutWaitingCard deal={deal} /> : null}
+      {deal.cancellation ? (
+        <CancellationCard
+          projectId={props.project.id}
+          cancellation={deal.cancellation}
+          names={names}
+          heldCents={deal.money?.heldCents ?? deal.cancellation.refundCents}
+          canAnswer={isFinisher}
+        />
+      ) : null}
       <DealDisputeCard deal={deal} projectId={props.project.id} viewer={viewer} />
     </>
   );
@@ -56,5 +67,9 @@ export function DealRevisionCallout(props: DealPanelProps) {
 /** Every step of the deal, for both parties. */
 export function DealHistoryPanel(props: DealPanelProps) {
   const { deal, names } = useProjectDeal(props);
-  return deal ? <DealHistoryCard history={deal.history} names={names} /> : null;
+  // A delivery's evidence is labelled with its agreed criterion (the statement of work's query, shared with the delivery panels).
+  const hasEvidence = deal?.history.some((entry) => (entry.evidence?.length ?? 0) > 0) ?? false;
+  const { data: statement } = useStatementOfWork(props.project.id, hasEvidence);
+  const criterionText = (id: number) => statement?.criteria.find((criterion) => criterion.id === id)?.text;
+  return deal ? <DealHistoryCard history={deal.history} names={names} criterionText={criterionText} /> : null;
 }

@@ -1,6 +1,7 @@
 import { RotateCcw } from 'lucide-react';
 import type { DealHistoryEntry } from '#shared/contracts/deal.js';
-import { formatDealDate } from '#client/lib/format.js';
+import { UnmetCriteriaList } from '#client/components/deal-history-list.js';
+import { LocalTime } from '#client/components/local-time.js';
 
 /** Beside the finisher's delivery panel: what the owner asked to change in the last delivery. */
 export function RevisionCallout({ request, owner }: { request: DealHistoryEntry; owner: string }) {
@@ -10,8 +11,9 @@ export function RevisionCallout({ request, owner }: { request: DealHistoryEntry;
         <RotateCcw aria-hidden="true" className="size-5" /> Changes requested
       </h3>
       <p className="text-sm">
-        {owner} asked for changes on <time dateTime={request.at}>{formatDealDate(request.at)}</time>:
+        {owner} asked for changes on <LocalTime value={request.at} />:
       </p>
+      <UnmetCriteriaList texts={request.unmetCriteriaTexts} />
       <p className="rounded-md bg-white/70 p-3 text-sm break-words whitespace-pre-line">{request.message}</p>
     </section>
   );

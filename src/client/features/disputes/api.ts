@@ -9,14 +9,15 @@ import {
   type OpenDisputeBody,
   type OperatorQueueItem,
 } from '#shared/contracts/disputes.js';
+import { collectionPath } from '#shared/contracts/endpoint.js';
 import { call, errorMessage, isApiError } from '#client/lib/api.js';
 import { useUser } from '#client/lib/auth.js';
 import { invalidateProjects } from '#client/features/projects/api.js';
 
 const endpoints = disputeEndpoints;
 
-/** The collection path every dispute key starts with (the contract has no list endpoint of its own). */
-const disputesPath = '/api/disputes';
+/** The collection path every dispute key starts with, from the contract (which has no list endpoint of its own). */
+const disputesPath = collectionPath(endpoints.get);
 
 export const disputeKeys = {
   all: [disputesPath] as const,

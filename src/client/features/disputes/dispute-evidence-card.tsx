@@ -1,7 +1,7 @@
 import { FileText } from 'lucide-react';
 import type { Dispute, DisputeEvidence } from '#shared/contracts/disputes.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
-import { formatDealDate } from '#client/lib/format.js';
+import { LocalTime } from '#client/components/local-time.js';
 import { EvidenceForm } from './evidence-form.js';
 import { formatFileSize, isImageFile, partyControls, sideLabels } from './dispute-rules.js';
 
@@ -36,9 +36,7 @@ function EvidenceItem({ item, name }: { item: DisputeEvidence; name: string }) {
     <li aria-label={`Evidence from ${title}`} className="grid min-w-0 gap-2 rounded-lg border p-3 text-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <span className="font-medium break-words">{title}</span>
-        <time dateTime={item.createdAt} className="text-xs text-muted-foreground">
-          {formatDealDate(item.createdAt)}
-        </time>
+        <LocalTime value={item.createdAt} className="text-xs text-muted-foreground" />
       </div>
       <p className="break-words whitespace-pre-line">{item.statement}</p>
       {item.file ? <EvidenceFile file={item.file} /> : null}

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { errorMessage } from '#client/lib/api.js';
-import { formatDealDate } from '#client/lib/format.js';
+import { LocalTime } from '#client/components/local-time.js';
 import { parseDollarAmount } from '#client/lib/form-rules.js';
 import { useAcceptOffer, useEscalateDispute, useMakeOffer } from './api.js';
 import { DollarField } from './dollar-field.js';
@@ -45,7 +45,7 @@ function OfferItem({ offer, name, dispute, canAccept }: { offer: DisputeOffer; n
       <div className="grid min-w-0 gap-0.5">
         <span className="font-medium break-words">{label}</span>
         <span className="text-xs text-muted-foreground">
-          <time dateTime={offer.createdAt}>{formatDealDate(offer.createdAt)}</time>
+          <LocalTime value={offer.createdAt} />
           {offer.acceptedAt ? ' · accepted' : null}
         </span>
       </div>

@@ -1,8 +1,9 @@
 import type { Dispute } from '#shared/contracts/disputes.js';
 import { formatMoney } from '#shared/domain/money.js';
+import { DealMoneyList } from '#client/components/deal-money-list.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
-import { formatDealDate } from '#client/lib/format.js';
+import { LocalTime } from '#client/components/local-time.js';
 import { disputeStatusBadges, latestOffer } from './dispute-rules.js';
 
 const money = (cents: number | null | undefined) => (cents === null || cents === undefined ? 'No offer yet' : formatMoney(cents, { showCents: true }));
@@ -35,11 +36,11 @@ export function DisputeOverviewCard({ dispute }: { dispute: Dispute }) {
             <>
               <dt className="text-muted-foreground">Respond by</dt>
               <dd>
-                <time dateTime={dispute.respondBy}>{formatDealDate(dispute.respondBy)}</time>
+                <LocalTime value={dispute.respondBy} />
               </dd>
               <dt className="text-muted-foreground">Negotiate by</dt>
               <dd>
-                <time dateTime={dispute.negotiateBy}>{formatDealDate(dispute.negotiateBy)}</time>
+                <LocalTime value={dispute.negotiateBy} />
               </dd>
             </>
           )}
@@ -54,6 +55,14 @@ export function DisputeOverviewCard({ dispute }: { dispute: Dispute }) {
               <SplitRow label="Platform fee" cents={split.feeCents} />
               <SplitRow label="Refunded to the client" cents={split.refundCents} />
             </dl>
+          </section>
+        ) : null}
+        {dispute.money ? (
+          <section aria-labelledby="dispute-deal-money-title" className="grid gap-2 rounded-lg border bg-background p-4">
+            <h3 id="dispute-deal-money-title" className="font-semibold">
+              The deal’s money
+            </h3>
+            <DealMoneyList money={dispute.money} showAcceptance={false} />
           </section>
         ) : null}
         {dispute.decision ? (

@@ -2,7 +2,8 @@ import type { Dispute } from '#shared/contracts/disputes.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { DealHistoryList } from '#client/components/deal-history-list.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
-import { formatDays, formatDealDate } from '#client/lib/format.js';
+import { LocalTime } from '#client/components/local-time.js';
+import { formatDays } from '#client/lib/format.js';
 
 const milestoneStatusLabels = { pending: 'Pending', completed: 'Completed', approved: 'Approved' } as const;
 
@@ -22,8 +23,7 @@ export function DisputeRecordCard({ dispute }: { dispute: Dispute }) {
             The bid
           </h4>
           <p>
-            {formatMoney(bid.amountCents, { showCents: true })} · {formatDays(bid.timelineDays)} · placed{' '}
-            <time dateTime={bid.createdAt}>{formatDealDate(bid.createdAt)}</time>
+            {formatMoney(bid.amountCents, { showCents: true })} · {formatDays(bid.timelineDays)} · placed <LocalTime value={bid.createdAt} />
           </p>
           <p className="rounded-md bg-muted/60 p-3 break-words whitespace-pre-line">{bid.proposal}</p>
         </section>
@@ -62,7 +62,7 @@ export function DisputeRecordCard({ dispute }: { dispute: Dispute }) {
               {messages.map((message) => (
                 <li key={message.id} className="grid min-w-0 gap-0.5">
                   <span className="text-xs text-muted-foreground">
-                    {names[message.side]} · <time dateTime={message.createdAt}>{formatDealDate(message.createdAt)}</time>
+                    {names[message.side]} · <LocalTime value={message.createdAt} />
                   </span>
                   <p className="break-words whitespace-pre-line">{message.content}</p>
                 </li>

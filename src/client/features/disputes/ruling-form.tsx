@@ -1,7 +1,17 @@
 import { type FormEvent, useState } from 'react';
 import type { Dispute } from '#shared/contracts/disputes.js';
-import { disputeReasonLimits } from '#shared/domain/dispute.js';
+import { type DisputeSplit, disputeReasonLimits, splitDispute } from '#shared/domain/dispute.js';
 import { formatMoney } from '#shared/domain/money.js';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '#client/components/ui/alert-dialog.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
@@ -10,6 +20,8 @@ import { errorMessage } from '#client/lib/api.js';
 import { characterCount, lengthProblem, parseDollarAmount } from '#client/lib/form-rules.js';
 import { useRuleDispute } from './api.js';
 import { DollarField } from './dollar-field.js';
+
+const money = (cents: number) => formatMoney(cents, { showCents: true });
 
 const decisionWords = {
   tooShort: `Please write the decision in at least ${disputeReasonLimits.min} characters`,
@@ -22,6 +34,7 @@ export function RulingCard({ dispute }: { dispute: Dispute }) {
   const [amount, setAmount] = useState('');
   const [decision, setDecision] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; decision?: string }>({});
+  const [pending, setPending] = useState<DisputeSplit | null>(null);
   const max = formatMoney(dispute.disputedCents, { showCents: true });
 
   const submit = (event: FormEvent) => {
@@ -30,10 +43,17 @@ export function RulingCard({ dispute }: { dispute: Dispute }) {
     const problems = { amount: parsed.problem, decision: lengthProblem(decision, disputeReasonLimits, decisionWords) };
     setErrors(problems);
     if (parsed.cents === undefined || problems.decision) return;
+    // A ruling moves the money at once: the operator reads the split before it is recorded (issue 28, item 5).
+    setPending(splitDispute(dispute.disputedCents, parsed.cents));
+  };
+
+  const record = () => {
+    if (!pending) return;
     rule.mutate(
-      { finisherAmountCents: parsed.cents, decision: decision.trim() },
+      { finisherAmountCents: pending.finisherAmountCents, decision: decision.trim() },
       { onError: (failure) => setErrors({ decision: errorMessage(failure, 'Please try again later') }) },
     );
+    setPending(null);
   };
 
   return (
@@ -68,6 +88,28 @@ export function RulingCard({ dispute }: { dispute: Dispute }) {
             Record the ruling
           </SubmitButton>
         </form>
+        <AlertDialog open={pending !== null} onOpenChange={(open) => (open ? undefined : setPending(null))}>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Record this ruling?</AlertDialogTitle>
+              <AlertDialogDescription>It settles the dispute and moves the {max} at once. This cannot be undone.</AlertDialogDescription>
+            </AlertDialogHeader>
+            {pending ? (
+              <dl data-testid="ruling-split" className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+                <dt>{dispute.finisher.username} (developer) receives</dt>
+                <dd className="text-right font-medium tabular-nums">{money(pending.payoutCents)}</dd>
+                <dt>{dispute.owner.username} (client) gets back</dt>
+                <dd className="text-right font-medium tabular-nums">{money(pending.refundCents)}</dd>
+                <dt>Platform fee</dt>
+                <dd className="text-right font-medium tabular-nums">{money(pending.feeCents)}</dd>
+              </dl>
+            ) : null}
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction onClick={record}>Record the ruling</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
       </CardContent>
     </Card>
   );

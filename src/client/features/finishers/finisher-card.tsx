@@ -29,10 +29,11 @@ export function FinisherCard({ finisher }: { finisher: DeveloperListItem }) {
             {finisher.username}
           </h2>
           <div className="mt-1 flex flex-wrap gap-1.5">
-            {/* Only what Finishline knows: the payment provider verified the payout account (issue 16). */}
+            {/* What it means, in its words (issue 28, item 10; decision 049): the payment provider set up the
+                developer's payout account, so paid work reaches them. It verifies nothing else. */}
             {finisher.onboardingComplete ? (
-              <Badge variant="success" title="Payout account verified by the payment provider">
-                <BadgeCheck aria-hidden="true" /> Verified<span className="sr-only"> payout account</span>
+              <Badge variant="success" title="Payout account set up with the payment provider">
+                <BadgeCheck aria-hidden="true" /> Payouts set up
               </Badge>
             ) : null}
             <Badge variant="secondary">Developer</Badge>

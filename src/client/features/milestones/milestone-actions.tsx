@@ -2,6 +2,7 @@ import { Check, CheckCircle2, Pencil, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Milestone } from '#shared/contracts/milestones.js';
 import type { MilestoneAction } from '#shared/domain/milestone-lifecycle.js';
+import { formatMoney } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
 import { TextPromptDialog } from '#client/components/text-prompt-dialog.js';
@@ -17,6 +18,15 @@ interface MilestoneActionsProps {
   milestone: Milestone;
   /** Whether the viewer may take the step on this milestone now (the deal machine's allowed actions and the milestone's status). */
   canTake: (action: MilestoneAction) => boolean;
+}
+
+/** What approving releases, from the server's amounts: the milestone's share less the platform fee, at once and for good. */
+function approvalWords(milestone: Milestone): string {
+  if (milestone.amountCents === undefined || milestone.payoutCents === undefined)
+    return 'Approving it releases its share to the developer. This cannot be undone.';
+  const payout = formatMoney(milestone.payoutCents, { showCents: true });
+  const amount = formatMoney(milestone.amountCents, { showCents: true });
+  return `${payout} (its ${amount} less the platform fee) is released to the developer at once. This cannot be undone.`;
 }
 
 /** The owner edits or removes a pending milestone, and approves or sends back a completed one. */
@@ -62,9 +72,17 @@ export function OwnerMilestoneActions({ milestone, canTake }: MilestoneActionsPr
     return (
       <>
         {canApprove ? (
-          <Button size="sm" disabled={approveMilestone.isPending} onClick={() => approveMilestone.mutate(milestone.id)}>
-            <Check aria-hidden="true" /> Approve
-          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button size="sm" disabled={approveMilestone.isPending}>
+                <Check aria-hidden="true" /> Approve
+              </Button>
+            }
+            title={`Approve "${milestone.title}"?`}
+            description={approvalWords(milestone)}
+            confirmLabel="Approve and release"
+            onConfirm={() => approveMilestone.mutate(milestone.id)}
+          />
         ) : null}
         {canSendBack ? (
           <Button size="sm" variant="outline" onClick={() => setSendingBack(true)}>

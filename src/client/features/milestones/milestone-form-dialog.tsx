@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type CreateMilestoneBody, type Milestone } from '#shared/contracts/milestones.js';
 import { createMilestoneSchema } from '#shared/contracts/milestones.schemas.js';
 import { isPastDueDate, pastDueDateMessage } from '#shared/domain/milestone-lifecycle.js';
-import { centsToDollars } from '#shared/domain/money.js';
+import { centsToDollars, PLATFORM_FEE_PERCENT } from '#shared/domain/money.js';
 import { Button } from '#client/components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
 import { FormField } from '#client/components/ui/form-field.js';
@@ -63,7 +63,7 @@ export function MilestoneFormDialog({ projectId, open, onOpenChange, milestone }
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{milestone ? 'Edit Milestone' : 'Add Milestone'}</DialogTitle>
-          <DialogDescription>Milestones are paid out (less the 10% platform fee) as you approve them.</DialogDescription>
+          <DialogDescription>Milestones are paid out (less the {PLATFORM_FEE_PERCENT}% platform fee) as you approve them.</DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so every opening starts from the milestone's current values. */}
         {open ? <MilestoneForm projectId={projectId} milestone={milestone} onDone={() => onOpenChange(false)} /> : null}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Milestone } from '#shared/contracts/milestones.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { Badge } from '#client/components/ui/badge.js';
-import { formatDueDate } from './milestone-rules.js';
+import { formatDueDay } from '#client/lib/format.js';
 import { MilestoneStatusBadge } from './milestone-status-badge.js';
 
 /** One milestone: title, status, amount, due date, the finisher's note, the owner's feedback and its actions. */
@@ -30,7 +30,7 @@ export function MilestoneItem({ milestone, actions, isDealAccepted = false }: { 
       </div>
       {milestone.dueDate ? (
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-          <CalendarDays aria-hidden="true" className="size-4" /> Due {formatDueDate(milestone.dueDate)}
+          <CalendarDays aria-hidden="true" className="size-4" /> Due {formatDueDay(milestone.dueDate)}
         </p>
       ) : null}
       {milestone.completionNote ? <Note label="Completion note">{milestone.completionNote}</Note> : null}

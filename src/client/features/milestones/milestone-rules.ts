@@ -1,13 +1,6 @@
-import { format, parseISO } from 'date-fns';
 import type { Milestone } from '#shared/contracts/milestones.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
-
-/** 'YYYY-MM-DD' as 'Jan 5, 2026'; parsed as a local date so no time zone shifts the day. */
-export function formatDueDate(value: string): string {
-  const date = parseISO(value);
-  return Number.isNaN(date.getTime()) ? value : format(date, 'MMM d, yyyy');
-}
 
 /** The accepted bid's amount in cents (the milestones' budget); undefined when not visible. */
 export function acceptedBidCents(bids: ProjectDetail['bids']): number | undefined {

@@ -1,4 +1,5 @@
 import type { Notification } from '#shared/contracts/notifications.js';
+import { payoutSetupPath } from '#shared/domain/money-moves.js';
 
 /**
  * Where a clicked notification leads (spec section 2, Notifications page), or null when it has
@@ -20,6 +21,9 @@ export function notificationDestination(notification: Pick<Notification, 'type' 
       return `/projects/${relatedId}`;
     case 'change_order':
       return `/projects/${relatedId}?tab=change-orders`;
+    // Money waits for the finisher's payout account: the notification opens where payouts are set up.
+    case 'payout_setup':
+      return payoutSetupPath;
     // A dispute's notification carries the dispute's id, not its project's.
     case 'dispute':
       return `/disputes/${relatedId}`;

@@ -41,20 +41,22 @@ export function NotificationList({ notifications, onOpen }: NotificationListProp
 
 function NotificationBody({ notification, className }: { notification: Notification; className?: string }) {
   const isUnread = !notification.isRead;
+  // The title wraps rather than truncating, and the time wraps below it when both do not fit on one
+  // line: at 320 px neither is cut (issue 28, item 13). 'anywhere' undoes the button's whole words.
   return (
-    <div className={cn('flex gap-3 px-4 py-3', isUnread && 'bg-primary/5', className)}>
+    <div className={cn('flex gap-3 px-4 py-3 [overflow-wrap:anywhere]', isUnread && 'bg-primary/5', className)}>
       <span aria-hidden="true" className={cn('mt-2 size-2 shrink-0 rounded-full', isUnread ? 'bg-primary' : 'bg-transparent')} />
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <div className="flex items-baseline justify-between gap-3">
-          <span className={cn('truncate', isUnread ? 'font-semibold' : 'font-medium text-muted-foreground')}>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <span data-testid="notification-title" className={cn('min-w-0', isUnread ? 'font-semibold' : 'font-medium text-muted-foreground')}>
             {notification.title}
             {isUnread ? <span className="sr-only"> (unread)</span> : null}
           </span>
-          <time dateTime={notification.createdAt} className="shrink-0 text-xs text-muted-foreground">
+          <span data-testid="notification-time" className="shrink-0 text-xs whitespace-nowrap text-muted-foreground">
             <RelativeDate value={notification.createdAt} fallback="" />
-          </time>
+          </span>
         </div>
-        <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{notification.content}</p>
+        <p className="text-sm whitespace-pre-line text-muted-foreground">{notification.content}</p>
       </div>
     </div>
   );

@@ -16,21 +16,6 @@ export const paymentKeys = {
   onboardingStatus: (userId: number) => [endpoints.checkOnboardingStatus.path, userId] as const,
 };
 
-/** GET /api/projects/{id}/payment: null before any payment, and for anyone but the owner and the assigned finisher. */
-export const projectPaymentQuery = (projectId: number, enabled: boolean) =>
-  queryOptions({
-    queryKey: paymentKeys.ofProject(projectId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await call(endpoints.ofProject, { params: { id: projectId } }, { signal });
-      } catch (error) {
-        if (isApiError(error, 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND')) return null;
-        throw error;
-      }
-    },
-    enabled: enabled && Number.isInteger(projectId) && projectId > 0,
-  });
-
 /**
  * POST /api/{provider}/check-onboarding-status. A query rather than a mutation: it changes nothing
  * the user asked for, and a query runs once per mount even under StrictMode. Every mount checks
@@ -47,7 +32,6 @@ export const onboardingStatusQuery = (userId: number | undefined, enabled: boole
     refetchOnWindowFocus: false,
   });
 
-export const useProjectPayment = (projectId: number, enabled: boolean) => useQuery(projectPaymentQuery(projectId, enabled));
 export const useOnboardingStatus = (userId: number | undefined, enabled: boolean) => useQuery(onboardingStatusQuery(userId, enabled));
 
 /** POST /api/{provider}/create-connect-account: the finisher's onboarding link (a relative sandbox URL or the provider's). */

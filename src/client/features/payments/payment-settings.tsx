@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Banknote, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
+import { FINISHER_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from '#shared/domain/money.js';
 import { isFinisher } from '#shared/domain/roles.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
@@ -58,7 +59,8 @@ export function PaymentSettings() {
           </div>
         </div>
         <CardDescription>
-          Finishers receive 90% of project payments; the platform keeps a 10% fee. Payouts go to the bank account you connect with our payment provider.
+          Finishers receive {FINISHER_SHARE_PERCENT}% of project payments; the platform keeps a {PLATFORM_FEE_PERCENT}% fee. Payouts go to the bank account you
+          connect with our payment provider.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">

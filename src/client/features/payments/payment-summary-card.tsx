@@ -1,4 +1,4 @@
-import { formatMoney, splitPayment } from '#shared/domain/money.js';
+import { FINISHER_SHARE_PERCENT, formatMoney, PLATFORM_FEE_PERCENT, splitPayment } from '#shared/domain/money.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 
 interface PaymentSummaryCardProps {
@@ -8,7 +8,7 @@ interface PaymentSummaryCardProps {
   developerUsername: string;
 }
 
-/** The payment page's summary: the bid, the platform's 10%, the developer's 90%, and a total equal to the bid. */
+/** The payment page's summary: the bid, the platform's fee, the developer's share, and a total equal to the bid. */
 export function PaymentSummaryCard({ amountCents, projectName, developerUsername }: PaymentSummaryCardProps) {
   const split = amountCents > 0 ? splitPayment(amountCents) : { amountCents: 0, platformFeeCents: 0, developerAmountCents: 0 };
   return (
@@ -22,8 +22,8 @@ export function PaymentSummaryCard({ amountCents, projectName, developerUsername
       <CardContent>
         <dl className="grid gap-3 text-sm">
           <SummaryRow label="Bid amount" value={formatMoney(split.amountCents)} />
-          <SummaryRow label="Platform fee (10%)" value={formatMoney(split.platformFeeCents)} muted />
-          <SummaryRow label="Developer receives (90%)" value={formatMoney(split.developerAmountCents)} muted />
+          <SummaryRow label={`Platform fee (${PLATFORM_FEE_PERCENT}%)`} value={formatMoney(split.platformFeeCents)} muted />
+          <SummaryRow label={`Developer receives (${FINISHER_SHARE_PERCENT}%)`} value={formatMoney(split.developerAmountCents)} muted />
           <SummaryRow label="Total" value={formatMoney(split.amountCents)} strong />
         </dl>
         <p className="mt-4 text-xs text-muted-foreground">

@@ -1,11 +1,13 @@
-import type { Payment } from '#shared/contracts/payments.js';
-import { formatMoney } from '#shared/domain/money.js';
+import type { ProjectDetail } from '#shared/contracts/projects.js';
+import type { PaymentStatus } from '#shared/domain/payment-status.js';
+import { PLATFORM_FEE_PERCENT } from '#shared/domain/money.js';
+import { isParty, type Person } from '#shared/domain/policies.js';
+import { DealMoneyList } from '#client/components/deal-money-list.js';
 import { Badge, type BadgeProps } from '#client/components/ui/badge.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
-import { useUser } from '#client/lib/auth.js';
-import { useProjectPayment } from './api.js';
+import { useDeal } from '#client/features/deal/api.js';
 
-const statusLabels: Record<Payment['status'], { label: string; variant: BadgeProps['variant'] }> = {
+const statusLabels: Record<PaymentStatus, { label: string; variant: BadgeProps['variant'] }> = {
   pending: { label: 'Awaiting payment', variant: 'warning' },
   held: { label: 'Held in escrow', variant: 'info' },
   released: { label: 'Released to developer', variant: 'success' },
@@ -14,14 +16,17 @@ const statusLabels: Record<Payment['status'], { label: string; variant: BadgePro
 };
 
 /**
- * The project page's payment summary for its owner and assigned finisher: where the money is and
- * how it splits. Renders nothing for anyone else, before any payment, or while loading.
+ * The project page's payment card for its owner and assigned finisher: the deal's money view as the
+ * server answers it (decision 047), each payment and the totals. Renders nothing for anyone else,
+ * before any payment, or while loading.
  */
-export function ProjectPaymentCard({ projectId }: { projectId: number }) {
-  const { user } = useUser();
-  const { data: payment } = useProjectPayment(projectId, user !== null);
-  if (!payment) return null;
-  const status = statusLabels[payment.status];
+export function ProjectPaymentCard({ project, user }: { project: ProjectDetail; user: Person }) {
+  const isDealParty = project.finisherId !== null && isParty(user, project);
+  const { data: deal } = useDeal(project.id, isDealParty);
+  const money = isDealParty ? deal?.money : null;
+  if (!money) return null;
+  // The deal's own payment, first of the view: the badge says where it is.
+  const status = statusLabels[money.payments[0]!.status];
 
   return (
     <Card role="region" aria-labelledby="project-payment-title" className="gap-4">
@@ -30,26 +35,11 @@ export function ProjectPaymentCard({ projectId }: { projectId: number }) {
           <CardTitle id="project-payment-title">Payment</CardTitle>
           <Badge variant={status.variant}>{status.label}</Badge>
         </div>
-        <CardDescription>The platform keeps 10%; the developer receives 90%.</CardDescription>
+        <CardDescription>The platform keeps {PLATFORM_FEE_PERCENT}% of what is paid out; the developer receives the rest.</CardDescription>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-2 text-sm">
-          <Row label="Amount" value={formatMoney(payment.amountCents)} />
-          <Row label="Platform fee (10%)" value={formatMoney(payment.platformFeeCents)} />
-          <Row label="Developer receives (90%)" value={formatMoney(payment.developerAmountCents)} />
-          {payment.releasedCents > 0 ? <Row label="Amount released" value={formatMoney(payment.releasedCents)} /> : null}
-          {payment.refundedCents > 0 ? <Row label="Amount refunded" value={formatMoney(payment.refundedCents)} /> : null}
-        </dl>
+        <DealMoneyList money={money} />
       </CardContent>
     </Card>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex items-center justify-between gap-4">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
-    </div>
   );
 }

@@ -6,8 +6,9 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/co
 import { Skeleton } from '#client/components/ui/skeleton.js';
 import { RelativeDate } from '#client/components/relative-date.js';
 import { ProjectStatusBadge, TechBadges } from '#client/components/badges.js';
+import { ProjectTerms } from '#client/components/project-terms.js';
 
-/** A Browse Projects card: name, tech badges, description (3 lines), created date, 'View Details'. */
+/** A Browse Projects card: name, tech badges, description (3 lines), budget and timeframe, created date, 'View Details'. */
 export function BrowseProjectCard({ project }: { project: Project }) {
   return (
     <Card className="h-full gap-4 transition-shadow hover:shadow-md" aria-labelledby={`project-${project.id}-name`} role="article">
@@ -22,6 +23,7 @@ export function BrowseProjectCard({ project }: { project: Project }) {
       </CardHeader>
       <CardContent className="flex-1 space-y-3">
         <p className="line-clamp-3 text-sm text-muted-foreground">{project.description}</p>
+        <ProjectTerms project={project} />
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <CalendarDays aria-hidden="true" className="size-4" />
           <span>

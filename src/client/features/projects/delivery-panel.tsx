@@ -8,21 +8,38 @@ import { Input } from '#client/components/ui/input.js';
 import { Label } from '#client/components/ui/label.js';
 import { Textarea } from '#client/components/ui/textarea.js';
 import { useCompleteProject } from '#client/features/projects/api.js';
+import { useDeal } from '#client/features/deal/api.js';
 import { useStatementOfWork } from '#client/features/scope/api.js';
 
 const MIN = projectLimits.deliveryMessageMin;
 
-/** The assigned finisher's 'Mark as Completed' with a delivery message of at least 10 trimmed characters. */
+/**
+ * The assigned finisher's 'Mark as Completed' with a delivery message of at least 10 trimmed
+ * characters and evidence for each agreed criterion; a line names what Confirm still needs.
+ */
 export function DeliveryPanel({ projectId }: { projectId: number }) {
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const [evidence, setEvidence] = useState<Record<number, string>>({});
   const completeProject = useCompleteProject(projectId);
   const { data: statement } = useStatementOfWork(projectId, true);
+  const { data: deal } = useDeal(projectId, true);
   // Issue 18: a link or a short note for each criterion the bid did not exclude.
   const owed = (statement?.criteria ?? []).filter((criterion) => criterion.answer !== 'exclude');
   const length = message.trim().length;
-  const isEvidenceComplete = owed.every((criterion) => (evidence[criterion.id] ?? '').trim().length > 0);
+  const lacking = owed.filter((criterion) => (evidence[criterion.id] ?? '').trim().length === 0);
+  const isEvidenceComplete = lacking.length === 0;
+  const reasons = [
+    ...(length < MIN ? [`a delivery message of at least ${MIN} characters`] : []),
+    ...(lacking.length > 0 ? [`evidence for ${lacking.map((criterion) => `"${criterion.text}"`).join(', ')}`] : []),
+  ];
+
+  // A re-delivery after a revision request starts from the last delivery's evidence (issue 28, item 7).
+  const openDialog = () => {
+    const last = deal?.history.findLast((entry) => entry.kind === 'delivery')?.evidence ?? [];
+    if (Object.keys(evidence).length === 0 && last.length > 0) setEvidence(Object.fromEntries(last.map((item) => [item.criterionId, item.note])));
+    setOpen(true);
+  };
 
   const submit = () =>
     completeProject.mutate(
@@ -46,7 +63,7 @@ export function DeliveryPanel({ projectId }: { projectId: number }) {
         <CardDescription>When the work is done, mark the project as completed and tell the client what you delivered.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Button onClick={() => setOpen(true)}>
+        <Button onClick={openDialog}>
           <CheckCircle2 aria-hidden="true" /> Mark as Completed
         </Button>
         <Dialog open={open} onOpenChange={setOpen}>
@@ -85,11 +102,25 @@ export function DeliveryPanel({ projectId }: { projectId: number }) {
                 ))}
               </fieldset>
             ) : null}
+            {reasons.length > 0 ? (
+              <p
+                id="delivery-confirm-needs"
+                aria-live="polite"
+                data-testid="delivery-confirm-needs"
+                className="text-sm [overflow-wrap:anywhere] text-muted-foreground"
+              >
+                Confirm needs {reasons.join(' and ')}.
+              </p>
+            ) : null}
             <DialogFooter>
               <Button variant="outline" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button onClick={submit} disabled={length < MIN || !isEvidenceComplete || completeProject.isPending}>
+              <Button
+                onClick={submit}
+                disabled={length < MIN || !isEvidenceComplete || completeProject.isPending}
+                aria-describedby={reasons.length > 0 ? 'delivery-confirm-needs' : undefined}
+              >
                 {completeProject.isPending ? 'Submitting...' : 'Confirm'}
               </Button>
             </DialogFooter>

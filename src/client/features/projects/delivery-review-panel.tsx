@@ -1,16 +1,16 @@
 import { Check, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import type { Payment } from '#shared/contracts/payments.js';
+import type { DealMoney } from '#shared/contracts/deal.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { ReasonDialog } from '#client/components/reason-dialog.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
-import { useProjectPayment } from '#client/features/payments/api.js';
 import { useReviewWork } from '#client/features/projects/api.js';
 import { useDeal } from '#client/features/deal/api.js';
 import { useStatementOfWork } from '#client/features/scope/api.js';
 import { errorMessage } from '#client/lib/api.js';
+import { LinkedText } from '#client/components/linked-text.js';
 
 interface DeliveryReviewPanelProps {
   projectId: number;
@@ -19,18 +19,17 @@ interface DeliveryReviewPanelProps {
   canReviewWork: boolean;
 }
 
-/** What accepting does with the money, named before the owner commits to it (issue 16). */
-function acceptWorkConsequence(payment: Payment | null | undefined): string {
-  const toRelease = payment?.status === 'held' ? payment.developerAmountCents - payment.releasedCents : 0;
-  return toRelease > 0
-    ? `${formatMoney(toRelease)} is released to the finisher and the project is marked as completed. This cannot be undone.`
-    : 'The project is marked as completed, and the finisher is paid once your payment is in. This cannot be undone.';
+/** What accepting does with the money, named before the owner commits to it (issue 16), from the deal's money view (decision 047). */
+function acceptWorkConsequence(money: DealMoney | null | undefined): string {
+  const release = money?.onAcceptance;
+  return release && release.finisherCents > 0
+    ? `${formatMoney(release.finisherCents, { showCents: true })} is released to the developer (the platform fee is ${formatMoney(release.feeCents, { showCents: true })}) and the project is marked as completed. This cannot be undone.`
+    : 'The project is marked as completed, and the developer is paid once your payment is in. This cannot be undone.';
 }
 
 /** The delivered work: its message, and for the owner 'Accept Work' or 'Request Revision' with a reason (spec section 4). */
 export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork }: DeliveryReviewPanelProps) {
   const review = useReviewWork(projectId);
-  const payment = useProjectPayment(projectId, canReviewWork);
   const [isRequestingRevision, setIsRequestingRevision] = useState(false);
   const [unmet, setUnmet] = useState<number[]>([]);
   const { data: statement } = useStatementOfWork(projectId, true);
@@ -50,15 +49,17 @@ export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork 
       <CardContent className="grid gap-4">
         <div>
           <h3 className="text-sm font-medium">Delivery message</h3>
-          <p className="mt-1 rounded-md bg-muted/60 p-3 text-sm whitespace-pre-line">{deliveryMessage ?? 'No delivery message.'}</p>
+          <p className="mt-1 rounded-md bg-muted/60 p-3 text-sm break-words whitespace-pre-line">
+            {deliveryMessage ? <LinkedText text={deliveryMessage} /> : 'No delivery message.'}
+          </p>
         </div>
         {evidence.length > 0 ? (
           <div>
             <h3 className="text-sm font-medium">Evidence</h3>
             <ul className="mt-1 grid gap-1 text-sm" aria-label="Evidence per criterion">
               {evidence.map((item) => (
-                <li key={item.criterionId} className="rounded-md bg-muted/60 px-3 py-2">
-                  <span className="font-medium">{criteria.find((c) => c.id === item.criterionId)?.text ?? 'Criterion'}:</span> {item.note}
+                <li key={item.criterionId} className="rounded-md bg-muted/60 px-3 py-2 break-words">
+                  <span className="font-medium">{criteria.find((c) => c.id === item.criterionId)?.text ?? 'Criterion'}:</span> <LinkedText text={item.note} />
                 </li>
               ))}
             </ul>
@@ -80,7 +81,7 @@ export function DeliveryReviewPanel({ projectId, deliveryMessage, canReviewWork 
                 </Button>
               }
               title="Accept this work?"
-              description={acceptWorkConsequence(payment.data)}
+              description={acceptWorkConsequence(deal.data?.money)}
               confirmLabel="Accept Work"
               onConfirm={() => review.mutate({ accepted: true })}
             />

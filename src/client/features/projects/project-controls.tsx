@@ -49,8 +49,21 @@ const controls: Control[] = [
  * The owner's Pause / Reactivate / Cancel buttons (spec sections 2 and 4), for what the viewer is
  * to the project; no card when the lifecycle gives them none (anyone but the owner, a cancelled project).
  */
-export function ProjectControls({ projectId, status, actor }: { projectId: number; status: ProjectStatus; actor: ProjectActor }) {
-  const available = controls.filter((control) => projectLifecycle.canTake(control.action, actor, status));
+export function ProjectControls({
+  projectId,
+  status,
+  actor,
+  cancelNotice = null,
+}: {
+  projectId: number;
+  status: ProjectStatus;
+  actor: ProjectActor;
+  /** The deal answer's words for what cancelling does to the held money (issue 28, item 5); null when nothing is held. */
+  cancelNotice?: string | null;
+}) {
+  const available = controls
+    .filter((control) => projectLifecycle.canTake(control.action, actor, status))
+    .map((control) => (control.action === 'cancel' && cancelNotice ? { ...control, description: `${control.description} ${cancelNotice}` } : control));
   return available.length > 0 ? <ProjectControlsCard projectId={projectId} shown={available} /> : null;
 }
 

@@ -1,9 +1,11 @@
 import { CalendarDays, Code2, ExternalLink, UserRound } from 'lucide-react';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
+import { isRepositoryLink } from '#shared/domain/code-link.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.js';
 import { RelativeDate } from '#client/components/relative-date.js';
 import { ProjectStatusBadge } from '#client/components/badges.js';
+import { ProjectTerms } from '#client/components/project-terms.js';
 
 interface ProjectOverviewCardProps {
   project: ProjectDetail;
@@ -11,7 +13,7 @@ interface ProjectOverviewCardProps {
   isAssignedFinisher: boolean;
 }
 
-/** The project's own facts: who posted it, status, description, stack, code, screenshot, dates, assignee. */
+/** The project's own facts: who posted it, status, budget and timeframe, description, stack, code, screenshot, dates, assignee. */
 export function ProjectOverviewCard({ project, isOwner, isAssignedFinisher }: ProjectOverviewCardProps) {
   return (
     <Card className="gap-6">
@@ -19,7 +21,7 @@ export function ProjectOverviewCard({ project, isOwner, isAssignedFinisher }: Pr
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h1 className="text-3xl font-bold tracking-tight">{project.name}</h1>
           <span data-testid="project-status">
-            <ProjectStatusBadge status={project.status} />
+            <ProjectStatusBadge status={project.status} dealStage={project.deal?.stage} />
           </span>
         </div>
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
@@ -34,6 +36,7 @@ export function ProjectOverviewCard({ project, isOwner, isAssignedFinisher }: Pr
         </p>
       </CardHeader>
       <CardContent className="grid gap-6">
+        <ProjectTerms project={project} />
         <section aria-labelledby="project-description-heading">
           <h2 id="project-description-heading" className="text-sm font-semibold">
             Description
@@ -64,11 +67,14 @@ export function ProjectOverviewCard({ project, isOwner, isAssignedFinisher }: Pr
           </figure>
         ) : null}
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
-          <Button asChild variant="outline" size="sm">
-            <a href={project.codeLink} target="_blank" rel="noopener noreferrer">
-              <Code2 aria-hidden="true" /> View Code <ExternalLink aria-hidden="true" className="size-3" />
-            </a>
-          </Button>
+          {/* A site's home page posted before the rule (issue 28, item 15) is no repository to view. */}
+          {isRepositoryLink(project.codeLink) ? (
+            <Button asChild variant="outline" size="sm">
+              <a href={project.codeLink} target="_blank" rel="noopener noreferrer">
+                <Code2 aria-hidden="true" /> View Code <ExternalLink aria-hidden="true" className="size-3" />
+              </a>
+            </Button>
+          ) : null}
           <span className="flex items-center gap-1.5 text-muted-foreground">
             <CalendarDays aria-hidden="true" className="size-4" />
             Posted <RelativeDate value={project.createdAt} />

@@ -7,15 +7,16 @@ import { call, isApiError } from '#client/lib/api.js';
 export const scopeKey = (projectId: number) => [projectEndpoints.list.path, projectId, 'scope'] as const;
 
 /**
- * GET /api/projects/{id}/scope for the two parties (and operators). No statement yet, or a refusal,
- * reads as none: the page around it still renders.
+ * GET /api/projects/{id}/scope for the two parties (and operators on a disputed deal), who alone
+ * enable it. The server answers null for a project without a statement; a refusal still reads as
+ * none, so the page around it renders.
  */
 export const statementOfWorkQuery = (projectId: number, enabled: boolean) =>
   queryOptions({
     queryKey: scopeKey(projectId),
     queryFn: async ({ signal }): Promise<StatementOfWork | null> => {
       try {
-        return await call(scopeEndpoints.statement, { params: { id: projectId } }, { signal });
+        return (await call(scopeEndpoints.statement, { params: { id: projectId } }, { signal })) ?? null;
       } catch (error) {
         if (isApiError(error, 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND')) return null;
         throw error;

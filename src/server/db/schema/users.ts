@@ -40,6 +40,8 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The IANA zone (e.g. 'Europe/Berlin') mail and the server's sentences write dates in: the browser's at registration, editable in the account settings. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

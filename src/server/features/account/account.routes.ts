@@ -6,7 +6,7 @@ import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { clearSessionCookie, requireUser } from '#server/plugins/session.js';
 import { deleteUserSessions } from '#server/plugins/session-store.js';
 import { confirmEmailVerification, resendEmailVerification } from '#server/features/profile/profile.service.js';
-import { changePassword, listSessions, revokeSession } from './account.service.js';
+import { changePassword, changeTimeZone, listSessions, revokeSession } from './account.service.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.js';
 
 /** The signed-in user and the session token they came with (requireUser guarantees both). */
@@ -41,6 +41,9 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     const { user, token } = requireSession(request);
     return { revoked: await deleteUserSessions(ctx.db, user.id, token) };
   });
+
+  // No user id in the path: a person sets only their own zone.
+  registerEndpoint(app, endpoints.changeTimeZone, (request) => changeTimeZone(ctx.db, requireUser(request), request.body));
 
   registerEndpoint(app, endpoints.changePassword, async (request) => {
     const { user, token } = requireSession(request);

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { ChangePasswordInput, Session } from '#shared/contracts/account.js';
+import type { ChangePasswordInput, Session, TimeZoneInput } from '#shared/contracts/account.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { Config } from '#server/config.js';
@@ -36,6 +36,13 @@ export async function changePassword(ctx: AppContext, user: UserRow, input: Chan
     return deleteUserSessions(tx, user.id, meta.sessionToken);
   });
   return { revoked };
+}
+
+/** Sets the user's own zone (decision 048): the mail they get and the deal's sentences read dates in it. */
+export async function changeTimeZone(db: DbOrTx, user: UserRow, input: TimeZoneInput): Promise<{ timeZone: string }> {
+  const [row] = await db.update(users).set({ timeZone: input.timeZone }).where(eq(users.id, user.id)).returning({ timeZone: users.timeZone });
+  if (!row) throw new AppError('NOT_FOUND', 'Your account was not found');
+  return { timeZone: row.timeZone };
 }
 
 /** The user's live sessions, most recently used first; `current` marks the one this request came with. */

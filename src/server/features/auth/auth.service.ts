@@ -42,7 +42,13 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, meta: 
     try {
       [user] = await tx
         .insert(users)
-        .values({ username: input.username, email: input.email, passwordHash, role: toCanonicalRole(input.role) })
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          role: toCanonicalRole(input.role),
+          ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+        })
         .returning();
     } catch (error) {
       throw explainIdentityTaken(error);

@@ -37,7 +37,7 @@ async function onLockedBid(
     const to = applyTransition(bidLifecycle, action, { from: bid!.status, actor: bidActorOf(actor, project, bid) });
     await work({ tx, record, bid: bid!, project, to });
   });
-  return (await findBidView(ctx.db, bidId, actor))!;
+  return (await findBidView(ctx.db, bidId, actor, ctx.config.deal.includedRevisions))!;
 }
 
 /** The bid's finisher changes its terms while it is pending and the project takes bids; the owner is told what changed. */

@@ -4,7 +4,7 @@ import { centsToDollars } from '#shared/domain/money.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { mapRowsOnce, preparedPerDb } from '#server/db/prepared.js';
 import { bids } from '#server/db/schema/bids.js';
-import { projectColumns, projects } from '#server/db/schema/projects.js';
+import { projectColumns, type ProjectRow, projects } from '#server/db/schema/projects.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import { alias } from 'drizzle-orm/pg-core';
 import { findFinisherRecords } from './finisher-records.js';
@@ -30,7 +30,8 @@ export function canSeeBidDetails(viewer: UserRow | null, bid: { finisherId: numb
   return viewer !== null && (viewer.id === projectSubmitterId || viewer.id === bid.finisherId);
 }
 
-export function toBidDto(row: BidQueryRow, viewer: UserRow | null): Bid {
+/** `defaultRevisions`: the house's included revisions (config), what a bid without its own figure includes. */
+export function toBidDto(row: BidQueryRow, viewer: UserRow | null, defaultRevisions: number): Bid {
   const b = row.bid;
   const base = {
     id: b.id,
@@ -53,6 +54,7 @@ export function toBidDto(row: BidQueryRow, viewer: UserRow | null): Bid {
     paymentIntentId: b.paymentIntentId,
     criteriaAnswers: b.criteriaAnswers,
     includedRevisions: b.includedRevisions,
+    effectiveIncludedRevisions: b.includedRevisions ?? defaultRevisions,
     // The shortlist is the owner's own note: it tells nobody else, the shortlisted finisher included (decision 033).
     ...(viewer?.id === row.projectSubmitterId ? { shortlisted: b.shortlistedAt !== null } : {}),
     declineReason: b.declineReason,
@@ -74,16 +76,24 @@ const selectBidsOfProject = preparedPerDb(
  * The bids of a project, newest first. Only the owner's list puts their shortlist first: anyone
  * else would read the shortlist from the order (issue 26, item 8).
  */
-export async function findBidsOfProject(db: DbOrTx, projectId: number, viewer: UserRow | null, deliveryGraceMs: number): Promise<Bid[]> {
+export async function findBidsOfProject(
+  db: DbOrTx,
+  projectId: number,
+  viewer: UserRow | null,
+  deal: { deliveryGraceMs: number; includedRevisions: number },
+): Promise<Bid[]> {
   const rows = await selectBidsOfProject(db, { projectId });
   // The finishers' records are for the owner choosing among them (issue 18, item 9).
-  if (viewer === null || rows.length === 0 || rows[0]!.projectSubmitterId !== viewer.id) return rows.map((row) => toBidDto(row, viewer));
+  if (viewer === null || rows.length === 0 || rows[0]!.projectSubmitterId !== viewer.id)
+    return rows.map((row) => toBidDto(row, viewer, deal.includedRevisions));
   // A stable sort: the shortlist first, each part still newest first.
-  const bidsOut = rows.map((row) => toBidDto(row, viewer)).sort((a, b) => Number(Boolean(b.shortlisted)) - Number(Boolean(a.shortlisted)));
+  const bidsOut = rows
+    .map((row) => toBidDto(row, viewer, deal.includedRevisions))
+    .sort((a, b) => Number(Boolean(b.shortlisted)) - Number(Boolean(a.shortlisted)));
   const records = await findFinisherRecords(
     db,
     rows.map((row) => ({ id: row.bid.finisherId, createdAt: row.finisherCreatedAt })),
-    deliveryGraceMs,
+    deal.deliveryGraceMs,
   );
   return bidsOut.map((bid) => ({ ...bid, finisherRecord: records.get(bid.finisherId) }));
 }
@@ -99,10 +109,10 @@ function selectBidsWithProject(db: DbOrTx) {
 
 type BidWithProjectRow = Awaited<ReturnType<ReturnType<typeof selectBidsWithProject>['execute']>>[number];
 
-function toBidWithProjectDto(row: BidWithProjectRow, viewer: UserRow | null): BidWithProject {
+function toBidWithProjectDto(row: BidWithProjectRow, viewer: UserRow | null, defaultRevisions: number): BidWithProject {
   const p = row.project;
   return {
-    ...toBidDto(row, viewer),
+    ...toBidDto(row, viewer, defaultRevisions),
     project: {
       id: p.id,
       name: p.name,
@@ -117,18 +127,24 @@ function toBidWithProjectDto(row: BidWithProjectRow, viewer: UserRow | null): Bi
   };
 }
 
-export async function findBidWithProject(db: DbOrTx, bidId: number, viewer: UserRow | null) {
+export async function findBidWithProject(db: DbOrTx, bidId: number, viewer: UserRow | null, defaultRevisions: number) {
   const [row] = await selectBidsWithProject(db).where(eq(bids.id, bidId)).limit(1);
   if (!row) return null;
-  return { bid: toBidWithProjectDto(row, viewer), finisherId: row.bid.finisherId, submitterId: row.project.submitterId };
+  return { bid: toBidWithProjectDto(row, viewer, defaultRevisions), finisherId: row.bid.finisherId, submitterId: row.project.submitterId };
 }
 
-export async function findBidsOfFinisher(db: DbOrTx, finisher: UserRow): Promise<BidWithProject[]> {
+/** A finisher's bids, newest first, with the rows of the projects he is assigned to (their deals name his winning bids). */
+export async function findBidsOfFinisher(
+  db: DbOrTx,
+  finisher: UserRow,
+  defaultRevisions: number,
+): Promise<{ bids: BidWithProject[]; assignedProjects: ProjectRow[] }> {
   const rows = await selectBidsWithProject(db).where(eq(bids.finisherId, finisher.id)).orderBy(desc(bids.createdAt), desc(bids.id));
-  return rows.map((row) => toBidWithProjectDto(row, finisher));
+  const assigned = new Map(rows.filter((row) => row.project.finisherId === finisher.id).map((row) => [row.project.id, row.project]));
+  return { bids: rows.map((row) => toBidWithProjectDto(row, finisher, defaultRevisions)), assignedProjects: [...assigned.values()] };
 }
 
-export async function findBidView(db: DbOrTx, bidId: number, viewer: UserRow | null): Promise<Bid | null> {
+export async function findBidView(db: DbOrTx, bidId: number, viewer: UserRow | null, defaultRevisions: number): Promise<Bid | null> {
   const [row] = await selectBids(db).where(eq(bids.id, bidId)).limit(1);
-  return row ? toBidDto(row, viewer) : null;
+  return row ? toBidDto(row, viewer, defaultRevisions) : null;
 }

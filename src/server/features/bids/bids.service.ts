@@ -2,10 +2,11 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Bid, BidWithProject, PlaceBidInput } from '#shared/contracts/bids.js';
 import { bidLifecycle } from '#shared/domain/bid-lifecycle.js';
 import { dollarsToCents } from '#shared/domain/money.js';
-import { bidActorOf, projectActorOf } from '#shared/domain/policies.js';
+import { bidActorOf, isWinningBid, projectActorOf } from '#shared/domain/policies.js';
 import { isOpenForBids, projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { AppError } from '#server/app-error.js';
 import { applyTransition } from '#server/domain/apply-transition.js';
+import { readDealStages } from '#server/domain/deal-facts.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
@@ -54,10 +55,12 @@ export async function placeBid(ctx: AppContext, actor: UserRow, projectId: numbe
       ownerId: project.submitterId,
       finisherId: actor.id,
       finisherUsername: actor.username,
+      amountCents: dollarsToCents(input.amount),
+      timelineDays: input.timeline,
     });
     return inserted!.id;
   });
-  return (await findBidView(ctx.db, bidId, actor))!;
+  return (await findBidView(ctx.db, bidId, actor, ctx.config.deal.includedRevisions))!;
 }
 
 /**
@@ -107,22 +110,28 @@ export async function acceptBid(ctx: AppContext, actor: UserRow, bidId: number):
       await record({ type: 'bid.rejected', bidId: other.id, projectId: project.id, projectName: project.name, finisherId: other.finisherId });
     }
   });
-  return (await findBidView(ctx.db, bidId, actor))!;
+  return (await findBidView(ctx.db, bidId, actor, ctx.config.deal.includedRevisions))!;
 }
 
 export async function getBid(ctx: AppContext, viewer: UserRow, bidId: number): Promise<BidWithProject> {
-  const found = await findBidWithProject(ctx.db, bidId, viewer);
+  const found = await findBidWithProject(ctx.db, bidId, viewer, ctx.config.deal.includedRevisions);
   if (!found) throw new AppError('NOT_FOUND', 'Bid not found');
   requireAccess(viewer, 'readBid', { project: { submitterId: found.submitterId }, bid: { finisherId: found.finisherId } });
   return found.bid;
 }
 
+/** A finisher's own bids; the bid that won a project he is assigned to carries its deal's stage. */
 export async function listBidsOfUser(ctx: AppContext, actor: UserRow, userId: number): Promise<BidWithProject[]> {
   requireAccess(actor, 'readOwnBids', userId);
-  return findBidsOfFinisher(ctx.db, actor);
+  const { bids: own, assignedProjects } = await findBidsOfFinisher(ctx.db, actor, ctx.config.deal.includedRevisions);
+  const stages = await readDealStages(ctx, ctx.db, assignedProjects);
+  return own.map((bid) => {
+    const stage = isWinningBid(bid) ? stages.get(bid.projectId) : undefined;
+    return stage ? { ...bid, project: { ...bid.project, dealStage: stage } } : bid;
+  });
 }
 
 /** A project's bids as `viewer` may see them; the project page (features/projects) reads them through here. */
 export function listBidsOfProject(ctx: Pick<AppContext, 'db' | 'config'>, projectId: number, viewer: UserRow | null): Promise<Bid[]> {
-  return findBidsOfProject(ctx.db, projectId, viewer, ctx.config.deal.deliveryGraceMs);
+  return findBidsOfProject(ctx.db, projectId, viewer, ctx.config.deal);
 }

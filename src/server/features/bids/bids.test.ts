@@ -175,3 +175,28 @@ describe('GET /api/bids/{bidId} and /api/users/{id}/bids', () => {
     expect((await cast.visitor.api.get(`/api/users/${cast.otherFinisher.user.id}/bids`)).statusCode).toBe(401);
   });
 });
+
+describe('the terms a finisher bids on (issue 28, item 3)', () => {
+  it('shows everyone the project’s budget and timeframe, and the bid’s included revisions to its two parties only', async () => {
+    const project = await newProject({ budgetCents: 150_000, timeframe: '3 weeks' });
+    for (const api of [cast.visitor.api, cast.finisher.api, cast.otherFinisher.api, cast.otherSubmitter.api, cast.owner.api]) {
+      expect((await api.get(`/api/projects/${project.id}`)).json()).toMatchObject({ budget: 1500, budgetCents: 150_000, timeframe: '3 weeks' });
+      const items = (await api.get('/api/projects')).json() as { id: number }[];
+      expect(items.find((item) => item.id === project.id)).toMatchObject({ budgetCents: 150_000, timeframe: '3 weeks' });
+    }
+    const usual = (await bidOn(cast.finisher.api, project.id)).json();
+    const ownFigure = (await bidOn(cast.otherFinisher.api, project.id, { ...proposal, includedRevisions: 4 })).json();
+    expect(usual).toMatchObject({ includedRevisions: null, effectiveIncludedRevisions: t.config.deal.includedRevisions });
+    expect(ownFigure).toMatchObject({ includedRevisions: 4, effectiveIncludedRevisions: 4 });
+
+    const bidsSeenBy = async (api: Cast['owner']['api']) => (await api.get(`/api/projects/${project.id}`)).json().bids as Record<string, unknown>[];
+    const byOwner = await bidsSeenBy(cast.owner.api);
+    expect(byOwner.map((bid) => bid.effectiveIncludedRevisions).sort()).toEqual([4, t.config.deal.includedRevisions].sort());
+    const byBidder = await bidsSeenBy(cast.finisher.api);
+    expect(byBidder.find((bid) => bid.id === usual.id)?.effectiveIncludedRevisions).toBe(t.config.deal.includedRevisions);
+    expect(byBidder.find((bid) => bid.id === ownFigure.id)?.effectiveIncludedRevisions).toBeUndefined();
+    for (const api of [cast.visitor.api, cast.otherSubmitter.api]) {
+      for (const bid of await bidsSeenBy(api)) expect(bid.effectiveIncludedRevisions).toBeUndefined();
+    }
+  });
+});

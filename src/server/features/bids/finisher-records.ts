@@ -12,9 +12,10 @@ import { projectIsCompletedDeal } from '#server/db/paid.js';
 
 /**
  * What an owner weighs on a bid card (issue 18, item 9), for a page of finishers at once. The
- * on-time rate (decision 033): of the finisher's paid deals that were delivered, the share whose
- * first delivery came by the deal clock's delivery deadline: when the payment was held, plus the
- * accepted bid's timeline in days, plus DEAL_DELIVERY_GRACE.
+ * on-time rate (decision 033, narrowed by decision 052): of the finisher's completed deals, the
+ * share whose first delivery came by the deal clock's delivery deadline: when the payment was held,
+ * plus the accepted bid's timeline in days, plus DEAL_DELIVERY_GRACE. Counted over the same deals
+ * as "completed", so a record never reads "Completed: 0 · On time: 100%" (issue 28, item 17).
  */
 export async function findFinisherRecords(
   db: DbOrTx,
@@ -51,7 +52,7 @@ export async function findFinisherRecords(
         sql`lateral (select min(${dealHistory.at}) filter (where ${dealHistory.kind} = 'payment_held') as held, min(${dealHistory.at}) filter (where ${dealHistory.kind} = 'delivery') as first_delivery from ${dealHistory} where ${dealHistory.projectId} = ${projects.id}) d`,
         sql`d.held is not null and d.first_delivery is not null`,
       )
-      .where(inArray(projects.finisherId, ids))
+      .where(and(inArray(projects.finisherId, ids), projectIsCompletedDeal(projects)))
       .groupBy(projects.finisherId),
   ]);
   for (const f of finishers) {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, lte } from 'drizzle-orm';
 import type { ChangeOrder } from '#shared/contracts/change-orders.js';
 import { centsToDollars } from '#shared/domain/money.js';
 import type { DbOrTx } from '#server/db/client.js';
@@ -8,11 +8,12 @@ import { payments } from '#server/db/schema/payments.js';
 type ChangeOrderPayment = { status: (typeof payments.$inferSelect)['status']; heldAt: Date | null } | null;
 
 /** A change order as the deal's parties read it; its payment says whether (and when) it was paid. */
-export function toChangeOrder(row: ChangeOrderRow, payment: ChangeOrderPayment): ChangeOrder {
+export function toChangeOrder(row: ChangeOrderRow, payment: ChangeOrderPayment, number: number): ChangeOrder {
   const isPaid = payment !== null && payment.status !== 'pending' && payment.status !== 'failed';
   return {
     id: row.id,
     projectId: row.projectId,
+    number,
     proposedBy: row.proposedBy,
     proposerId: row.proposerId,
     description: row.description,
@@ -35,5 +36,14 @@ export async function findChangeOrders(db: Pick<DbOrTx, 'select'>, projectId: nu
     .leftJoin(payments, eq(payments.changeOrderId, changeOrders.id))
     .where(eq(changeOrders.projectId, projectId))
     .orderBy(asc(changeOrders.id));
-  return rows.map((r) => toChangeOrder(r.changeOrder, r.paymentStatus ? { status: r.paymentStatus, heldAt: r.heldAt } : null));
+  return rows.map((r, index) => toChangeOrder(r.changeOrder, r.paymentStatus ? { status: r.paymentStatus, heldAt: r.heldAt } : null, index + 1));
+}
+
+/** A change order's number in its deal: how many of the project's change orders came before it, plus one (ids grow). */
+export async function changeOrderNumberOf(db: Pick<DbOrTx, 'select'>, row: Pick<ChangeOrderRow, 'id' | 'projectId'>): Promise<number> {
+  const [counted] = await db
+    .select({ n: count() })
+    .from(changeOrders)
+    .where(and(eq(changeOrders.projectId, row.projectId), lte(changeOrders.id, row.id)));
+  return counted?.n ?? 1;
 }

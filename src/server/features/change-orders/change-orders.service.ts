@@ -9,7 +9,7 @@ import type { AppContext } from '#server/context.js';
 import { applyTransition } from '#server/domain/apply-transition.js';
 import { partySideOf, requireDealStep } from '#server/domain/deal-facts.js';
 import { requireAccess } from '#server/domain/require-access.js';
-import { findChangeOrders, toChangeOrder } from './change-orders.queries.js';
+import { changeOrderNumberOf, findChangeOrders, toChangeOrder } from './change-orders.queries.js';
 
 // What the deal uses of change orders: the list on the deal answer (the extra days they grant are a deal fact: server/domain/deal-facts.ts).
 export { findChangeOrders } from './change-orders.queries.js';
@@ -75,7 +75,7 @@ export async function proposeChangeOrder(ctx: AppContext, actor: UserRow, projec
     });
     return created!;
   });
-  return toChangeOrder(row, null);
+  return toChangeOrder(row, null, await changeOrderNumberOf(ctx.db, row));
 }
 
 /** GET /api/projects/{id}/change-orders: the deal's two parties. */
@@ -120,7 +120,7 @@ async function decide(ctx: AppContext, actor: UserRow, changeOrderId: number, ac
 
 async function readChangeOrder(ctx: AppContext, changeOrderId: number): Promise<ChangeOrder> {
   const [row] = await ctx.db.select().from(changeOrders).where(eq(changeOrders.id, changeOrderId)).limit(1);
-  return toChangeOrder(row!, await paymentOf(ctx.db, changeOrderId));
+  return toChangeOrder(row!, await paymentOf(ctx.db, changeOrderId), await changeOrderNumberOf(ctx.db, row!));
 }
 
 export const acceptChangeOrder = (ctx: AppContext, actor: UserRow, changeOrderId: number) => decide(ctx, actor, changeOrderId, 'accept');
@@ -155,7 +155,8 @@ export async function payChangeOrder(ctx: AppContext, actor: UserRow, changeOrde
     return openSession(ctx, tx, payment!, {
       actor,
       project,
-      description: `${project.name} (change order #${changeOrderId})`,
+      // The number the project page shows (one numbering from the server), not the row's id.
+      description: `${project.name} (Change order ${await changeOrderNumberOf(tx, changeOrder)})`,
       successUrl: `${origin}/projects/${project.id}?payment=success`,
       cancelUrl: `${origin}/projects/${project.id}?tab=deal&canceled=true`,
       metadata: { bidId: String(changeOrder.bidId), changeOrderId: String(changeOrderId) },

@@ -381,3 +381,27 @@ describe('a change order’s money', () => {
     expectIdentity((await w.deal(projectId)).money);
   });
 });
+
+describe('the numbering of change orders (issue 28, item 10)', () => {
+  it('is one, from the server: the card, the answers and the checkout all say "Change order 2" for the second', async () => {
+    // Another deal's change orders come first in the table: the number counts this deal's only.
+    await acceptedChangeOrder();
+    const { projectId, changeOrderId: first } = await acceptedChangeOrder();
+    const proposed = await propose(projectId, { ...terms, description: 'Add a PDF export of the orders page.' });
+    expect(proposed.json().number).toBe(2);
+    const second = proposed.json().id as number;
+    expect(second).not.toBe(2);
+    const accepted = await act(second, 'accept', w.cast.owner.api);
+    expect(accepted.json().number).toBe(2);
+    for (const api of [w.cast.owner.api, w.cast.finisher.api]) {
+      const listed = (await list(projectId, api)).json() as { id: number; number: number }[];
+      expect(listed.map((c) => [c.id, c.number])).toEqual([
+        [first, 1],
+        [second, 2],
+      ]);
+    }
+    const { checkoutUrl } = (await act(second, 'pay', w.cast.owner.api)).json();
+    const session = (await w.cast.owner.api.get(`/api/sandbox/checkout-sessions/${checkoutUrl.replace('/sandbox/checkout/', '')}`)).json();
+    expect(session.description).toMatch(/\(Change order 2\)$/);
+  });
+});

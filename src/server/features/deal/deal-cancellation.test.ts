@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deadlineDay } from '#shared/domain/deal.js';
 import { dealCancellations } from '#server/db/schema/deal.js';
 import { DAY_MS } from '#test/support/clock.js';
 import { createDealWorld, type DealWorld } from '#test/support/deal.js';
@@ -24,7 +25,14 @@ describe('cancelling a paid project', () => {
   it('asks the finisher, who may agree: the unsettled remainder is refunded', async () => {
     const { projectId, bidId } = await w.paidDeal();
     await w.deliver(projectId);
+    // The owner's cancel dialog reads what cancelling does (issue 28, item 5); the finisher's deal answer has no such words.
+    const before = await w.deal(projectId, w.cast.owner.api);
+    expect(before.cancelNotice).toBe(
+      `The $750 held goes back to you only if ${w.cast.finisher.user.username} agrees, or does not answer by ${deadlineDay(new Date(w.clock.now().getTime() + 5 * DAY_MS))}. ${w.cast.finisher.user.username} may object instead and ask for part or all of it in a dispute.`,
+    );
+    expect((await w.deal(projectId, w.cast.finisher.api)).cancelNotice).toBeNull();
     expect((await w.cancel(projectId)).json().status).toBe('cancelled');
+    expect((await w.deal(projectId, w.cast.owner.api)).cancelNotice).toBeNull();
     expect(await w.paymentOf(bidId)).toMatchObject({ status: 'held' });
     const deal = await w.deal(projectId, w.cast.finisher.api);
     expect(deal.cancellation).toMatchObject({ outcome: 'open', refundCents: 75_000 });
@@ -67,6 +75,41 @@ describe('cancelling a paid project', () => {
     expectIdentity((await w.deal(projectId)).money);
   });
 
+  it('files the amount the finisher asks for, and tells both parties and the dispute page what the owner silence does, with her date', async () => {
+    const { projectId, bidId } = await w.paidDeal();
+    await w.cancel(projectId);
+    const open = await w.deal(projectId, w.cast.finisher.api);
+    // An objection now would give the owner the dispute's response window (4 days) to answer.
+    expect(open.cancellation.objectionRespondBy).toBe(new Date(w.clock.now().getTime() + 4 * DAY_MS).toISOString());
+    const post = (body: Record<string, unknown>) => w.cast.finisher.api.post(`/api/projects/${projectId}/cancellation/object`, body);
+    const tooMuch = await post({ reason: 'The work was delivered on time.', finisherAmountCents: 75_001 });
+    expect(tooMuch.statusCode).toBeGreaterThanOrEqual(400);
+    expect(tooMuch.json().message).toMatch(/\$750/);
+    expect(await w.paymentOf(bidId)).toMatchObject({ status: 'held' });
+    const objected = await post({ reason: 'Half of the work is delivered already.', finisherAmountCents: 50_000 });
+    expect(objected.statusCode).toBe(200);
+    const respondBy = deadlineDay(open.cancellation.objectionRespondBy);
+    const { owner, finisher } = { owner: w.cast.owner.user.username, finisher: w.cast.finisher.user.username };
+    const sentence = (silent: string, o: string, f: string) =>
+      `asks for $500 of the $750 held. Without an answer from ${silent} by ${respondBy}, ${f} receives $500 (less the platform fee) and $250 goes back to ${o}.`;
+    for (const api of [w.cast.owner.api, w.cast.finisher.api]) {
+      const deal = await w.deal(projectId, api);
+      expect(deal.cancellation.description).toBe(`${finisher} objected to the cancellation. ${finisher} ${sentence(owner, owner, finisher)}`);
+      expect(deal.cancellation.description).not.toContain('stays held');
+      const dispute = (await api.get(`/api/disputes/${deal.dispute.id}`)).json();
+      expect(dispute.summary).toContain(
+        `Without an answer from ${owner} by ${respondBy}, ${finisher} receives $500 (less the platform fee) and $250 goes back to ${owner}.`,
+      );
+    }
+    const note = (await w.notificationsOf(w.cast.owner.user.id, projectId)).find((n) => n.title === 'Cancellation objected');
+    expect(note?.content).toContain(`The developer ${sentence('you', 'you', 'the developer')}`);
+    // Her silence settles at the ask: $500 less the fee to the finisher, $250 back to her.
+    w.clock.advance(4 * DAY_MS);
+    await sweep();
+    expect(await w.paymentOf(bidId)).toMatchObject({ releasedCents: 45_000, refundedCents: 25_000 });
+    expectIdentity((await w.deal(projectId)).money);
+  });
+
   it('refunds when the finisher lets the answer window pass, after reminding them', async () => {
     const { projectId, bidId } = await w.paidDeal();
     await w.cancel(projectId);
@@ -86,6 +129,9 @@ describe('cancelling a paid project', () => {
   it('refunds at once past the delivery deadline with nothing delivered', async () => {
     const { projectId, bidId } = await w.paidDeal();
     w.clock.advance(10 * DAY_MS + 60_000);
+    expect((await w.deal(projectId, w.cast.owner.api)).cancelNotice).toMatch(
+      /^The delivery was due on \d+ \w{3} and nothing was delivered: the \$750 held is refunded to you at once\.$/,
+    );
     await w.cancel(projectId);
     expect(await w.paymentOf(bidId)).toMatchObject({ status: 'refunded', refundedCents: 75_000 });
     expect((await w.deal(projectId)).cancellation).toMatchObject({ outcome: 'refund', refundCents: 75_000 });

@@ -52,7 +52,14 @@ describe('the review window', () => {
       'auto_acceptance:system',
       'payout:system',
     ]);
-    expect(after.money).toEqual({ paidCents: 75_000, heldCents: 0, releasedCents: 67_500, feeCents: 7_500, refundedCents: 0 });
+    expect(after.money).toMatchObject({
+      paidCents: 75_000,
+      heldCents: 0,
+      releasedCents: 67_500,
+      feeCents: 7_500,
+      refundedCents: 0,
+      onAcceptance: { finisherCents: 0, feeCents: 0 },
+    });
     const titles = (await w.notificationsOf(w.cast.owner.user.id, projectId)).map((n) => n.title);
     expect(titles).toContain('Delivery accepted automatically');
   });

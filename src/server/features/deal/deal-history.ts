@@ -20,4 +20,5 @@ export const toHistoryEntry = (row: DealHistoryRow): DealHistoryEntry => ({
   ...(row.milestoneTitle !== null ? { milestoneTitle: row.milestoneTitle } : {}),
   ...(row.details?.evidence ? { evidence: row.details.evidence } : {}),
   ...(row.details?.unmetCriteria ? { unmetCriteria: row.details.unmetCriteria } : {}),
+  ...(row.details?.unmetCriteriaTexts ? { unmetCriteriaTexts: row.details.unmetCriteriaTexts } : {}),
 });

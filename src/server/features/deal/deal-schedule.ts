@@ -114,7 +114,9 @@ export function registerDealClock(events: DomainEvents, ctx: Pick<AppContext, 'c
   });
 
   events.onRecord('revision.requested', async (e, tx) => {
-    const details = e.unmetCriteria?.length ? { unmetCriteria: e.unmetCriteria } : null;
+    const details = e.unmetCriteria?.length
+      ? { unmetCriteria: e.unmetCriteria.map((c) => c.id), unmetCriteriaTexts: e.unmetCriteria.map((c) => c.text) }
+      : null;
     await addHistory(tx, { projectId: e.projectId, kind: 'revision_request', by: 'owner', message: e.reason, details, at: at() });
     await cancelDeadline(tx, e.projectId, 'review_due');
   });
@@ -170,5 +172,15 @@ export function registerDealClock(events: DomainEvents, ctx: Pick<AppContext, 'c
   events.onRecord('payment.arrived_late', (e, tx) =>
     addHistory(tx, { projectId: e.projectId, kind: 'refund', by: 'system', amountCents: e.amountCents, at: at() }),
   );
-  events.onRecord('payout.released', (e, tx) => addHistory(tx, { projectId: e.projectId, kind: 'payout', by: 'system', amountCents: e.amountCents, at: at() }));
+  // A milestone's payout names it, so the history shows each release beside its approval.
+  events.onRecord('payout.released', (e, tx) =>
+    addHistory(tx, {
+      projectId: e.projectId,
+      kind: 'payout',
+      by: 'system',
+      amountCents: e.amountCents,
+      ...(e.source?.kind === 'milestone' ? { milestoneId: e.source.id, milestoneTitle: e.source.title } : {}),
+      at: at(),
+    }),
+  );
 }

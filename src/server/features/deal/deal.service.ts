@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Deal } from '#shared/contracts/deal.js';
 import type { DealAction } from '#shared/domain/deal-machine.js';
 import type { AppContext } from '#server/context.js';
@@ -7,6 +7,7 @@ import { requireAccess } from '#server/domain/require-access.js';
 import type { Tx } from '#server/db/client.js';
 import { lockProject } from '#server/db/project-locks.js';
 import { dealCancellations } from '#server/db/schema/deal.js';
+import { disputes } from '#server/db/schema/disputes.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { DomainEvents, RecordEvent } from '#server/events/domain-events.js';
@@ -109,7 +110,8 @@ export function agreeToCancellation(ctx: AppContext, actor: UserRow, projectId: 
 
 /**
  * The finisher objects with a reason: the money stays held and a dispute opens (issue 15, rule 1),
- * proposing the amount the finisher asks for (all of the remainder unless said).
+ * proposing the amount the finisher asks for (all of the remainder unless said); the owner's
+ * silence until the dispute's respondBy settles it at that amount, which her notice says.
  */
 export function objectToCancellation(
   ctx: AppContext,
@@ -120,15 +122,18 @@ export function objectToCancellation(
   return answerCancellation(ctx, actor, projectId, 'object_to_cancellation', async (tx, record, project) => {
     const payment = await lockHeldPayment(tx, projectId);
     const heldCents = payment ? await lockHeldCents(tx, projectId) : 0;
+    let claim: { finisherAmountCents: number; disputedCents: number; respondBy: string } | null = null;
     if (payment && heldCents > 0) {
+      const finisherAmountCents = input.finisherAmountCents ?? heldCents;
       // disputes opens it in this transaction, from its handler (decision 045: disputes imports the deal).
-      await record({
-        type: 'cancellation.dispute_requested',
-        projectId,
-        actorId: actor.id,
-        reason: input.reason,
-        finisherAmountCents: input.finisherAmountCents ?? heldCents,
-      });
+      await record({ type: 'cancellation.dispute_requested', projectId, actorId: actor.id, reason: input.reason, finisherAmountCents });
+      const [dispute] = await tx
+        .select({ respondBy: disputes.respondBy, disputedCents: disputes.disputedCents })
+        .from(disputes)
+        .where(eq(disputes.projectId, projectId))
+        .orderBy(desc(disputes.id))
+        .limit(1);
+      claim = { finisherAmountCents, disputedCents: dispute!.disputedCents, respondBy: dispute!.respondBy.toISOString() };
     } else {
       await tx
         .update(dealCancellations)
@@ -136,6 +141,6 @@ export function objectToCancellation(
         .where(eq(dealCancellations.projectId, projectId));
     }
     ctx.log.warn({ projectId, finisherId: actor.id, heldCents, operator: true }, 'a finisher objected to a cancellation: the money stays held in a dispute');
-    await record({ type: 'cancellation.objected', reason: input.reason, heldCents, ...partiesOf(project) });
+    await record({ type: 'cancellation.objected', reason: input.reason, heldCents, claim, ...partiesOf(project) });
   });
 }

@@ -3,6 +3,7 @@ import type { Dispute, OperatorQueue } from '#shared/contracts/disputes.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { deadlineDay } from '#shared/domain/deal.js';
 import { type DisputeStatus, splitDispute } from '#shared/domain/dispute.js';
+import { disputeSilenceText } from '#shared/domain/dispute-silence.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { isOperator } from '#shared/domain/roles.js';
 import { AppError } from '#server/app-error.js';
@@ -14,6 +15,9 @@ import { conversationChannels, conversationThreads, messages } from '#server/db/
 import { dealHistory } from '#server/db/schema/deal.js';
 import { type DisputeRow, disputeEvidence, disputeOffers, disputes } from '#server/db/schema/disputes.js';
 import { milestones } from '#server/db/schema/milestones.js';
+import { payments } from '#server/db/schema/payments.js';
+import { changeOrders } from '#server/db/schema/change-orders.js';
+import { dealMoneyOf } from '#server/domain/deal-money.js';
 import { projectColumns, type ProjectRow, projects } from '#server/db/schema/projects.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 import type { StoredFile } from '#server/integrations/storage/storage.js';
@@ -37,8 +41,8 @@ async function loadReadable(ctx: AppContext, actor: UserRow, disputeId: number):
 const viewerOf = (actor: UserRow, project: ProjectRow): Dispute['viewer'] =>
   actor.id === project.submitterId ? 'owner' : actor.id === project.finisherId ? 'finisher' : isOperator(actor.role) ? 'operator' : 'owner';
 
-/** One sentence: where the dispute stands and what happens next. */
-function summaryOf(dispute: DisputeRow, names: { owner: string; finisher: string }, latestOpenerOffer: number): string {
+/** One sentence: where the dispute stands and what happens next, its dates in the reader's zone (decision 048). */
+function summaryOf(dispute: DisputeRow, names: { owner: string; finisher: string }, latestOpenerOffer: number, timeZone: string): string {
   const opener = names[dispute.openedBy];
   const other = names[dispute.openedBy === 'owner' ? 'finisher' : 'owner'];
   if (dispute.status === 'settled') {
@@ -54,9 +58,18 @@ function summaryOf(dispute: DisputeRow, names: { owner: string; finisher: string
   if (dispute.status === 'with_operator')
     return `Finishline's operator is reviewing the evidence and will rule how the ${money(dispute.disputedCents)} is split.`;
   if (dispute.respondedAt === null) {
-    return `${other} has until ${deadlineDay(dispute.respondBy)} to respond; without a response the dispute settles at ${opener}'s offer of ${money(latestOpenerOffer)} to ${names.finisher}.`;
+    // The same sentence as the deal's cancellation card and the owner's notice of an objection (issue 28, item 4).
+    const silence = disputeSilenceText({
+      silent: other,
+      ...names,
+      finisherCents: latestOpenerOffer,
+      disputedCents: dispute.disputedCents,
+      respondBy: dispute.respondBy,
+      timeZone,
+    });
+    return `${other} has until ${deadlineDay(dispute.respondBy, timeZone)} to respond, or the dispute settles at ${opener}'s offer. ${silence}`;
   }
-  return `${names.owner} and ${names.finisher} are negotiating; without agreement by ${deadlineDay(dispute.negotiateBy)} the operator decides.`;
+  return `${names.owner} and ${names.finisher} are negotiating; without agreement by ${deadlineDay(dispute.negotiateBy, timeZone)} the operator decides.`;
 }
 
 /** The dispute as the two parties and operators read it (rule 2: the deal's record comes with it). */
@@ -80,6 +93,10 @@ export async function findDispute(ctx: AppContext, actor: UserRow, disputeId: nu
       .limit(1)
       .then((rows) => rows[0]!),
     db.select().from(milestones).where(eq(milestones.projectId, project.id)).orderBy(asc(milestones.id)),
+  ]);
+  const [paymentRows, changeOrderRows] = await Promise.all([
+    db.select().from(payments).where(eq(payments.bidId, bid.id)),
+    db.select({ id: changeOrders.id }).from(changeOrders).where(eq(changeOrders.projectId, project.id)),
   ]);
   const chat = await db
     .select({ id: messages.id, senderId: messages.senderId, content: messages.content, createdAt: messages.createdAt })
@@ -152,7 +169,12 @@ export async function findDispute(ctx: AppContext, actor: UserRow, disputeId: nu
         createdAt: m.createdAt.toISOString(),
       })),
     },
-    summary: summaryOf(dispute, names, openerOffers.at(-1)?.finisherAmountCents ?? 0),
+    money: dealMoneyOf(
+      paymentRows.find((p) => p.changeOrderId === null) ?? null,
+      paymentRows.filter((p) => p.changeOrderId !== null),
+      changeOrderRows.map((c) => c.id),
+    ),
+    summary: summaryOf(dispute, names, openerOffers.at(-1)?.finisherAmountCents ?? 0, actor.timeZone),
   };
 }
 

@@ -1,3 +1,4 @@
+import { objectionNoticeOf } from '#shared/domain/dispute-silence.js';
 import { type EventOf, finisher, owner, quoted, type Letter, type LetterTable, type Links } from './deal-letters.js';
 
 /** The deal clock's mail: reminders before a deadline, cancellations and their answers, a missed delivery date. */
@@ -125,9 +126,7 @@ export const clockLetters = {
       to: owner(e),
       content: {
         subject: `The developer objected to cancelling "${e.projectName}"`,
-        paragraphs: [
-          (f) => `The developer objected to cancelling ${f.value(e.projectName)}. ${f.money(e.heldCents)} stays held while Finishline looks into it.`,
-        ],
+        paragraphs: [(f) => `The developer objected to cancelling ${f.value(e.projectName)}. ${objectionNoticeOf(e.claim, undefined, f.timeZone)}`],
         ...quoted('Their reason', e.reason),
         action: { label: 'Open the project', url: links.project(e.projectId) },
       },
@@ -138,7 +137,7 @@ export const clockLetters = {
         subject: `Cancellation objected: "${e.projectName}" (project ${e.projectId})`,
         paragraphs: [
           (f) =>
-            `The developer (user ${e.finisherId}) objected to the owner's (user ${e.ownerId}) cancellation of ${f.value(e.projectName)}, project ${e.projectId}. ${f.money(e.heldCents)} stays held until it is resolved.`,
+            `The developer (user ${e.finisherId}) objected to the owner's (user ${e.ownerId}) cancellation of ${f.value(e.projectName)}, project ${e.projectId}. ${objectionNoticeOf(e.claim, { owner: 'the owner', finisher: 'the developer' })}`,
         ],
         ...quoted('Their reason', e.reason),
         action: { label: 'Open the project', url: links.project(e.projectId) },

@@ -12,8 +12,10 @@ export type EventOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type
 
 /** Where the links of a mail point: the project page (and its tabs) on the public origin. */
 export interface Links {
-  project(id: number, tab?: 'bids' | 'milestones'): string;
+  project(id: number, tab?: 'bids' | 'milestones' | 'change-orders'): string;
   dispute(id: number): string;
+  /** Where a finisher sets up payouts (issue 28, item 2). */
+  payoutSetup(): string;
 }
 
 /** The letters of some event types: each event's mail, to whom (docs/decisions/028-deal-mail.md). */

@@ -92,7 +92,7 @@ describe('deal mail', () => {
     const { mailer, emit, owner, finisher, deal } = await setUp();
     const milestone = { ...deal, milestoneId: 5, milestoneTitle: 'API <v2>' };
     const cases: [DomainEvent, string[]][] = [
-      [{ type: 'bid.placed', bidId: 1, ...deal, finisherUsername: finisher.username }, [owner.email]],
+      [{ type: 'bid.placed', bidId: 1, ...deal, finisherUsername: finisher.username, amountCents: 90_000, timelineDays: 7 }, [owner.email]],
       [{ type: 'bid.accepted', bidId: 1, ...deal }, [finisher.email]],
       [{ type: 'revision.requested', ...deal, reason: 'The login fails on <Safari>' }, [finisher.email]],
       [{ type: 'milestone.completed', ...milestone, note: 'Tested', reviewDueAt: '2026-12-02T00:00:00.000Z' }, [owner.email]],
@@ -103,8 +103,18 @@ describe('deal mail', () => {
       [{ type: 'cancellation.refunding', ...deal, refundCents: 90_000 }, [owner.email]],
       [{ type: 'cancellation.timed_out', ...deal, refundCents: 90_000 }, [owner.email]],
       [{ type: 'delivery.deadline_passed', ...deal, dueAt: '2026-12-01T00:00:00.000Z' }, [owner.email, finisher.email]],
-      [{ type: 'payment.refunded', ...deal, amountCents: 90_000 }, [owner.email]],
-      [{ type: 'payout.released', ...deal, amountCents: 81_000 }, [finisher.email]],
+      // One settlement, one mail to each side it moved money for (issue 28, item 11); its single moves send none.
+      [
+        { type: 'money.moved', ...deal, cause: 'cancellation', payouts: [], refunds: [{ source: { kind: 'deal' }, amountCents: 90_000, paidCents: 90_000 }] },
+        [owner.email],
+      ],
+      [
+        { type: 'money.moved', ...deal, cause: 'release', payouts: [{ source: { kind: 'deal' }, amountCents: 81_000, paidCents: 0 }], refunds: [] },
+        [finisher.email],
+      ],
+      [{ type: 'payment.refunded', ...deal, amountCents: 90_000 }, []],
+      [{ type: 'payout.released', ...deal, amountCents: 81_000 }, []],
+      [{ type: 'change_order.paid', ...deal, changeOrderId: 3, side: 'owner', amountCents: 30_000, number: 1 }, [owner.email, finisher.email]],
       [{ type: 'payment.arrived_late', ...deal, paymentId: 3, changeOrderId: 4, reason: 'cancelled', amountCents: 20_000 }, [owner.email]],
       [{ type: 'deal.reminder', ...deal, step: 'cancellation', recipientId: finisher.id, dueAt: '2026-12-05T09:00:00.000Z' }, [finisher.email]],
       // The payment window (decision 037): the owner is reminded; a lapse is told to both.
@@ -171,8 +181,15 @@ describe('deal mail', () => {
 
   it('tells the owner and the operator of an objection, and logs a warning', async () => {
     const { mailer, emit, owner, deal, warn } = await setUp({ operatorEmail: 'ops@finishline.test' });
-    await emit({ type: 'cancellation.objected', ...deal, reason: 'Delivered <everything>', heldCents: 90_000 });
+    const claim = { finisherAmountCents: 60_000, disputedCents: 90_000, respondBy: '2026-12-05T09:00:00.000Z' };
+    await emit({ type: 'cancellation.objected', ...deal, reason: 'Delivered <everything>', heldCents: 90_000, claim });
     expect(mailer.sent.map((m) => m.to).sort()).toEqual([owner.email, 'ops@finishline.test'].sort());
+    // What the owner's silence does, with her deadline (issue 28, item 4): no "stays held until the operator settles it".
+    const [toOwner] = mailer.to(owner.email);
+    expect(toOwner!.text).toContain(
+      'The developer asks for $600 of the $900 held. Without an answer from you by 5 Dec, the developer receives $600 (less the platform fee) and $300 goes back to you.',
+    );
+    expect(toOwner!.text).not.toContain('stays held');
     const [toOperator] = mailer.to('ops@finishline.test');
     expect(toOperator!.subject).toBe('Cancellation objected: "Habit <b>tracker</b>" (project 41)');
     expect(toOperator!.text).toContain('> Delivered <everything>');
@@ -183,7 +200,7 @@ describe('deal mail', () => {
 
   it('logs an objection without an operator address, and mails only the owner', async () => {
     const { mailer, emit, owner, deal, warn } = await setUp();
-    await emit({ type: 'cancellation.objected', ...deal, reason: 'No', heldCents: 90_000 });
+    await emit({ type: 'cancellation.objected', ...deal, reason: 'No', heldCents: 90_000, claim: null });
     expect(mailer.sent.map((m) => m.to)).toEqual([owner.email]);
     expect(warn).toHaveBeenCalledTimes(1);
   });
@@ -193,7 +210,7 @@ describe('deal mail', () => {
     await updateEmailPreferences({ db: t.database.db, config: t.config, mail }, finisher as UserRow, finisher.id, { reminders: false, dealUpdates: false });
     await emit(
       { type: 'deal.reminder', ...deal, step: 'delivery', recipientId: finisher.id, dueAt: '2026-12-01T00:00:00.000Z' },
-      { type: 'payout.released', ...deal, amountCents: 81_000 },
+      { type: 'money.moved', ...deal, cause: 'release', payouts: [{ source: { kind: 'deal' }, amountCents: 81_000, paidCents: 0 }], refunds: [] },
       { type: 'bid.accepted', bidId: 1, ...deal },
       { type: 'deal.reminder', ...deal, step: 'review', recipientId: owner.id, dueAt: '2026-12-01T00:00:00.000Z' },
     );
@@ -205,7 +222,9 @@ describe('deal mail', () => {
   it('logs a failing send and never fails the change that caused it', async () => {
     const failing: Mailer = { send: () => Promise.reject(new Error('SMTP is down')) };
     const { emit, deal, error } = await setUp({ mailer: failing });
-    await expect(emit({ type: 'payout.released', ...deal, amountCents: 81_000 })).resolves.toBeUndefined();
-    expect(error).toHaveBeenCalledWith(expect.objectContaining({ event: 'payout.released' }), 'deal mail could not be sent');
+    await expect(
+      emit({ type: 'money.moved', ...deal, cause: 'release', payouts: [{ source: { kind: 'deal' }, amountCents: 81_000, paidCents: 0 }], refunds: [] }),
+    ).resolves.toBeUndefined();
+    expect(error).toHaveBeenCalledWith(expect.objectContaining({ event: 'money.moved' }), 'deal mail could not be sent');
   });
 });

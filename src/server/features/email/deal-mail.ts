@@ -1,4 +1,5 @@
 import { dealEmailCategories } from '#shared/domain/email-categories.js';
+import { payoutSetupPath } from '#shared/domain/money-moves.js';
 import type { AppContext } from '#server/context.js';
 import type { DomainEvent, DomainEvents } from '#server/events/domain-events.js';
 import { createMailComposer, type EventLetters, type MailComposerContext } from '#server/mail/mail-composer.js';
@@ -28,7 +29,11 @@ export function registerDealMail(events: DomainEvents, ctx: DealMailContext): De
   const mail = ctx.mail ?? createMailComposer(ctx);
   mail.categories.register(...dealEmailCategories);
   const origin = ctx.config.linkOrigin;
-  const links: Links = { project: (id, tab) => `${origin}/projects/${id}${tab ? `?tab=${tab}` : ''}`, dispute: (id) => `${origin}/disputes/${id}` };
+  const links: Links = {
+    project: (id, tab) => `${origin}/projects/${id}${tab ? `?tab=${tab}` : ''}`,
+    dispute: (id) => `${origin}/disputes/${id}`,
+    payoutSetup: () => `${origin}${payoutSetupPath}`,
+  };
   const table: EventLetters = {};
   for (const [type, build] of Object.entries(dealLetters) as [DealMailEventType, (e: DomainEvent, links: Links) => Letter[]][]) {
     (table as Record<string, (e: DomainEvent) => Letter[]>)[type] = (event) => build(event, links);
@@ -36,7 +41,7 @@ export function registerDealMail(events: DomainEvents, ctx: DealMailContext): De
   events.onCommit('cancellation.objected', (event) => {
     ctx.log.warn(
       { projectId: event.projectId, finisherId: event.finisherId, heldCents: event.heldCents },
-      'a finisher objected to a cancellation: the payment stays held until an operator resolves it',
+      'a finisher objected to a cancellation: the payment stays held in a dispute',
     );
   });
   mail.sendOnCommit(events, table, 'deal mail');

@@ -1,6 +1,8 @@
 import type { DealEndReason } from '#shared/domain/deal.js';
 import { type EventOf, finisher, owner, quoted, type Letter, type LetterTable, type Links } from './deal-letters.js';
-import type { MailContent } from '#server/mail/mail-layout.js';
+import { formatMoney } from '#shared/domain/money.js';
+import { isPartialRefund, payoutSentence, refundSentence, sumOfParts, waitingPayoutSentence } from '#shared/domain/money-moves.js';
+import type { MailContent, MailFormat } from '#server/mail/mail-layout.js';
 
 /** Why the deal had ended, in the owner's words (decision 038). */
 const lateReasons: Record<DealEndReason, string> = {
@@ -16,8 +18,11 @@ export const progressLetters = {
     {
       to: owner(e, 'bidUpdates'),
       content: {
-        subject: `New bid on "${e.projectName}"`,
-        paragraphs: [(f) => `${f.value(e.finisherUsername)} placed a bid on ${f.value(e.projectName)}.`],
+        subject: `New bid on "${e.projectName}": ${formatMoney(e.amountCents, { showCents: true })}`,
+        paragraphs: [
+          (f) =>
+            `${f.value(e.finisherUsername)} placed a bid on ${f.value(e.projectName)}: ${f.money(e.amountCents)}, to deliver in ${e.timelineDays} day${e.timelineDays === 1 ? '' : 's'}.`,
+        ],
         action: { label: 'See the bids', url: links.project(e.projectId, 'bids') },
       },
     },
@@ -80,7 +85,16 @@ export const progressLetters = {
       to: finisher(e),
       content: {
         subject: `Revision requested on "${e.projectName}"`,
-        paragraphs: [(f) => `The client asked for a revision of ${f.value(e.projectName)}.`],
+        paragraphs: [
+          (f) => `The client asked for a revision of ${f.value(e.projectName)}.`,
+          // The agreed criteria named as not met, each in full (issue 28, item 6).
+          ...(e.unmetCriteria?.length
+            ? [
+                () => `The acceptance ${e.unmetCriteria!.length === 1 ? 'criterion' : 'criteria'} they name as not met:`,
+                ...e.unmetCriteria.map((c) => (f: MailFormat) => `- ${f.value(c.text)}`),
+              ]
+            : []),
+        ],
         ...quoted('Their reason', e.reason),
         action: { label: 'Open the project', url: links.project(e.projectId) },
       },
@@ -88,6 +102,9 @@ export const progressLetters = {
   ],
   'work.accepted': (e: EventOf<'work.accepted'>, links: Links): Letter[] => {
     const action = { label: 'Open the project', url: links.project(e.projectId) };
+    // Money that waits for a payout account says how much, and the mail opens the payout setup (issue 28, item 2).
+    const payout = e.payout && e.payout.amountCents > 0 ? e.payout : null;
+    const isWaiting = payout !== null && !payout.isAccountReady;
     const toFinisher: Letter = {
       to: finisher(e),
       content: {
@@ -96,9 +113,13 @@ export const progressLetters = {
           e.automatic
             ? (f) => `The review window of ${f.value(e.projectName)} ended without an answer from the client, so your work was accepted automatically.`
             : (f) => `The client accepted your work on ${f.value(e.projectName)}.`,
-          () => 'Your payout is released next.',
+          payout === null
+            ? () => 'Your payout is released next.'
+            : isWaiting
+              ? (f) => waitingPayoutSentence(payout.amountCents, f)
+              : (f) => `Your payout of ${f.money(payout.amountCents)} is released to your payout account next.`,
         ],
-        action,
+        action: isWaiting ? { label: 'Set up payouts', url: links.payoutSetup() } : action,
       },
     };
     if (!e.automatic) return [toFinisher];
@@ -135,14 +156,18 @@ export const progressLetters = {
   ],
   'milestone.approved': (e: EventOf<'milestone.approved'>, links: Links): Letter[] => {
     const action = { label: 'See the milestones', url: links.project(e.projectId, 'milestones') };
+    // Its share waits when no payout account can take it: how much, and the setup (issue 28, item 2).
+    const waitingCents = e.payout && e.payout.amountCents > 0 && !e.payout.isAccountReady ? e.payout.amountCents : null;
+    const waiting = waitingCents === null ? [] : [(f: MailFormat) => waitingPayoutSentence(waitingCents, f)];
+    const finisherAction = waitingCents === null ? action : { label: 'Set up payouts', url: links.payoutSetup() };
     if (!e.automatic) {
       return [
         {
           to: finisher(e),
           content: {
             subject: `Milestone "${e.milestoneTitle}" of "${e.projectName}" was approved`,
-            paragraphs: [(f) => `The client approved the milestone ${f.value(e.milestoneTitle)} of ${f.value(e.projectName)}.`],
-            action,
+            paragraphs: [(f) => `The client approved the milestone ${f.value(e.milestoneTitle)} of ${f.value(e.projectName)}.`, ...waiting],
+            action: finisherAction,
           },
         },
       ];
@@ -156,7 +181,7 @@ export const progressLetters = {
       action,
     };
     return [
-      { to: finisher(e), content },
+      { to: finisher(e), content: { ...content, paragraphs: [...content.paragraphs, ...waiting], action: finisherAction } },
       { to: owner(e), content },
     ];
   },
@@ -171,16 +196,61 @@ export const progressLetters = {
       },
     },
   ],
-  'payment.refunded': (e: EventOf<'payment.refunded'>, links: Links): Letter[] => [
-    {
-      to: owner(e),
-      content: {
-        subject: `Refund for "${e.projectName}"`,
-        paragraphs: [(f) => `${f.money(e.amountCents)} for ${f.value(e.projectName)} was refunded to you.`],
-        action: { label: 'Open the project', url: links.project(e.projectId) },
-      },
-    },
+  // Everything one settlement moved, in one mail to each side it concerns (issue 28, item 11).
+  'money.moved': (e: EventOf<'money.moved'>, links: Links): Letter[] => [
+    ...(e.payouts.length > 0
+      ? [
+          {
+            to: finisher(e),
+            content: {
+              subject: `Payout released for "${e.projectName}": ${formatMoney(sumOfParts(e.payouts), { showCents: true })}`,
+              paragraphs: [(f: MailFormat) => payoutSentence(e, f)],
+              action: { label: 'Open the project', url: links.project(e.projectId) },
+            },
+          },
+        ]
+      : []),
+    ...(e.refunds.length > 0
+      ? [
+          {
+            to: owner(e),
+            content: {
+              subject: `${e.refunds.some(isPartialRefund) ? 'Partial refund' : 'Refund'} for "${e.projectName}": ${formatMoney(sumOfParts(e.refunds), { showCents: true })}`,
+              paragraphs: [(f: MailFormat) => refundSentence(e, f)],
+              action: { label: 'Open the project', url: links.project(e.projectId) },
+            },
+          },
+        ]
+      : []),
   ],
+  'change_order.paid': (e: EventOf<'change_order.paid'>, links: Links): Letter[] => {
+    const what = e.number ? `change order ${e.number}` : 'a change order';
+    const action = { label: 'See the change orders', url: links.project(e.projectId, 'change-orders') };
+    return [
+      {
+        to: owner(e),
+        content: {
+          subject: `Receipt: your payment for ${what} of "${e.projectName}"`,
+          paragraphs: [
+            (f) =>
+              `We received your payment of ${f.money(e.amountCents)} for ${what} of ${f.value(e.projectName)}. It is held until you accept the delivered work.`,
+          ],
+          action,
+        },
+      },
+      {
+        to: finisher(e),
+        content: {
+          subject: `${what.charAt(0).toUpperCase()}${what.slice(1)} of "${e.projectName}" is paid`,
+          paragraphs: [
+            (f) =>
+              `The client paid ${f.money(e.amountCents)} for ${what} of ${f.value(e.projectName)}. It is held with the deal's money until the work is accepted.`,
+          ],
+          action,
+        },
+      },
+    ];
+  },
   'payment.arrived_late': (e: EventOf<'payment.arrived_late'>, links: Links): Letter[] => [
     {
       to: owner(e),
@@ -190,16 +260,6 @@ export const progressLetters = {
           (f) => `Your payment of ${f.money(e.amountCents)} for ${f.value(e.projectName)} arrived after the deal had ended (${lateReasons[e.reason]}).`,
           () => 'It was not held or paid out: the whole amount was refunded to your card.',
         ],
-        action: { label: 'Open the project', url: links.project(e.projectId) },
-      },
-    },
-  ],
-  'payout.released': (e: EventOf<'payout.released'>, links: Links): Letter[] => [
-    {
-      to: finisher(e),
-      content: {
-        subject: `Payout released for "${e.projectName}"`,
-        paragraphs: [(f) => `${f.money(e.amountCents)} for ${f.value(e.projectName)} was released to your payout account.`],
         action: { label: 'Open the project', url: links.project(e.projectId) },
       },
     },

@@ -114,8 +114,9 @@ describe('deal mail through the API', () => {
     });
     expect(bid.statusCode).toBe(201);
     const mail = await mailer.waitFor(owner.user.email);
-    expect(mail.subject).toBe('New bid on "<script>alert(1)</script> & co"');
-    expect(mail.text).toContain(`${cast.finisher.user.username} placed a bid on <script>alert(1)</script> & co.`);
+    expect(mail.subject).toBe('New bid on "<script>alert(1)</script> & co": $900');
+    // The price and the timeline (issue 28, item 11).
+    expect(mail.text).toContain(`${cast.finisher.user.username} placed a bid on <script>alert(1)</script> & co: $900, to deliver in 10 days.`);
     expect(mail.text).toContain(`https://finishline.test/projects/${project.id}?tab=bids`);
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; co');
     expect(mail.html).not.toContain('<script>');

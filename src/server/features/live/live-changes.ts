@@ -92,6 +92,8 @@ export const liveChangeRules: LiveChangeMap = {
   'payment.received': dealStep,
   'payout.released': dealStep,
   'payment.refunded': dealStep,
+  // Each payout and refund it sums up has refreshed the deal already.
+  'money.moved': none,
   'payment.arrived_late': dealStep,
   'onboarding.completed': none,
   'card_dispute.opened': dealStep,

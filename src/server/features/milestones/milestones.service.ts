@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { CreateMilestoneInput, Milestone, UpdateMilestoneInput } from '#shared/contracts/milestones.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { reviewDeadline } from '#shared/domain/deal.js';
-import { centsToDollars, dollarsToCents, formatMoney } from '#shared/domain/money.js';
+import { centsToDollars, dollarsToCents, formatMoney, splitPayment } from '#shared/domain/money.js';
 import {
   isMilestoneStage,
   isPastDueDate,
@@ -24,6 +24,7 @@ import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { hasPaymentArrived, isProjectPaid, lockProject } from '#server/db/project-locks.js';
 import { requireDealStep } from '#server/domain/deal-facts.js';
+import { findDuePayout } from '#server/domain/waiting-payout.js';
 import { milestoneDealActions } from '#shared/domain/deal-machine.js';
 import { sumCents } from '#server/db/cents.js';
 
@@ -35,7 +36,13 @@ function toMilestoneDto(row: MilestoneRow, canSeeAmount: boolean): Milestone {
     projectId: row.projectId,
     title: row.title,
     description: row.description,
-    ...(canSeeAmount ? { amount: centsToDollars(row.amountCents), amountCents: row.amountCents } : {}),
+    ...(canSeeAmount
+      ? {
+          amount: centsToDollars(row.amountCents),
+          amountCents: row.amountCents,
+          payoutCents: row.amountCents > 0 ? splitPayment(row.amountCents).developerAmountCents : 0,
+        }
+      : {}),
     status: row.status,
     dueDate: row.dueDate ? row.dueDate.toISOString().slice(0, 10) : null,
     isOverdue: row.status !== 'approved' && row.dueDate !== null && row.dueDate.getTime() + 86_400_000 <= Date.now(),
@@ -185,7 +192,7 @@ export async function approveMilestone(ctx: AppContext, actor: UserRow, mileston
     const { project, milestone, to } = await loadForStep(ctx, tx, actor, milestoneId, 'approve');
     await tx.update(milestones).set({ status: to, approvedAt: ctx.clock.now() }).where(eq(milestones.id, milestoneId));
     // The payout of its share follows after commit (payments reacts to milestone.approved).
-    await emit(record, { type: 'milestone.approved', automatic: false }, project, milestone);
+    await emit(record, { type: 'milestone.approved', automatic: false, payout: await findDuePayout(tx, project.id, project.finisherId!) }, project, milestone);
   });
   const [row] = await ctx.db.select().from(milestones).where(eq(milestones.id, milestoneId));
   return toMilestoneDto(row!, true);
@@ -203,7 +210,7 @@ export async function approveMilestoneBySystem(tx: Tx, record: RecordEvent, proj
     facts: { isPaid: await hasPaymentArrived(tx, project.id) },
   });
   await tx.update(milestones).set({ status: to, approvedAt: now }).where(eq(milestones.id, milestone.id));
-  await emit(record, { type: 'milestone.approved', automatic: true }, project, milestone);
+  await emit(record, { type: 'milestone.approved', automatic: true, payout: await findDuePayout(tx, project.id, project.finisherId!) }, project, milestone);
 }
 
 export async function sendBackMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, feedback: string): Promise<Milestone> {
@@ -217,7 +224,7 @@ export async function sendBackMilestone(ctx: AppContext, actor: UserRow, milesto
 
 type MilestoneStepEvent =
   | { type: 'milestone.completed'; note: string; reviewDueAt: string | null }
-  | { type: 'milestone.approved'; automatic: boolean }
+  | { type: 'milestone.approved'; automatic: boolean; payout?: { amountCents: number; isAccountReady: boolean } }
   | { type: 'milestone.sent_back'; feedback: string };
 
 function emit(record: RecordEvent, step: MilestoneStepEvent, project: ProjectRow, milestone: MilestoneRow) {

@@ -175,6 +175,9 @@ describe('staged payouts', () => {
     const { projectId, bidId } = await deal({ paid: true });
     const first = (await add(projectId, { title: 'Stage one', amount: 400 })).json();
     const second = (await add(projectId, { title: 'Stage two', amount: 350.5 })).json();
+    // What approving releases, shown in the owner's confirmation (issue 28, item 5): the share less the fee, as the payout will be.
+    expect(first).toMatchObject({ amountCents: 40_000, payoutCents: 36_000 });
+    expect(second).toMatchObject({ amountCents: 35_050, payoutCents: 31_545 });
     await step(cast.finisher.api, first.id, 'complete', { note: 'Stage one shipped.' });
     await step(cast.owner.api, first.id, 'approve');
     let payment = await paymentOf(bidId);

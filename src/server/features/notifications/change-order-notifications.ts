@@ -73,7 +73,7 @@ export function registerChangeOrderNotifications(events: DomainEvents): void {
         userId: e.finisherId,
         type: 'change_order',
         title: 'Change order paid',
-        content: `${formatMoney(e.amountCents, { showCents: true })} for a change order on "${e.projectName}" is paid and held until the work is accepted.`,
+        content: `${formatMoney(e.amountCents, { showCents: true })} for ${e.number ? `change order ${e.number}` : 'a change order'} on "${e.projectName}" is paid and held until the work is accepted.`,
         relatedId: e.projectId,
       },
     ]),

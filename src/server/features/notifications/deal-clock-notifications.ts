@@ -1,18 +1,19 @@
-import { deadlineDay } from '#shared/domain/deal.js';
+import { objectionNoticeOf } from '#shared/domain/dispute-silence.js';
 import { formatMoney } from '#shared/domain/money.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
 import { previewOf } from './notification-text.js';
 import { createNotifications } from './notifications.service.js';
+import { readerDay, readerZone } from './reader-day.js';
 
 /** The deal clock's notifications (decision 027): requests, answers, deadlines and reminders. */
 export function registerDealClockNotifications(events: DomainEvents): void {
-  events.onRecord('cancellation.requested', (e, tx) =>
+  events.onRecord('cancellation.requested', async (e, tx) =>
     createNotifications(tx, [
       {
         userId: e.finisherId,
         type: 'project',
         title: 'Cancellation requested',
-        content: `The client wants to cancel "${e.projectName}". Agree or object by ${deadlineDay(e.respondBy)}; without an answer ${formatMoney(e.refundCents)} is refunded to the client.`,
+        content: `The client wants to cancel "${e.projectName}". Agree or object by ${await readerDay(tx, e.finisherId, e.respondBy)}; without an answer ${formatMoney(e.refundCents)} is refunded to the client.`,
         relatedId: e.projectId,
       },
     ]),
@@ -28,13 +29,13 @@ export function registerDealClockNotifications(events: DomainEvents): void {
       },
     ]),
   );
-  events.onRecord('cancellation.objected', (e, tx) =>
+  events.onRecord('cancellation.objected', async (e, tx) =>
     createNotifications(tx, [
       {
         userId: e.ownerId,
         type: 'project',
         title: 'Cancellation objected',
-        content: `The developer objected to cancelling "${e.projectName}": ${previewOf(e.reason)} The money stays held until Finishline settles it.`,
+        content: `The developer objected to cancelling "${e.projectName}": ${previewOf(e.reason)} ${objectionNoticeOf(e.claim, undefined, await readerZone(tx, e.ownerId))}`,
         relatedId: e.projectId,
       },
     ]),
@@ -70,20 +71,20 @@ export function registerDealClockNotifications(events: DomainEvents): void {
       },
     ]),
   );
-  events.onRecord('delivery.deadline_passed', (e, tx) =>
+  events.onRecord('delivery.deadline_passed', async (e, tx) =>
     createNotifications(tx, [
       {
         userId: e.finisherId,
         type: 'project',
         title: 'Delivery overdue',
-        content: `The delivery of "${e.projectName}" was due on ${deadlineDay(e.dueAt)}. You can still deliver; the client may now cancel with a full refund.`,
+        content: `The delivery of "${e.projectName}" was due on ${await readerDay(tx, e.finisherId, e.dueAt)}. You can still deliver; the client may now cancel with a full refund.`,
         relatedId: e.projectId,
       },
       {
         userId: e.ownerId,
         type: 'project',
         title: 'Delivery overdue',
-        content: `The delivery of "${e.projectName}" was due on ${deadlineDay(e.dueAt)}. You may wait, or cancel and get the money back at once.`,
+        content: `The delivery of "${e.projectName}" was due on ${await readerDay(tx, e.ownerId, e.dueAt)}. You may wait, or cancel and get the money back at once.`,
         relatedId: e.projectId,
       },
     ]),
@@ -96,9 +97,15 @@ export function registerDealClockNotifications(events: DomainEvents): void {
     dispute: (e: { projectName: string }) => `Please respond to the dispute on "${e.projectName}"`,
     payment: (e: { projectName: string }) => `Please pay for "${e.projectName}"; unpaid, the accepted bid lapses`,
   };
-  events.onRecord('deal.reminder', (e, tx) =>
+  events.onRecord('deal.reminder', async (e, tx) =>
     createNotifications(tx, [
-      { userId: e.recipientId, type: 'project', title: 'Reminder', content: `${reminders[e.step](e)} by ${deadlineDay(e.dueAt)}.`, relatedId: e.projectId },
+      {
+        userId: e.recipientId,
+        type: 'project',
+        title: 'Reminder',
+        content: `${reminders[e.step](e)} by ${await readerDay(tx, e.recipientId, e.dueAt)}.`,
+        relatedId: e.projectId,
+      },
     ]),
   );
 }

@@ -2,7 +2,8 @@ import { formatMoney } from '#shared/domain/money.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
 import { registerChangeOrderNotifications } from './change-order-notifications.js';
 import { registerDealClockNotifications } from './deal-clock-notifications.js';
-import { previewOf } from './notification-text.js';
+import { payoutSentence, refundSentence, refundTitle, sumOfParts, waitingPayoutSentence } from '#shared/domain/money-moves.js';
+import { daysOf, notificationFormat, previewOf } from './notification-text.js';
 import { createNotifications, markMessageNotificationsRead, writeMessageNotification } from './notifications.service.js';
 
 /**
@@ -17,7 +18,7 @@ export function registerNotificationWriters(events: DomainEvents): void {
         userId: e.ownerId,
         type: 'bid',
         title: 'New bid received',
-        content: `${e.finisherUsername} placed a bid on "${e.projectName}".`,
+        content: `${e.finisherUsername} placed a bid on "${e.projectName}": ${formatMoney(e.amountCents, { showCents: true })}, to deliver in ${daysOf(e.timelineDays)}.`,
         relatedId: e.projectId,
       },
     ]),
@@ -92,15 +93,18 @@ export function registerNotificationWriters(events: DomainEvents): void {
       },
     ]),
   );
-  events.onRecord('work.accepted', (e, tx) =>
-    createNotifications(tx, [
+  events.onRecord('work.accepted', (e, tx) => {
+    const accepted = e.automatic
+      ? `Your work on "${e.projectName}" was accepted automatically: the review window passed without an answer.`
+      : `The client accepted your work on "${e.projectName}".`;
+    // Money that waits for a payout account says so, and the notification opens the payout setup (issue 28, item 2).
+    const isWaiting = e.payout !== undefined && e.payout.amountCents > 0 && !e.payout.isAccountReady;
+    return createNotifications(tx, [
       {
         userId: e.finisherId,
-        type: 'project',
+        type: isWaiting ? 'payout_setup' : 'project',
         title: 'Work accepted',
-        content: e.automatic
-          ? `Your work on "${e.projectName}" was accepted automatically: the review window passed without an answer.`
-          : `The client accepted your work on "${e.projectName}".`,
+        content: isWaiting ? `${accepted} ${waitingPayoutSentence(e.payout!.amountCents, notificationFormat)}` : accepted,
         relatedId: e.projectId,
       },
       ...(e.automatic
@@ -114,15 +118,18 @@ export function registerNotificationWriters(events: DomainEvents): void {
             },
           ]
         : []),
-    ]),
-  );
+    ]);
+  });
   events.onRecord('revision.requested', (e, tx) =>
     createNotifications(tx, [
       {
         userId: e.finisherId,
         type: 'project',
         title: 'Revision requested',
-        content: `The client requested a revision of "${e.projectName}": ${previewOf(e.reason)}`,
+        // The criteria named as not met come first: they are what the finisher must fix (issue 28, item 6).
+        content: e.unmetCriteria?.length
+          ? `The client requested a revision of "${e.projectName}". Not met: ${previewOf(e.unmetCriteria.map((c) => `"${c.text}"`).join('; '))}. Reason: ${previewOf(e.reason)}`
+          : `The client requested a revision of "${e.projectName}": ${previewOf(e.reason)}`,
         relatedId: e.projectId,
       },
     ]),
@@ -151,27 +158,35 @@ export function registerNotificationWriters(events: DomainEvents): void {
       },
     ]),
   );
-  events.onRecord('payout.released', (e, tx) =>
+  // One notification per party for everything a settlement moved, each amount with what it paid for (issue 28, item 11).
+  events.onRecord('money.moved', (e, tx) =>
     createNotifications(tx, [
-      {
-        userId: e.finisherId,
-        type: 'project',
-        title: 'Payout released',
-        content: `Your payout for "${e.projectName}" is on its way to your account.`,
-        relatedId: e.projectId,
-      },
-    ]),
-  );
-  events.onRecord('payment.refunded', (e, tx) =>
-    createNotifications(tx, [
-      { userId: e.ownerId, type: 'project', title: 'Payment refunded', content: `Your payment for "${e.projectName}" was refunded.`, relatedId: e.projectId },
-      {
-        userId: e.finisherId,
-        type: 'project',
-        title: 'Project cancelled',
-        content: `"${e.projectName}" was cancelled and the client's payment refunded.`,
-        relatedId: e.projectId,
-      },
+      ...(e.payouts.length > 0
+        ? [{ userId: e.finisherId, type: 'project' as const, title: 'Payout released', content: payoutSentence(e, notificationFormat), relatedId: e.projectId }]
+        : []),
+      ...(e.refunds.length > 0
+        ? [
+            {
+              userId: e.ownerId,
+              type: 'project' as const,
+              title: refundTitle(e.refunds),
+              content: refundSentence(e, notificationFormat),
+              relatedId: e.projectId,
+            },
+          ]
+        : []),
+      // A settled dispute tells the finisher its outcome itself.
+      ...(e.cause === 'cancellation' && e.refunds.length > 0
+        ? [
+            {
+              userId: e.finisherId,
+              type: 'project' as const,
+              title: 'Project cancelled',
+              content: `"${e.projectName}" was cancelled: ${formatMoney(sumOfParts(e.refunds), { showCents: true })} of the client's payment went back to them.`,
+              relatedId: e.projectId,
+            },
+          ]
+        : []),
     ]),
   );
   // Money that arrived after its deal ended went straight back (decision 038): only the owner paid it.
@@ -209,17 +224,21 @@ export function registerNotificationWriters(events: DomainEvents): void {
       },
     ]),
   );
-  events.onRecord('milestone.approved', (e, tx) =>
-    createNotifications(tx, [
+  events.onRecord('milestone.approved', (e, tx) => {
+    // Its share waits when no payout account can take it: the notification says how much and opens the setup (issue 28, item 2).
+    const isWaiting = e.payout !== undefined && e.payout.amountCents > 0 && !e.payout.isAccountReady;
+    return createNotifications(tx, [
       {
         userId: e.finisherId,
-        type: 'milestone_approved',
+        type: isWaiting ? 'payout_setup' : 'milestone_approved',
         title: 'Milestone Approved',
-        content: `"${e.milestoneTitle}" of "${e.projectName}" was approved.`,
+        content: isWaiting
+          ? `"${e.milestoneTitle}" of "${e.projectName}" was approved. ${waitingPayoutSentence(e.payout!.amountCents, notificationFormat)}`
+          : `"${e.milestoneTitle}" of "${e.projectName}" was approved.`,
         relatedId: e.projectId,
       },
-    ]),
-  );
+    ]);
+  });
   events.onRecord('milestone.sent_back', (e, tx) =>
     createNotifications(tx, [
       {

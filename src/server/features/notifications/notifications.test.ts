@@ -192,6 +192,8 @@ describe('live delivery of stored notifications', () => {
         ownerId: cast.owner.user.id,
         finisherId: cast.finisher.user.id,
         finisherUsername: 'dev',
+        amountCents: 75_000,
+        timelineDays: 7,
       });
       await record({
         type: 'work.delivered',

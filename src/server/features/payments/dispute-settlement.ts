@@ -9,6 +9,7 @@ import { type DisputeRow, disputes } from '#server/db/schema/disputes.js';
 import { type PaymentRow, payments } from '#server/db/schema/payments.js';
 import { users } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
+import { sourceOf } from './money-moves.js';
 
 interface Settling {
   /** The project's held payments, the deal's own first, then its change orders' by id (lockHeldPayments). */
@@ -63,7 +64,13 @@ export async function settleDisputedPayments(ctx: AppContext, tx: Tx, record: Re
       refundId = refund.id;
       disputeRefundId ??= refund.id;
       refundedCents += split.refundCents;
-      await record({ type: 'payment.refunded', ...base, amountCents: split.refundCents });
+      await record({
+        type: 'payment.refunded',
+        ...base,
+        amountCents: split.refundCents,
+        source: await sourceOf(tx, base.projectId, payment),
+        paidCents: payment.amountCents,
+      });
     }
 
     let isPaidOut = split.finisherAmountCents === 0;
@@ -82,7 +89,7 @@ export async function settleDisputedPayments(ctx: AppContext, tx: Tx, record: Re
       releasedCents += payoutCents;
       settledCents += split.finisherAmountCents;
       isPaidOut = true;
-      await record({ type: 'payout.released', ...base, amountCents: payoutCents });
+      await record({ type: 'payout.released', ...base, amountCents: payoutCents, source: await sourceOf(tx, base.projectId, payment) });
     }
 
     const isRefundDone = split.refundCents === 0 || refundedCents > payment.refundedCents;

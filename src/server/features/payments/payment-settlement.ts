@@ -11,7 +11,9 @@ import { disputes } from '#server/db/schema/disputes.js';
 import { isActiveDispute } from '#shared/domain/dispute.js';
 import { settleDisputedPayments } from './dispute-settlement.js';
 import { changeOrders } from '#server/db/schema/change-orders.js';
+import type { MoneyMoveCause } from '#shared/domain/money-moves.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
+import { collectMoneyMoves, sourceOf } from './money-moves.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { type PaymentRow, payments } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
@@ -60,92 +62,101 @@ export async function lockHeldPayments(tx: Tx, projectId: number): Promise<Payme
  * (milestone approved, work accepted, payment arrived late, onboarding finished, project
  * cancelled): the row locks and idempotency keys make one effect.
  */
-export async function settleProjectPayment(ctx: AppContext, projectId: number): Promise<void> {
-  await ctx.events.transaction(ctx.db, async (tx, record) => {
-    const own = await lockProjectPayment(tx, projectId);
-    if (!own) return;
-    const held = await lockHeldPayments(tx, projectId);
-    if (held.length === 0) return;
-    const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
-    if (!project) return;
-    const [bid] = await tx.select().from(bids).where(eq(bids.id, own.bidId)).limit(1);
-    const base = { projectId, projectName: project.name, ownerId: project.submitterId, finisherId: bid!.finisherId };
-    // A chargeback on a card freezes that payment's payouts until the bank decides (issue 15, rule 7).
-    const movable = held.filter((payment) => payment.cardDisputeStatus !== 'open');
+export async function settleProjectPayment(ctx: AppContext, projectId: number, options: { isAccountJustReady?: boolean } = {}): Promise<void> {
+  await ctx.events.transaction(ctx.db, async (tx, recordEvent) => {
+    // Each party hears of everything this settlement moved once (issue 28, item 11).
+    const moves = collectMoneyMoves(recordEvent);
+    const cause = await settleHeldMoney(ctx, tx, moves.record, projectId);
+    if (cause) await moves.summarize(options.isAccountJustReady && cause !== 'cancellation' ? 'account_ready' : cause);
+  });
+}
 
-    // A dispute decides the money instead of the project's status: none moves while it is active,
-    // and a settled one splits the remainder of every held payment once (decisions 029, 034).
-    const [dispute] = await tx.select().from(disputes).where(eq(disputes.paymentId, own.id)).orderBy(desc(disputes.id)).limit(1);
-    if (dispute && isActiveDispute(dispute.status)) return;
-    if (dispute?.status === 'settled') {
-      // The split spans every payment, so it waits until none is frozen.
-      if (movable.length !== held.length) return;
-      await settleDisputedPayments(ctx, tx, record, { held, dispute, bid: bid!, base });
-      return;
-    }
+/** The moves of settleProjectPayment, in its transaction; answers why money may have moved, or null when none could. */
+async function settleHeldMoney(ctx: AppContext, tx: Tx, record: RecordEvent, projectId: number): Promise<MoneyMoveCause | null> {
+  const own = await lockProjectPayment(tx, projectId);
+  if (!own) return null;
+  const held = await lockHeldPayments(tx, projectId);
+  if (held.length === 0) return null;
+  const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  if (!project) return null;
+  const [bid] = await tx.select().from(bids).where(eq(bids.id, own.bidId)).limit(1);
+  const base = { projectId, projectName: project.name, ownerId: project.submitterId, finisherId: bid!.finisherId };
+  // A chargeback on a card freezes that payment's payouts until the bank decides (issue 15, rule 7).
+  const movable = held.filter((payment) => payment.cardDisputeStatus !== 'open');
 
-    // Work once accepted stays accepted: a later cancellation moves no money back (decision 027).
-    const isAccepted = project.acceptedAt !== null;
-    if (project.status === 'cancelled' && !isAccepted) {
-      // Only a cancellation that refunds sends money back; an open or objected one keeps it held.
-      if (!(await cancellationRefunds(tx, projectId))) return;
-      for (const payment of movable) {
-        // Only what has not been settled in the finisher's favour goes back.
-        const amountCents = payment.amountCents - payment.settledCents - payment.refundedCents;
-        if (amountCents <= 0 || !payment.paymentIntentId) continue;
-        const refund = await ctx.payments.createRefund({
-          paymentIntentId: payment.paymentIntentId,
-          amountCents,
-          idempotencyKey: `refund_payment_${payment.id}`,
-        });
-        await tx
-          .update(payments)
-          .set({ status: 'refunded', refundedCents: payment.refundedCents + amountCents, refundId: refund.id, updatedAt: new Date() })
-          .where(eq(payments.id, payment.id));
-        await record({ type: 'payment.refunded', ...base, amountCents });
-      }
-      return;
-    }
+  // A dispute decides the money instead of the project's status: none moves while it is active,
+  // and a settled one splits the remainder of every held payment once (decisions 029, 034).
+  const [dispute] = await tx.select().from(disputes).where(eq(disputes.paymentId, own.id)).orderBy(desc(disputes.id)).limit(1);
+  if (dispute && isActiveDispute(dispute.status)) return null;
+  if (dispute?.status === 'settled') {
+    // The split spans every payment, so it waits until none is frozen.
+    if (movable.length !== held.length) return null;
+    await settleDisputedPayments(ctx, tx, record, { held, dispute, bid: bid!, base });
+    return 'dispute';
+  }
 
-    const [finisher] = await tx.select().from(users).where(eq(users.id, bid!.finisherId)).limit(1);
-    // Without a finished onboarding payouts wait; onboarding completion settles them.
-    if (!finisher?.onboardingComplete || !finisher.stripeConnectAccountId) return;
-    const pay = (payment: PaymentRow, amountCents: number, idempotencyKey: string) =>
-      ctx.payments.createTransfer({
-        amountCents,
-        destinationAccountId: finisher.stripeConnectAccountId!,
-        transferGroup: payment.transferGroup ?? `project_${projectId}`,
-        sourceChargeId: payment.chargeId,
-        idempotencyKey,
-      });
-
-    if (!isAccepted) {
-      // Milestones stage the deal's own payment only; change orders' money waits for the acceptance.
-      if (movable[0]?.id === own.id) await releaseApprovedMilestones(tx, record, own, base, pay);
-      return;
-    }
-
-    // The work is accepted: whatever the milestones have not paid out goes now, and each change order's money in full.
+  // Work once accepted stays accepted: a later cancellation moves no money back (decision 027).
+  const isAccepted = project.acceptedAt !== null;
+  if (project.status === 'cancelled' && !isAccepted) {
+    // Only a cancellation that refunds sends money back; an open or objected one keeps it held.
+    if (!(await cancellationRefunds(tx, projectId))) return null;
     for (const payment of movable) {
-      const amountCents = payment.developerAmountCents - payment.releasedCents;
-      const transfer = amountCents > 0 ? await pay(payment, amountCents, `payout_payment_${payment.id}`) : null;
+      // Only what has not been settled in the finisher's favour goes back.
+      const amountCents = payment.amountCents - payment.settledCents - payment.refundedCents;
+      if (amountCents <= 0 || !payment.paymentIntentId) continue;
+      const refund = await ctx.payments.createRefund({
+        paymentIntentId: payment.paymentIntentId,
+        amountCents,
+        idempotencyKey: `refund_payment_${payment.id}`,
+      });
       await tx
         .update(payments)
-        .set({
-          status: 'released',
-          releasedCents: payment.developerAmountCents,
-          settledCents: payment.amountCents - payment.refundedCents,
-          ...(transfer ? { transferId: transfer.id } : {}),
-          updatedAt: new Date(),
-        })
+        .set({ status: 'refunded', refundedCents: payment.refundedCents + amountCents, refundId: refund.id, updatedAt: new Date() })
         .where(eq(payments.id, payment.id));
-      if (payment.id === own.id) {
-        const bidTo = applyTransitionIfAllowed(bidLifecycle, 'complete', { from: bid!.status, actor: 'system' });
-        if (bidTo) await tx.update(bids).set({ status: bidTo, updatedAt: new Date() }).where(eq(bids.id, bid!.id));
-      }
-      if (amountCents > 0) await record({ type: 'payout.released', ...base, amountCents });
+      await record({ type: 'payment.refunded', ...base, amountCents, source: await sourceOf(tx, projectId, payment), paidCents: payment.amountCents });
     }
-  });
+    return 'cancellation';
+  }
+
+  const [finisher] = await tx.select().from(users).where(eq(users.id, bid!.finisherId)).limit(1);
+  // Without a finished onboarding payouts wait; onboarding completion settles them.
+  if (!finisher?.onboardingComplete || !finisher.stripeConnectAccountId) return null;
+  const pay = (payment: PaymentRow, amountCents: number, idempotencyKey: string) =>
+    ctx.payments.createTransfer({
+      amountCents,
+      destinationAccountId: finisher.stripeConnectAccountId!,
+      transferGroup: payment.transferGroup ?? `project_${projectId}`,
+      sourceChargeId: payment.chargeId,
+      idempotencyKey,
+    });
+
+  if (!isAccepted) {
+    // Milestones stage the deal's own payment only; change orders' money waits for the acceptance.
+    if (movable[0]?.id === own.id) await releaseApprovedMilestones(tx, record, own, base, pay);
+    return 'release';
+  }
+
+  // The work is accepted: whatever the milestones have not paid out goes now, and each change order's money in full.
+  for (const payment of movable) {
+    const amountCents = payment.developerAmountCents - payment.releasedCents;
+    const transfer = amountCents > 0 ? await pay(payment, amountCents, `payout_payment_${payment.id}`) : null;
+    await tx
+      .update(payments)
+      .set({
+        status: 'released',
+        releasedCents: payment.developerAmountCents,
+        settledCents: payment.amountCents - payment.refundedCents,
+        ...(transfer ? { transferId: transfer.id } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, payment.id));
+    if (payment.id === own.id) {
+      const bidTo = applyTransitionIfAllowed(bidLifecycle, 'complete', { from: bid!.status, actor: 'system' });
+      if (bidTo) await tx.update(bids).set({ status: bidTo, updatedAt: new Date() }).where(eq(bids.id, bid!.id));
+    }
+    if (amountCents > 0) await record({ type: 'payout.released', ...base, amountCents, source: await sourceOf(tx, projectId, payment) });
+  }
+  return 'release';
 }
 
 type Parties = { projectId: number; projectName: string; ownerId: number; finisherId: number };
@@ -170,7 +181,7 @@ async function releaseApprovedMilestones(tx: Tx, record: RecordEvent, payment: P
     releasedCents += netCents;
     settledCents += share.amountCents;
     await tx.update(milestones).set({ releasedAt: new Date(), transferId: transfer.id }).where(eq(milestones.id, milestone.id));
-    await record({ type: 'payout.released', ...base, amountCents: netCents });
+    await record({ type: 'payout.released', ...base, amountCents: netCents, source: { kind: 'milestone', id: milestone.id, title: milestone.title } });
   }
   if (due.length > 0) await tx.update(payments).set({ releasedCents, settledCents, updatedAt: new Date() }).where(eq(payments.id, payment.id));
 }
@@ -189,7 +200,8 @@ export async function settleWaitingPayouts(ctx: AppContext, finisherId: number):
     .innerJoin(bids, eq(bids.id, payments.bidId))
     .where(and(eq(bids.finisherId, finisherId), eq(payments.status, 'held')));
   // A project may hold several payments (its change orders'): each project is settled once.
-  for (const projectId of new Set(waiting.map((row) => row.projectId))) await settleProjectPayment(ctx, projectId);
+  // What moves now waited for the account: the finisher is told so (issue 28, item 2).
+  for (const projectId of new Set(waiting.map((row) => row.projectId))) await settleProjectPayment(ctx, projectId, { isAccountJustReady: true });
 }
 
 /**

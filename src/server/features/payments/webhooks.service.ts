@@ -13,6 +13,7 @@ import { lockProject } from '#server/db/project-locks.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { type ProviderEvent, WebhookSignatureError } from '#server/integrations/payments/payment-provider.js';
 import { applyTransitionIfAllowed } from '#server/domain/apply-transition.js';
+import { changeOrderNumberOf } from '#server/domain/money-sources.js';
 import { onCardDispute } from './card-disputes.js';
 import { refundIfDealEnded } from './late-arrival.js';
 
@@ -140,6 +141,7 @@ async function onChangeOrderPaid(tx: Tx, record: RecordEvent, payment: PaymentRo
     changeOrderId: row.changeOrder.id,
     side: 'owner',
     amountCents: payment.amountCents,
+    number: await changeOrderNumberOf(tx, project.id, row.changeOrder.id),
     projectId: project.id,
     projectName: project.name,
     ownerId: project.submitterId,

@@ -25,6 +25,7 @@ export function toUserDto(row: UserRow): User {
     yearsOfExperience: row.yearsOfExperience,
     languages: row.languages,
     frameworks: row.frameworks,
+    timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
   };
 }

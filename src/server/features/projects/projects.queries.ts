@@ -8,7 +8,7 @@ import { projectIsPaid } from '#server/db/paid.js';
 import { type Criterion, projectCriteriaJson } from '#server/features/scope/scope.service.js';
 import { mapRowsOnce, preparedPerDb, preparedVariants } from '#server/db/prepared.js';
 import { bids } from '#server/db/schema/bids.js';
-import { projectColumns, projects } from '#server/db/schema/projects.js';
+import { projectColumns, type ProjectRow, projects } from '#server/db/schema/projects.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 
@@ -203,12 +203,12 @@ export async function findProjectsPage(
   };
 }
 
-/** A user's own projects: submitted by them or assigned to them. */
-export async function findProjectsOfUser(db: DbOrTx, user: UserRow): Promise<Project[]> {
+/** A user's own projects (submitted by them or assigned to them), with their rows for the deal's reading. */
+export async function findProjectsOfUser(db: DbOrTx, user: UserRow): Promise<{ project: Project; row: ProjectRow }[]> {
   const rows = await selectProjects(db)
     .where(or(eq(projects.submitterId, user.id), eq(projects.finisherId, user.id)))
     .orderBy(desc(projects.createdAt), desc(projects.id));
-  return rows.map((row) => toProjectDto(row, user));
+  return rows.map((row) => ({ project: toProjectDto(row, user), row: row.project }));
 }
 
 /** Every technology on a project open for bids, for the browse filter. */

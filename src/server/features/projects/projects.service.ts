@@ -19,7 +19,8 @@ import { listBidsOfProject } from '#server/features/bids/bids.service.js';
 import { checkDeliveryEvidence, checkRevisionRequest, replaceProjectCriteria } from '#server/features/scope/scope.service.js';
 import { hasPaymentArrived, isProjectPaid, lockProject } from '#server/db/project-locks.js';
 import { assertNoActiveDispute } from '#server/features/disputes/disputes.service.js';
-import { readDealFacts, requireDealStep } from '#server/domain/deal-facts.js';
+import { readDealFacts, readDealStages, requireDealStep } from '#server/domain/deal-facts.js';
+import { findDuePayout } from '#server/domain/waiting-payout.js';
 import { allowedActionsOf, dealStateOf, sideOf } from '#shared/domain/deal-machine.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectPage, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 import { sumCents } from '#server/db/cents.js';
@@ -172,6 +173,8 @@ export async function acceptDelivery(tx: Tx, record: RecordEvent, project: Proje
     ownerId: project.submitterId,
     finisherId: project.finisherId!,
     automatic: actor === 'system',
+    // Read after the acceptance: the whole held remainder is due now.
+    payout: await findDuePayout(tx, project.id, project.finisherId!),
   });
 }
 
@@ -204,9 +207,16 @@ export function reviewWork(
   });
 }
 
+/** A person's own projects, each with its deal's stage (they are its owner or its assigned finisher). */
 export async function listProjectsOfUser(ctx: AppContext, actor: UserRow, userId: number): Promise<Project[]> {
   requireAccess(actor, 'readOwnProjects', userId);
-  return findProjectsOfUser(ctx.db, actor);
+  const own = await findProjectsOfUser(ctx.db, actor);
+  const stages = await readDealStages(
+    ctx,
+    ctx.db,
+    own.map((p) => p.row),
+  );
+  return own.map(({ project }) => ({ ...project, dealStage: stages.get(project.id) }));
 }
 
 /** What a submitter has paid for: payments held or already released. */

@@ -6,6 +6,7 @@ import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject, createUser, signIn } from '#test/support/factories.js';
 import { client } from '#test/support/http.js';
 import { multipart } from '#test/support/multipart.js';
+import { BARE_HOST_CODE_LINK } from '#shared/domain/code-link.js';
 import { splitPayment } from '#shared/domain/money.js';
 import { bids } from '#server/db/schema/bids.js';
 import { notifications } from '#server/db/schema/notifications.js';
@@ -81,6 +82,12 @@ describe('POST /api/projects', () => {
     [{ techStack: undefined }, 'Select at least one technology'],
     [{ codeLink: 'not a url' }, 'Please enter a valid URL'],
     [{ codeLink: 'javascript:alert(1)' }, 'Please enter a valid URL'],
+    // Issue 28, item 15: both posting forms need a link, and a site's home page is no repository.
+    [{ codeLink: '' }, 'Please enter a valid URL'],
+    [{ codeLink: undefined }, 'Please enter a valid URL'],
+    [{ codeLink: 'https://github.com/' }, BARE_HOST_CODE_LINK],
+    [{ codeLink: 'https://github.com' }, BARE_HOST_CODE_LINK],
+    [{ codeLink: '  http://git.example.org//  ' }, BARE_HOST_CODE_LINK],
     [{ budget: -5 }, 'Budget must be positive'],
     [{ budget: 1200.5 }, 'Budget must be a whole number of dollars'],
     [{ techStack: ['React', '   '] }, 'A technology cannot be empty'],
@@ -92,6 +99,17 @@ describe('POST /api/projects', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
     expect(await t.database.db.$count(projects)).toBe(before);
+  });
+
+  it('refuses a site’s home page as the code link when the owner edits the project too (issue 28, item 15)', async () => {
+    const project = await createProject(t.database.db, { submitterId: cast.owner.user.id });
+    const response = await cast.owner.api.patch(`/api/projects/${project.id}`, { codeLink: 'https://github.com/' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(BARE_HOST_CODE_LINK);
+    const [row] = await t.database.db.select({ codeLink: projects.codeLink }).from(projects).where(eq(projects.id, project.id));
+    expect(row!.codeLink).toBe(project.codeLink);
+    const fixed = await cast.owner.api.patch(`/api/projects/${project.id}`, { codeLink: 'https://gitlab.com/acme/shop' });
+    expect(fixed.json()).toMatchObject({ codeLink: 'https://gitlab.com/acme/shop' });
   });
 
   it('takes any technology the owner names, trimmed and kept once whatever its letter case', async () => {
@@ -428,7 +446,8 @@ describe('delivery and review', () => {
         'finisher:bid:Bid accepted',
         'owner:project:Work delivered',
         'finisher:project:Revision requested',
-        'finisher:project:Work accepted',
+        // The finisher has no payout account: the notification says what waits and opens the payout setup (issue 28, item 2).
+        'finisher:payout_setup:Work accepted',
       ]),
     );
   });

@@ -25,8 +25,12 @@ export async function countRevisionsUsed(db: DbOrTx, statement: Pick<StatementOf
   return row?.used ?? 0;
 }
 
-/** GET /api/projects/{id}/scope: the two parties read what they agreed, and operators once the deal is disputed. */
-export async function getStatementOfWork(ctx: AppContext, viewer: UserRow, projectId: number): Promise<StatementOfWork> {
+/**
+ * GET /api/projects/{id}/scope: the two parties read what they agreed, and operators once the deal is
+ * disputed; null for a project without one (no bid accepted yet, or a deal older than issue 18), which
+ * is an answer, not a missing page (issue 28, item 14).
+ */
+export async function getStatementOfWork(ctx: AppContext, viewer: UserRow, projectId: number): Promise<StatementOfWork | null> {
   const [project] = await ctx.db
     .select({
       submitterId: projects.submitterId,
@@ -39,8 +43,7 @@ export async function getStatementOfWork(ctx: AppContext, viewer: UserRow, proje
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
   requireAccess(viewer, 'readScope', project);
   const statement = await findStatementOfWork(ctx.db, projectId);
-  if (!statement || statement.projectId !== projectId)
-    throw new AppError('NOT_FOUND', 'This project has no agreed statement of work yet: one is frozen when a bid is accepted');
+  if (!statement || statement.projectId !== projectId) return null;
   const used = await countRevisionsUsed(ctx.db, statement);
   return {
     projectId,
@@ -86,7 +89,11 @@ export async function checkDeliveryEvidence(
  * the deal has criteria, and it is one of the revisions the deal includes. After those, the owner
  * accepts the work or opens a dispute (change orders come later).
  */
-export async function checkRevisionRequest(tx: DbOrTx, projectId: number, unmetCriteria: readonly number[]): Promise<number[] | undefined> {
+export async function checkRevisionRequest(
+  tx: DbOrTx,
+  projectId: number,
+  unmetCriteria: readonly number[],
+): Promise<{ id: number; text: string }[] | undefined> {
   const statement = await findStatementOfWork(tx, projectId);
   if (!statement) {
     if (unmetCriteria.length > 0) throw new AppError('VALIDATION_FAILED', 'This deal has no agreed acceptance criteria to name');
@@ -105,5 +112,6 @@ export async function checkRevisionRequest(tx: DbOrTx, projectId: number, unmetC
   if (statement.criteria.length > 0 && unmetCriteria.length === 0) {
     throw new AppError('VALIDATION_FAILED', 'Name at least one acceptance criterion that is not met');
   }
-  return unmetCriteria.length > 0 ? [...unmetCriteria] : undefined;
+  // With their text, in the order the deal lists them: the finisher reads what to fix, not ids.
+  return unmetCriteria.length > 0 ? statement.criteria.filter((c) => unmetCriteria.includes(c.id)).map(({ id, text }) => ({ id, text })) : undefined;
 }

@@ -97,9 +97,12 @@ describe('the statement of work', () => {
     const losing = (await cast.otherFinisher.api.post(`/api/projects/${project.id}/bids`, { ...proposal, criteriaAnswers })).json();
     expect(losing.id).toBeGreaterThan(0);
 
+    // Before a bid is accepted the owner reads an empty scope (null), not a 404; a bidder is no party yet.
     const before = await cast.owner.api.get(`/api/projects/${project.id}/scope`);
-    expect(before.statusCode).toBe(404);
-    expect(before.json().message).toBe('This project has no agreed statement of work yet: one is frozen when a bid is accepted');
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toBeNull();
+    expect((await cast.finisher.api.get(`/api/projects/${project.id}/scope`)).statusCode).toBe(403);
+    expect((await cast.visitor.api.get(`/api/projects/${project.id}/scope`)).statusCode).toBe(401);
 
     expect((await cast.owner.api.post(`/api/bids/${bid.id}/accept`)).statusCode).toBe(200);
     const expected = {

@@ -1,0 +1,108 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#test/support/app.js';
+import { signIn } from '#test/support/factories.js';
+import { client } from '#test/support/http.js';
+import { DEMO_PASSWORD } from './seed-data.js';
+import { seedDemoDataIfEmpty } from './seed.js';
+import { bids } from './schema/bids.js';
+import { dealHistory } from './schema/deal.js';
+import { payments } from './schema/payments.js';
+import { projects } from './schema/projects.js';
+import { reviews } from './schema/reviews.js';
+import { users } from './schema/users.js';
+
+// Issue 28, item 17: the demo tells one story. A deal marked complete has the history that made it
+// so, and a finisher's record on a bid card agrees with the rows it is counted from.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  expect(await seedDemoDataIfEmpty(t.database.db)).toBe(true);
+});
+afterAll(() => t.close());
+
+const historyOf = async (projectId: number) =>
+  t.database.db.select().from(dealHistory).where(eq(dealHistory.projectId, projectId)).orderBy(dealHistory.at, dealHistory.id);
+
+/** The payment of the project's bid (not of a change order), if any. */
+async function dealPaymentOf(projectId: number) {
+  const [row] = await t.database.db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(bids, eq(bids.id, payments.bidId))
+    .where(and(eq(bids.projectId, projectId), isNull(payments.changeOrderId)));
+  return row?.payment;
+}
+
+describe('the demo data', () => {
+  it('gives every completed deal its payment, delivery, acceptance and payout, in that order, and its reviews after', async () => {
+    const completed = await t.database.db.select().from(projects).where(isNotNull(projects.acceptedAt));
+    expect(completed.length).toBeGreaterThan(0);
+    for (const project of completed) {
+      const history = await historyOf(project.id);
+      const kinds = history.map((entry) => entry.kind);
+      const order = ['payment_held', 'delivery', 'acceptance', 'payout'].map((kind) => kinds.indexOf(kind as (typeof kinds)[number]));
+      expect(
+        order.every((index) => index >= 0),
+        `${project.name}: ${kinds.join(', ')}`,
+      ).toBe(true);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+      const payment = await dealPaymentOf(project.id);
+      expect(payment, project.name).toMatchObject({ status: 'released', releasedCents: payment!.developerAmountCents });
+      const paidOut = history.filter((entry) => entry.kind === 'payout').reduce((sum, entry) => sum + (entry.amountCents ?? 0), 0);
+      expect(paidOut, project.name).toBe(payment!.releasedCents);
+      expect(project.completedAt!.getTime()).toBe(history.find((entry) => entry.kind === 'delivery')!.at.getTime());
+      expect(project.acceptedAt!.getTime()).toBe(history.find((entry) => entry.kind === 'acceptance')!.at.getTime());
+      for (const review of await t.database.db.select().from(reviews).where(eq(reviews.projectId, project.id)))
+        expect(review.createdAt.getTime()).toBeGreaterThan(project.acceptedAt!.getTime());
+    }
+  });
+
+  it('records the holding of every paid deal, and the delivery of every delivered one', async () => {
+    for (const project of await t.database.db.select().from(projects)) {
+      const payment = await dealPaymentOf(project.id);
+      const history = await historyOf(project.id);
+      if (payment && payment.status !== 'pending') {
+        const held = history.find((entry) => entry.kind === 'payment_held');
+        expect(held, `${project.name} has no payment_held`).toMatchObject({ amountCents: payment.amountCents });
+        // The seed reads the clock once per row: the two times agree to the second.
+        expect(Math.abs(held!.at.getTime() - payment.heldAt!.getTime()), project.name).toBeLessThan(1_000);
+      } else {
+        expect(
+          history.filter((entry) => entry.kind === 'payment_held'),
+          project.name,
+        ).toEqual([]);
+      }
+      if (project.completedAt)
+        expect(
+          history.some((entry) => entry.kind === 'delivery'),
+          `${project.name} has no delivery`,
+        ).toBe(true);
+      if (history.some((entry) => entry.kind === 'delivery')) expect(project.completedAt, project.name).not.toBeNull();
+    }
+  });
+
+  it('shows each finisher a record that agrees with their rows: completed deals, reviews, and an on-time rate only with completed deals', async () => {
+    const db = t.database.db;
+    const finishers = await db.select().from(users).where(eq(users.role, 'finisher'));
+    for (const finisher of finishers) {
+      const [bid] = await db
+        .select({ projectId: bids.projectId, ownerId: projects.submitterId })
+        .from(bids)
+        .innerJoin(projects, eq(projects.id, bids.projectId))
+        .where(eq(bids.finisherId, finisher.id))
+        .limit(1);
+      if (!bid) continue;
+      const [owner] = await db.select().from(users).where(eq(users.id, bid.ownerId));
+      const asOwner = client(t.app, await signIn(t.app, owner!.email, DEMO_PASSWORD));
+      const detail = (await asOwner.get(`/api/projects/${bid.projectId}`)).json();
+      const record = detail.bids.find((b: { finisherId: number }) => b.finisherId === finisher.id).finisherRecord;
+
+      const completedDeals = await db.$count(projects, and(eq(projects.finisherId, finisher.id), isNotNull(projects.acceptedAt)));
+      expect(record.completedProjects, finisher.username).toBe(completedDeals);
+      expect(record.reviewCount, finisher.username).toBe(await db.$count(reviews, eq(reviews.revieweeId, finisher.id)));
+      expect(record.onTimeRate === null, `${finisher.username}: ${completedDeals} completed, on time ${record.onTimeRate}`).toBe(completedDeals === 0);
+    }
+  });
+});
