@@ -39,5 +39,7 @@ export function withoutNullableAnyOf(node: unknown): unknown {
   const isNull = (branch: unknown) => typeof branch === 'object' && branch !== null && JSON.stringify(branch) === '{"type":"null"}';
   const other = branches.find((branch) => !isNull(branch)) as Record<string, unknown> | undefined;
   if (!other || !branches.some(isNull) || typeof other.type !== 'string' || 'anyOf' in other) return schema;
-  return { ...other, type: [other.type, 'null'] };
+  // An enum must name null too: a nullable object is serialized after ajv picks its branch, and a null
+  // in an enum that leaves it out failed the whole answer (a criterion no bid answered, issue 28).
+  return { ...other, type: [other.type, 'null'], ...(Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {}) };
 }

@@ -147,4 +147,20 @@ describe('the statement of work', () => {
     const scope = (await cast.finisher.api.get(`/api/projects/${project.id}/scope`)).json();
     expect(scope).toMatchObject({ criteria: [], includedRevisions: 2, revisionsLeft: 2 });
   });
+
+  it('reads a criterion the owner added after the bid as unanswered (null), not as a failure', async () => {
+    const project = await postProject();
+    const [first, second] = project.acceptanceCriteria;
+    const criteriaAnswers = [first!, second!].map((c) => ({ criterionId: c.id, answer: 'agree' }));
+    const bid = (await cast.finisher.api.post(`/api/projects/${project.id}/bids`, { ...proposal, criteriaAnswers })).json();
+    const added = 'The admin can add and archive products';
+    expect((await cast.owner.api.patch(`/api/projects/${project.id}`, { acceptanceCriteria: [first!.text, added] })).statusCode).toBe(200);
+    await cast.owner.api.post(`/api/bids/${bid.id}/accept`);
+    const response = await cast.owner.api.get(`/api/projects/${project.id}/scope`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().criteria).toEqual([
+      { id: first!.id, text: first!.text, answer: 'agree', note: null },
+      { id: expect.any(Number), text: added, answer: null, note: null },
+    ]);
+  });
 });
