@@ -1,5 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { apiGet, apiPost, confirmEmailFromMail, newApiUser, payThroughSandbox } from './helpers.js';
+import { readMailTo } from './mail.js';
 import { expectAccessibleAtBothWidths } from './page-checks.js';
 
 // Issue 28, item 1 (decision 047): one money view of the deal feeds every card and dialog. One deal
@@ -24,6 +25,11 @@ interface Deal {
   money: Money;
   nextStep: { description: string } | null;
   history: { kind: string; amountCents?: number; milestoneTitle?: string }[];
+}
+interface Notice {
+  title: string;
+  content: string;
+  relatedId: number | null;
 }
 
 /** The one money formatter's rule (src/shared/domain/money.ts, showCents): '$1,845', '$382.50'. */
@@ -100,8 +106,9 @@ test('one deal with a change order, a milestone and a ruling shows the same mone
   await finisher.page.waitForURL(/\/onboarding-redirect\?outcome=success$/);
 
   // A $1,750 deal, paid; a $300 change order, accepted and paid.
+  const projectName = `Money view ${Date.now().toString(36)}`;
   const project = await apiPost<{ id: number }>(owner.page, '/api/projects', {
-    name: `Money view ${Date.now().toString(36)}`,
+    name: projectName,
     description: 'A half-built shop: the catalogue works, the checkout flow and the order emails still need to be finished.',
     techStack: ['React', 'TypeScript'],
     codeLink: 'https://github.com/finishline-demo/shop',
@@ -122,7 +129,15 @@ test('one deal with a change order, a milestone and a ruling shows the same mone
   await apiPost(owner.page, `/api/change-orders/${change.id}/accept`);
   const { checkoutUrl } = await apiPost<{ checkoutUrl: string }>(owner.page, `/api/change-orders/${change.id}/pay`);
   await apiPost(owner.page, `/api/sandbox/checkout-sessions/${new URL(checkoutUrl, 'http://localhost').pathname.split('/').pop()}/pay`, card);
-  const deal = () => apiGet<Deal>(owner.page, `/api/projects/${project.id}/deal`);
+  // Every figure the server's answers name for this deal: a notification or mail may name only these.
+  const figures = new Set<number>([175_000, 30_000, 120_000, 20_000, 40_000]);
+  const deal = async () => {
+    const read = await apiGet<Deal>(owner.page, `/api/projects/${project.id}/deal`);
+    for (const parts of [read.money, ...read.money.payments]) for (const part of Object.keys(partNames)) figures.add(parts[part as keyof Parts]);
+    figures.add(read.money.onAcceptance.finisherCents).add(read.money.onAcceptance.feeCents);
+    for (const entry of read.history) if (entry.amountCents !== undefined) figures.add(entry.amountCents);
+    return read;
+  };
 
   // Paid, nothing released: accepting would pay $1,575 + $270 = $1,845 to the finisher, $205 fee.
   await expect.poll(async () => (await deal()).money.paidCents).toBe(205_000);
@@ -221,5 +236,28 @@ test('one deal with a change order, a milestone and a ruling shows the same mone
     });
   }
   await expectAccessibleAtBothWidths(operator, 'the settled dispute page, as the operator');
+
+  // Notifications and mail: each payout and the refund named once with its amount, and no figure the
+  // server's answers do not hold (the split of the ruling included).
+  for (const cents of [36_000, 4_000, 45_000, 85_000]) figures.add(cents);
+  const noticesOf = async (party: typeof owner) =>
+    (await apiGet<Notice[]>(party.page, `/api/users/${party.id}/notifications`)).filter((n) => n.relatedId === project.id);
+  const payouts = (await noticesOf(finisher)).filter((n) => n.title === 'Payout released');
+  expect(payouts.map((n) => n.content.match(/\$[\d,.]+/)?.[0])).toEqual(expect.arrayContaining([usd(108_000), usd(36_000)]));
+  expect(payouts).toHaveLength(2);
+  const refunds = (await noticesOf(owner)).filter((n) => n.title === 'Partial refund');
+  expect(refunds).toHaveLength(1);
+  expect(refunds[0]!.content).toContain(usd(45_000));
+  await expect.poll(() => readMailTo(finisher.account.email).filter((m) => m.subject.startsWith('Payout released')).length).toBe(2);
+  const named = new Set([...figures].map(usd));
+  for (const party of [owner, finisher]) {
+    const texts = [
+      ...(await noticesOf(party)).map((n) => `${n.title}: ${n.content}`),
+      ...readMailTo(party.account.email)
+        .filter((m) => `${m.subject}${m.text}`.includes(projectName))
+        .map((m) => `${m.subject}\n${m.text}`),
+    ];
+    for (const text of texts) for (const figure of text.match(/\$\d[\d,]*(?:\.\d{2})?/g) ?? []) expect(named, text).toContain(figure);
+  }
   expect(errors).toEqual([]);
 });

@@ -6,8 +6,7 @@ import { dealJobKindPrefix, dealJobSubject } from '#shared/domain/deal-timer-job
 import type { DealAction } from '#shared/domain/deal-machine.js';
 import { DAY_MS } from './clock.js';
 import { createDealWorld, type DealWorld } from './deal.js';
-import { createUser, signIn } from './factories.js';
-import { client } from './http.js';
+import type { client } from './http.js';
 
 /**
  * The deal machine's parity harness (issue 27, item 1): builders that bring a deal to each stage it
@@ -47,8 +46,7 @@ export async function createParityWorld() {
   // Each deal takes two bids: the hourly bid limit is not what this test is about.
   const w: DealWorld = await createDealWorld({ BIDS_PER_HOUR: '100000' });
   await w.onboardFinisher();
-  const operatorUser = await createUser(w.t.database.db, { role: 'operator' });
-  const operator = client(w.t.app, await signIn(w.t.app, operatorUser.email));
+  const { user: operatorUser, api: operator } = await w.signInOperator();
   const config = w.t.config;
   /**
    * Moves the clock past a window for one deal and fires what fell due. The file's other deals are

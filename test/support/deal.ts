@@ -9,7 +9,8 @@ import { createSandboxProvider, type SandboxProvider } from '#server/integration
 import { createTestApp, type TestApp } from './app.js';
 import { type Cast, createCast } from './cast.js';
 import { TestClock } from './clock.js';
-import { createProject } from './factories.js';
+import { createProject, createUser, signIn } from './factories.js';
+import { client } from './http.js';
 
 /**
  * A test app on the sandbox provider and a clock the test moves, with the cast, and the steps of a
@@ -86,6 +87,11 @@ export async function createDealWorld(
         await cast.finisher.api.post('/api/stripe/create-connect-account', { userId: cast.finisher.user.id, email: cast.finisher.user.email })
       ).json();
       expect((await cast.finisher.api.post(`/api/sandbox/onboarding/${url.replace('/sandbox/onboarding/', '')}/complete`)).statusCode).toBe(200);
+    },
+    /** A new operator, signed in: the account and its API client. */
+    async signInOperator() {
+      const user = await createUser(db, { role: 'operator' });
+      return { user, api: client(t.app, await signIn(t.app, user.email)) };
     },
     /** A second instance of the app on the same database, as another server process would be. */
     async secondInstance(extraEnv: Record<string, string> = {}) {

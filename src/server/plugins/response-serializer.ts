@@ -41,5 +41,5 @@ export function withoutNullableAnyOf(node: unknown): unknown {
   if (!other || !branches.some(isNull) || typeof other.type !== 'string' || 'anyOf' in other) return schema;
   // An enum must name null too: a nullable object is serialized after ajv picks its branch, and a null
   // in an enum that leaves it out failed the whole answer (a criterion no bid answered, issue 28).
-  return { ...other, type: [other.type, 'null'], ...(Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {}) };
+  return { ...other, type: [other.type, 'null'], ...(Array.isArray(other.enum) ? { enum: [...(other.enum as unknown[]), null] } : {}) };
 }

@@ -1,19 +1,11 @@
-import { type FormEvent, useState } from 'react';
 import type { DealCancellation } from '#shared/contracts/deal.js';
 import { dealReasonLimits } from '#shared/domain/deal.js';
 import { objectionClaimText } from '#shared/domain/dispute-silence.js';
-import { formatMoney } from '#shared/domain/money.js';
 import { reasonProblem } from '#client/components/reason-dialog.js';
-import { Button } from '#client/components/ui/button.js';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
-import { FormField } from '#client/components/ui/form-field.js';
-import { Input } from '#client/components/ui/input.js';
-import { SubmitButton } from '#client/components/ui/submit-button.js';
-import { Textarea } from '#client/components/ui/textarea.js';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
 import type { DealNames } from '#client/components/deal-history-list.js';
-import { errorMessage } from '#client/lib/api.js';
-import { centsToDollarText, characterCount, parseDollarAmount } from '#client/lib/form-rules.js';
 import { useObjectToCancellation } from './api.js';
+import { DisputeClaimForm } from './dispute-claim-form.js';
 
 interface ObjectionDialogProps {
   projectId: number;
@@ -50,70 +42,28 @@ export function ObjectionDialog({ open, onOpenChange, ...props }: ObjectionDialo
 
 function ObjectionForm({ projectId, cancellation, heldCents, names, onDone }: Omit<ObjectionDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
   const object = useObjectToCancellation(projectId);
-  const [reason, setReason] = useState('');
-  const [amount, setAmount] = useState(centsToDollarText(heldCents));
-  const [errors, setErrors] = useState<{ reason?: string; amount?: string }>({});
-  const parsed = parseDollarAmount(amount, heldCents);
-  const held = formatMoney(heldCents, { showCents: true });
   const respondBy = cancellation.objectionRespondBy;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problems = { reason: reasonProblem('objection', reason), amount: parsed.problem };
-    setErrors(problems);
-    if (problems.reason || parsed.cents === undefined) return;
-    object.mutate(
-      { reason: reason.trim(), finisherAmountCents: parsed.cents },
-      {
-        onSuccess: onDone,
-        onError: (failure) => {
-          const message = errorMessage(failure, 'Please try again later');
-          setErrors(/amount/i.test(message) ? { amount: message } : { reason: message });
-        },
-      },
-    );
-  };
-
   return (
-    <form noValidate onSubmit={submit} aria-label="Object to the cancellation" className="grid min-w-0 gap-4">
-      <FormField id="objection-reason" label="Reason for the objection" error={errors.reason} hint={characterCount(reason, dealReasonLimits.max)}>
-        {(describedBy) => (
-          <Textarea
-            id="objection-reason"
-            rows={5}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={describedBy}
-          />
-        )}
-      </FormField>
-      <FormField id="objection-amount" label="Amount you ask for ($)" error={errors.amount} hint={`Between $0 and the ${held} held.`}>
-        {(describedBy) => (
-          <Input
-            id="objection-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={describedBy}
-          />
-        )}
-      </FormField>
-      {parsed.cents !== undefined && respondBy ? (
-        <p data-testid="objection-consequence" aria-live="polite" className="rounded-md bg-muted/60 p-3 text-sm break-words">
-          {objectionClaimText({ owner: names.owner, finisher: names.finisher, finisherCents: parsed.cents, disputedCents: heldCents, respondBy })}
-        </p>
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <SubmitButton isPending={object.isPending} pendingText="Submitting...">
-          Send Objection
-        </SubmitButton>
-      </DialogFooter>
-    </form>
+    <DisputeClaimForm
+      label="Object to the cancellation"
+      idPrefix="objection"
+      reasonLabel="Reason for the objection"
+      amountLabel="Amount you ask for ($)"
+      reasonMax={dealReasonLimits.max}
+      reasonProblem={(reason) => reasonProblem('objection', reason)}
+      heldCents={heldCents}
+      startCents={heldCents}
+      consequence={(finisherCents) =>
+        respondBy ? (
+          <p data-testid="objection-consequence" aria-live="polite" className="rounded-md bg-muted/60 p-3 text-sm break-words">
+            {objectionClaimText({ owner: names.owner, finisher: names.finisher, finisherCents, disputedCents: heldCents, respondBy })}
+          </p>
+        ) : null
+      }
+      send={object}
+      submitText="Send Objection"
+      pendingText="Submitting..."
+      onDone={onDone}
+    />
   );
 }

@@ -1,15 +1,8 @@
-import { type FormEvent, useState } from 'react';
 import { disputeReasonLimits } from '#shared/domain/dispute.js';
-import { formatMoney } from '#shared/domain/money.js';
-import { Button } from '#client/components/ui/button.js';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
-import { FormField } from '#client/components/ui/form-field.js';
-import { Input } from '#client/components/ui/input.js';
-import { SubmitButton } from '#client/components/ui/submit-button.js';
-import { Textarea } from '#client/components/ui/textarea.js';
-import { errorMessage } from '#client/lib/api.js';
-import { centsToDollarText, characterCount, lengthProblem, parseDollarAmount } from '#client/lib/form-rules.js';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.js';
+import { lengthProblem } from '#client/lib/form-rules.js';
 import { useOpenDispute } from '#client/features/disputes/api.js';
+import { DisputeClaimForm } from './dispute-claim-form.js';
 
 const reasonWords = {
   tooShort: `Please write the reason for the dispute in at least ${disputeReasonLimits.min} characters`,
@@ -43,68 +36,23 @@ export function OpenDisputeDialog({ open, onOpenChange, ...props }: OpenDisputeD
 }
 
 function OpenDisputeForm({ projectId, heldCents, viewer, onDone }: Omit<OpenDisputeDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
+  // The hook goes on to the dispute's page once it is open.
   const openDispute = useOpenDispute(projectId);
-  const [reason, setReason] = useState('');
-  // The finisher asks for everything held, the owner offers nothing: each side's opening position, to edit.
-  const [amount, setAmount] = useState(centsToDollarText(viewer === 'finisher' ? heldCents : 0));
-  const [errors, setErrors] = useState<{ reason?: string; amount?: string }>({});
-  const held = formatMoney(heldCents, { showCents: true });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseDollarAmount(amount, heldCents);
-    const problems = { reason: lengthProblem(reason, disputeReasonLimits, reasonWords), amount: parsed.problem };
-    setErrors(problems);
-    if (problems.reason || parsed.cents === undefined) return;
-    openDispute.mutate(
-      { reason: reason.trim(), finisherAmountCents: parsed.cents },
-      {
-        // The hook goes on to the dispute's page.
-        onSuccess: onDone,
-        // The server's message, under the field it is about: an amount above what is held, or anything else under the reason.
-        onError: (failure) => {
-          const message = errorMessage(failure, 'Please try again later');
-          setErrors(/amount/i.test(message) ? { amount: message } : { reason: message });
-        },
-      },
-    );
-  };
-
   return (
-    <form noValidate onSubmit={submit} aria-label="Open a dispute" className="grid min-w-0 gap-4">
-      <FormField id="dispute-reason" label="Reason for the dispute" error={errors.reason} hint={characterCount(reason, disputeReasonLimits.max)}>
-        {(describedBy) => (
-          <Textarea
-            id="dispute-reason"
-            rows={5}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={describedBy}
-          />
-        )}
-      </FormField>
-      <FormField id="dispute-amount" label="Amount the developer should receive ($)" error={errors.amount} hint={`Between $0 and the ${held} held.`}>
-        {(describedBy) => (
-          <Input
-            id="dispute-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={describedBy}
-          />
-        )}
-      </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <SubmitButton isPending={openDispute.isPending} pendingText="Opening...">
-          Open dispute
-        </SubmitButton>
-      </DialogFooter>
-    </form>
+    <DisputeClaimForm
+      label="Open a dispute"
+      idPrefix="dispute"
+      reasonLabel="Reason for the dispute"
+      amountLabel="Amount the developer should receive ($)"
+      reasonMax={disputeReasonLimits.max}
+      reasonProblem={(reason) => lengthProblem(reason, disputeReasonLimits, reasonWords)}
+      heldCents={heldCents}
+      // The finisher asks for everything held, the owner offers nothing: each side's opening position, to edit.
+      startCents={viewer === 'finisher' ? heldCents : 0}
+      send={openDispute}
+      submitText="Open dispute"
+      pendingText="Opening..."
+      onDone={onDone}
+    />
   );
 }

@@ -10,7 +10,7 @@ import { errorMessage } from '#client/lib/api.js';
 import { LocalTime } from '#client/components/local-time.js';
 import { parseDollarAmount } from '#client/lib/form-rules.js';
 import { useAcceptOffer, useEscalateDispute, useMakeOffer } from './api.js';
-import { DollarField } from './dollar-field.js';
+import { DollarField } from '#client/components/dollar-field.js';
 import { partyControls, sideLabels } from './dispute-rules.js';
 
 const amount = (cents: number) => formatMoney(cents, { showCents: true });

@@ -2,16 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { Dispute } from '#shared/contracts/disputes.js';
 import { type DisputeSplit, disputeReasonLimits, splitDispute } from '#shared/domain/dispute.js';
 import { formatMoney } from '#shared/domain/money.js';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#client/components/ui/alert-dialog.js';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { SubmitButton } from '#client/components/ui/submit-button.js';
@@ -19,7 +10,7 @@ import { Textarea } from '#client/components/ui/textarea.js';
 import { errorMessage } from '#client/lib/api.js';
 import { characterCount, lengthProblem, parseDollarAmount } from '#client/lib/form-rules.js';
 import { useRuleDispute } from './api.js';
-import { DollarField } from './dollar-field.js';
+import { DollarField } from '#client/components/dollar-field.js';
 
 const money = (cents: number) => formatMoney(cents, { showCents: true });
 
@@ -88,28 +79,25 @@ export function RulingCard({ dispute }: { dispute: Dispute }) {
             Record the ruling
           </SubmitButton>
         </form>
-        <AlertDialog open={pending !== null} onOpenChange={(open) => (open ? undefined : setPending(null))}>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Record this ruling?</AlertDialogTitle>
-              <AlertDialogDescription>It settles the dispute and moves the {max} at once. This cannot be undone.</AlertDialogDescription>
-            </AlertDialogHeader>
-            {pending ? (
-              <dl data-testid="ruling-split" className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-                <dt>{dispute.finisher.username} (developer) receives</dt>
-                <dd className="text-right font-medium tabular-nums">{money(pending.payoutCents)}</dd>
-                <dt>{dispute.owner.username} (client) gets back</dt>
-                <dd className="text-right font-medium tabular-nums">{money(pending.refundCents)}</dd>
-                <dt>Platform fee</dt>
-                <dd className="text-right font-medium tabular-nums">{money(pending.feeCents)}</dd>
-              </dl>
-            ) : null}
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={record}>Record the ruling</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <ConfirmDialog
+          open={pending !== null}
+          onOpenChange={(open) => (open ? undefined : setPending(null))}
+          title="Record this ruling?"
+          description={`It settles the dispute and moves the ${max} at once. This cannot be undone.`}
+          confirmLabel="Record the ruling"
+          onConfirm={record}
+        >
+          {pending ? (
+            <dl data-testid="ruling-split" className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+              <dt>{dispute.finisher.username} (developer) receives</dt>
+              <dd className="text-right font-medium tabular-nums">{money(pending.payoutCents)}</dd>
+              <dt>{dispute.owner.username} (client) gets back</dt>
+              <dd className="text-right font-medium tabular-nums">{money(pending.refundCents)}</dd>
+              <dt>Platform fee</dt>
+              <dd className="text-right font-medium tabular-nums">{money(pending.feeCents)}</dd>
+            </dl>
+          ) : null}
+        </ConfirmDialog>
       </CardContent>
     </Card>
   );

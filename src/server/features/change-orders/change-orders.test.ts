@@ -6,8 +6,7 @@ import { payments } from '#server/db/schema/payments.js';
 import { DAY_MS } from '#test/support/clock.js';
 import { createDealWorld, type DealWorld } from '#test/support/deal.js';
 import { dealTimerRows } from '#test/support/deal-timers.js';
-import { createUser, signIn } from '#test/support/factories.js';
-import { client } from '#test/support/http.js';
+import type { client } from '#test/support/http.js';
 
 // Change orders (issue 18, item 6; decision 034): either party proposes, the other accepts or
 // declines; the owner pays an accepted amount through the same checkout, and that money is held,
@@ -17,8 +16,7 @@ let operator: ReturnType<typeof client>;
 beforeAll(async () => {
   w = await createDealWorld();
   await w.onboardFinisher();
-  const user = await createUser(w.t.database.db, { role: 'operator' });
-  operator = client(w.t.app, await signIn(w.t.app, user.email));
+  ({ api: operator } = await w.signInOperator());
 });
 afterAll(() => w.t.close());
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealMoney, DealMoneyParts } from '#shared/contracts/deal.js';
 import { createDealWorld, type DealWorld } from '#test/support/deal.js';
-import { createUser, signIn } from '#test/support/factories.js';
-import { client } from '#test/support/http.js';
+import type { client } from '#test/support/http.js';
 
 // The one money view of a deal (decision 047): computed once by the server from the payment rows,
 // per payment and in total, and the same in the deal answer and the dispute answer.
@@ -11,8 +10,7 @@ let operator: ReturnType<typeof client>;
 beforeAll(async () => {
   w = await createDealWorld();
   await w.onboardFinisher();
-  const user = await createUser(w.t.database.db, { role: 'operator' });
-  operator = client(w.t.app, await signIn(w.t.app, user.email));
+  ({ api: operator } = await w.signInOperator());
 });
 afterAll(() => w.t.close());
 

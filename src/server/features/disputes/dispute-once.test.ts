@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disputes } from '#server/db/schema/disputes.js';
 import { createDealWorld, type DealWorld } from '#test/support/deal.js';
-import { createUser, signIn } from '#test/support/factories.js';
-import { client } from '#test/support/http.js';
+import type { client } from '#test/support/http.js';
 
 // Issue 26, item 10: a deal's dispute settles once. After it, only the payout or refund it decided
 // moves that money, even while the payout still waits for the finisher's onboarding.
@@ -12,8 +11,7 @@ let operator: ReturnType<typeof client>;
 beforeAll(async () => {
   // The finisher is not onboarded: the settled dispute's payout waits, the payment stays held.
   w = await createDealWorld();
-  const user = await createUser(w.t.database.db, { role: 'operator' });
-  operator = client(w.t.app, await signIn(w.t.app, user.email));
+  ({ api: operator } = await w.signInOperator());
 });
 afterAll(() => w.t.close());
 

@@ -7,8 +7,7 @@ import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
 import { DAY_MS } from '#test/support/clock.js';
 import { createDealWorld, type DealWorld } from '#test/support/deal.js';
-import { createUser, signIn } from '#test/support/factories.js';
-import { client } from '#test/support/http.js';
+import type { client } from '#test/support/http.js';
 import { multipart } from '#test/support/multipart.js';
 
 // Disputes over held money (issue 15, decision 029): every way one settles, the amounts and the
@@ -19,9 +18,9 @@ let operatorId: number;
 beforeAll(async () => {
   w = await createDealWorld();
   await w.onboardFinisher();
-  const user = await createUser(w.t.database.db, { role: 'operator' });
-  operatorId = user.id;
-  operator = client(w.t.app, await signIn(w.t.app, user.email));
+  const signedIn = await w.signInOperator();
+  operatorId = signedIn.user.id;
+  operator = signedIn.api;
 });
 afterAll(() => w.t.close());
 

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealEndReason } from '#shared/domain/deal.js';
 import { payments } from '#server/db/schema/payments.js';
 import { createDealWorld, type DealWorld } from '#test/support/deal.js';
-import { createUser, signIn } from '#test/support/factories.js';
-import { client } from '#test/support/http.js';
+import type { client } from '#test/support/http.js';
 
 // Issue 26, item 11 (decision 038): money that arrives after its deal ended (a change order's
 // checkout paid after a cancellation, a dispute or the acceptance, or a lapsed bid's) is refunded
@@ -14,8 +13,7 @@ let operator: ReturnType<typeof client>;
 beforeAll(async () => {
   w = await createDealWorld();
   await w.onboardFinisher();
-  const user = await createUser(w.t.database.db, { role: 'operator' });
-  operator = client(w.t.app, await signIn(w.t.app, user.email));
+  ({ api: operator } = await w.signInOperator());
 });
 afterAll(() => w.t.close());
 
