@@ -178,6 +178,8 @@ type DealEvent =
       milestoneTitle?: string;
       /** For step 'dispute': the dispute to respond to before its silence settles it. */
       disputeId?: number;
+      /** For step 'delivery': the grace the deadline includes (DEAL_DELIVERY_GRACE), said beside it. */
+      graceMs?: number;
     } & DealFields);
 
 /**

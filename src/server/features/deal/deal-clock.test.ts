@@ -82,6 +82,14 @@ describe('the review window', () => {
     expect(kinds).toEqual(['payment_held', 'delivery', 'revision_request', 'delivery', 'auto_acceptance', 'payout']);
   });
 
+  it('reminds the finisher of the delivery date with the grace days it includes', async () => {
+    const { projectId } = await w.paidDeal(); // 7 days, and DEAL_DELIVERY_GRACE's 3: due in 10 days
+    const reminders = async () => (await w.notificationsOf(w.cast.finisher.user.id, projectId)).filter((n) => n.title === 'Reminder');
+    w.clock.advance(7 * DAY_MS + HOUR_MS);
+    await sweep();
+    expect((await reminders()).map((n) => n.content)).toEqual([expect.stringMatching(/^The work on ".+" is due by \d+ \w{3} \(includes 3 grace days\)\.$/)]);
+  });
+
   it('reminds the owner 3 days and 1 day before, once each', async () => {
     const { projectId } = await w.paidDeal();
     await w.deliver(projectId);

@@ -92,7 +92,17 @@ async function fire(ctx: AppContext, tx: Tx, record: RecordEvent, timer: DealTim
     case 'delivery_reminder': {
       if (!(await awaitsFirstDelivery(tx, project, timer))) return;
       if (timer.kind === 'delivery_due') await record({ type: 'delivery.deadline_passed', dueAt: deadline, ...parties });
-      else await record({ type: 'deal.reminder', step: 'delivery', recipientId: project.finisherId, dueAt: deadline, ...parties });
+      else {
+        const graceMs = ctx.config.deal.deliveryGraceMs;
+        await record({
+          type: 'deal.reminder',
+          step: 'delivery',
+          recipientId: project.finisherId,
+          dueAt: deadline,
+          ...(graceMs > 0 ? { graceMs } : {}),
+          ...parties,
+        });
+      }
       return;
     }
     case 'cancellation_due':

@@ -1,4 +1,5 @@
 import { objectionNoticeOf } from '#shared/domain/dispute-silence.js';
+import { graceNote } from '#shared/domain/time-zone.js';
 import { type EventOf, finisher, owner, quoted, type Letter, type LetterTable, type Links } from './deal-letters.js';
 
 /** The deal clock's mail: reminders before a deadline, cancellations and their answers, a missed delivery date. */
@@ -27,7 +28,7 @@ export const clockLetters = {
         subject: `Reminder: "${e.projectName}" is due soon`,
         paragraphs: [
           (f) =>
-            `The work on ${f.value(e.projectName)} is due on ${f.date(e.dueAt)}. After that date the client may cancel the project and get the payment refunded.`,
+            `The work on ${f.value(e.projectName)} is due on ${f.date(e.dueAt)}${e.graceMs ? ` (${graceNote(e.graceMs)})` : ''}. After that date the client may cancel the project and get the payment refunded.`,
         ],
         action: { label: 'Open the project', url: links.project(e.projectId) },
       },

@@ -219,6 +219,13 @@ describe('deal mail', () => {
     expect(sent.sort()).toEqual([`${finisher.email} bidUpdates`, `${owner.email} reminders`].sort());
   });
 
+  it("says beside a delivery reminder's date the grace days it includes", async () => {
+    const { mailer, emit, finisher, deal } = await setUp();
+    await emit({ type: 'deal.reminder', ...deal, step: 'delivery', recipientId: finisher.id, dueAt: '2026-12-01T00:00:00.000Z', graceMs: 3 * 86_400_000 });
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]!.text).toContain('is due on 1 Dec (includes 3 grace days).');
+  });
+
   it('logs a failing send and never fails the change that caused it', async () => {
     const failing: Mailer = { send: () => Promise.reject(new Error('SMTP is down')) };
     const { emit, deal, error } = await setUp({ mailer: failing });

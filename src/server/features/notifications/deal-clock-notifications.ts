@@ -1,5 +1,6 @@
 import { objectionNoticeOf } from '#shared/domain/dispute-silence.js';
 import { formatMoney } from '#shared/domain/money.js';
+import { graceNote } from '#shared/domain/time-zone.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
 import { previewOf } from './notification-text.js';
 import { createNotifications } from './notifications.service.js';
@@ -103,7 +104,7 @@ export function registerDealClockNotifications(events: DomainEvents): void {
         userId: e.recipientId,
         type: 'project',
         title: 'Reminder',
-        content: `${reminders[e.step](e)} by ${await readerDay(tx, e.recipientId, e.dueAt)}.`,
+        content: `${reminders[e.step](e)} by ${await readerDay(tx, e.recipientId, e.dueAt)}${e.graceMs ? ` (${graceNote(e.graceMs)})` : ''}.`,
         relatedId: e.projectId,
       },
     ]),
