@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures.js';
 import { apiPost, confirmEmailFromMail, newApiUser } from './helpers.js';
 
 // Issue 8: axe over every page of the route table and every state worth seeing, as a visitor, a

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from './fixtures.js';
 import { uniqueAccount } from './helpers.js';
 import { readMailTo } from './mail.js';
 

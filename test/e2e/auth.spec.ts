@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.js';
 import { registerThroughUi, signOutThroughAvatarMenu, uniqueAccount } from './helpers.js';
 
 test.describe('registration and sign-in', () => {

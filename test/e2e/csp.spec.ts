@@ -1,7 +1,8 @@
 // The built app runs under its Content-Security-Policy with no violation: every screen of both
 // roles and the sandbox's hosted pages are opened with a recorder of `securitypolicyviolation`
 // events and of the console's CSP reports, and the document itself must carry the policy.
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { test } from './fixtures.js';
 import { apiPost, confirmEmailFromMail, newApiUser } from './helpers.js';
 
 interface Violation {

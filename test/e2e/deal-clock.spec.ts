@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from './fixtures.js';
 import { apiGet, newApiUser } from './helpers.js';
 import { paidDeliveredDeal } from './deal-setup.js';
 import { expectAccessibleAtBothWidths, isFocused, tabTo } from './page-checks.js';

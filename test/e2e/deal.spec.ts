@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from './fixtures.js';
 import { payThroughSandbox, registerThroughUi, type RegistrationRole, uniqueAccount } from './helpers.js';
 import { expectAccessibleAtBothWidths } from './page-checks.js';
 

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.js';
 import { registerThroughUi, uniqueAccount, waitForVerificationLink } from './helpers.js';
 import { readMailTo } from './mail.js';
 import { expectAccessibleAtBothWidths } from './page-checks.js';

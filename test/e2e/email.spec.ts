@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures.js';
 import { apiGet, apiPost, newApiUser } from './helpers.js';
 import { readMailTo } from './mail.js';
 

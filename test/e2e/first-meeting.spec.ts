@@ -2,7 +2,8 @@
 // one toast at a time, uploads refused before they are sent, any technology can be named, titles
 // per page, no console error for a visitor, confirmations that name the consequence, and live
 // news that refreshes the screens it changes.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from './fixtures.js';
 import { paidDeliveredDeal } from './deal-setup.js';
 import { apiGet, apiPost, newApiUser, registerThroughUi, uniqueAccount } from './helpers.js';
 

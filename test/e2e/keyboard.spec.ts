@@ -1,4 +1,5 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures.js';
 import { apiPost, confirmEmailFromMail, newApiUser, uniqueAccount } from './helpers.js';
 
 // Issue 8: every form is filled and submitted with the keyboard alone: Tab and Shift+Tab to move,

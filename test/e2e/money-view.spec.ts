@@ -1,4 +1,5 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures.js';
 import { apiGet, apiPost, confirmEmailFromMail, newApiUser, payThroughSandbox } from './helpers.js';
 import { readMailTo } from './mail.js';
 import { expectAccessibleAtBothWidths } from './page-checks.js';
@@ -257,7 +258,7 @@ test('one deal with a change order, a milestone and a ruling shows the same mone
         .filter((m) => `${m.subject}${m.text}`.includes(projectName))
         .map((m) => `${m.subject}\n${m.text}`),
     ];
-    for (const text of texts) for (const figure of text.match(/\$\d[\d,]*(?:\.\d{2})?/g) ?? []) expect(named, text).toContain(figure);
+    for (const text of texts) for (const figure of text.match(/\$\d{1,3}(?:,\d{3})*(?:\.\d{2})?/g) ?? []) expect(named, text).toContain(figure);
   }
   expect(errors).toEqual([]);
 });

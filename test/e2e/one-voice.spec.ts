@@ -1,7 +1,8 @@
 // One voice (issue 28, items 8, 10, 12, 13 and 14): a label per deal stage on every card, the
 // sender's own long word wraps in the chat, notification rows and the operator queue fit at 320 px,
 // and no demo page logs a console error for any demo persona.
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures.js';
 import { apiGet, apiPost, newApiUser, payThroughSandbox } from './helpers.js';
 
 const narrow = { width: 320, height: 720 };

@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from './fixtures.js';
 import { expectAccessibleAtBothWidths } from './page-checks.js';
 
 // Built on the seeded demo data and the API, so it does not depend on the project screens.

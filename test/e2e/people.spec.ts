@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { test } from './fixtures.js';
 import { payThroughSandbox, registerThroughUi, uniqueAccount } from './helpers.js';
 
 // A valid 1x1 PNG; the server re-encodes whatever it accepts.

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from './fixtures.js';
 import { registerThroughUi, uniqueAccount } from './helpers.js';
 
 const DESCRIPTION = 'Sign-up and the main screens work; the reports, email notifications and tests are still missing.';

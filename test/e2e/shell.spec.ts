@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.js';
 import { apiGet, apiPost, newApiUser, registerThroughUi, uniqueAccount } from './helpers.js';
 
 test.describe('routing', () => {
