@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +7,9 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**'],
     globalSetup: ['test/support/global-setup.ts'],
     pool: 'forks',
+    // At least three files at once: a file mostly waits on its own database, and Vitest's default
+    // (cores - 1) ran one at a time on two cores: 433 s, against 270 s with three (decision 053).
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'reports/api-results.json' }]] : ['default'],
