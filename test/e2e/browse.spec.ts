@@ -1,22 +1,12 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, expect } from '@playwright/test';
 import { test } from './fixtures.js';
 import { apiGet, apiPost, registerThroughUi, uniqueAccount } from './helpers.js';
-import { expectAccessibleAtBothWidths } from './page-checks.js';
+import { expectAccessibleAtBothWidths, recordErrors } from './page-checks.js';
 
 // Issue 28, items 3, 15, 16 and 17: what a finisher bids on, the code link, the site's own pages and
 // the way back after signing in, and a demo that tells one story.
 
 const DESCRIPTION = 'Sign-up and the main screens work; the reports, email notifications and tests are still missing.';
-
-/** Errors the page reports, such as React's hydration mismatches; refused requests (a visitor's 401) aside. */
-function recordErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-  });
-  return errors;
-}
 
 async function logInAs(browser: Browser, username: string) {
   const page = await (await browser.newContext()).newPage();

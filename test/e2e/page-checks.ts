@@ -36,3 +36,13 @@ export async function tabTo(page: Page, target: Locator, limit: number) {
   }
   throw new Error(`${target.toString()} was not reached with ${limit} presses of Tab`);
 }
+
+/** Errors the page reports, React's hydration mismatches (#418) among them; refused requests (a visitor's 401) aside. */
+export function recordErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  return errors;
+}

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { test } from './fixtures.js';
 import { apiGet, apiPost, newApiUser, registerThroughUi, uniqueAccount } from './helpers.js';
+import { recordErrors } from './page-checks.js';
 
 test.describe('routing', () => {
   test('a visitor opening a protected route is sent to /auth, naming the page to return to', async ({ page }) => {
@@ -88,16 +89,6 @@ test.describe('home page', () => {
     await expect(cta.getByRole('link', { name: 'Submit your project', exact: true })).toHaveCount(0);
   });
 });
-
-/** Errors the page reports, such as React's hydration mismatches; refused requests (a visitor's 401) aside. */
-function recordErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-  });
-  return errors;
-}
 
 test.describe('prerendered first view', () => {
   test('the home page is in the HTML before any script runs, and hydrates without a mismatch', async ({ browser, page }) => {

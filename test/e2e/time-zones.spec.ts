@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { test } from './fixtures.js';
 import { apiGet, apiPost, payThroughSandbox, registerThroughUi, uniqueAccount } from './helpers.js';
-import { expectAccessibleAtBothWidths } from './page-checks.js';
+import { expectAccessibleAtBothWidths, recordErrors } from './page-checks.js';
 
 // Issue 28, item 9 (decision 048): every time reads in its reader's zone. The owner's browser is in
 // Los Angeles, the finisher's in Tokyo: each reads the same delivery deadline (with its grace days) and
@@ -59,16 +59,6 @@ const shownDay = (iso: string, timeZone: string) => {
   );
   return `${parts.day} ${parts.month}`;
 };
-
-/** Errors the page reports, React's hydration mismatch (#418) among them; refused requests aside. */
-function recordErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-  });
-  return errors;
-}
 
 /** A developer whose browser is in Tokyo, registered as the registration form would: with the browser's zone. */
 async function tokyoFinisher(browser: Browser) {
