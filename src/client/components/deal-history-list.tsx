@@ -36,6 +36,11 @@ export const historyLabels: Record<DealHistoryKind, string> = {
   change_order_declined: 'Declined a change order',
   change_order_withdrawn: 'Withdrew a change order',
   change_order_paid: 'Paid a change order',
+  repository_access_invited: 'Invited to the repository',
+  repository_access_granted: 'Push access to the repository granted',
+  repository_access_removed: 'Push access to the repository removed',
+  pull_request_delivery: 'Delivered by pull request',
+  pull_request_closed: 'Pull request closed without merging',
 };
 
 /** The usernames of the deal's two parties; the system is Finishline itself (a timer, a payment). */

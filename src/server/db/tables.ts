@@ -10,6 +10,8 @@ import * as milestones from '#server/db/schema/milestones.js';
 import * as notifications from '#server/db/schema/notifications.js';
 import * as payments from '#server/db/schema/payments.js';
 import * as projects from '#server/db/schema/projects.js';
+import * as repositories from '#server/db/schema/repositories.js';
+import * as repositoryDeals from '#server/db/schema/repository-deals.js';
 import * as reviews from '#server/db/schema/reviews.js';
 import * as users from '#server/db/schema/users.js';
 
@@ -27,5 +29,7 @@ export const schema = {
   ...email,
   ...disputes,
   ...jobs,
+  ...repositories,
+  ...repositoryDeals,
 };
 export type Schema = typeof schema;

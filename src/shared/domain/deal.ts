@@ -64,6 +64,11 @@ export const dealHistoryKinds = [
   'change_order_declined',
   'change_order_withdrawn',
   'change_order_paid',
+  'repository_access_invited',
+  'repository_access_granted',
+  'repository_access_removed',
+  'pull_request_delivery',
+  'pull_request_closed',
 ] as const;
 export type DealHistoryKind = (typeof dealHistoryKinds)[number];
 

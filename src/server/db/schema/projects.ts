@@ -1,7 +1,8 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { projectStatuses } from '#shared/domain/project-status.js';
-import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { centsColumn } from '#server/db/cents.js';
+import { repositories } from './repositories.js';
 import { users } from './users.js';
 
 export const projectStatus = pgEnum('project_status', projectStatuses);
@@ -27,6 +28,12 @@ export const projects = pgTable(
     budgetCents: centsColumn('budget_cents'),
     timeframe: text('timeframe'),
     deliveryMessage: text('delivery_message'),
+    /** The connected repository (issue 29); codeLink stays the link everyone else reads. */
+    repositoryId: integer('repository_id').references(() => repositories.id, { onDelete: 'set null' }),
+    /** The owner's per-project choice: the finisher gets push access once the deal is paid. */
+    grantRepositoryAccess: boolean('grant_repository_access').notNull().default(true),
+    /** The owner's per-project choice: merging the delivered pull request accepts the delivery. */
+    mergeAcceptsDelivery: boolean('merge_accepts_delivery').notNull().default(true),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -48,6 +55,7 @@ export const projects = pgTable(
     // My Projects and per-user lists.
     index('projects_submitter_idx').on(t.submitterId, t.createdAt),
     index('projects_finisher_idx').on(t.finisherId, t.createdAt),
+    index('projects_repository_idx').on(t.repositoryId),
     // Technology filter.
     index('projects_tech_stack_idx').using('gin', t.techStack),
     // Case-insensitive search over name and description (pg_trgm).

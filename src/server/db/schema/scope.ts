@@ -1,5 +1,5 @@
 import type { AgreedCriterion } from '#shared/domain/scope.js';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { centsColumn } from '#server/db/cents.js';
 import { bids } from './bids.js';
 import { projects } from './projects.js';
@@ -44,6 +44,9 @@ export const statementsOfWork = pgTable(
     timelineDays: integer('timeline_days').notNull(),
     includedRevisions: integer('included_revisions').notNull(),
     message: text('message').notNull(),
+    /** The intake report of the connected repository when the bid was accepted, and the commit the deal starts from. */
+    repositoryReportId: bigint('repository_report_id', { mode: 'number' }),
+    startCommit: text('start_commit'),
     frozenAt: timestamp('frozen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('statements_of_work_bid_key').on(t.bidId), index('statements_of_work_project_idx').on(t.projectId, t.frozenAt)],
