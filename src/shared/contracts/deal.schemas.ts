@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dealPullRequestSchema, repositoryAccessSchema } from './repositories.schemas.js';
 import { changeOrderSchema } from './change-orders.schemas.js';
 import { cancellationOutcomes, dealHistoryKinds, dealParties, dealReasonLimits as R, dealStepActions } from '#shared/domain/deal.js';
 import { projectStatuses } from '#shared/domain/project-status.js';
@@ -135,6 +136,10 @@ export const dealSchema = z.object({
    * because no payout account can receive it yet (issue 28, item 2); null otherwise.
    */
   payoutWaiting: z.object({ amountCents: z.number().int() }).nullable(),
+  /** The finisher's push access to the connected repository (issue 29); status none without one. */
+  repositoryAccess: repositoryAccessSchema,
+  /** The pull request the work was delivered with, as last read from its host; null otherwise. */
+  pullRequest: dealPullRequestSchema.nullable(),
 });
 export type Deal = z.infer<typeof dealSchema>;
 

@@ -5,6 +5,7 @@ import { limits, projectLimits as L, scopeLimits as S, uniqueTechnologies } from
 import { projectStatuses } from '#shared/domain/project-status.js';
 import { dealActions, dealStages } from '#shared/domain/deal-machine.js';
 import { bidSchema } from './bids.schemas.js';
+import { repositorySchema, repositorySummarySchema } from './repositories.schemas.js';
 import { dealReasonSchema } from './deal.schemas.js';
 import { numberOrNumericText } from './numeric-text.js';
 
@@ -50,6 +51,13 @@ export const projectSchema = z.object({
    * the project detail carries it in deal.stage.
    */
   dealStage: z.enum(dealStages).optional(),
+  /** The connected repository (issue 29); null without one. codeLink stays the link for everyone else. */
+  repository: repositorySchema.nullable(),
+  /** The card's summary of the repository's latest intake report; null without a connected repository. */
+  repositorySummary: repositorySummarySchema.nullable(),
+  /** The owner's choices for the connected repository: push access once paid, and merge = accept. */
+  grantRepositoryAccess: z.boolean(),
+  mergeAcceptsDelivery: z.boolean(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -129,6 +137,10 @@ export const createProjectSchema = z.strictObject({
   ).nullish(),
   timeframe: z.string().trim().max(L.timeframeMax, `Timeframe must be at most ${L.timeframeMax} characters`).nullish(),
   acceptanceCriteria: acceptanceCriteriaSchema.optional(),
+  /** A repository from GET /api/repositories to connect (issue 29); null disconnects it on an edit. */
+  repositoryId: z.number({ error: 'repositoryId must be a repository id' }).int().positive().max(2_147_483_647).nullish(),
+  grantRepositoryAccess: z.boolean({ error: 'grantRepositoryAccess must be true or false' }).optional(),
+  mergeAcceptsDelivery: z.boolean({ error: 'mergeAcceptsDelivery must be true or false' }).optional(),
   submitterId: z.unknown().optional(),
 });
 /** What a client sends to create a project (wire) and what the service takes after parsing. */
@@ -169,6 +181,14 @@ export const completeProjectSchema = z.strictObject({
     .optional(),
 });
 export type CompleteProjectBody = z.input<typeof completeProjectSchema>;
+
+/** Delivery by pull request (issue 29): its number on the connected repository, and optionally a message and evidence. */
+export const deliverPullRequestSchema = z.strictObject({
+  number: z.number({ error: 'Name the pull request by its number' }).int('Name the pull request by its number').positive('Name the pull request by its number').max(2_147_483_647, 'No pull request has that number'),
+  deliveryMessage: completeProjectSchema.shape.deliveryMessage.optional(),
+  evidence: completeProjectSchema.shape.evidence,
+});
+export type DeliverPullRequestBody = z.input<typeof deliverPullRequestSchema>;
 
 /** Accepting takes nothing more; a revision request takes the owner's reason, which the finisher reads. */
 export const reviewWorkSchema = z

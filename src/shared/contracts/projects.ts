@@ -7,6 +7,7 @@ import {
   updateProjectStatusSchema,
   updateProjectSchema,
   completeProjectSchema,
+  deliverPullRequestSchema,
   reviewWorkSchema,
   listProjectsQuerySchema,
   technologiesSchema,
@@ -88,6 +89,17 @@ export const projectEndpoints = defineEndpoints('projects', {
     body: completeProjectSchema,
     response: projectSchema,
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  deliverPullRequest: {
+    method: 'POST',
+    path: '/api/projects/:id/pull-requests',
+    summary: 'Deliver the work by naming a pull request on the connected repository (assigned finisher)',
+    description:
+      "The pull request's title, state, commits, files and checks join the deal; Finishline posts its own check on it. When the project says so, the owner's merge accepts the delivery.",
+    params: idParamsSchema,
+    body: deliverPullRequestSchema,
+    response: projectSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'VALIDATION_FAILED', 'SERVICE_UNAVAILABLE'],
   },
   review: {
     method: 'POST',

@@ -9,6 +9,7 @@ import { type Criterion, projectCriteriaJson } from '#server/features/scope/scop
 import { mapRowsOnce, preparedPerDb, preparedVariants } from '#server/db/prepared.js';
 import { bids } from '#server/db/schema/bids.js';
 import { projectColumns, type ProjectRow, projects } from '#server/db/schema/projects.js';
+import { repositories, repositoryReports } from '#server/db/schema/repositories.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 
@@ -27,6 +28,16 @@ const projectSelection = {
   submitterRating: sql<number | null>`(select round(avg(${reviews.rating}), 1)::float from ${reviews} where ${reviews.revieweeId} = ${projects.submitterId})`,
   // Full-precision timestamp for keyset paging (JS dates stop at milliseconds).
   cursorTime: sql<string>`${projects.createdAt}::text`,
+  // The connected repository and the card's summary of its latest report (issue 29): two primary-key joins.
+  // Flat, not nested: a nested object from a left join is what mapRowsOnce refuses (prepared.ts).
+  repositoryProvider: repositories.provider,
+  repositoryFullName: repositories.fullName,
+  repositoryUrl: repositories.url,
+  repositoryIsPrivate: repositories.isPrivate,
+  reportStatus: repositoryReports.status,
+  reportLanguages: sql<string[] | null>`jsonb_path_query_array(${repositoryReports.figures}, '$.languages[0 to 2].name')`,
+  reportLinesOfCode: sql<number | null>`(${repositoryReports.figures}->>'linesOfCode')::int`,
+  reportTestFiles: sql<number | null>`(${repositoryReports.figures}->>'testFiles')::int`,
 };
 
 function selectProjects(db: DbOrTx) {
@@ -34,10 +45,18 @@ function selectProjects(db: DbOrTx) {
     .select(projectSelection)
     .from(projects)
     .innerJoin(users, eq(users.id, projects.submitterId))
-    .leftJoin(finishers, eq(finishers.id, projects.finisherId));
+    .leftJoin(finishers, eq(finishers.id, projects.finisherId))
+    .leftJoin(repositories, eq(repositories.id, projects.repositoryId))
+    .leftJoin(repositoryReports, eq(repositoryReports.id, repositories.latestReportId));
 }
 
 type ProjectQueryRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['execute']>>[number];
+
+function repositoryOf(row: ProjectQueryRow): Project['repository'] {
+  const { repositoryId } = row.project;
+  if (repositoryId === null || row.repositoryProvider === null) return null;
+  return { id: repositoryId, provider: row.repositoryProvider, fullName: row.repositoryFullName!, url: row.repositoryUrl!, private: row.repositoryIsPrivate! };
+}
 
 export function toProjectDto(row: ProjectQueryRow, viewer: UserRow | null): Project {
   const p = row.project;
@@ -63,6 +82,15 @@ export function toProjectDto(row: ProjectQueryRow, viewer: UserRow | null): Proj
     finisher:
       p.finisherId !== null && row.finisherUsername !== null ? { id: p.finisherId, username: row.finisherUsername, avatarUrl: row.finisherAvatarUrl } : null,
     isPaid: row.isPaid,
+    repository: repositoryOf(row),
+    repositorySummary: row.repositoryProvider && {
+      status: row.reportStatus ?? 'pending',
+      languages: row.reportLanguages ?? [],
+      linesOfCode: row.reportLinesOfCode ?? 0,
+      testFiles: row.reportTestFiles ?? 0,
+    },
+    grantRepositoryAccess: p.grantRepositoryAccess,
+    mergeAcceptsDelivery: p.mergeAcceptsDelivery,
   };
 }
 
@@ -90,7 +118,9 @@ function selectProjectPages(db: DbOrTx) {
     .select({ ...projectSelection, acceptanceCriteria: projectCriteriaJson(projects.id) })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.submitterId))
-    .leftJoin(finishers, eq(finishers.id, projects.finisherId));
+    .leftJoin(finishers, eq(finishers.id, projects.finisherId))
+    .leftJoin(repositories, eq(repositories.id, projects.repositoryId))
+    .leftJoin(repositoryReports, eq(repositoryReports.id, repositories.latestReportId));
 }
 
 const selectProjectPageById = preparedPerDb(
