@@ -26,7 +26,14 @@ import { emailRoutes } from '#server/features/email/email.routes.js';
 import { healthRoutes } from '#server/features/health/health.routes.js';
 import { siteRoutes } from '#server/features/site/site.routes.js';
 import { jobsRoutes } from '#server/features/jobs/jobs.routes.js';
-import { createJobRunner, startJobRunner } from '#server/jobs/job-runner.js';
+import { createJobLanes, startJobRunner } from '#server/jobs/job-runner.js';
+import { registerProjectHandlers } from '#server/features/projects/project-handlers.js';
+import { repositoriesRoutes } from '#server/features/repositories/repositories.routes.js';
+import { registerRepositoryHandlers } from '#server/features/repositories/repository-handlers.js';
+import { repositoryJobKinds } from '#server/features/repositories/repository-jobs.js';
+import { handleRepositoryWebhook } from '#server/features/repositories/repository-webhooks.service.js';
+import { createRepositoryHost } from '#server/integrations/repositories/create-host.js';
+import type { RepositoryHost } from '#server/integrations/repositories/repository-host.js';
 import { Readiness } from '#server/features/health/readiness.js';
 import { registerNotificationWriters } from '#server/features/notifications/notification-writers.js';
 import { registerDisputeNotifications } from '#server/features/disputes/dispute-notifications.js';
@@ -101,6 +108,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Flipped by main.ts when shutdown begins; /api/health/ready answers 503 from then on. */
   readiness?: Readiness;
+  /** The repository host; defaults to the GitHub App when configured, else the sandbox git host. */
+  repositories?: RepositoryHost;
   /** More features to wire into the app's context once it is built (tests add a feature of their own, e.g. a mail category). */
   features?: ((ctx: AppContext) => void)[];
 }
@@ -145,6 +154,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     mail: createMailComposer({ db: database.db, config, log: app.log, mailer }),
     clock: deps.clock ?? systemClock,
+    // The sandbox host's events go through the one webhook handler, signature check included (decision 054).
+    repositories:
+      deps.repositories ?? createRepositoryHost(config, { db: database.db, deliver: (rawBody, headers) => handleRepositoryWebhook(ctx, rawBody, headers) }),
+    // Replaced by the job lanes' nudges once they start (below).
+    jobs: { nudge: () => undefined },
   };
   registerNotificationWriters(ctx.events);
   registerDisputeNotifications(ctx.events, ctx.config);
@@ -158,6 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Steps one feature hands to another in its transaction, where an import would close a circle (decision 045).
   registerDealHandlers(ctx.events, ctx);
   registerDisputeHandlers(ctx.events, ctx);
+  registerRepositoryHandlers(ctx.events, ctx);
+  registerProjectHandlers(ctx.events, ctx);
 
   registerSecurityHeaders(app);
   // Answers over 1 KiB go out brotli- or gzip-compressed to a client that accepts it (the built
@@ -200,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await emailRoutes(app, ctx);
   milestonesRoutes(app, ctx);
   dealRoutes(app, ctx);
+  await repositoriesRoutes(app, ctx);
   disputesRoutes(app, ctx);
   jobsRoutes(app, ctx);
   siteRoutes(app, ctx);
@@ -209,10 +226,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Finishes the money moves an instance killed mid-deal left undone, without delaying start-up.
   // Durable jobs run from the database, on every instance (decision 042); the deal clock's timers are
   // jobs (decision 027). Accepted bids with no payment window yet (decision 037) get one first.
-  const jobs = createJobRunner(ctx, [...dealTimerJobKinds]);
-  startJobRunner(app, ctx, jobs, { beforeFirstRun: () => armMissingPaymentWindows(ctx) });
-  app.decorate('runDueJobs', () => jobs.runDue());
-  app.decorate('sweepDealTimers', () => jobs.runDue());
+  // Each lane has its own runner, so a repository's intake never holds up the deal clock (decision 055).
+  const lanes = createJobLanes(ctx, [...dealTimerJobKinds, ...repositoryJobKinds]);
+  const nudges = new Map(
+    lanes.map((runner) => [
+      runner.lane,
+      startJobRunner(app, ctx, runner, runner.lane === 'default' ? { beforeFirstRun: () => armMissingPaymentWindows(ctx) } : {}),
+    ]),
+  );
+  ctx.jobs.nudge = (lane) => nudges.get(lane)?.();
+  const runDueJobs = async () => {
+    let ran = 0;
+    for (const runner of lanes) ran += await runner.runDue();
+    return ran;
+  };
+  app.decorate('runDueJobs', runDueJobs);
+  app.decorate('sweepDealTimers', runDueJobs);
   app.decorate('armPaymentWindows', () => armMissingPaymentWindows(ctx));
   app.addHook('onListen', () => settleOverduePayments(ctx).catch((error: unknown) => app.log.error({ err: error }, 'settling overdue payments failed')));
 

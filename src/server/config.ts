@@ -76,6 +76,10 @@ const configSchema = z.object({
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   BIDS_PER_HOUR: z.coerce.number().int().positive().default(30),
   UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  /** Issue 29: an owner's requests to read the connected repository again, per project per hour. */
+  REPOSITORY_REFRESHES_PER_HOUR: z.coerce.number().int().positive().default(4),
+  /** Issue 29: the intake report's child process is killed after this (it must end well within JOB_LEASE). */
+  REPOSITORY_INTAKE_TIMEOUT: duration('2m'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -219,6 +223,10 @@ function toConfig(env: z.infer<typeof configSchema>) {
       bidsPerHour: env.BIDS_PER_HOUR,
       uploadsPerHour: env.UPLOADS_PER_HOUR,
       chatMessagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,
+      repositoryRefreshesPerHour: env.REPOSITORY_REFRESHES_PER_HOUR,
+    },
+    repositories: {
+      intakeTimeoutMs: env.REPOSITORY_INTAKE_TIMEOUT,
     },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     // Between failing readiness and closing the listener: time for the proxy's probe to notice.

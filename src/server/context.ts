@@ -9,6 +9,7 @@ import type { Mailer } from '#server/integrations/email/mailer.js';
 import type { MailComposer } from '#server/mail/mail-composer.js';
 import type { PaymentProvider } from '#server/integrations/payments/payment-provider.js';
 import type { FileStorage } from '#server/integrations/storage/storage.js';
+import type { RepositoryHost } from '#server/integrations/repositories/repository-host.js';
 
 /** What every service function receives: its dependencies, never the request. */
 export interface AppContext {
@@ -26,4 +27,8 @@ export interface AppContext {
   mail: MailComposer;
   /** The time the deal clock reads (a test moves it). */
   clock: Clock;
+  /** The repository host: a GitHub App, or the built-in sandbox git host (decision 054). */
+  repositories: RepositoryHost;
+  /** Runs a lane of durable jobs now, for work just committed that should not wait for the next poll. */
+  jobs: { nudge(lane: string): void };
 }

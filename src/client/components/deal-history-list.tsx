@@ -39,7 +39,6 @@ export const historyLabels: Record<DealHistoryKind, string> = {
   repository_access_invited: 'Invited to the repository',
   repository_access_granted: 'Push access to the repository granted',
   repository_access_removed: 'Push access to the repository removed',
-  pull_request_delivery: 'Delivered by pull request',
   pull_request_closed: 'Pull request closed without merging',
 };
 

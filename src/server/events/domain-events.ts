@@ -98,6 +98,7 @@ export type DomainEvent =
   /** Money that arrived after its deal ended (decision 038): refunded to the owner in full, never held. */
   | ({ type: 'payment.arrived_late'; paymentId: number; changeOrderId: number | null; reason: DealEndReason; amountCents: number } & DealFields)
   | { type: 'onboarding.completed'; userId: number }
+  | RepositoryEvent
   | CardDisputeEvent
   | ChangeOrderEvent
   | MilestoneEvent
@@ -112,6 +113,22 @@ interface DealFields {
   ownerId: number;
   finisherId: number;
 }
+
+/** A connected repository's steps (issue 29, decisions 054-056). */
+type RepositoryEvent =
+  /** A new intake report was written: the projects it is connected to show it. */
+  | { type: 'repository.report_ready'; repositoryId: number; projects: { projectId: number; ownerId: number; finisherId: number | null }[] }
+  /** The finisher's push access changed (a history line each, written once: only a real change is recorded). */
+  | ({ type: 'repository.access_changed'; status: 'invited' | 'granted' | 'removed'; withdrewInvitation: boolean } & DealFields)
+  /**
+   * The owner merged the delivered pull request on a project whose merge accepts the delivery: the
+   * projects feature accepts it through the deal machine's accept_work step (decision 045: a record
+   * handler, since repositories may not import projects).
+   */
+  | ({ type: 'pull_request.merged'; number: number; mergedBy: string | null } & DealFields)
+  | ({ type: 'pull_request.closed'; number: number } & DealFields)
+  /** The host's figures or checks of a delivered pull request were read again. */
+  | ({ type: 'pull_request.updated'; number: number } & DealFields);
 /**
  * A step of one feature that another feature finishes inside the same transaction, through its
  * record handler (docs/decisions/045-feature-homes-and-no-cycle.md): importing it would close an

@@ -14,32 +14,60 @@ import type { RecordEvent } from '#server/events/domain-events.js';
 
 export type Job<P = unknown> = Omit<JobRow, 'payload'> & { payload: P };
 
-/** What a handler gets: the job, and the transaction its effect and the job's completion commit in. */
-export interface JobRun<P> {
+/** What a handler gets: the job, what its prepare phase answered, and the transaction its effect and the job's completion commit in. */
+export interface JobRun<P, R = undefined> {
   ctx: AppContext;
   tx: Tx;
   record: RecordEvent;
   job: Job<P>;
   /** The clock's time when the run began. */
   now: Date;
+  /** What the kind's prepare phase answered (undefined for a kind without one). */
+  prepared: R;
 }
 
-export interface JobKindOptions {
+/** The slow part of a job, outside any transaction: network calls, a child process. */
+export interface JobPrepare<P> {
+  ctx: AppContext;
+  job: Job<P>;
+  /** Aborted when the job's lease runs out: its result would be fenced off anyway. */
+  signal: AbortSignal;
+}
+
+export interface JobKindOptions<P = unknown, R = undefined> {
   /** Claims before the job is failed; JOB_MAX_ATTEMPTS unless said. */
   maxAttempts?: number;
+  /**
+   * Which runner claims it: each lane runs one job at a time per instance, so a slow lane (a
+   * repository's intake) never holds up another (the deal clock). 'default' unless said.
+   */
+  lane?: string;
+  /**
+   * Runs after the claim and before the handler's transaction, holding no transaction or connection
+   * (PGlite has one; PostgreSQL ends a transaction idle for 30 s). Throwing retries the job, as the
+   * handler's throwing does; the handler's fencing check still decides whether anything is written.
+   */
+  prepare?(prepare: JobPrepare<P>): Promise<R>;
 }
 
-export interface JobKind<P = unknown> {
+export interface JobKind<P = unknown, R = unknown> {
   kind: string;
-  options: JobKindOptions;
+  options: JobKindOptions<P, R>;
   /** The handler. It throws to have the job retried with backoff; its writes then roll back. */
-  run(run: JobRun<P>): Promise<void>;
+  run(run: JobRun<P, R>): Promise<void>;
 }
 
 /** A kind of job and its handler; hand it to the runner (app.ts) so instances claim it. */
-export function defineJobKind<P = unknown>(kind: string, handler: (run: JobRun<P>) => Promise<void>, options: JobKindOptions = {}): JobKind<P> {
+export function defineJobKind<P = unknown, R = undefined>(
+  kind: string,
+  handler: (run: JobRun<P, R>) => Promise<void>,
+  options: JobKindOptions<P, R> = {},
+): JobKind<P, R> {
   return { kind, options, run: handler };
 }
+
+/** The lane a kind runs in. */
+export const laneOf = (kind: Pick<JobKind, 'options'>) => kind.options.lane ?? 'default';
 
 export interface NewJob<P = Record<string, unknown>> {
   kind: string;

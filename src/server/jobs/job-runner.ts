@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/context.js';
 import type { Db } from '#server/db/client.js';
 import { type JobRow, jobs } from '#server/db/schema/jobs.js';
-import type { JobKind } from './job-queue.js';
+import { type JobKind, laneOf } from './job-queue.js';
 
 /** How many jobs one run takes at most; the next run takes the rest. */
 const RUN_BATCH = 100;
@@ -80,6 +80,11 @@ export async function runClaimedJob(ctx: AppContext, kinds: ReadonlyMap<string, 
   const kind = kinds.get(claimed.kind);
   if (!kind) return false;
   try {
+    // The slow part first, outside any transaction, under the lease; the fencing check below throws
+    // its answer away when another instance claimed the job meanwhile.
+    const prepared = kind.options.prepare
+      ? await kind.options.prepare({ ctx, job: claimed, signal: AbortSignal.timeout(Math.max(1, (claimed.lockedUntil?.getTime() ?? 0) - ctx.clock.now().getTime())) })
+      : undefined;
     return await ctx.events.transaction(ctx.db, async (tx, record) => {
       const [job] = await tx
         .select()
@@ -88,7 +93,7 @@ export async function runClaimedJob(ctx: AppContext, kinds: ReadonlyMap<string, 
         .for('update');
       if (!job) return false;
       const now = ctx.clock.now();
-      await kind.run({ ctx, tx, record, job, now });
+      await kind.run({ ctx, tx, record, job, now, prepared });
       await tx.update(jobs).set({ state: 'done', lockedUntil: null, updatedAt: now, finishedAt: now }).where(eq(jobs.id, job.id));
       return true;
     });
@@ -121,16 +126,19 @@ async function recordFailure(ctx: AppContext, claimed: JobRow, limit: number, er
 }
 
 export interface JobRunner {
+  /** The lane whose kinds it runs (job-queue.ts laneOf). */
+  lane: string;
   /** The kinds this instance runs. */
   kinds: ReadonlyMap<string, JobKind>;
   /** Runs the jobs due now, each once across instances; answers how many ran to completion. */
   runDue(batch?: number): Promise<number>;
 }
 
-export function createJobRunner(ctx: AppContext, kinds: readonly JobKind[]): JobRunner {
+export function createJobRunner(ctx: AppContext, kinds: readonly JobKind[], lane = 'default'): JobRunner {
   const byKind = new Map(kinds.map((kind) => [kind.kind, kind] as const));
   if (byKind.size !== kinds.length) throw new Error('Two job kinds share a name');
   return {
+    lane,
     kinds: byKind,
     async runDue(batch = RUN_BATCH) {
       let ran = 0;
@@ -145,15 +153,28 @@ export function createJobRunner(ctx: AppContext, kinds: readonly JobKind[]): Job
   };
 }
 
+/** One runner per lane of these kinds (job-queue.ts laneOf), the default lane first. */
+export function createJobLanes(ctx: AppContext, kinds: readonly JobKind[]): JobRunner[] {
+  if (new Set(kinds.map((kind) => kind.kind)).size !== kinds.length) throw new Error('Two job kinds share a name');
+  const lanes = [...new Set(['default', ...kinds.map(laneOf)])];
+  return lanes.map((lane) =>
+    createJobRunner(
+      ctx,
+      kinds.filter((kind) => laneOf(kind) === lane),
+      lane,
+    ),
+  );
+}
+
 /**
  * Each instance runs the due jobs every JOB_POLL_INTERVAL, and once as soon as it listens (a job
  * that came due while no instance ran runs then), after `beforeFirstRun` (start-up work that may
  * enqueue). The interval only polls: jobs are rows, so a restart forgets none. Runs of one
  * instance never overlap; the app's close stops the loop and waits for the run in progress.
  */
-export function startJobRunner(app: FastifyInstance, ctx: AppContext, runner: JobRunner, options: { beforeFirstRun?: () => Promise<unknown> } = {}): void {
+export function startJobRunner(app: FastifyInstance, ctx: AppContext, runner: JobRunner, options: { beforeFirstRun?: () => Promise<unknown> } = {}): () => void {
   const intervalMs = ctx.config.jobs.pollIntervalMs;
-  if (intervalMs <= 0) return;
+  if (intervalMs <= 0) return () => undefined;
   let running: Promise<void> | null = null;
   const run = () => {
     running ??= runner
@@ -176,8 +197,15 @@ export function startJobRunner(app: FastifyInstance, ctx: AppContext, runner: Jo
     interval = setInterval(run, intervalMs);
     interval.unref();
   });
+  let isClosed = false;
   app.addHook('onClose', async () => {
+    isClosed = true;
     clearInterval(interval);
     await running;
   });
+  // A nudge runs the lane now (work meant to happen at once, just committed); a run in progress
+  // takes it: it claims until nothing is due.
+  return () => {
+    if (!isClosed && interval !== undefined) run();
+  };
 }

@@ -74,6 +74,12 @@ function rateLimitRules(config: Config) {
       windowSeconds: 60,
       message: (wait: string) => `You are sending messages too quickly. Please wait ${wait} and try again.`,
     },
+    /** Issue 29: an owner's refreshes of a project's repository report, keyed by project id. */
+    repositoryRefreshes: {
+      points: limits.repositoryRefreshesPerHour,
+      windowSeconds: HOUR,
+      message: (wait: string) => `The repository was read again recently. Please try again in ${wait}.`,
+    },
     /** Password reset emails, keyed by client address. */
     passwordResetsByAddress: {
       points: passwordReset.perAddressPerHour,

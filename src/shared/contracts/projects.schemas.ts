@@ -184,7 +184,11 @@ export type CompleteProjectBody = z.input<typeof completeProjectSchema>;
 
 /** Delivery by pull request (issue 29): its number on the connected repository, and optionally a message and evidence. */
 export const deliverPullRequestSchema = z.strictObject({
-  number: z.number({ error: 'Name the pull request by its number' }).int('Name the pull request by its number').positive('Name the pull request by its number').max(2_147_483_647, 'No pull request has that number'),
+  number: z
+    .number({ error: 'Name the pull request by its number' })
+    .int('Name the pull request by its number')
+    .positive('Name the pull request by its number')
+    .max(2_147_483_647, 'No pull request has that number'),
   deliveryMessage: completeProjectSchema.shape.deliveryMessage.optional(),
   evidence: completeProjectSchema.shape.evidence,
 });

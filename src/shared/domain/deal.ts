@@ -67,7 +67,6 @@ export const dealHistoryKinds = [
   'repository_access_invited',
   'repository_access_granted',
   'repository_access_removed',
-  'pull_request_delivery',
   'pull_request_closed',
 ] as const;
 export type DealHistoryKind = (typeof dealHistoryKinds)[number];

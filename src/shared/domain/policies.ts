@@ -127,6 +127,11 @@ export const permissions = {
     'Only the project owner and its developer can see the agreed scope',
   ),
   readDeal: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can see its deal'),
+  // Issue 29: only the assigned finisher names a pull request to deliver with (checked before the host is asked).
+  deliverByPullRequest: permission(
+    (person, project: ProjectParties) => isAssignedFinisher(person, project),
+    'Only the assigned developer can deliver the work',
+  ),
   answerCancellation: permission(
     (person, project: ProjectParties) => isAssignedFinisher(person, project),
     'Only the assigned developer can answer the cancellation request',

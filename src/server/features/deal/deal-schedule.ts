@@ -154,6 +154,19 @@ export function registerDealClock(events: DomainEvents, ctx: Pick<AppContext, 'c
     await cancelDeadline(tx, e.projectId, 'milestone_review_due', e.milestoneId);
   });
 
+  // Issue 29: the finisher's push access and a pull request closed unmerged are steps of the deal.
+  events.onRecord('repository.access_changed', (e, tx) =>
+    addHistory(tx, {
+      projectId: e.projectId,
+      kind: `repository_access_${e.status}`,
+      by: 'system',
+      message: e.withdrewInvitation ? 'The pending invitation to the repository was withdrawn' : null,
+      at: at(),
+    }),
+  );
+  events.onRecord('pull_request.closed', (e, tx) =>
+    addHistory(tx, { projectId: e.projectId, kind: 'pull_request_closed', by: 'system', message: `Pull request #${e.number} was closed without merging`, at: at() }),
+  );
   events.onRecord('delivery.deadline_passed', (e, tx) => addHistory(tx, { projectId: e.projectId, kind: 'deadline_passed', by: 'system', at: at() }));
   events.onRecord('cancellation.requested', (e, tx) =>
     addHistory(tx, { projectId: e.projectId, kind: 'cancellation_request', by: 'owner', amountCents: e.refundCents, at: at() }),

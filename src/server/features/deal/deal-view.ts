@@ -7,7 +7,7 @@ import { formatMoney } from '#shared/domain/money.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { findChangeOrders } from '#server/features/change-orders/change-orders.service.js';
-import { findDealRepositoryView } from '#server/features/repositories/repository-views.js';
+import { findDealRepositoryView } from '#server/features/repositories/repositories.service.js';
 import { type DealReading, readDealFacts } from '#server/domain/deal-facts.js';
 import { dealMoneyOf, paymentMoneyOf } from '#server/domain/deal-money.js';
 import { requireAccess } from '#server/domain/require-access.js';

@@ -109,6 +109,12 @@ export const liveChangeRules: LiveChangeMap = {
   'milestone.sent_back': dealStep,
   // The sender's other tabs too: the chat list's last message and the thread.
   'message.sent': (e) => ({ changes: [{ resource: 'conversation', id: e.bidId }], readers: [e.recipientId, e.message.senderId] }),
+  // Issue 29: the report reaches the parties live; anyone else reads it on their next load.
+  'repository.report_ready': (e) => ({ changes: e.projects.map((p) => ({ resource: 'project' as const, id: p.projectId })), readers: e.projects.flatMap((p) => [p.ownerId, p.finisherId]) }),
+  'repository.access_changed': dealStep,
+  'pull_request.merged': dealStep,
+  'pull_request.closed': dealStep,
+  'pull_request.updated': dealStep,
   // The event names only the reader: their other tabs' unread marks.
   'conversation.read': (e) => ({ changes: [{ resource: 'conversation', id: e.bidId }], readers: [e.readerId] }),
 };

@@ -9,6 +9,7 @@ import { replaceProjectCriteria } from '#server/features/scope/scope.service.js'
 import { lockProject } from '#server/db/project-locks.js';
 import { type NewProjectRow, projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
+import { afterRepositoryConnected, verifyConnectable } from '#server/features/repositories/repositories.service.js';
 import { getProjectDetail } from './projects.service.js';
 
 /**
@@ -17,11 +18,17 @@ import { getProjectDetail } from './projects.service.js';
  * (a snapshot), so nothing here reaches it.
  */
 export async function updateProject(ctx: AppContext, actor: UserRow, id: number, input: UpdateProjectInput): Promise<ProjectDetail> {
-  await ctx.db.transaction(async (tx) => {
+  // Issue 29: a repository to connect is checked on its host first (a network call, outside the transaction).
+  const repository = input.repositoryId ? await verifyConnectable(ctx, actor, input.repositoryId) : null;
+  const set: Partial<NewProjectRow> = {};
+  await ctx.events.transaction(ctx.db, async (tx) => {
     const project = await lockProject(tx, id);
     requireAccess(actor, 'editProject', project);
     if (!isOpenForBids(project.status)) throw new AppError('INVALID_TRANSITION', 'Only a project open for bids can be edited');
-    const set: Partial<NewProjectRow> = {};
+    if (input.repositoryId !== undefined) set.repositoryId = repository?.id ?? null;
+    if (input.grantRepositoryAccess !== undefined) set.grantRepositoryAccess = input.grantRepositoryAccess;
+    if (input.mergeAcceptsDelivery !== undefined) set.mergeAcceptsDelivery = input.mergeAcceptsDelivery;
+    if (repository && repository.id !== project.repositoryId) await afterRepositoryConnected(ctx, tx, id, repository);
     if (input.name !== undefined) set.name = input.name;
     if (input.description !== undefined) set.description = input.description;
     if (input.techStack !== undefined) set.techStack = input.techStack;

@@ -11,6 +11,7 @@ import { acceptImageUpload, storeImageWhile } from '#server/integrations/storage
 import { readMultipart } from '#server/plugins/multipart.js';
 import {
   createProject,
+  deliverByPullRequest,
   deliverWork,
   getProjectDetail,
   listProjects,
@@ -79,6 +80,8 @@ export function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, endpoints.deliver, (request) =>
     deliverWork(ctx, requireUser(request), request.params.id, request.body.deliveryMessage, request.body.evidence),
   );
+
+  registerEndpoint(app, endpoints.deliverPullRequest, (request) => deliverByPullRequest(ctx, requireUser(request), request.params.id, request.body));
 
   registerEndpoint(app, endpoints.review, (request) => reviewWork(ctx, requireUser(request), request.params.id, request.body));
 

@@ -22,6 +22,12 @@ import { assertNoActiveDispute } from '#server/features/disputes/disputes.servic
 import { readDealFacts, readDealStages, requireDealStep } from '#server/domain/deal-facts.js';
 import { findDuePayout } from '#server/domain/waiting-payout.js';
 import { allowedActionsOf, dealStateOf, sideOf } from '#shared/domain/deal-machine.js';
+import {
+  afterRepositoryConnected,
+  findOpenPullRequest,
+  recordPullRequestDelivery,
+  verifyConnectable,
+} from '#server/features/repositories/repositories.service.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectPage, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 import { sumCents } from '#server/db/cents.js';
 
@@ -55,7 +61,9 @@ async function dealOfParty(ctx: AppContext, side: 'owner' | 'finisher', id: numb
 }
 
 export async function createProject(ctx: AppContext, actor: UserRow, input: CreateProjectInput, imageUrl: string | null): Promise<Project> {
-  const row = await ctx.db.transaction(async (tx) => {
+  // Issue 29: the host confirms the person administers the repository, before the transaction.
+  const repository = input.repositoryId ? await verifyConnectable(ctx, actor, input.repositoryId) : null;
+  const row = await ctx.events.transaction(ctx.db, async (tx) => {
     const [inserted] = await tx
       .insert(projects)
       .values({
@@ -67,8 +75,12 @@ export async function createProject(ctx: AppContext, actor: UserRow, input: Crea
         submitterId: actor.id,
         budgetCents: input.budget ? dollarsToCents(input.budget) : null,
         timeframe: input.timeframe || null,
+        repositoryId: repository?.id ?? null,
+        grantRepositoryAccess: input.grantRepositoryAccess ?? true,
+        mergeAcceptsDelivery: input.mergeAcceptsDelivery ?? true,
       })
       .returning({ id: projects.id });
+    if (repository) await afterRepositoryConnected(ctx, tx, inserted!.id, repository);
     // Issue 18: what "finished" means, written with the project.
     const acceptanceCriteria = input.acceptanceCriteria?.length ? await replaceProjectCriteria(tx, inserted!.id, input.acceptanceCriteria) : [];
     return { id: inserted!.id, acceptanceCriteria };
@@ -136,6 +148,7 @@ export function deliverWork(
   id: number,
   deliveryMessage: string,
   evidenceGiven?: { criterionId: number; note: string }[],
+  alsoInTransaction?: (tx: Tx, project: ProjectRow, delivery: { evidenced: number; reviewDueAt: string | null }) => Promise<void>,
 ): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
     // Money is held before work is delivered (issue 26): the edge needs the payment.
@@ -156,7 +169,32 @@ export function deliverWork(
       reviewDueAt,
       ...(evidence ? { evidence } : {}),
     });
+    await alsoInTransaction?.(tx, project, { evidenced: evidence?.length ?? 0, reviewDueAt });
   });
+}
+
+/**
+ * Delivery by pull request (issue 29, item 5): the finisher names a pull request on the connected
+ * repository. Its host is asked first, outside the transaction; then the delivery is the usual one
+ * (the deal machine's deliver step, evidence, the review window) with the pull request beside it.
+ */
+export async function deliverByPullRequest(
+  ctx: AppContext,
+  actor: UserRow,
+  id: number,
+  body: { number: number; deliveryMessage?: string; evidence?: { criterionId: number; note: string }[] },
+): Promise<Project> {
+  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  if (!project) throw new AppError('NOT_FOUND', 'Project not found');
+  // Only the assigned finisher reaches the host; everyone else is refused as deliverWork refuses them.
+  requireAccess(actor, 'deliverByPullRequest', project);
+  if (project.repositoryId === null) throw new AppError('CONFLICT', 'This project has no connected repository to deliver a pull request on');
+  const repositoryId = project.repositoryId;
+  const pullRequest = await findOpenPullRequest(ctx, repositoryId, body.number);
+  const message = body.deliveryMessage ?? `Pull request #${pullRequest.number}: ${pullRequest.title}`;
+  return deliverWork(ctx, actor, id, message, body.evidence, (tx, _project, delivery) =>
+    recordPullRequestDelivery(ctx, tx, { projectId: id, repositoryId, pullRequest, ...delivery }),
+  );
 }
 
 /**
