@@ -44,7 +44,7 @@ export function planEntries(entries: readonly TreeEntry[], limits: IntakeLimits)
     }
     if (!isRegularFile(entry.mode)) continue;
     if (plan.files >= limits.maxFiles) {
-      plan.stoppedBy = stoppedMessage(plan.files, `the limit is ${formatCount(limits.maxFiles)} files`);
+      plan.stoppedBy = stoppedMessage(plan.files, `the limit is ${files(limits.maxFiles)}`);
       break;
     }
     const size = entry.size ?? 0;
@@ -90,7 +90,7 @@ export function capProblems(summaries: readonly string[], details: readonly Path
   if (all.length <= max) return all;
   const kept = Math.max(0, max - 1);
   const more = all.length - kept;
-  return [...all.slice(0, kept), `${formatCount(more)} more problems not listed`];
+  return [...all.slice(0, kept), more === 1 ? '1 more problem not listed' : `${formatCount(more)} more problems not listed`];
 }
 
 export function oversizedMessage(count: number, maxFileBytes: number): string {
@@ -98,11 +98,12 @@ export function oversizedMessage(count: number, maxFileBytes: number): string {
   return count === 1 ? `1 file over ${limit} was not read` : `${formatCount(count)} files over ${limit} were not read`;
 }
 
-function stoppedMessage(files: number, reason: string): string {
-  return `Stopped after ${formatCount(files)} files (${reason}): the report covers part of the repository`;
+function stoppedMessage(count: number, reason: string): string {
+  return `Stopped after ${files(count)} (${reason}): the report covers part of the repository`;
 }
 
 const formatCount = (count: number) => count.toLocaleString('en-US');
+const files = (count: number) => `${formatCount(count)} ${count === 1 ? 'file' : 'files'}`;
 
 /** 2 MB, 512 KB or 1,000 bytes: whole units where the limit allows, so the real limits read naturally. */
 export function formatBytes(bytes: number): string {
