@@ -31,6 +31,9 @@ async function answer(message: unknown): Promise<IntakeWorkerAnswer> {
   }
 }
 
+// An orphan stops: once the API process that forked it is gone, nobody is waiting for the answer.
+process.once('disconnect', () => process.exit(1));
+
 process.once('message', (message: unknown) => {
   void answer(message).then((reply) => {
     process.send?.(reply, () => process.exit(0));

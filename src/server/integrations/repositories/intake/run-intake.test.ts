@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,14 @@ describe('runIntakeInChild', () => {
 
   it('kills the worker at the timeout', async () => {
     await expect(runIntakeInChild({ ...known, limits: intakeLimits, timeoutMs: 50 })).rejects.toThrow('The intake took longer than 50 ms');
+  });
+
+  it('rejects when the worker crashes without an answer', async () => {
+    const crashing = path.join(dir, 'crashing-worker.mjs');
+    writeFileSync(crashing, "process.stderr.write('out of memory\\n'); process.exit(3);\n");
+    await expect(runIntakeInChild({ ...known, limits: intakeLimits, timeoutMs: 20_000, workerPath: crashing })).rejects.toThrow(
+      'The intake worker ended (exit 3) without an answer: out of memory',
+    );
   });
 
   it('stops when the caller aborts', async () => {

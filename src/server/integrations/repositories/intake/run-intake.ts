@@ -14,6 +14,8 @@ export interface RunIntakeInput {
   /** The child is killed after this long. */
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Another worker script (tests hand one that crashes); the intake worker by default. */
+  workerPath?: string;
 }
 
 export interface IntakeRun {
@@ -27,7 +29,7 @@ export interface IntakeRun {
  * into a file of dist/server, where scripts/build-server.mjs writes intake-worker.js beside it.
  */
 const runningFromSource = path.extname(fileURLToPath(import.meta.url)) === '.ts';
-const workerPath = fileURLToPath(new URL(runningFromSource ? './intake-worker.ts' : './intake-worker.js', import.meta.url));
+const defaultWorkerPath = fileURLToPath(new URL(runningFromSource ? './intake-worker.ts' : './intake-worker.js', import.meta.url));
 
 /** Node's flags for the worker: a heap cap (a hostile repository cannot take the machine's memory) and, from source, tsx. */
 function workerExecArgv(): string[] {
@@ -45,7 +47,7 @@ function describeMs(ms: number): string {
  * Reads a repository's commit in a child process: niced (the API keeps its CPU), with a capped heap,
  * git's minimal environment (no secret of this process) and killed at the timeout.
  */
-export function runIntakeInChild({ gitDir, commit, limits, timeoutMs, signal }: RunIntakeInput): Promise<IntakeRun> {
+export function runIntakeInChild({ gitDir, commit, limits, timeoutMs, signal, workerPath = defaultWorkerPath }: RunIntakeInput): Promise<IntakeRun> {
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted();
     const child = fork(workerPath, [], { execArgv: workerExecArgv(), env: gitEnv(), stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
