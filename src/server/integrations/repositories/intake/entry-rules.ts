@@ -11,7 +11,7 @@ export interface PathProblem {
 
 /** What the intake does with a tree, decided from the listing alone, before any blob is read. */
 export interface EntryPlan {
-  /** Regular files counted (vendored, oversized and binary ones included; links and submodules not). */
+  /** Regular files counted: oversized and binary ones too; vendored and generated ones, links and submodules not. */
   files: number;
   /** Files whose blob is read, in path order. */
   toRead: TreeEntry[];
@@ -42,7 +42,9 @@ export function planEntries(entries: readonly TreeEntry[], limits: IntakeLimits)
       plan.symlinks.push(entry);
       continue;
     }
-    if (!isRegularFile(entry.mode)) continue;
+    // Third-party or generated (node_modules/, vendor/, lockfiles ...): not the project's work, so
+    // neither counted nor read, nor held against the limits, which are there to bound the reading.
+    if (!isRegularFile(entry.mode) || isVendored(entry.path)) continue;
     if (plan.files >= limits.maxFiles) {
       plan.stoppedBy = stoppedMessage(plan.files, `the limit is ${files(limits.maxFiles)}`);
       break;
@@ -51,11 +53,6 @@ export function planEntries(entries: readonly TreeEntry[], limits: IntakeLimits)
     if (size > limits.maxFileBytes) {
       plan.files += 1;
       plan.oversized += 1;
-      continue;
-    }
-    if (isVendored(entry.path)) {
-      // Third-party or generated: counted, never read (its languages, TODOs and tests are not the project's).
-      plan.files += 1;
       continue;
     }
     if (bytes + size > limits.maxTotalBytes) {

@@ -106,6 +106,7 @@ async function countBatch(batch: readonly TreeEntry[], blobs: readonly (Buffer |
     }
     if (blob.subarray(0, binaryProbeBytes).includes(0)) return;
     const text = blob.toString('utf8');
+    // Every text file of the project's own, documentation too: a TODO list in a README is still work left.
     counters.todos += countTodos(text);
     if (isTestPath(entry.path)) {
       counters.testFiles += 1;

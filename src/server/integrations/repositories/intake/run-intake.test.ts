@@ -18,7 +18,7 @@ describe('runIntakeInChild', () => {
     const { result, maxRssKb } = await runIntakeInChild({ ...known, limits: intakeLimits, timeoutMs: 20_000 });
     expect(result.partial).toBe(false);
     expect(result.problems).toEqual([]);
-    expect(result.figures).toMatchObject({ files: 14, linesOfCode: 32, todoPerKloc: 125, commits: 3, contributors: 2, testFrameworks: ['pytest', 'Vitest'] });
+    expect(result.figures).toMatchObject({ files: 10, linesOfCode: 32, todoPerKloc: 125, commits: 3, contributors: 2, testFrameworks: ['pytest', 'Vitest'] });
     expect(maxRssKb).toBeGreaterThan(10_000);
     expect(maxRssKb).toBeLessThan(300_000);
   });
