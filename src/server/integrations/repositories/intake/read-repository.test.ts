@@ -65,6 +65,7 @@ describe('readRepository on bad inputs', () => {
   it('never follows a symbolic link, lists those that leave the repository and counts none as a file', async () => {
     const repo = await buildRepository(dir, 'links', {
       'src/x.ts': 'export const x = 1;\n',
+      'src/empty.ts': '',
       'a/b': { symlink: '/etc/passwd' },
       'a/up': { symlink: '../../x' },
       'a/in': { symlink: '../src/x.ts' },
@@ -75,7 +76,7 @@ describe('readRepository on bad inputs', () => {
       'A symbolic link points outside the repository: a/b -> /etc/passwd (not read)',
       'A symbolic link points outside the repository: a/up -> ../../x (not read)',
     ]);
-    expect(result.figures.files).toBe(1);
+    expect(result.figures.files).toBe(2);
     expect(result.figures.languages).toEqual([{ name: 'TypeScript', lines: 1, share: 100 }]);
     expect(result.partial).toBe(false);
   });

@@ -47,10 +47,19 @@ function describeMs(ms: number): string {
  * Reads a repository's commit in a child process: niced (the API keeps its CPU), with a capped heap,
  * git's minimal environment (no secret of this process) and killed at the timeout.
  */
-export function runIntakeInChild({ gitDir, commit, limits, timeoutMs, signal, workerPath = defaultWorkerPath }: RunIntakeInput): Promise<IntakeRun> {
+export function runIntakeInChild({ commit, limits, timeoutMs, signal, workerPath = defaultWorkerPath, ...input }: RunIntakeInput): Promise<IntakeRun> {
+  // Absolute, since the worker runs in another directory.
+  const gitDir = path.resolve(input.gitDir);
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted();
-    const child = fork(workerPath, [], { execArgv: workerExecArgv(), env: gitEnv(), stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
+    // cwd is the bare repository: no relative path the worker might ever open can reach the application's files.
+    const child = fork(workerPath, [], {
+      cwd: gitDir,
+      execArgv: workerExecArgv(),
+      env: gitEnv(),
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'json',
+    });
     if (child.pid !== undefined) {
       try {
         setPriority(child.pid, 10);
@@ -84,7 +93,7 @@ export function runIntakeInChild({ gitDir, commit, limits, timeoutMs, signal, wo
       const tail = stderr.trim().split('\n').slice(-3).join(' ');
       finish(new Error(`The intake worker ended (${exitSignal ?? `exit ${code}`}) without an answer${tail ? `: ${tail}` : ''}`));
     });
-    const input: IntakeWorkerInput = { gitDir, commit, limits };
-    child.send(input);
+    const message: IntakeWorkerInput = { gitDir, commit, limits };
+    child.send(message);
   });
 }
