@@ -7,7 +7,17 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Benchmark scripts under bench/, run in this order. */
-const benchmarks = ['cold-start.ts', 'api/run.ts', 'search.ts', 'live/run.ts', 'chat-round-trips.ts', 'deal-sweeper.ts', 'bundle-size.ts', 'lighthouse.ts'];
+const benchmarks = [
+  'cold-start.ts',
+  'api/run.ts',
+  'search.ts',
+  'live/run.ts',
+  'chat-round-trips.ts',
+  'deal-sweeper.ts',
+  'repository-intake.ts',
+  'bundle-size.ts',
+  'lighthouse.ts',
+];
 
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const failed: string[] = [];

@@ -14,10 +14,16 @@ rmSync(new URL('dist/shared', root), { recursive: true, force: true });
 await build({
   absWorkingDir: root.pathname,
   // main.js is what `npm start` and the deploy unit run; the browser tests import start-server.js.
-  entryPoints: ['src/server/main.ts', 'src/server/start-server.ts'],
+  // The intake worker is the child process run-intake.ts forks: it is written as intake-worker.js at
+  // the top of dist/server, beside the file run-intake.ts is bundled into, where it looks for it.
+  entryPoints: [
+    { in: 'src/server/main.ts', out: 'main' },
+    { in: 'src/server/start-server.ts', out: 'start-server' },
+    { in: 'src/server/integrations/repositories/intake/intake-worker.ts', out: 'intake-worker' },
+  ],
   outdir,
   bundle: true,
-  // The two entries share their modules through chunks beside them (package-root.ts relies on it).
+  // The entries share their modules through chunks beside them (package-root.ts relies on it).
   splitting: true,
   chunkNames: 'chunk-[hash]',
   format: 'esm',
@@ -26,7 +32,19 @@ await build({
   // The packages are bundled too: Node's loader spends most of a start resolving and reading the
   // 400-odd CommonJS files of Fastify and its plugins one by one. These stay in node_modules: native
   // code and WebAssembly found beside their modules, and SDKs the server loads only when configured.
-  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'sharp', 'file-type', 'stripe', '@aws-sdk/*', 'nodemailer', 'redis'],
+  // linguist-js reads its data files (ext/*.yml) from beside its own dist, so it must stay in node_modules.
+  external: [
+    '@electric-sql/pglite',
+    '@electric-sql/pglite/*',
+    '@node-rs/argon2',
+    'sharp',
+    'file-type',
+    'stripe',
+    '@aws-sdk/*',
+    'nodemailer',
+    'redis',
+    'linguist-js',
+  ],
   // Bundled CommonJS calls require() for Node's own modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   // Stack traces name the sources with NODE_OPTIONS=--enable-source-maps.

@@ -1,0 +1,144 @@
+// The intake's speed and memory (issue 29, docs/plans/issue-29-design.md section 4; aims: a 50 MB,
+// 10,000-file repository read in under 30 s by a worker whose peak RSS stays under 300 MB).
+//
+//   npx tsx bench/repository-intake.ts [runs]      (default 1 run)
+//
+// Builds a deterministic bare repository with fast-import in a temporary directory (10,000 files of
+// about 5 KB in 10 extensions, 100 folders, 10 commits), then times runIntakeInChild on it: the real
+// worker process, niced, with its 256 MB heap cap. Beside it, in the same run, the bare floor: one
+// `git cat-file --batch-all-objects --batch` reading every object of the repository. Pinned to one
+// core (it re-runs itself under `taskset -c 0` when taskset exists; the worker inherits the pinning),
+// since that is what one intake gets on a busy two-core machine; the worker's CPU time is printed too,
+// the steadier figure when other processes share the core. Exits 1 when an aim is missed.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { type ImportCommit, importCommits, initBareRepository } from '#server/integrations/repositories/fast-import.js';
+import { gitEnv } from '#server/integrations/repositories/git-cli.js';
+import { runIntakeInChild } from '#server/integrations/repositories/intake/run-intake.js';
+import { intakeLimits } from '#shared/domain/repository-report.js';
+
+if (!process.env.BENCH_PINNED && spawnSync('taskset', ['-V']).status === 0) {
+  const pinned = spawnSync('taskset', ['-c', '0', process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_PINNED: '1' },
+  });
+  process.exit(pinned.status ?? 1);
+}
+
+const FILES = 10_000;
+const FILE_BYTES = 5_000;
+const AIM_MS = 30_000;
+const AIM_RSS_KB = 300 * 1024;
+const runs = Number(process.argv[2] ?? 1);
+
+/** One line of each extension's language; every 20th line is a comment, every 50th carries a TODO. */
+const lineMakers: Record<string, (n: number) => string> = {
+  ts: (n) => `export const value${n}: number = ${n} * 2;`,
+  js: (n) => `module.exports.value${n} = function () { return ${n}; };`,
+  py: (n) => `def value_${n}(x):\n    return x + ${n}`,
+  go: (n) => `func Value${n}(x int) int { return x + ${n} }`,
+  rs: (n) => `pub fn value_${n}(x: i64) -> i64 { x + ${n} }`,
+  rb: (n) => `def value_${n}(x) = x + ${n}`,
+  java: (n) => `    static int value${n}(int x) { return x + ${n}; }`,
+  c: (n) => `int value_${n}(int x) { return x + ${n}; }`,
+  css: (n) => `.item-${n} { margin: ${n % 16}px; padding: ${n % 8}px; }`,
+  html: (n) => `<div class="item-${n}"><span>${n}</span></div>`,
+};
+const extensions = Object.keys(lineMakers);
+
+function fileContent(index: number, extension: string): string {
+  const make = lineMakers[extension]!;
+  const comment = extension === 'py' || extension === 'rb' ? '#' : extension === 'css' || extension === 'html' ? null : '//';
+  const lines: string[] = [];
+  let bytes = 0;
+  for (let n = 0; bytes < FILE_BYTES; n += 1) {
+    const line = n % 20 === 0 && comment ? `${comment} ${n % 50 === 0 ? 'TODO' : 'note'}: section ${n} of file ${index}` : make(index * 1000 + n);
+    lines.push(line);
+    bytes += line.length + 1;
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function buildRepository(dir: string): Promise<{ gitDir: string; commit: string; bytes: number }> {
+  const gitDir = path.join(dir, 'bench.git');
+  await initBareRepository(gitDir);
+  const commits: ImportCommit[] = [];
+  let bytes = 0;
+  for (let c = 0; c < 10; c += 1) {
+    const files: Record<string, string> = {};
+    for (let i = c * (FILES / 10); i < (c + 1) * (FILES / 10); i += 1) {
+      const extension = extensions[i % extensions.length]!;
+      const content = fileContent(i, extension);
+      bytes += content.length;
+      files[`src/module${i % 100}/file${i}.${extension}`] = content;
+    }
+    const author = { name: `Author ${c % 3}`, email: `author${c % 3}@example.com` };
+    commits.push({ message: `Part ${c}`, author, date: new Date(Date.UTC(2024, 0, 1 + c)), files });
+  }
+  const commit = await importCommits(gitDir, commits);
+  return { gitDir, commit, bytes };
+}
+
+/** CPU milliseconds of this process's finished children (cutime + cstime of /proc/self/stat): the worker and its git processes. */
+function childrenCpuMs(): number | null {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100; // USER_HZ is 100 on mainstream Linux
+  } catch {
+    return null;
+  }
+}
+
+/** The floor: git alone streaming every object of the repository out, nothing parsed. */
+function catFileFloor(gitDir: string): Promise<{ ms: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn('git', ['cat-file', '--batch-all-objects', '--batch'], { env: gitEnv({}, gitDir), stdio: ['ignore', 'pipe', 'inherit'] });
+    let bytes = 0;
+    child.stdout.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve({ ms: performance.now() - started, bytes }) : reject(new Error(`cat-file exited ${code}`))));
+  });
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'bench-intake-'));
+try {
+  console.log(
+    `load average at start: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
+  const started = performance.now();
+  const repo = await buildRepository(dir);
+  console.log(`repository: ${FILES} files, ${(repo.bytes / 1e6).toFixed(1)} MB, built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`pinned to one core: ${process.env.BENCH_PINNED ? 'yes (taskset -c 0)' : 'no (taskset not found)'}`);
+
+  let failed = false;
+  for (let run = 1; run <= runs; run += 1) {
+    const floor = await catFileFloor(repo.gitDir);
+    const cpuBefore = childrenCpuMs();
+    const runStarted = performance.now();
+    const { result, maxRssKb } = await runIntakeInChild({ ...repo, limits: intakeLimits, timeoutMs: 120_000 });
+    const ms = performance.now() - runStarted;
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the worker is reaped just after its answer
+    const cpuAfter = childrenCpuMs();
+    const cpu = cpuBefore === null || cpuAfter === null ? 'unknown' : `${((cpuAfter - cpuBefore) / 1000).toFixed(2)} s`;
+    const { figures } = result;
+    const languages = figures.languages.map((language) => `${language.name} ${language.share}%`).join(', ');
+    console.log(`\nrun ${run}: files ${figures.files}, ${figures.linesOfCode} lines of code, ${figures.todoPerKloc} TODO/kloc, partial ${result.partial}`);
+    console.log(`  languages: ${languages}`);
+    console.log(`  baseline  git cat-file --batch-all-objects: ${(floor.ms / 1000).toFixed(2)} s for ${(floor.bytes / 1e6).toFixed(1)} MB`);
+    console.log(
+      `  intake    wall ${(ms / 1000).toFixed(2)} s (aim < ${AIM_MS / 1000} s), worker max RSS ${(maxRssKb / 1024).toFixed(0)} MB (aim < ${AIM_RSS_KB / 1024} MB)`,
+    );
+    console.log(`            worker CPU ${cpu} (the rest of the wall time the niced worker waited for the core)`);
+    if (ms >= AIM_MS || maxRssKb >= AIM_RSS_KB) failed = true;
+  }
+  console.log(failed ? '\nMISSED an aim' : '\nboth aims met');
+  if (failed) process.exitCode = 1;
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
