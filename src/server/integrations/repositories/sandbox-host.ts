@@ -1,0 +1,293 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { AppError } from '#server/app-error.js';
+import type { Db } from '#server/db/client.js';
+import { uniqueViolation } from '#server/db/errors.js';
+import { projects } from '#server/db/schema/projects.js';
+import { type RepositoryRow, repositories, sandboxGitTokens } from '#server/db/schema/repositories.js';
+import { repositoryAccess } from '#server/db/schema/repository-deals.js';
+import { users } from '#server/db/schema/users.js';
+import { gitText, runGit } from './git-cli.js';
+import { gitServiceOf, serveGitHttp } from './git-http-backend.js';
+import type { HostRepository, RepositoryHost, RepositoryRef } from './repository-host.js';
+import { checkSandboxGit } from './sandbox-git-version.js';
+import { type DeliverRepositoryEvent, pushPayload, signDelivery, verifySandboxDelivery } from './sandbox-events.js';
+import { createSandboxPulls, type SandboxPulls } from './sandbox-pulls.js';
+
+/**
+ * The built-in git host (docs/decisions/054-repository-hosts.md, "Sandbox host"): bare repositories
+ * under DATA_DIR/git/repositories/<id>.git, served over git's smart HTTP, with pull requests, checks
+ * and merges kept in the database. Its events are GitHub-shaped and signed, and go to the same
+ * webhook handler GitHub's do.
+ */
+export interface SandboxUser {
+  id: number;
+  username: string;
+}
+
+export interface SandboxGitHost extends RepositoryHost, SandboxPulls {
+  readonly provider: 'sandbox';
+  readonly webhookProvider: 'sandbox-git';
+  readonly webhookSecret: string;
+  /** Why the host cannot run (git missing or older than 2.38), or null when it can. */
+  unavailableReason(): Promise<string | null>;
+  createRepository(owner: SandboxUser, name: string, isPrivate: boolean): Promise<RepositoryRow>;
+  /** A new personal token for git over HTTP; shown once, only its sha256 is kept. */
+  createToken(userId: number): Promise<{ username: string; token: string }>;
+  /** The user of a `Basic username:token` header, or null. */
+  authenticate(authorization: string | undefined): Promise<SandboxUser | null>;
+  findByName(owner: string, name: string): Promise<RepositoryRow | null>;
+  findById(id: number): Promise<RepositoryRow | null>;
+  canRead(user: SandboxUser | null, repository: RepositoryRow): Promise<boolean>;
+  canPush(user: SandboxUser | null, repository: RepositoryRow): Promise<boolean>;
+  /** Answers one smart-HTTP request (authorized by the caller) and emits a push event per moved branch. */
+  serveGit(request: { req: IncomingMessage; res: ServerResponse; repository: RepositoryRow; user: SandboxUser | null; rest: string; queryString: string }): Promise<void>;
+  gitDirOf(repositoryId: number): string;
+}
+
+export interface SandboxHostOptions {
+  db: Db;
+  dataDir: string;
+  /** The origin clone URLs start with. */
+  publicUrl: string;
+  webhookSecret: string;
+  deliver: DeliverRepositoryEvent;
+  /** receive.maxInputSize and http-backend's request buffer, e.g. '200m'. */
+  maxPushSize?: string;
+  log?: { warn(object: unknown, message?: string): void; error(object: unknown, message?: string): void };
+}
+
+const NAME = /^[A-Za-z0-9._-]{1,100}$/;
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+export function validRepositoryName(name: string): boolean {
+  return NAME.test(name) && name !== '.' && name !== '..' && !name.toLowerCase().endsWith('.git');
+}
+
+export function createSandboxHost(options: SandboxHostOptions): SandboxGitHost {
+  const { db, webhookSecret } = options;
+  const projectRoot = path.join(options.dataDir, 'git', 'repositories');
+  const maxPushSize = options.maxPushSize ?? '200m';
+  const gitDirOf = (id: number) => path.join(projectRoot, `${id}.git`);
+  const check = checkSandboxGit().then((reason) => {
+    if (reason) options.log?.warn({ reason }, 'the sandbox git host is unavailable');
+    return reason;
+  });
+  const ready = async () => {
+    const reason = await check;
+    if (reason) throw new AppError('SERVICE_UNAVAILABLE', `The sandbox git host is unavailable: ${reason}`);
+  };
+  const deliver = async (event: string, payload: unknown) => {
+    try {
+      await options.deliver(await signDelivery(webhookSecret, event, payload));
+    } catch (error) {
+      options.log?.error({ err: error, event }, 'delivering a sandbox git event failed');
+    }
+  };
+  const toHost = (row: RepositoryRow): HostRepository => ({
+    externalId: row.externalId,
+    fullName: row.fullName,
+    url: row.url,
+    cloneUrl: row.cloneUrl,
+    isPrivate: row.isPrivate,
+    defaultBranch: row.defaultBranch,
+    installationId: null,
+  });
+  const rowOf = async (ref: Pick<RepositoryRef, 'externalId'>) =>
+    (await db.select().from(repositories).where(and(eq(repositories.provider, 'sandbox'), eq(repositories.externalId, ref.externalId))).limit(1))[0] ?? null;
+  const branchHeads = async (gitDir: string) => {
+    const out = await gitText(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads'], { gitDir });
+    return new Map(out ? out.split('\n').map((line) => [line.slice(41), line.slice(0, 40)] as const) : []);
+  };
+  const isGrantedFinisher = async (userId: number, repositoryId: number) => {
+    const [row] = await db
+      .select({ id: repositoryAccess.id })
+      .from(repositoryAccess)
+      .innerJoin(projects, eq(projects.id, repositoryAccess.projectId))
+      .where(and(eq(repositoryAccess.repositoryId, repositoryId), eq(projects.repositoryId, repositoryId), eq(repositoryAccess.finisherId, userId), eq(repositoryAccess.status, 'granted')))
+      .limit(1);
+    return row !== undefined;
+  };
+  const canPush = async (user: SandboxUser | null, repository: RepositoryRow) =>
+    user !== null && (repository.ownerUserId === user.id || (await isGrantedFinisher(user.id, repository.id)));
+  const pulls = createSandboxPulls({ db, gitDirOf, ready, deliver });
+
+  return {
+    provider: 'sandbox',
+    webhookProvider: 'sandbox-git',
+    webhookSecret,
+    ...pulls,
+    gitDirOf,
+    unavailableReason: () => check,
+
+    async createRepository(owner, name, isPrivate) {
+      await ready();
+      if (!validRepositoryName(name)) {
+        throw new AppError('VALIDATION_FAILED', 'A repository name has 1 to 100 letters, digits, dots, dashes or underscores, and does not end in .git');
+      }
+      const fullName = `${owner.username}/${name}`;
+      const cloneUrl = `${options.publicUrl}/git/${fullName}.git`;
+      let row: RepositoryRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(repositories)
+            .values({ provider: 'sandbox', externalId: `new-${randomBytes(8).toString('hex')}`, ownerUserId: owner.id, fullName, url: `${options.publicUrl}/git/${fullName}`, cloneUrl, isPrivate })
+            .returning();
+          const [updated] = await tx.update(repositories).set({ externalId: String(inserted!.id) }).where(eq(repositories.id, inserted!.id)).returning();
+          return updated!;
+        });
+      } catch (error) {
+        if (uniqueViolation(error) !== null) throw new AppError('CONFLICT', `You already have a repository named ${name}`);
+        throw error;
+      }
+      const gitDir = gitDirOf(row.id);
+      try {
+        await mkdir(projectRoot, { recursive: true });
+        await runGit(['init', '--quiet', '--bare', '--initial-branch=main', gitDir]);
+        const settings: [string, string][] = [
+          ['core.hooksPath', '/dev/null'],
+          ['receive.denyNonFastForwards', 'true'],
+          ['receive.denyDeletes', 'true'],
+          ['receive.fsckObjects', 'true'],
+          ['receive.maxInputSize', maxPushSize],
+          ['http.receivepack', 'true'],
+        ];
+        for (const [key, value] of settings) await runGit(['config', key, value], { gitDir });
+      } catch (error) {
+        await db.delete(repositories).where(eq(repositories.id, row.id));
+        await rm(gitDir, { recursive: true, force: true });
+        throw error;
+      }
+      return row;
+    },
+
+    async createToken(userId) {
+      const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+      if (!user) throw new AppError('NOT_FOUND', 'This user does not exist');
+      const token = `flg_${randomBytes(24).toString('base64url')}`;
+      await db.insert(sandboxGitTokens).values({ userId, tokenHash: sha256(token) });
+      return { username: user.username, token };
+    },
+
+    async authenticate(authorization) {
+      const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
+      if (!match) return null;
+      const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon <= 0) return null;
+      const username = decoded.slice(0, colon);
+      const [found] = await db
+        .select({ tokenId: sandboxGitTokens.id, id: users.id, username: users.username })
+        .from(sandboxGitTokens)
+        .innerJoin(users, eq(users.id, sandboxGitTokens.userId))
+        .where(and(eq(sandboxGitTokens.tokenHash, sha256(decoded.slice(colon + 1))), isNull(sandboxGitTokens.revokedAt)))
+        .limit(1);
+      if (!found || found.username.toLowerCase() !== username.toLowerCase()) return null;
+      await db.update(sandboxGitTokens).set({ lastUsedAt: new Date() }).where(eq(sandboxGitTokens.id, found.tokenId));
+      return { id: found.id, username: found.username };
+    },
+
+    async findByName(owner, name) {
+      const [row] = await db
+        .select()
+        .from(repositories)
+        .where(and(eq(repositories.provider, 'sandbox'), sql`lower(${repositories.fullName}) = lower(${`${owner}/${name}`})`))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findById(id) {
+      const [row] = await db.select().from(repositories).where(and(eq(repositories.id, id), eq(repositories.provider, 'sandbox'))).limit(1);
+      return row ?? null;
+    },
+
+    async canRead(user, repository) {
+      return !repository.isPrivate || (await canPush(user, repository));
+    },
+    canPush,
+
+    async serveGit({ req, res, repository, user, rest, queryString }) {
+      await ready();
+      const gitDir = gitDirOf(repository.id);
+      const isPush = req.method === 'POST' && gitServiceOf('POST', rest, queryString) === 'git-receive-pack';
+      const before = isPush ? await branchHeads(gitDir) : null;
+      await serveGitHttp({
+        req,
+        res,
+        projectRoot,
+        pathInfo: `/${repository.id}.git/${rest}`,
+        remoteUser: user?.username ?? '',
+        queryString,
+        maxRequestBuffer: maxPushSize,
+        onFailure: (stderr) => options.log?.warn({ stderr, repositoryId: repository.id }, 'git http-backend failed'),
+      });
+      if (!before) return;
+      const after = await branchHeads(gitDir);
+      const zero = '0'.repeat(40);
+      for (const [ref, sha] of after) {
+        if (before.get(ref) === sha) continue;
+        if (ref === `refs/heads/${repository.defaultBranch}`) await db.update(repositories).set({ headSha: sha, updatedAt: new Date() }).where(eq(repositories.id, repository.id));
+        await deliver('push', pushPayload(repository, { ref, before: before.get(ref) ?? zero, after: sha }, user?.username ?? ''));
+      }
+    },
+
+    async listConnectable(user) {
+      const rows = await db
+        .select()
+        .from(repositories)
+        .where(and(eq(repositories.provider, 'sandbox'), eq(repositories.ownerUserId, user.userId), isNull(repositories.goneAt)))
+        .orderBy(repositories.fullName);
+      return rows.map(toHost);
+    },
+
+    async verifyAdmin(user, externalId) {
+      const row = await rowOf({ externalId });
+      return row && row.ownerUserId === user.userId && !row.goneAt ? toHost(row) : null;
+    },
+
+    async getRepository(ref) {
+      const row = await rowOf(ref);
+      return row && existsSync(gitDirOf(row.id)) ? toHost(row) : 'gone';
+    },
+
+    async resolveBranch(ref, branch) {
+      await ready();
+      const row = await rowOf(ref);
+      if (!row || !existsSync(gitDirOf(row.id))) return 'gone';
+      const found = await runGit(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}^{commit}`], { gitDir: gitDirOf(row.id), okCodes: [0, 1, 128] });
+      return found.code === 0 ? { sha: found.stdout.toString('utf8').trim() } : 'no_branch';
+    },
+
+    async openSnapshot(ref, commit, signal) {
+      await ready();
+      const row = await rowOf(ref);
+      if (!row || !existsSync(gitDirOf(row.id))) return 'gone';
+      const gitDir = gitDirOf(row.id);
+      const found = await runGit(['cat-file', '-e', `${commit}^{commit}`], { gitDir, signal, okCodes: [0, 1, 128] });
+      if (found.code !== 0) return 'no_branch';
+      return {
+        gitDir,
+        commit,
+        async history() {
+          const commits = Number(await gitText(['rev-list', '--count', commit], { gitDir, signal }));
+          const emails = await gitText(['log', '--format=%aE', commit], { gitDir, signal });
+          const last = await gitText(['log', '-1', '--format=%cI', commit], { gitDir, signal });
+          return { commits, contributors: new Set(emails.split('\n').filter(Boolean)).size, lastCommitAt: last ? new Date(last) : null };
+        },
+        // The sandbox's own bare repository: nothing was copied, so nothing to free.
+        release: async () => undefined,
+      };
+    },
+
+    // Access on the sandbox is read from repository_access on every request (canPush): nothing to change on disk.
+    grantPush: async () => ({ status: 'granted' }),
+    revokePush: async () => ({ withdrewInvitation: false }),
+
+    verifyWebhook: (rawBody, headers) => verifySandboxDelivery(webhookSecret, rawBody, headers),
+  };
+}
