@@ -57,6 +57,12 @@ import { createPaymentProvider } from '#server/integrations/payments/create-prov
 import type { PaymentProvider } from '#server/integrations/payments/payment-provider.js';
 import type { SandboxProvider } from '#server/integrations/payments/sandbox-provider.js';
 import { createStorage, type FileStorage } from '#server/integrations/storage/storage.js';
+import { createRepositoryHost } from '#server/integrations/repositories/create-host.js';
+import type { RepositoryHost } from '#server/integrations/repositories/repository-host.js';
+import type { DeliverRepositoryEvent } from '#server/integrations/repositories/sandbox-events.js';
+import type { SandboxGitHost } from '#server/integrations/repositories/sandbox-host.js';
+import { gitHttpRoutes } from '#server/features/repositories/git-http.routes.js';
+import { sandboxGitRoutes } from '#server/features/repositories/sandbox-git.routes.js';
 import { startLiveHub } from '#server/integrations/live/live-hub.js';
 import { createRateLimits } from '#server/plugins/action-rate-limiter.js';
 import { registerClientApp } from '#server/plugins/client-app.js';
@@ -91,6 +97,10 @@ export interface AppDeps {
   storage?: FileStorage;
   /** The card provider; defaults to Stripe when configured, else the sandbox. */
   payments?: PaymentProvider;
+  /** Where repositories live; defaults to the built-in sandbox git host. */
+  repositories?: RepositoryHost;
+  /** Where the sandbox git host hands its signed events; defaults to logging them (until the webhook handler takes them). */
+  deliverRepositoryEvent?: DeliverRepositoryEvent;
   /** Sends email; defaults to SMTP when configured, else the log. */
   mailer?: Mailer;
   /** The built client to serve; null serves the API only. Defaults to dist/client. */
@@ -133,6 +143,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.validateResponses) registerResponseValidation(app);
 
   const mailer = deps.mailer ?? createMailer(config, app.log, database.db);
+  const repositories =
+    deps.repositories ??
+    createRepositoryHost(config, {
+      db: database.db,
+      log: app.log,
+      deliver: deps.deliverRepositoryEvent ?? ((delivery) => app.log.info({ event: delivery.headers.event, delivery: delivery.headers.delivery }, 'sandbox git event (no handler yet)')),
+    });
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -142,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: new DomainEvents(app.log),
     storage: deps.storage ?? createStorage(config),
     payments: deps.payments ?? createPaymentProvider(config),
+    repositories,
+    sandboxGit: repositories.provider === 'sandbox' ? (repositories as SandboxGitHost) : null,
     mailer,
     mail: createMailComposer({ db: database.db, config, log: app.log, mailer }),
     clock: deps.clock ?? systemClock,
@@ -206,6 +225,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   uploadsRoutes(app, ctx.storage);
   await paymentsRoutes(app, ctx);
   if (ctx.payments.name === 'sandbox') sandboxRoutes(app, ctx, ctx.payments as SandboxProvider);
+  if (ctx.sandboxGit) {
+    sandboxGitRoutes(app, ctx.sandboxGit);
+    await gitHttpRoutes(app, ctx.sandboxGit, config.gitPushMaxBytes);
+  }
   // Finishes the money moves an instance killed mid-deal left undone, without delaying start-up.
   // Durable jobs run from the database, on every instance (decision 042); the deal clock's timers are
   // jobs (decision 027). Accepted bids with no payment window yet (decision 037) get one first.

@@ -61,12 +61,8 @@ export async function signDelivery(secret: string, event: string, payload: unkno
 /** Checks the signature, then reads the events the sandbox sends; anything else is 'other'. */
 export async function verifySandboxDelivery(secret: string, rawBody: Buffer, headers: WebhookHeaders): Promise<RepositoryEvent> {
   if (!headers.signature) throw new WebhookSignatureError('The delivery has no X-Hub-Signature-256 header');
-  let valid = false;
-  try {
-    valid = await verify(secret, rawBody.toString('utf8'), headers.signature);
-  } catch {
-    valid = false;
-  }
+  // verify throws on a malformed header; that is a bad signature too.
+  const valid = await verify(secret, rawBody.toString('utf8'), headers.signature).catch(() => false);
   if (!valid) throw new WebhookSignatureError('The delivery signature does not verify');
   const delivery = headers.delivery ?? '';
   const payload = JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>;
@@ -79,7 +75,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 
 export function toSandboxEvent(name: string, delivery: string, payload: Json): RepositoryEvent {
   const repository = object(payload.repository);
-  const repositoryId = String(repository.id ?? '');
+  const repositoryId = typeof repository.id === 'number' || typeof repository.id === 'string' ? String(repository.id) : '';
   if (name === 'push') {
     return { delivery, type: 'push', repositoryId, ref: text(payload.ref) ?? '', after: text(payload.after) ?? '', defaultBranch: text(repository.default_branch) ?? 'main' };
   }

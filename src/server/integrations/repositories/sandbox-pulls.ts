@@ -20,9 +20,9 @@ export interface SandboxPulls {
 
 interface PullsDeps {
   db: Db;
-  gitDirOf(repositoryId: number): string;
-  ready(): Promise<void>;
-  deliver(event: string, payload: unknown): Promise<void>;
+  gitDirOf: (repositoryId: number) => string;
+  ready: () => Promise<void>;
+  deliver: (event: string, payload: unknown) => Promise<void>;
 }
 
 // Merge commits are the host's own: a fixed identity, so they never borrow the server account's.
