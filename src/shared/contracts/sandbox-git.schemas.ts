@@ -6,6 +6,8 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 /** Letters, digits, dots, dashes and underscores; not `.` or `..`, and no `.git` at the end (the URL adds it). */
 export const sandboxRepositoryNameSchema = z
   .string()
+  .min(1)
+  .max(100)
   .regex(/^[A-Za-z0-9._-]{1,100}$/, 'A repository name has 1 to 100 letters, digits, dots, dashes or underscores')
   .refine((name) => name !== '.' && name !== '..', 'A repository name cannot be . or ..')
   .refine((name) => !name.toLowerCase().endsWith('.git'), 'A repository name does not end in .git');
