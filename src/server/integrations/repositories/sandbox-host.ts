@@ -148,6 +148,8 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxGitHost {
       const gitDir = gitDirOf(row.id);
       try {
         await mkdir(projectRoot, { recursive: true });
+        // The id is new, so no row points at a directory of that name: one left over from an emptied database goes.
+        await rm(gitDir, { recursive: true, force: true });
         await runGit(['init', '--quiet', '--bare', '--initial-branch=main', gitDir]);
         const settings: [string, string][] = [
           ['core.hooksPath', '/dev/null'],
