@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,15 +8,16 @@ import { AppError } from '#server/app-error.js';
 import type { Db } from '#server/db/client.js';
 import { uniqueViolation } from '#server/db/errors.js';
 import { projects } from '#server/db/schema/projects.js';
-import { type RepositoryRow, repositories, sandboxGitTokens } from '#server/db/schema/repositories.js';
+import { type RepositoryRow, repositories } from '#server/db/schema/repositories.js';
 import { repositoryAccess } from '#server/db/schema/repository-deals.js';
-import { users } from '#server/db/schema/users.js';
 import { gitText, runGit } from './git-cli.js';
 import { gitServiceOf, serveGitHttp } from './git-http-backend.js';
 import type { HostRepository, RepositoryHost, RepositoryRef } from './repository-host.js';
 import { checkSandboxGit } from './sandbox-git-version.js';
 import { type DeliverRepositoryEvent, pushPayload, signDelivery, verifySandboxDelivery } from './sandbox-events.js';
 import { createSandboxPulls, type SandboxPulls } from './sandbox-pulls.js';
+import { openBareSnapshot } from './sandbox-snapshot.js';
+import { createSandboxTokens, type SandboxUser } from './sandbox-tokens.js';
 
 /**
  * The built-in git host (docs/decisions/054-repository-hosts.md, "Sandbox host"): bare repositories
@@ -24,10 +25,7 @@ import { createSandboxPulls, type SandboxPulls } from './sandbox-pulls.js';
  * and merges kept in the database. Its events are GitHub-shaped and signed, and go to the same
  * webhook handler GitHub's do.
  */
-export interface SandboxUser {
-  id: number;
-  username: string;
-}
+export type { SandboxUser } from './sandbox-tokens.js';
 
 export interface SandboxGitHost extends RepositoryHost, SandboxPulls {
   readonly provider: 'sandbox';
@@ -62,7 +60,6 @@ export interface SandboxHostOptions {
 }
 
 const NAME = /^[A-Za-z0-9._-]{1,100}$/;
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export function validRepositoryName(name: string): boolean {
   return NAME.test(name) && name !== '.' && name !== '..' && !name.toLowerCase().endsWith('.git');
@@ -115,6 +112,7 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxGitHost {
   const canPush = async (user: SandboxUser | null, repository: RepositoryRow) =>
     user !== null && (repository.ownerUserId === user.id || (await isGrantedFinisher(user.id, repository.id)));
   const pulls = createSandboxPulls({ db, gitDirOf, ready, deliver });
+  const tokens = createSandboxTokens(db);
 
   return {
     provider: 'sandbox',
@@ -168,31 +166,7 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxGitHost {
       return row;
     },
 
-    async createToken(userId) {
-      const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
-      if (!user) throw new AppError('NOT_FOUND', 'This user does not exist');
-      const token = `flg_${randomBytes(24).toString('base64url')}`;
-      await db.insert(sandboxGitTokens).values({ userId, tokenHash: sha256(token) });
-      return { username: user.username, token };
-    },
-
-    async authenticate(authorization) {
-      const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
-      if (!match) return null;
-      const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      if (colon <= 0) return null;
-      const username = decoded.slice(0, colon);
-      const [found] = await db
-        .select({ tokenId: sandboxGitTokens.id, id: users.id, username: users.username })
-        .from(sandboxGitTokens)
-        .innerJoin(users, eq(users.id, sandboxGitTokens.userId))
-        .where(and(eq(sandboxGitTokens.tokenHash, sha256(decoded.slice(colon + 1))), isNull(sandboxGitTokens.revokedAt)))
-        .limit(1);
-      if (!found || found.username.toLowerCase() !== username.toLowerCase()) return null;
-      await db.update(sandboxGitTokens).set({ lastUsedAt: new Date() }).where(eq(sandboxGitTokens.id, found.tokenId));
-      return { id: found.id, username: found.username };
-    },
+    ...tokens,
 
     async findByName(owner, name) {
       const [row] = await db
@@ -269,21 +243,7 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxGitHost {
       await ready();
       const row = await rowOf(ref);
       if (!row || !existsSync(gitDirOf(row.id))) return 'gone';
-      const gitDir = gitDirOf(row.id);
-      const found = await runGit(['cat-file', '-e', `${commit}^{commit}`], { gitDir, signal, okCodes: [0, 1, 128] });
-      if (found.code !== 0) return 'no_branch';
-      return {
-        gitDir,
-        commit,
-        async history() {
-          const commits = Number(await gitText(['rev-list', '--count', commit], { gitDir, signal }));
-          const emails = await gitText(['log', '--format=%aE', commit], { gitDir, signal });
-          const last = await gitText(['log', '-1', '--format=%cI', commit], { gitDir, signal });
-          return { commits, contributors: new Set(emails.split('\n').filter(Boolean)).size, lastCommitAt: last ? new Date(last) : null };
-        },
-        // The sandbox's own bare repository: nothing was copied, so nothing to free.
-        release: async () => undefined,
-      };
+      return openBareSnapshot(gitDirOf(row.id), commit, signal);
     },
 
     // Access on the sandbox is read from repository_access on every request (canPush): nothing to change on disk.
