@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryAccess } from '#server/db/schema/repository-deals.js';
 import { gitText } from '#server/integrations/repositories/git-cli.js';
@@ -112,6 +113,19 @@ describe('git over HTTP', () => {
     expect((await git(['clone', '--quiet', as(removed, privateRepo.fullName), newWorkDir()])).code).not.toBe(0);
     // Only the smart protocol's requests reach git: its files are not served.
     expect((await fetch(`${urlOf(publicRepo.fullName)}/HEAD`)).status).toBe(404);
+  });
+
+  it('inflates a gzip request body (git gzips a long fetch negotiation)', async () => {
+    const head = await gitText(['rev-parse', 'refs/heads/main'], { gitDir: gitDirOf(publicRepo) });
+    const pkt = (line: string) => `${(line.length + 4).toString(16).padStart(4, '0')}${line}`;
+    const answer = await fetch(`${urlOf(publicRepo.fullName)}/git-upload-pack`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-git-upload-pack-request', 'content-encoding': 'gzip' },
+      body: gzipSync(Buffer.from(`${pkt(`want ${head}\n`)}0000${pkt('done\n')}`)),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/x-git-upload-pack-result');
+    expect(Buffer.from(await answer.arrayBuffer()).subarray(0, 8).toString()).toBe('0008NAK\n');
   });
 
   it('takes a push from the owner and a granted finisher, and refuses the rest', async () => {
