@@ -148,7 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createRepositoryHost(config, {
       db: database.db,
       log: app.log,
-      deliver: deps.deliverRepositoryEvent ?? ((delivery) => app.log.info({ event: delivery.headers.event, delivery: delivery.headers.delivery }, 'sandbox git event (no handler yet)')),
+      deliver:
+        deps.deliverRepositoryEvent ??
+        ((delivery) => app.log.info({ event: delivery.headers.event, delivery: delivery.headers.delivery }, 'sandbox git event (no handler yet)')),
     });
   const ctx: AppContext = {
     db: database.db,

@@ -21,7 +21,10 @@ const at = new Date('2026-01-05T10:00:00Z');
  * when asked.
  */
 async function ownerRepository(m: MatrixApp, w: World, withPull = false): Promise<{ id: number; fullName: string }> {
-  const repository = (await prepare(m.app, 'POST', w.callers.owner, { url: '/api/sandbox/git/repositories', payload: { name: `repo-${uniqueText()}`, private: true } })) as {
+  const repository = (await prepare(m.app, 'POST', w.callers.owner, {
+    url: '/api/sandbox/git/repositories',
+    payload: { name: `repo-${uniqueText()}`, private: true },
+  })) as {
     id: number;
     fullName: string;
   };
@@ -31,9 +34,14 @@ async function ownerRepository(m: MatrixApp, w: World, withPull = false): Promis
   await importCommits(gitDir, [{ message: 'Feature', author, date: at, files: { 'feature.txt': 'done\n' } }], 'feature');
   const db = m.database.db;
   await db.update(projects).set({ repositoryId: repository.id }).where(eq(projects.id, w.underWay.project.id));
-  await db.insert(repositoryAccess).values({ projectId: w.underWay.project.id, repositoryId: repository.id, finisherId: w.callers.bidder.user!.id, status: 'granted', grantedAt: at });
+  await db
+    .insert(repositoryAccess)
+    .values({ projectId: w.underWay.project.id, repositoryId: repository.id, finisherId: w.callers.bidder.user!.id, status: 'granted', grantedAt: at });
   if (withPull) {
-    await prepare(m.app, 'POST', w.callers.owner, { url: `/api/sandbox/git/repositories/${repository.id}/pulls`, payload: { head: 'feature', base: 'main', title: 'Feature' } });
+    await prepare(m.app, 'POST', w.callers.owner, {
+      url: `/api/sandbox/git/repositories/${repository.id}/pulls`,
+      payload: { head: 'feature', base: 'main', title: 'Feature' },
+    });
   }
   return repository;
 }
@@ -68,7 +76,10 @@ export const repositoryRows: Row[] = [
   {
     route: 'POST /api/sandbox/git/repositories/:id/pulls/:number/checks',
     expect: ownerOnly(200),
-    request: async (w, m) => ({ url: `/api/sandbox/git/repositories/${(await ownerRepository(m, w, true)).id}/pulls/1/checks`, payload: { name: 'ci', state: 'success' } }),
+    request: async (w, m) => ({
+      url: `/api/sandbox/git/repositories/${(await ownerRepository(m, w, true)).id}/pulls/1/checks`,
+      payload: { name: 'ci', state: 'success' },
+    }),
   },
   // git's own requests: a token in Basic authentication is the only credential, so a session cookie gets the challenge.
   {

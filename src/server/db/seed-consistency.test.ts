@@ -119,7 +119,14 @@ describe('the demo data', () => {
   it('gives three demo projects a sandbox repository with a head commit, the same every time, and the paid deal its access after payment_held', async () => {
     const db = t.database.db;
     const rows = await db
-      .select({ id: repositories.id, fullName: repositories.fullName, isPrivate: repositories.isPrivate, headSha: repositories.headSha, project: projects.name, projectId: projects.id })
+      .select({
+        id: repositories.id,
+        fullName: repositories.fullName,
+        isPrivate: repositories.isPrivate,
+        headSha: repositories.headSha,
+        project: projects.name,
+        projectId: projects.id,
+      })
       .from(repositories)
       .innerJoin(projects, eq(projects.repositoryId, repositories.id))
       .orderBy(repositories.id);

@@ -31,7 +31,14 @@ interface DemoRepository {
 
 export const demoRepositories: readonly DemoRepository[] = [
   { owner: 'jonas', name: 'invoice-generator', isPrivate: false, project: 'Invoice generator SaaS', history: invoiceGeneratorHistory, isAccessGranted: false },
-  { owner: 'priya', name: 'bakery-inventory', isPrivate: true, project: 'Inventory tracker for a bakery', history: bakeryInventoryHistory, isAccessGranted: false },
+  {
+    owner: 'priya',
+    name: 'bakery-inventory',
+    isPrivate: true,
+    project: 'Inventory tracker for a bakery',
+    history: bakeryInventoryHistory,
+    isAccessGranted: false,
+  },
   { owner: 'jonas', name: 'ticketing-backend', isPrivate: false, project: 'Event ticketing backend', history: ticketingBackendHistory, isAccessGranted: true },
 ];
 

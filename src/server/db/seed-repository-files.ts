@@ -46,7 +46,8 @@ export const invoiceGeneratorHistory: ImportCommit[] = [
       'src/InvoiceForm.tsx':
         "import { useState } from 'react';\nimport { total } from './money';\n\nexport function InvoiceForm() {\n  const [lines, setLines] = useState([{ label: '', cents: 0 }]);\n  // TODO: recurring invoices (monthly, yearly)\n  return <p>Total: {total(lines)}</p>;\n}\n",
       'src/money.ts': 'export const total = (lines: { cents: number }[]) => lines.reduce((sum, line) => sum + line.cents, 0);\n',
-      'server/index.js': "import express from 'express';\n\nconst app = express();\napp.use(express.json());\n// TODO: send invoices by email\napp.listen(3000);\n",
+      'server/index.js':
+        "import express from 'express';\n\nconst app = express();\napp.use(express.json());\n// TODO: send invoices by email\napp.listen(3000);\n",
     },
   },
   {
@@ -54,8 +55,10 @@ export const invoiceGeneratorHistory: ImportCommit[] = [
     author: kai,
     date: at('2026-03-09'),
     files: {
-      'server/pdf.js': "import PDFDocument from 'pdfkit';\n\nexport function renderInvoice(invoice, stream) {\n  const doc = new PDFDocument();\n  doc.pipe(stream);\n  doc.text(`Invoice ${invoice.number}`);\n  doc.end();\n}\n",
-      'server/customers.js': 'const customers = new Map();\n\nexport const saveCustomer = (customer) => customers.set(customer.id, customer);\nexport const listCustomers = () => [...customers.values()];\n',
+      'server/pdf.js':
+        "import PDFDocument from 'pdfkit';\n\nexport function renderInvoice(invoice, stream) {\n  const doc = new PDFDocument();\n  doc.pipe(stream);\n  doc.text(`Invoice ${invoice.number}`);\n  doc.end();\n}\n",
+      'server/customers.js':
+        'const customers = new Map();\n\nexport const saveCustomer = (customer) => customers.set(customer.id, customer);\nexport const listCustomers = () => [...customers.values()];\n',
     },
   },
   {
@@ -63,7 +66,8 @@ export const invoiceGeneratorHistory: ImportCommit[] = [
     author: jonas,
     date: at('2026-03-16'),
     files: {
-      'src/money.test.ts': "import { expect, it } from 'vitest';\nimport { total } from './money';\n\nit('adds the lines', () => {\n  expect(total([{ cents: 100 }, { cents: 250 }])).toBe(350);\n});\n",
+      'src/money.test.ts':
+        "import { expect, it } from 'vitest';\nimport { total } from './money';\n\nit('adds the lines', () => {\n  expect(total([{ cents: 100 }, { cents: 250 }])).toBe(350);\n});\n",
       '.github/workflows/ci.yml':
         'name: CI\non: [push, pull_request]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/setup-node@v4\n        with: { node-version: 20 }\n      - run: npm ci\n      - run: npm test\n',
     },
@@ -73,7 +77,8 @@ export const invoiceGeneratorHistory: ImportCommit[] = [
     author: kai,
     date: at('2026-03-23'),
     files: {
-      'src/Dashboard.tsx': "// TODO: revenue chart per month\n// TODO: overdue invoices list\nexport function Dashboard() {\n  return <section><h2>Dashboard</h2></section>;\n}\n",
+      'src/Dashboard.tsx':
+        '// TODO: revenue chart per month\n// TODO: overdue invoices list\nexport function Dashboard() {\n  return <section><h2>Dashboard</h2></section>;\n}\n',
     },
   },
 ];
@@ -84,14 +89,17 @@ export const bakeryInventoryHistory: ImportCommit[] = [
     author: priya,
     date: at('2026-02-10'),
     files: {
-      'README.md': '# Bakery inventory\n\nTracks flour, butter and the rest, and warns before they run out.\n\n    pip install -r requirements.txt\n    python manage.py runserver\n',
+      'README.md':
+        '# Bakery inventory\n\nTracks flour, butter and the rest, and warns before they run out.\n\n    pip install -r requirements.txt\n    python manage.py runserver\n',
       'requirements.txt': 'Django>=5.0\ndjangorestframework\npytest-django\n',
-      'manage.py': "#!/usr/bin/env python\nimport os\nimport sys\n\nif __name__ == '__main__':\n    os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'bakery.settings')\n    from django.core.management import execute_from_command_line\n    execute_from_command_line(sys.argv)\n",
+      'manage.py':
+        "#!/usr/bin/env python\nimport os\nimport sys\n\nif __name__ == '__main__':\n    os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'bakery.settings')\n    from django.core.management import execute_from_command_line\n    execute_from_command_line(sys.argv)\n",
       'bakery/__init__.py': '',
-      'bakery/settings.py': "SECRET_KEY = 'change-me'\nINSTALLED_APPS = ['django.contrib.contenttypes', 'rest_framework', 'stock']\nDATABASES = {'default': {'ENGINE': 'django.db.backends.sqlite3', 'NAME': 'db.sqlite3'}}\n",
+      'bakery/settings.py':
+        "SECRET_KEY = 'change-me'\nINSTALLED_APPS = ['django.contrib.contenttypes', 'rest_framework', 'stock']\nDATABASES = {'default': {'ENGINE': 'django.db.backends.sqlite3', 'NAME': 'db.sqlite3'}}\n",
       'stock/__init__.py': '',
       'stock/models.py':
-        "from django.db import models\n\n\nclass Ingredient(models.Model):\n    name = models.CharField(max_length=100)\n    quantity_grams = models.PositiveIntegerField(default=0)\n    reorder_at_grams = models.PositiveIntegerField(default=1000)\n",
+        'from django.db import models\n\n\nclass Ingredient(models.Model):\n    name = models.CharField(max_length=100)\n    quantity_grams = models.PositiveIntegerField(default=0)\n    reorder_at_grams = models.PositiveIntegerField(default=1000)\n',
     },
   },
   {

@@ -7,7 +7,9 @@ import { createSandboxRepository, createSandboxToken, mergeSandboxPull, openSand
 
 /** The sandbox git host's API, mounted only when the sandbox is the repository host (like the payment sandbox's). */
 export function sandboxGitRoutes(app: FastifyInstance, host: SandboxGitHost) {
-  registerEndpoint(app, endpoints.createRepository, async (request, reply) => reply.status(201).send(await createSandboxRepository(host, requireUser(request), request.body)));
+  registerEndpoint(app, endpoints.createRepository, async (request, reply) =>
+    reply.status(201).send(await createSandboxRepository(host, requireUser(request), request.body)),
+  );
   registerEndpoint(app, endpoints.createToken, async (request, reply) => reply.status(201).send(await createSandboxToken(host, requireUser(request))));
   registerEndpoint(app, endpoints.createPull, async (request, reply) =>
     reply.status(201).send(await openSandboxPull(host, requireUser(request), request.params.id, request.body)),

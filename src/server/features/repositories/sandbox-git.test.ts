@@ -31,7 +31,12 @@ const urlOf = (fullName: string) => `${base}/git/${fullName}.git`;
 const as = (person: Person, fullName: string) => withCredentials(urlOf(fullName), person.username, person.token);
 const post = (url: string, payload: unknown, person?: Person) =>
   t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: person ? { cookie: person.cookie } : {} });
-const refOf = (repo: { id: number; fullName: string }): RepositoryRef => ({ provider: 'sandbox', externalId: String(repo.id), fullName: repo.fullName, installationId: null });
+const refOf = (repo: { id: number; fullName: string }): RepositoryRef => ({
+  provider: 'sandbox',
+  externalId: String(repo.id),
+  fullName: repo.fullName,
+  installationId: null,
+});
 const gitDirOf = (repo: { id: number }) => host.gitDirOf(repo.id);
 
 /** Events go out after git's answer, as GitHub's do: wait until this many arrived. */
@@ -107,7 +112,9 @@ describe('git over HTTP', () => {
     expect(anonymous.headers.get('www-authenticate')).toBe('Basic realm="Finishline sandbox"');
     const basic = (p: Person) => ({ authorization: `Basic ${Buffer.from(`${p.username}:${p.token}`).toString('base64')}` });
     expect((await fetch(`${urlOf(privateRepo.fullName)}/info/refs?service=git-upload-pack`, { headers: basic(stranger) })).status).toBe(404);
-    expect((await fetch(`${urlOf(privateRepo.fullName)}/info/refs?service=git-upload-pack`, { headers: basic({ ...owner, token: 'flg_wrong' }) })).status).toBe(401);
+    expect((await fetch(`${urlOf(privateRepo.fullName)}/info/refs?service=git-upload-pack`, { headers: basic({ ...owner, token: 'flg_wrong' }) })).status).toBe(
+      401,
+    );
     expect((await git(['clone', '--quiet', as(stranger, privateRepo.fullName), newWorkDir()])).code).not.toBe(0);
     await gitOk(['clone', '--quiet', as(finisher, privateRepo.fullName), newWorkDir()]);
     expect((await git(['clone', '--quiet', as(removed, privateRepo.fullName), newWorkDir()])).code).not.toBe(0);
@@ -125,7 +132,11 @@ describe('git over HTTP', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/x-git-upload-pack-result');
-    expect(Buffer.from(await answer.arrayBuffer()).subarray(0, 8).toString()).toBe('0008NAK\n');
+    expect(
+      Buffer.from(await answer.arrayBuffer())
+        .subarray(0, 8)
+        .toString(),
+    ).toBe('0008NAK\n');
   });
 
   it('takes a push from the owner and a granted finisher, and refuses the rest', async () => {
@@ -149,7 +160,13 @@ describe('git over HTTP', () => {
     await gitOk(['push', '--quiet', as(owner, publicRepo.fullName), 'main'], dir);
     expect(await deliveriesReach(1)).toEqual(['push']);
     const event = await host.verifyWebhook(deliveries[0]!.rawBody, deliveries[0]!.headers);
-    expect(event).toMatchObject({ type: 'push', repositoryId: String(publicRepo.id), ref: 'refs/heads/main', after: await gitOk(['rev-parse', 'HEAD'], dir), defaultBranch: 'main' });
+    expect(event).toMatchObject({
+      type: 'push',
+      repositoryId: String(publicRepo.id),
+      ref: 'refs/heads/main',
+      after: await gitOk(['rev-parse', 'HEAD'], dir),
+      defaultBranch: 'main',
+    });
     const tampered = Buffer.from(deliveries[0]!.rawBody.toString('utf8').replace('refs/heads/main', 'refs/heads/evil'));
     await expect(host.verifyWebhook(tampered, deliveries[0]!.headers)).rejects.toBeInstanceOf(WebhookSignatureError);
     await expect(host.verifyWebhook(deliveries[0]!.rawBody, { ...deliveries[0]!.headers, signature: undefined })).rejects.toBeInstanceOf(WebhookSignatureError);
@@ -224,7 +241,13 @@ describe('pull requests', () => {
       mergedBy: owner.username,
       mergeCommitSha,
     });
-    expect(await host.getPullRequest(refOf(privateRepo), 1)).toMatchObject({ state: 'merged', mergedBy: owner.username, mergeCommitSha, commits: 1, changedFiles: 2 });
+    expect(await host.getPullRequest(refOf(privateRepo), 1)).toMatchObject({
+      state: 'merged',
+      mergedBy: owner.username,
+      mergeCommitSha,
+      commits: 1,
+      changedFiles: 2,
+    });
     expect((await post(url, {}, owner)).statusCode).toBe(409);
   });
 

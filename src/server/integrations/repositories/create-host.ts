@@ -15,7 +15,10 @@ export interface RepositoryHostDeps {
  * The repository host: the built-in sandbox for now. The GitHub App's adapter takes over when
  * config.github is set, as Stripe does for payments (docs/decisions/054-repository-hosts.md).
  */
-export function createRepositoryHost(config: Pick<Config, 'dataDir' | 'linkOrigin' | 'sandboxSecret' | 'gitPushMaxBytes'>, deps: RepositoryHostDeps): RepositoryHost {
+export function createRepositoryHost(
+  config: Pick<Config, 'dataDir' | 'linkOrigin' | 'sandboxSecret' | 'gitPushMaxBytes'>,
+  deps: RepositoryHostDeps,
+): RepositoryHost {
   return createSandboxHost({
     db: deps.db,
     dataDir: config.dataDir,

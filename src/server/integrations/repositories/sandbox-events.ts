@@ -77,7 +77,14 @@ export function toSandboxEvent(name: string, delivery: string, payload: Json): R
   const repository = object(payload.repository);
   const repositoryId = typeof repository.id === 'number' || typeof repository.id === 'string' ? String(repository.id) : '';
   if (name === 'push') {
-    return { delivery, type: 'push', repositoryId, ref: text(payload.ref) ?? '', after: text(payload.after) ?? '', defaultBranch: text(repository.default_branch) ?? 'main' };
+    return {
+      delivery,
+      type: 'push',
+      repositoryId,
+      ref: text(payload.ref) ?? '',
+      after: text(payload.after) ?? '',
+      defaultBranch: text(repository.default_branch) ?? 'main',
+    };
   }
   if (name === 'pull_request') {
     const pull = object(payload.pull_request);

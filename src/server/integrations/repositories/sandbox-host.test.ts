@@ -12,7 +12,8 @@ import { parseCgiHeaders } from './git-http-backend.js';
 import { importCommits } from './fast-import.js';
 import type { RepositoryRef } from './repository-host.js';
 import { signDelivery, toSandboxEvent } from './sandbox-events.js';
-import { createSandboxHost, type SandboxGitHost, validRepositoryName } from './sandbox-host.js';
+import { createSandboxHost, type SandboxGitHost } from './sandbox-host.js';
+import { validRepositoryName } from './sandbox-repository.js';
 
 // The sandbox host's own operations on a real database and real bare repositories (the HTTP side
 // and the permissions through the API are in features/repositories/sandbox-git.test.ts).
@@ -21,13 +22,24 @@ let database: Database;
 let host: SandboxGitHost;
 let dataDir: string;
 const basic = (username: string, token: string) => `Basic ${Buffer.from(`${username}:${token}`).toString('base64')}`;
-const refOf = (row: { externalId: string; fullName: string }): RepositoryRef => ({ provider: 'sandbox', externalId: row.externalId, fullName: row.fullName, installationId: null });
+const refOf = (row: { externalId: string; fullName: string }): RepositoryRef => ({
+  provider: 'sandbox',
+  externalId: row.externalId,
+  fullName: row.fullName,
+  installationId: null,
+});
 const author = { name: 'Ada', email: 'ada@example.test' };
 
 beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), 'finishline-sandbox-host-'));
-  host = createSandboxHost({ db: database.db, dataDir, publicUrl: 'http://localhost:5000', webhookSecret: 'a-test-secret-of-some-length', deliver: () => undefined });
+  host = createSandboxHost({
+    db: database.db,
+    dataDir,
+    publicUrl: 'http://localhost:5000',
+    webhookSecret: 'a-test-secret-of-some-length',
+    deliver: () => undefined,
+  });
 });
 afterAll(async () => {
   await database.close();
@@ -40,7 +52,7 @@ describe('names and headers', () => {
     for (const name of ['', '.', '..', 'a/b', 'shop.git', 'x'.repeat(101), 'a b', '%2e%2e']) expect(validRepositoryName(name)).toBe(false);
   });
 
-  it("reads a CGI header block: Status becomes the code, the rest headers", () => {
+  it('reads a CGI header block: Status becomes the code, the rest headers', () => {
     expect(parseCgiHeaders('Status: 404 Not Found\r\nContent-Type: text/plain\r\nExpires: never')).toEqual({
       status: 404,
       headers: { 'content-type': 'text/plain', expires: 'never' },
@@ -53,10 +65,21 @@ describe('repositories, tokens and snapshots', () => {
   it('creates a bare repository with the protective settings, and reads it through the interface', async () => {
     const owner = await createUser(database.db);
     const row = await host.createRepository({ id: owner.id, username: owner.username }, 'tool', false);
-    expect(row).toMatchObject({ provider: 'sandbox', externalId: String(row.id), fullName: `${owner.username}/tool`, cloneUrl: `http://localhost:5000/git/${owner.username}/tool.git` });
+    expect(row).toMatchObject({
+      provider: 'sandbox',
+      externalId: String(row.id),
+      fullName: `${owner.username}/tool`,
+      cloneUrl: `http://localhost:5000/git/${owner.username}/tool.git`,
+    });
     const gitDir = host.gitDirOf(row.id);
     const config = (await runGit(['config', '--list', '--local'], { gitDir })).stdout.toString('utf8');
-    for (const line of ['core.hookspath=/dev/null', 'receive.denynonfastforwards=true', 'receive.denydeletes=true', 'receive.fsckobjects=true', 'http.receivepack=true']) {
+    for (const line of [
+      'core.hookspath=/dev/null',
+      'receive.denynonfastforwards=true',
+      'receive.denydeletes=true',
+      'receive.fsckobjects=true',
+      'http.receivepack=true',
+    ]) {
       expect(config).toContain(line);
     }
     await expect(host.createRepository({ id: owner.id, username: owner.username }, 'TOOL', false)).rejects.toMatchObject({ code: 'CONFLICT' });
@@ -105,10 +128,16 @@ describe('pull requests and checks', () => {
     await importCommits(gitDir, [{ message: 'Start', author, date: new Date('2026-01-01T00:00:00Z'), files: { 'a.txt': 'a\n' } }]);
     await runGit(['branch', 'feature', 'main'], { gitDir });
     const head = await importCommits(gitDir, [{ message: 'More', author, date: new Date('2026-01-03T00:00:00Z'), files: { 'a.txt': 'a\nb\n' } }], 'feature');
-    const numbers = await Promise.all([1, 2, 3].map(() => host.createPull({ repositoryId: row.id, head: 'feature', base: 'main', title: 'More', authorId: owner.id })));
+    const numbers = await Promise.all(
+      [1, 2, 3].map(() => host.createPull({ repositoryId: row.id, head: 'feature', base: 'main', title: 'More', authorId: owner.id })),
+    );
     expect(numbers.map((n) => n.number).sort()).toEqual([1, 2, 3]);
-    await expect(host.createPull({ repositoryId: row.id, head: 'nope', base: 'main', title: 'x', authorId: owner.id })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(host.createPull({ repositoryId: row.id, head: '../x', base: 'main', title: 'x', authorId: owner.id })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(host.createPull({ repositoryId: row.id, head: 'nope', base: 'main', title: 'x', authorId: owner.id })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    await expect(host.createPull({ repositoryId: row.id, head: '../x', base: 'main', title: 'x', authorId: owner.id })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
 
     const first = await host.postCheck(refOf(row), { headSha: head, title: 'Waiting', summary: 'The owner reviews', conclusion: null, existingId: null });
     const again = await host.postCheck(refOf(row), { headSha: head, title: 'Accepted', summary: 'Done', conclusion: 'success', existingId: first.id });
@@ -122,8 +151,17 @@ describe('pull requests and checks', () => {
 
 describe('events', () => {
   it('parses the payloads it signs, and refuses an unsigned delivery', async () => {
-    const delivery = await signDelivery('a-test-secret-of-some-length', 'push', { ref: 'refs/heads/main', after: 'abc', repository: { id: 7, full_name: 'a/b', default_branch: 'main' } });
-    expect(await host.verifyWebhook(delivery.rawBody, delivery.headers)).toMatchObject({ type: 'push', repositoryId: '7', ref: 'refs/heads/main', after: 'abc' });
+    const delivery = await signDelivery('a-test-secret-of-some-length', 'push', {
+      ref: 'refs/heads/main',
+      after: 'abc',
+      repository: { id: 7, full_name: 'a/b', default_branch: 'main' },
+    });
+    expect(await host.verifyWebhook(delivery.rawBody, delivery.headers)).toMatchObject({
+      type: 'push',
+      repositoryId: '7',
+      ref: 'refs/heads/main',
+      after: 'abc',
+    });
     await expect(host.verifyWebhook(delivery.rawBody, { ...delivery.headers, signature: 'sha256=00' })).rejects.toThrow('does not verify');
     expect(toSandboxEvent('ping', 'd', {})).toEqual({ delivery: 'd', type: 'other', name: 'ping' });
   });

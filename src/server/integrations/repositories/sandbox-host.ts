@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '#server/app-error.js';
 import type { Db } from '#server/db/client.js';
-import { uniqueViolation } from '#server/db/errors.js';
 import { projects } from '#server/db/schema/projects.js';
 import { type RepositoryRow, repositories } from '#server/db/schema/repositories.js';
 import { repositoryAccess } from '#server/db/schema/repository-deals.js';
@@ -18,6 +15,7 @@ import { type DeliverRepositoryEvent, pushPayload, signDelivery, verifySandboxDe
 import { createSandboxPulls, type SandboxPulls } from './sandbox-pulls.js';
 import { openBareSnapshot } from './sandbox-snapshot.js';
 import { createSandboxTokens, type SandboxUser } from './sandbox-tokens.js';
+import { createBareRepository } from './sandbox-repository.js';
 
 /**
  * The built-in git host (docs/decisions/054-repository-hosts.md, "Sandbox host"): bare repositories
@@ -43,7 +41,14 @@ export interface SandboxGitHost extends RepositoryHost, SandboxPulls {
   canRead(user: SandboxUser | null, repository: RepositoryRow): Promise<boolean>;
   canPush(user: SandboxUser | null, repository: RepositoryRow): Promise<boolean>;
   /** Answers one smart-HTTP request (authorized by the caller) and emits a push event per moved branch. */
-  serveGit(request: { req: IncomingMessage; res: ServerResponse; repository: RepositoryRow; user: SandboxUser | null; rest: string; queryString: string }): Promise<void>;
+  serveGit(request: {
+    req: IncomingMessage;
+    res: ServerResponse;
+    repository: RepositoryRow;
+    user: SandboxUser | null;
+    rest: string;
+    queryString: string;
+  }): Promise<void>;
   gitDirOf(repositoryId: number): string;
 }
 
@@ -57,12 +62,6 @@ export interface SandboxHostOptions {
   /** receive.maxInputSize and http-backend's request buffer, e.g. '200m'. */
   maxPushSize?: string;
   log?: { warn(object: unknown, message?: string): void; error(object: unknown, message?: string): void };
-}
-
-const NAME = /^[A-Za-z0-9._-]{1,100}$/;
-
-export function validRepositoryName(name: string): boolean {
-  return NAME.test(name) && name !== '.' && name !== '..' && !name.toLowerCase().endsWith('.git');
 }
 
 export function createSandboxHost(options: SandboxHostOptions): SandboxGitHost {
@@ -95,7 +94,13 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxGitHost {
     installationId: null,
   });
   const rowOf = async (ref: Pick<RepositoryRef, 'externalId'>) =>
-    (await db.select().from(repositories).where(and(eq(repositories.provider, 'sandbox'), eq(repositories.externalId, ref.externalId))).limit(1))[0] ?? null;
+    (
+      await db
+        .select()
+        .from(repositories)
+        .where(and(eq(repositories.provider, 'sandbox'), eq(repositories.externalId, ref.externalId)))
+        .limit(1)
+    )[0] ?? null;
   const branchHeads = async (gitDir: string) => {
     const out = await gitText(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads'], { gitDir });
     return new Map(out ? out.split('\n').map((line) => [line.slice(41), line.slice(0, 40)] as const) : []);
@@ -105,7 +110,14 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxGitHost {
       .select({ id: repositoryAccess.id })
       .from(repositoryAccess)
       .innerJoin(projects, eq(projects.id, repositoryAccess.projectId))
-      .where(and(eq(repositoryAccess.repositoryId, repositoryId), eq(projects.repositoryId, repositoryId), eq(repositoryAccess.finisherId, userId), eq(repositoryAccess.status, 'granted')))
+      .where(
+        and(
+          eq(repositoryAccess.repositoryId, repositoryId),
+          eq(projects.repositoryId, repositoryId),
+          eq(repositoryAccess.finisherId, userId),
+          eq(repositoryAccess.status, 'granted'),
+        ),
+      )
       .limit(1);
     return row !== undefined;
   };
@@ -124,46 +136,7 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxGitHost {
 
     async createRepository(owner, name, isPrivate) {
       await ready();
-      if (!validRepositoryName(name)) {
-        throw new AppError('VALIDATION_FAILED', 'A repository name has 1 to 100 letters, digits, dots, dashes or underscores, and does not end in .git');
-      }
-      const fullName = `${owner.username}/${name}`;
-      const cloneUrl = `${options.publicUrl}/git/${fullName}.git`;
-      let row: RepositoryRow;
-      try {
-        row = await db.transaction(async (tx) => {
-          const [inserted] = await tx
-            .insert(repositories)
-            .values({ provider: 'sandbox', externalId: `new-${randomBytes(8).toString('hex')}`, ownerUserId: owner.id, fullName, url: `${options.publicUrl}/git/${fullName}`, cloneUrl, isPrivate })
-            .returning();
-          const [updated] = await tx.update(repositories).set({ externalId: String(inserted!.id) }).where(eq(repositories.id, inserted!.id)).returning();
-          return updated!;
-        });
-      } catch (error) {
-        if (uniqueViolation(error) !== null) throw new AppError('CONFLICT', `You already have a repository named ${name}`);
-        throw error;
-      }
-      const gitDir = gitDirOf(row.id);
-      try {
-        await mkdir(projectRoot, { recursive: true });
-        // The id is new, so no row points at a directory of that name: one left over from an emptied database goes.
-        await rm(gitDir, { recursive: true, force: true });
-        await runGit(['init', '--quiet', '--bare', '--initial-branch=main', gitDir]);
-        const settings: [string, string][] = [
-          ['core.hooksPath', '/dev/null'],
-          ['receive.denyNonFastForwards', 'true'],
-          ['receive.denyDeletes', 'true'],
-          ['receive.fsckObjects', 'true'],
-          ['receive.maxInputSize', maxPushSize],
-          ['http.receivepack', 'true'],
-        ];
-        for (const [key, value] of settings) await runGit(['config', key, value], { gitDir });
-      } catch (error) {
-        await db.delete(repositories).where(eq(repositories.id, row.id));
-        await rm(gitDir, { recursive: true, force: true });
-        throw error;
-      }
-      return row;
+      return createBareRepository(db, { projectRoot, gitDir: gitDirOf, publicUrl: options.publicUrl, maxPushSize }, owner, name, isPrivate);
     },
 
     ...tokens,
@@ -178,7 +151,11 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxGitHost {
     },
 
     async findById(id) {
-      const [row] = await db.select().from(repositories).where(and(eq(repositories.id, id), eq(repositories.provider, 'sandbox'))).limit(1);
+      const [row] = await db
+        .select()
+        .from(repositories)
+        .where(and(eq(repositories.id, id), eq(repositories.provider, 'sandbox')))
+        .limit(1);
       return row ?? null;
     },
 
@@ -207,7 +184,8 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxGitHost {
       const zero = '0'.repeat(40);
       for (const [ref, sha] of after) {
         if (before.get(ref) === sha) continue;
-        if (ref === `refs/heads/${repository.defaultBranch}`) await db.update(repositories).set({ headSha: sha, updatedAt: new Date() }).where(eq(repositories.id, repository.id));
+        if (ref === `refs/heads/${repository.defaultBranch}`)
+          await db.update(repositories).set({ headSha: sha, updatedAt: new Date() }).where(eq(repositories.id, repository.id));
         await deliver('push', pushPayload(repository, { ref, before: before.get(ref) ?? zero, after: sha }, user?.username ?? ''));
       }
     },

@@ -12,7 +12,11 @@ import { mergedPullRequestPayload, pushPayload } from './sandbox-events.js';
 export interface SandboxPulls {
   createPull(input: { repositoryId: number; head: string; base: string; title: string; authorId: number }): Promise<{ number: number }>;
   /** Merges without a work tree; CONFLICT when the branches conflict or the base moved meanwhile. */
-  mergePull(repositoryId: number, number: number, merger: { id: number; username: string }): Promise<{ number: number; state: 'merged'; mergeCommitSha: string }>;
+  mergePull(
+    repositoryId: number,
+    number: number,
+    merger: { id: number; username: string },
+  ): Promise<{ number: number; state: 'merged'; mergeCommitSha: string }>;
   setCheck(repositoryId: number, number: number, check: { name: string; state: CheckState }): Promise<void>;
   getPullRequest(repo: RepositoryRef, number: number): Promise<HostPullRequest | null>;
   postCheck(repo: RepositoryRef, check: FinishlineCheck): Promise<{ id: string }>;
@@ -42,15 +46,32 @@ export function createSandboxPulls({ db, gitDirOf, ready, deliver }: PullsDeps):
     return found.code === 0 ? found.stdout.toString('utf8').trim() : null;
   };
   const pullOf = async (repositoryId: number, number: number) =>
-    (await db.select().from(sandboxPullRequests).where(and(eq(sandboxPullRequests.repositoryId, repositoryId), eq(sandboxPullRequests.number, number))).limit(1))[0] ?? null;
+    (
+      await db
+        .select()
+        .from(sandboxPullRequests)
+        .where(and(eq(sandboxPullRequests.repositoryId, repositoryId), eq(sandboxPullRequests.number, number)))
+        .limit(1)
+    )[0] ?? null;
   const rowOf = async (ref: Pick<RepositoryRef, 'externalId'>) =>
-    (await db.select().from(repositories).where(and(eq(repositories.provider, 'sandbox'), eq(repositories.externalId, ref.externalId))).limit(1))[0] ?? null;
+    (
+      await db
+        .select()
+        .from(repositories)
+        .where(and(eq(repositories.provider, 'sandbox'), eq(repositories.externalId, ref.externalId)))
+        .limit(1)
+    )[0] ?? null;
 
   /** Additions, deletions and status per file between two commits (the three-dot diff GitHub shows). */
   const diffFiles = async (gitDir: string, base: string, head: string) => {
     const numstat = await gitText(['diff', '--no-renames', '--numstat', `${base}...${head}`], { gitDir });
     const names = await gitText(['diff', '--no-renames', '--name-status', `${base}...${head}`], { gitDir });
-    const statusOf = new Map(names.split('\n').filter(Boolean).map((line) => [line.slice(line.indexOf('\t') + 1), line[0]!] as const));
+    const statusOf = new Map(
+      names
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => [line.slice(line.indexOf('\t') + 1), line[0]!] as const),
+    );
     const words: Record<string, string> = { A: 'added', D: 'removed', M: 'modified', T: 'changed' };
     return numstat
       .split('\n')
@@ -73,7 +94,10 @@ export function createSandboxPulls({ db, gitDirOf, ready, deliver }: PullsDeps):
       return db.transaction(async (tx) => {
         // Numbers count up per repository: the repository's row lock keeps two new pulls from taking the same one.
         await tx.select({ id: repositories.id }).from(repositories).where(eq(repositories.id, repositoryId)).for('update');
-        const [last] = await tx.select({ number: max(sandboxPullRequests.number) }).from(sandboxPullRequests).where(eq(sandboxPullRequests.repositoryId, repositoryId));
+        const [last] = await tx
+          .select({ number: max(sandboxPullRequests.number) })
+          .from(sandboxPullRequests)
+          .where(eq(sandboxPullRequests.repositoryId, repositoryId));
         const number = (last?.number ?? 0) + 1;
         await tx.insert(sandboxPullRequests).values({ repositoryId, number, head, base, title, authorId, headSha });
         return { number };
@@ -85,7 +109,11 @@ export function createSandboxPulls({ db, gitDirOf, ready, deliver }: PullsDeps):
       const gitDir = gitDirOf(repositoryId);
       const merged = await db.transaction(async (tx) => {
         // The pull's row lock serializes two merges of it; update-ref's old value guards the branch against pushes.
-        const [pull] = await tx.select().from(sandboxPullRequests).where(and(eq(sandboxPullRequests.repositoryId, repositoryId), eq(sandboxPullRequests.number, number))).for('update');
+        const [pull] = await tx
+          .select()
+          .from(sandboxPullRequests)
+          .where(and(eq(sandboxPullRequests.repositoryId, repositoryId), eq(sandboxPullRequests.number, number)))
+          .for('update');
         if (!pull) throw new AppError('NOT_FOUND', 'This pull request does not exist');
         if (pull.state !== 'open') throw new AppError('CONFLICT', `This pull request is already ${pull.state}`);
         const [repository] = await tx.select().from(repositories).where(eq(repositories.id, repositoryId));
@@ -95,14 +123,18 @@ export function createSandboxPulls({ db, gitDirOf, ready, deliver }: PullsDeps):
         const tree = await runGit(['merge-tree', '--write-tree', baseSha, headSha], { gitDir, okCodes: [0, 1] });
         if (tree.code === 1) throw new AppError('CONFLICT', `This pull request conflicts with ${pull.base}`);
         const treeSha = tree.stdout.toString('utf8').split('\n')[0]!.trim();
-        const commit = await gitText(['commit-tree', treeSha, '-p', baseSha, '-p', headSha, '-m', `Merge pull request #${number}`], { gitDir, env: MERGER_ENV });
+        const commit = await gitText(['commit-tree', treeSha, '-p', baseSha, '-p', headSha, '-m', `Merge pull request #${number}`], {
+          gitDir,
+          env: MERGER_ENV,
+        });
         const moved = await runGit(['update-ref', `refs/heads/${pull.base}`, commit, baseSha], { gitDir, okCodes: [0, 1, 128] });
         if (moved.code !== 0) throw new AppError('CONFLICT', `${pull.base} moved while merging; please try again`);
         await tx
           .update(sandboxPullRequests)
           .set({ state: 'merged', headSha, mergeCommitSha: commit, mergedById: merger.id, mergedAt: new Date() })
           .where(eq(sandboxPullRequests.id, pull.id));
-        if (pull.base === repository!.defaultBranch) await tx.update(repositories).set({ headSha: commit, updatedAt: new Date() }).where(eq(repositories.id, repositoryId));
+        if (pull.base === repository!.defaultBranch)
+          await tx.update(repositories).set({ headSha: commit, updatedAt: new Date() }).where(eq(repositories.id, repositoryId));
         return { pull, repository: repository!, baseSha, headSha, commit };
       });
       // After the commit, never inside the transaction: the handler reads what the merge wrote.
@@ -124,7 +156,10 @@ export function createSandboxPulls({ db, gitDirOf, ready, deliver }: PullsDeps):
       await db
         .insert(sandboxCheckRuns)
         .values({ pullRequestId: pull.id, name, state, headSha })
-        .onConflictDoUpdate({ target: [sandboxCheckRuns.pullRequestId, sandboxCheckRuns.name, sandboxCheckRuns.headSha], set: { state, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [sandboxCheckRuns.pullRequestId, sandboxCheckRuns.name, sandboxCheckRuns.headSha],
+          set: { state, updatedAt: new Date() },
+        });
     },
 
     async getPullRequest(ref, number) {
