@@ -64,6 +64,10 @@ import { createPaymentProvider } from '#server/integrations/payments/create-prov
 import type { PaymentProvider } from '#server/integrations/payments/payment-provider.js';
 import type { SandboxProvider } from '#server/integrations/payments/sandbox-provider.js';
 import { createStorage, type FileStorage } from '#server/integrations/storage/storage.js';
+import type { DeliverRepositoryEvent } from '#server/integrations/repositories/sandbox-events.js';
+import { isSandboxGitHost } from '#server/integrations/repositories/sandbox-host.js';
+import { gitHttpRoutes } from '#server/features/repositories/git-http.routes.js';
+import { sandboxGitRoutes } from '#server/features/repositories/sandbox-git.routes.js';
 import { startLiveHub } from '#server/integrations/live/live-hub.js';
 import { createRateLimits } from '#server/plugins/action-rate-limiter.js';
 import { registerClientApp } from '#server/plugins/client-app.js';
@@ -98,6 +102,10 @@ export interface AppDeps {
   storage?: FileStorage;
   /** The card provider; defaults to Stripe when configured, else the sandbox. */
   payments?: PaymentProvider;
+  /** Where repositories live; defaults to the built-in sandbox git host. */
+  repositories?: RepositoryHost;
+  /** Sees each signed event of the sandbox git host before the webhook handler acts on it (tests read them). */
+  deliverRepositoryEvent?: DeliverRepositoryEvent;
   /** Sends email; defaults to SMTP when configured, else the log. */
   mailer?: Mailer;
   /** The built client to serve; null serves the API only. Defaults to dist/client. */
@@ -108,8 +116,6 @@ export interface AppDeps {
   clock?: Clock;
   /** Flipped by main.ts when shutdown begins; /api/health/ready answers 503 from then on. */
   readiness?: Readiness;
-  /** The repository host; defaults to the GitHub App when configured, else the sandbox git host. */
-  repositories?: RepositoryHost;
   /** More features to wire into the app's context once it is built (tests add a feature of their own, e.g. a mail category). */
   features?: ((ctx: AppContext) => void)[];
 }
@@ -142,6 +148,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.validateResponses) registerResponseValidation(app);
 
   const mailer = deps.mailer ?? createMailer(config, app.log, database.db);
+  const repositories =
+    deps.repositories ??
+    createRepositoryHost(config, {
+      db: database.db,
+      log: app.log,
+      // The sandbox host's events go through the one webhook handler, signature check included (decision 054).
+      deliver: async (delivery) => {
+        await deps.deliverRepositoryEvent?.(delivery);
+        await handleRepositoryWebhook(ctx, delivery.rawBody, delivery.headers).catch((error: unknown) =>
+          app.log.error({ err: error, event: delivery.headers.event }, 'a sandbox git event failed'),
+        );
+      },
+    });
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -151,12 +170,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: new DomainEvents(app.log),
     storage: deps.storage ?? createStorage(config),
     payments: deps.payments ?? createPaymentProvider(config),
+    repositories,
+    sandboxGit: isSandboxGitHost(repositories) ? repositories : null,
     mailer,
     mail: createMailComposer({ db: database.db, config, log: app.log, mailer }),
     clock: deps.clock ?? systemClock,
-    // The sandbox host's events go through the one webhook handler, signature check included (decision 054).
-    repositories:
-      deps.repositories ?? createRepositoryHost(config, { db: database.db, deliver: (rawBody, headers) => handleRepositoryWebhook(ctx, rawBody, headers) }),
     // Replaced by the job lanes' nudges once they start (below).
     jobs: { nudge: () => undefined },
   };
@@ -223,6 +241,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   uploadsRoutes(app, ctx.storage);
   await paymentsRoutes(app, ctx);
   if (ctx.payments.name === 'sandbox') sandboxRoutes(app, ctx, ctx.payments as SandboxProvider);
+  if (ctx.sandboxGit) {
+    sandboxGitRoutes(app, ctx.sandboxGit);
+    await gitHttpRoutes(app, ctx.sandboxGit, config.gitPushMaxBytes);
+  }
   // Finishes the money moves an instance killed mid-deal left undone, without delaying start-up.
   // Durable jobs run from the database, on every instance (decision 042); the deal clock's timers are
   // jobs (decision 027). Accepted bids with no payment window yet (decision 037) get one first.

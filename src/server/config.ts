@@ -86,6 +86,16 @@ const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url().optional(),
   SANDBOX_SECRET: z.string().min(16).optional(),
+  /** The largest git push the sandbox git host takes: bytes, or with a unit (200MB, 1GB). */
+  GIT_PUSH_MAX_SIZE: z
+    .string()
+    .regex(/^\d+\s*(B|KB|MB|GB)?$/i, 'a size such as 200MB')
+    .default('200MB')
+    .transform((value) => {
+      const [, amount = '0', unit = 'B'] = /^(\d+)\s*(\w*)$/.exec(value) ?? [];
+      const factor: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+      return Number(amount) * (factor[unit.toUpperCase() || 'B'] ?? 1);
+    }),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -238,6 +248,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
         : undefined,
     // Signs the sandbox's ids and events; random per process unless set (set it for several instances).
     sandboxSecret: env.SANDBOX_SECRET ?? randomBytes(32).toString('hex'),
+    gitPushMaxBytes: env.GIT_PUSH_MAX_SIZE,
     // Uploads go to S3 (or an S3-compatible store) when a bucket is named, else to DATA_DIR/uploads.
     // Without keys the SDK's default credential chain applies (instance role, AWS_* variables, profile).
     s3: env.S3_BUCKET

@@ -26,7 +26,9 @@ export async function startServer(overrides: ServerOverrides = {}, early: EarlyS
   const config = early.config ?? loadConfig();
   const database = await openDatabase(config, early.embeddedDatabase);
   await database.migrate();
-  if (config.seedDemoData) await seedDemoDataIfEmpty(database.db, config.deal);
+  if (config.seedDemoData) {
+    await seedDemoDataIfEmpty(database.db, config.deal, { dataDir: config.dataDir, publicUrl: config.linkOrigin, warn: (message) => console.warn(message) });
+  }
   const redis: RedisClientType | undefined = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   const readiness = new Readiness();
   const app = await buildApp({ config, database, redis, readiness, ...overrides });

@@ -4,6 +4,7 @@ import { everyone, idOf, type MatrixApp, type Row, runCell, startMatrixApp, type
 import { accountRows } from './authorization-rows-accounts.js';
 import { dealRows } from './authorization-rows-deal.js';
 import { newProject, operatorScopeRow, projectRows, proposal } from './authorization-rows-projects.js';
+import { repositoryRows } from './authorization-rows-repositories.js';
 import { type CallerName, callerNames, type SignedInName } from './authorization-world.js';
 
 /**
@@ -18,14 +19,15 @@ import { type CallerName, callerNames, type SignedInName } from './authorization
  * A new route needs a row, or the first test below fails and names it. Add it to the rows of its
  * area: authorization-rows-accounts.ts (accounts, email, notifications, people, live),
  * authorization-rows-projects.ts (projects, scope, bids, chat, milestones) or
- * authorization-rows-deal.ts (deal clock, change orders, disputes, payments). A row is
+ * authorization-rows-deal.ts (deal clock, change orders, disputes, payments) or
+ * authorization-rows-repositories.ts (the sandbox git host). A row is
  *   { route: 'POST /api/x/:id', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/x/${w.open.project.id}`, payload: {} }) }
  * where `only` refuses everyone not listed (visitor 401, the others 403, the operator included),
  * `everyone(200)` and `signedIn(200)` answer alike; `shows` names secrets the allowed answer must
  * carry, `operatorSees` what an operator may read there besides.
  */
 
-const matrix: Row[] = [...accountRows, ...projectRows, ...dealRows];
+const matrix: Row[] = [...accountRows, ...projectRows, ...dealRows, ...repositoryRows];
 
 /**
  * The built client's files (/index.html, /assets/*.js ...) are served by @fastify/static when a

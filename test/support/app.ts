@@ -21,7 +21,15 @@ export interface TestApp {
 /** The whole API on a fresh database, without the client bundle or a listening socket. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { redis?: RedisClientType; payments?: PaymentProvider; mailer?: Mailer; clock?: Clock; clientDir?: string; features?: AppDeps['features'] } = {},
+  options: {
+    redis?: RedisClientType;
+    payments?: PaymentProvider;
+    mailer?: Mailer;
+    clock?: Clock;
+    clientDir?: string;
+    features?: AppDeps['features'];
+    deliverRepositoryEvent?: AppDeps['deliverRepositoryEvent'];
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -45,6 +53,7 @@ export async function createTestApp(
     mailer: options.mailer,
     clock: options.clock,
     features: options.features,
+    deliverRepositoryEvent: options.deliverRepositoryEvent,
     onRoute: (route) => routes.push(route),
   });
   await app.ready();

@@ -1,5 +1,9 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gitText } from '#server/integrations/repositories/git-cli.js';
 import { createTestApp, type TestApp } from '#test/support/app.js';
 import { signIn } from '#test/support/factories.js';
 import { client } from '#test/support/http.js';
@@ -9,6 +13,8 @@ import { bids } from './schema/bids.js';
 import { dealHistory } from './schema/deal.js';
 import { payments } from './schema/payments.js';
 import { projects } from './schema/projects.js';
+import { repositories } from './schema/repositories.js';
+import { repositoryAccess } from './schema/repository-deals.js';
 import { reviews } from './schema/reviews.js';
 import { users } from './schema/users.js';
 
@@ -16,11 +22,15 @@ import { users } from './schema/users.js';
 // so, and a finisher's record on a bid card agrees with the rows it is counted from.
 
 let t: TestApp;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'finishline-seed-'));
 beforeAll(async () => {
   t = await createTestApp();
-  expect(await seedDemoDataIfEmpty(t.database.db)).toBe(true);
+  expect(await seedDemoDataIfEmpty(t.database.db, undefined, { dataDir, publicUrl: 'http://localhost:5000' })).toBe(true);
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
-afterAll(() => t.close());
 
 const historyOf = async (projectId: number) =>
   t.database.db.select().from(dealHistory).where(eq(dealHistory.projectId, projectId)).orderBy(dealHistory.at, dealHistory.id);
@@ -104,5 +114,41 @@ describe('the demo data', () => {
       expect(record.reviewCount, finisher.username).toBe(await db.$count(reviews, eq(reviews.revieweeId, finisher.id)));
       expect(record.onTimeRate === null, `${finisher.username}: ${completedDeals} completed, on time ${record.onTimeRate}`).toBe(completedDeals === 0);
     }
+  });
+
+  it('gives three demo projects a sandbox repository with a head commit, the same every time, and the paid deal its access after payment_held', async () => {
+    const db = t.database.db;
+    const rows = await db
+      .select({
+        id: repositories.id,
+        fullName: repositories.fullName,
+        isPrivate: repositories.isPrivate,
+        headSha: repositories.headSha,
+        project: projects.name,
+        projectId: projects.id,
+      })
+      .from(repositories)
+      .innerJoin(projects, eq(projects.repositoryId, repositories.id))
+      .orderBy(repositories.id);
+    expect(rows.map((row) => [row.fullName, row.isPrivate, row.project])).toEqual([
+      ['jonas/invoice-generator', false, 'Invoice generator SaaS'],
+      ['priya/bakery-inventory', true, 'Inventory tracker for a bakery'],
+      ['jonas/ticketing-backend', false, 'Event ticketing backend'],
+    ]);
+    for (const row of rows) {
+      const gitDir = path.join(dataDir, 'git', 'repositories', `${row.id}.git`);
+      expect(await gitText(['rev-parse', 'refs/heads/main'], { gitDir }), row.fullName).toBe(row.headSha);
+    }
+    // Fixed files, authors and dates: the demo's commit ids never change (no clock in them).
+    expect(rows.map((row) => row.headSha)).toEqual([
+      '8117f12a749be892af8a1330b4b45140f29ce5c0',
+      '6374d9fda306999ac8e4c272b8290b69299dbfe9',
+      '29bab248de33014aeb97d5c4418a67c3ee1dc966',
+    ]);
+    const ticketing = rows[2]!;
+    const [access] = await db.select().from(repositoryAccess).where(eq(repositoryAccess.projectId, ticketing.projectId));
+    expect(access).toMatchObject({ repositoryId: ticketing.id, status: 'granted' });
+    const kinds = (await historyOf(ticketing.projectId)).map((entry) => entry.kind);
+    expect(kinds.indexOf('repository_access_granted')).toBeGreaterThan(kinds.indexOf('payment_held'));
   });
 });

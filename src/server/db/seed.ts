@@ -11,6 +11,7 @@ import { dealTimerJob } from '#shared/domain/deal-timer-job.js';
 import { enqueueJobs } from '#server/jobs/job-queue.js';
 import { seedChangeOrder } from './seed-change-orders.js';
 import { seedDispute } from './seed-disputes.js';
+import { type DemoRepositoryOptions, seedDemoRepositories } from './seed-repositories.js';
 import { payments } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
@@ -26,8 +27,11 @@ const DEMO_DELIVERY = 'Waitlists, reminder emails and the teacher view are live 
 
 type DealClockSettings = Pick<Config['deal'], 'reviewWindowMs' | 'cancelResponseWindowMs' | 'remindersMs'>;
 
-/** On an empty database, fills in a small living marketplace so a newcomer has something to look at. */
-export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings = defaultDealClock): Promise<boolean> {
+/**
+ * On an empty database, fills in a small living marketplace so a newcomer has something to look at;
+ * with `repositories`, the demo projects' repositories on the sandbox git host too.
+ */
+export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings = defaultDealClock, repositories?: DemoRepositoryOptions): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
 
@@ -155,6 +159,8 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
       if (p.changeOrder) await seedChangeOrder(tx, project!.id, p.changeOrder);
     }
   });
+  // After the commit: git writes files, which a rolled-back transaction could not take back.
+  if (repositories) await seedDemoRepositories(db, repositories);
   return true;
 }
 

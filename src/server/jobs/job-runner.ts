@@ -83,7 +83,11 @@ export async function runClaimedJob(ctx: AppContext, kinds: ReadonlyMap<string, 
     // The slow part first, outside any transaction, under the lease; the fencing check below throws
     // its answer away when another instance claimed the job meanwhile.
     const prepared = kind.options.prepare
-      ? await kind.options.prepare({ ctx, job: claimed, signal: AbortSignal.timeout(Math.max(1, (claimed.lockedUntil?.getTime() ?? 0) - ctx.clock.now().getTime())) })
+      ? await kind.options.prepare({
+          ctx,
+          job: claimed,
+          signal: AbortSignal.timeout(Math.max(1, (claimed.lockedUntil?.getTime() ?? 0) - ctx.clock.now().getTime())),
+        })
       : undefined;
     return await ctx.events.transaction(ctx.db, async (tx, record) => {
       const [job] = await tx
@@ -172,7 +176,12 @@ export function createJobLanes(ctx: AppContext, kinds: readonly JobKind[]): JobR
  * enqueue). The interval only polls: jobs are rows, so a restart forgets none. Runs of one
  * instance never overlap; the app's close stops the loop and waits for the run in progress.
  */
-export function startJobRunner(app: FastifyInstance, ctx: AppContext, runner: JobRunner, options: { beforeFirstRun?: () => Promise<unknown> } = {}): () => void {
+export function startJobRunner(
+  app: FastifyInstance,
+  ctx: AppContext,
+  runner: JobRunner,
+  options: { beforeFirstRun?: () => Promise<unknown> } = {},
+): () => void {
   const intervalMs = ctx.config.jobs.pollIntervalMs;
   if (intervalMs <= 0) return () => undefined;
   let running: Promise<void> | null = null;

@@ -85,3 +85,6 @@ export const emptyReportFigures = (): RepositoryReportFigures => ({
   commits: 0,
   contributors: 0,
 });
+
+/** The durable job that writes a repository's intake report (the demo data queues it too). */
+export const INTAKE_JOB_KIND = 'repositories.intake';

@@ -75,7 +75,10 @@ export const pullRequestDeliveries = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('pull_request_deliveries_project_number_key').on(t.projectId, t.number), index('pull_request_deliveries_repository_idx').on(t.repositoryId, t.number)],
+  (t) => [
+    uniqueIndex('pull_request_deliveries_project_number_key').on(t.projectId, t.number),
+    index('pull_request_deliveries_repository_idx').on(t.repositoryId, t.number),
+  ],
 );
 
 export type RepositoryAccessRow = typeof repositoryAccess.$inferSelect;

@@ -165,7 +165,13 @@ export function registerDealClock(events: DomainEvents, ctx: Pick<AppContext, 'c
     }),
   );
   events.onRecord('pull_request.closed', (e, tx) =>
-    addHistory(tx, { projectId: e.projectId, kind: 'pull_request_closed', by: 'system', message: `Pull request #${e.number} was closed without merging`, at: at() }),
+    addHistory(tx, {
+      projectId: e.projectId,
+      kind: 'pull_request_closed',
+      by: 'system',
+      message: `Pull request #${e.number} was closed without merging`,
+      at: at(),
+    }),
   );
   events.onRecord('delivery.deadline_passed', (e, tx) => addHistory(tx, { projectId: e.projectId, kind: 'deadline_passed', by: 'system', at: at() }));
   events.onRecord('cancellation.requested', (e, tx) =>

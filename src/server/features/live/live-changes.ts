@@ -110,7 +110,10 @@ export const liveChangeRules: LiveChangeMap = {
   // The sender's other tabs too: the chat list's last message and the thread.
   'message.sent': (e) => ({ changes: [{ resource: 'conversation', id: e.bidId }], readers: [e.recipientId, e.message.senderId] }),
   // Issue 29: the report reaches the parties live; anyone else reads it on their next load.
-  'repository.report_ready': (e) => ({ changes: e.projects.map((p) => ({ resource: 'project' as const, id: p.projectId })), readers: e.projects.flatMap((p) => [p.ownerId, p.finisherId]) }),
+  'repository.report_ready': (e) => ({
+    changes: e.projects.map((p) => ({ resource: 'project' as const, id: p.projectId })),
+    readers: e.projects.flatMap((p) => [p.ownerId, p.finisherId]),
+  }),
   'repository.access_changed': dealStep,
   'pull_request.merged': dealStep,
   'pull_request.closed': dealStep,

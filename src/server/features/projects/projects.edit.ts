@@ -18,17 +18,20 @@ import { getProjectDetail } from './projects.service.js';
  * (a snapshot), so nothing here reaches it.
  */
 export async function updateProject(ctx: AppContext, actor: UserRow, id: number, input: UpdateProjectInput): Promise<ProjectDetail> {
-  // Issue 29: a repository to connect is checked on its host first (a network call, outside the transaction).
-  const repository = input.repositoryId ? await verifyConnectable(ctx, actor, input.repositoryId) : null;
+  // Issue 29: a repository to connect is checked on its host first (a network call, outside the
+  // transaction); the edit form sends the connected one again, which changes nothing and asks no host.
+  const [current] = await ctx.db.select({ repositoryId: projects.repositoryId }).from(projects).where(eq(projects.id, id)).limit(1);
+  const isNewRepository = input.repositoryId !== undefined && input.repositoryId !== current?.repositoryId;
+  const repository = isNewRepository && input.repositoryId ? await verifyConnectable(ctx, actor, input.repositoryId) : null;
   const set: Partial<NewProjectRow> = {};
   await ctx.events.transaction(ctx.db, async (tx) => {
     const project = await lockProject(tx, id);
     requireAccess(actor, 'editProject', project);
     if (!isOpenForBids(project.status)) throw new AppError('INVALID_TRANSITION', 'Only a project open for bids can be edited');
-    if (input.repositoryId !== undefined) set.repositoryId = repository?.id ?? null;
+    if (isNewRepository) set.repositoryId = repository?.id ?? null;
     if (input.grantRepositoryAccess !== undefined) set.grantRepositoryAccess = input.grantRepositoryAccess;
     if (input.mergeAcceptsDelivery !== undefined) set.mergeAcceptsDelivery = input.mergeAcceptsDelivery;
-    if (repository && repository.id !== project.repositoryId) await afterRepositoryConnected(ctx, tx, id, repository);
+    if (repository) await afterRepositoryConnected(ctx, tx, id, repository);
     if (input.name !== undefined) set.name = input.name;
     if (input.description !== undefined) set.description = input.description;
     if (input.techStack !== undefined) set.techStack = input.techStack;

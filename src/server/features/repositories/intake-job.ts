@@ -62,7 +62,7 @@ async function readDefaultBranch(ctx: AppContext, row: RepositoryRow, signal: Ab
   const snapshot = await host.openSnapshot(ref, branch.sha, signal);
   if (isHostFailure(snapshot)) return { kind: 'failed', commit: branch.sha, reason: failureReasons[snapshot] };
   try {
-    const result = await runIntakeInChild({
+    const { result } = await runIntakeInChild({
       gitDir: snapshot.gitDir,
       commit: branch.sha,
       limits: intakeLimits,

@@ -1,3 +1,4 @@
+import { INTAKE_JOB_KIND } from '#shared/domain/repository-report.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { runAfterCommit } from '#server/events/domain-events.js';
@@ -8,7 +9,7 @@ import { runAfterCommit } from '#server/events/domain-events.js';
  */
 export const REPOSITORY_LANE = 'repositories';
 
-export const INTAKE_KIND = 'repositories.intake';
+export const INTAKE_KIND = INTAKE_JOB_KIND;
 export const SYNC_ACCESS_KIND = 'repositories.sync_access';
 export const REFRESH_PULL_REQUEST_KIND = 'repositories.refresh_pull_request';
 export const POST_CHECK_KIND = 'repositories.post_check';

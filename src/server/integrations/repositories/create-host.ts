@@ -1,17 +1,32 @@
+import { createHmac } from 'node:crypto';
 import type { Config } from '#server/config.js';
 import type { Db } from '#server/db/client.js';
-import type { RepositoryHost, WebhookHeaders } from './repository-host.js';
-import { createUnavailableHost } from './unavailable-host.js';
+import type { RepositoryHost } from './repository-host.js';
+import type { DeliverRepositoryEvent } from './sandbox-events.js';
+import { createSandboxHost, type SandboxHostOptions } from './sandbox-host.js';
 
-/** What a host needs from the app: the database (the sandbox's rows) and where its signed events go. */
 export interface RepositoryHostDeps {
   db: Db;
-  deliver: (rawBody: Buffer, headers: WebhookHeaders) => Promise<unknown>;
+  deliver: DeliverRepositoryEvent;
+  log?: SandboxHostOptions['log'];
 }
 
-/** The GitHub App when it is configured, else the built-in sandbox git host (decision 054). */
-export function createRepositoryHost(config: Config, deps: RepositoryHostDeps): RepositoryHost {
-  void config;
-  void deps;
-  return createUnavailableHost('The repository host is not set up on this server');
+/**
+ * The repository host: the built-in sandbox for now. The GitHub App's adapter takes over when
+ * config.github is set, as Stripe does for payments (docs/decisions/054-repository-hosts.md).
+ */
+export function createRepositoryHost(
+  config: Pick<Config, 'dataDir' | 'linkOrigin' | 'sandboxSecret' | 'gitPushMaxBytes'>,
+  deps: RepositoryHostDeps,
+): RepositoryHost {
+  return createSandboxHost({
+    db: deps.db,
+    dataDir: config.dataDir,
+    publicUrl: config.linkOrigin,
+    // Its own key, derived, so a git event's signature never doubles as a payment event's.
+    webhookSecret: createHmac('sha256', config.sandboxSecret).update('git-webhook').digest('hex'),
+    deliver: deps.deliver,
+    maxPushSize: String(config.gitPushMaxBytes),
+    log: deps.log,
+  });
 }

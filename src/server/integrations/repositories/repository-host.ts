@@ -107,7 +107,16 @@ export interface WebhookHeaders {
 /** A webhook delivery, read from GitHub's field names (the sandbox sends the same shapes). */
 export type RepositoryEvent = { delivery: string } & (
   | { type: 'push'; repositoryId: string; ref: string; after: string; defaultBranch: string }
-  | { type: 'pull_request'; repositoryId: string; action: string; number: number; merged: boolean; mergedBy: string | null; mergeCommitSha: string | null; headSha: string }
+  | {
+      type: 'pull_request';
+      repositoryId: string;
+      action: string;
+      number: number;
+      merged: boolean;
+      mergedBy: string | null;
+      mergeCommitSha: string | null;
+      headSha: string;
+    }
   | { type: 'installation'; action: string; installationId: number; accountLogin: string; accountType: string; repositoryIds: string[] }
   | { type: 'member'; repositoryId: string; action: string; login: string }
   | { type: 'checks'; repositoryId: string; headSha: string }
