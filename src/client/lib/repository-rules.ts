@@ -22,6 +22,13 @@ export interface RepositoryChoice {
 
 export const noRepositoryChoice: RepositoryChoice = { repositoryId: null, grantRepositoryAccess: true, mergeAcceptsDelivery: true };
 
+/** The form's values as a choice: both options default to on, as the owner first sees them. */
+export const choiceOf = (values: { repositoryId?: number | null; grantRepositoryAccess?: boolean; mergeAcceptsDelivery?: boolean }): RepositoryChoice => ({
+  repositoryId: values.repositoryId ?? null,
+  grantRepositoryAccess: values.grantRepositoryAccess ?? true,
+  mergeAcceptsDelivery: values.mergeAcceptsDelivery ?? true,
+});
+
 /** The body's repository fields: the two choices only travel with a repository, since they mean nothing without one. */
 export function repositoryFieldsOf(choice: RepositoryChoice): Pick<CreateProjectBody, 'repositoryId' | 'grantRepositoryAccess' | 'mergeAcceptsDelivery'> {
   if (choice.repositoryId === null) return { repositoryId: null };
@@ -51,8 +58,7 @@ export const reportCounts = {
 };
 
 /** Why a failed report has no figures: the server's first sentence, or a plain fallback. */
-export const failureReason = (report: Pick<RepositoryReport, 'problems'>): string =>
-  report.problems[0] ?? 'Finishline could not read the repository.';
+export const failureReason = (report: Pick<RepositoryReport, 'problems'>): string => report.problems[0] ?? 'Finishline could not read the repository.';
 
 export const pullRequestStateLabels: Record<PullRequestState, string> = {
   open: 'Open',
