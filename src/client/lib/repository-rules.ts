@@ -57,6 +57,19 @@ export const reportCounts = {
   contributors: (value: number) => count(value, 'contributor'),
 };
 
+/** The largest languages, the rest gathered as "Other" so the bar and its list stay short. */
+export function topLanguages(languages: RepositoryReport['languages'], most: number): RepositoryReport['languages'] {
+  const sorted = [...languages].sort((a, b) => b.lines - a.lines);
+  if (sorted.length <= most) return sorted;
+  const rest = sorted.slice(most - 1);
+  const other = {
+    name: 'Other',
+    lines: rest.reduce((sum, language) => sum + language.lines, 0),
+    share: Math.round(rest.reduce((sum, language) => sum + language.share, 0) * 10) / 10,
+  };
+  return [...sorted.slice(0, most - 1), other];
+}
+
 /** Why a failed report has no figures: the server's first sentence, or a plain fallback. */
 export const failureReason = (report: Pick<RepositoryReport, 'problems'>): string => report.problems[0] ?? 'Finishline could not read the repository.';
 

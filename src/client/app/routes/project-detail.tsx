@@ -23,6 +23,7 @@ import { DeliveryReviewPanel } from '#client/features/projects/delivery-review-p
 import { useProject } from '#client/features/projects/api.js';
 import { StatementOfWorkCard } from '#client/features/scope/statement-of-work-card.js';
 import { ChangeOrdersCard } from '#client/features/change-orders/change-orders-card.js';
+import { RepositoryReportCard } from '#client/features/repositories/lazy-repository-report-card.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
 
 export default function ProjectDetailPage() {
@@ -89,6 +90,7 @@ export default function ProjectDetailPage() {
         <div className="grid content-start gap-6 lg:col-span-2">
           <ProjectOverviewCard project={project} isOwner={isOwner(user, project)} isAssignedFinisher={isAssignedFinisher(user, project)} />
           <DealClockPanels project={project} user={user} />
+          <RepositoryReportCard projectId={project.id} hasRepository={project.repository !== null} canRefresh={isOwner(user, project)} />
           {/* The scope and the payment are asked for by the deal's two parties alone, so no one else's
               page logs a refusal (issue 28, item 14). */}
           <StatementOfWorkCard projectId={project.id} enabled={project.finisherId !== null && canReadDelivery(user, project)} />
