@@ -90,6 +90,10 @@ export const checkStateLabels: Record<CheckState, string> = {
 export const diffStat = (pullRequest: Pick<DealPullRequest, 'additions' | 'deletions'>): string =>
   `+${pullRequest.additions.toLocaleString('en-US')} \u2212${pullRequest.deletions.toLocaleString('en-US')}`;
 
+/** The same for a screen reader, which reads "+120 −14" poorly. */
+export const diffWords = (pullRequest: Pick<DealPullRequest, 'additions' | 'deletions'>): string =>
+  `${count(pullRequest.additions, 'line')} added, ${pullRequest.deletions.toLocaleString('en-US')} removed`;
+
 /** The developer's push access in words; null when there is nothing to say (no repository, or not yet granted). */
 export function repositoryAccessText(access: RepositoryAccess, viewer: 'owner' | 'finisher'): string | null {
   const isFinisher = viewer === 'finisher';

@@ -11,7 +11,7 @@ import { ProjectBidsCard } from '#client/features/bids/project-bids-card.js';
 import { MilestonesCard } from '#client/features/milestones/milestones-card.js';
 import { AwaitingPaymentCard } from '#client/features/deal/awaiting-payment-card.js';
 import { useDeal } from '#client/features/deal/api.js';
-import { DealClockPanels, DealHistoryPanel, DealRevisionCallout } from '#client/features/deal/deal-panels.js';
+import { DealClockPanels, DealHistoryPanel, DealRepositoryPanels, DealRevisionCallout } from '#client/features/deal/deal-panels.js';
 import { DeliveryPanel } from '#client/features/projects/delivery-panel.js';
 import { ProjectPaymentCard } from '#client/features/payments/project-payment-card.js';
 import { useCheckoutSuccessToast } from '#client/features/payments/use-checkout-success-toast.js';
@@ -94,12 +94,13 @@ export default function ProjectDetailPage() {
           {/* The scope and the payment are asked for by the deal's two parties alone, so no one else's
               page logs a refusal (issue 28, item 14). */}
           <StatementOfWorkCard projectId={project.id} enabled={project.finisherId !== null && canReadDelivery(user, project)} />
+          <DealRepositoryPanels project={project} user={user} />
           <ChangeOrdersCard project={project} user={user} />
           {isAwaitingPayment ? <AwaitingPaymentCard viewer={actor === 'owner' ? 'owner' : 'finisher'} /> : null}
           {allowedActions.includes('deliver') ? (
             <>
               <DealRevisionCallout project={project} user={user} />
-              <DeliveryPanel projectId={project.id} />
+              <DeliveryPanel projectId={project.id} hasRepository={project.repository !== null} />
             </>
           ) : null}
           {showDelivery ? (
