@@ -29,13 +29,15 @@ export function RepositoryPicker({ idPrefix, repositories: offered, choice, onCh
   const hintId = `${selectId}-hint`;
   const isEmpty = !isPending && repositories.length === 0;
   const value = choice.repositoryId === null ? NO_REPOSITORY : String(choice.repositoryId);
+  const chosen = repositories.find((repository) => repository.id === choice.repositoryId);
 
   return (
     <div className="grid min-w-0 gap-2">
       <Label htmlFor={selectId}>Connected repository (optional)</Label>
       <Select value={value} onValueChange={(next) => onChange({ ...choice, repositoryId: repositoryIdOf(next) })} disabled={isEmpty}>
         <SelectTrigger id={selectId} aria-describedby={hintId} className="min-w-0 [&>span]:truncate">
-          <SelectValue />
+          {/* Its own text, so the server's markup names the choice before the list has mounted. */}
+          <SelectValue>{chosen ? optionText(chosen) : 'No repository'}</SelectValue>
         </SelectTrigger>
         <SelectContent>
           <SelectItem value={NO_REPOSITORY}>No repository</SelectItem>
