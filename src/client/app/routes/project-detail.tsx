@@ -90,7 +90,7 @@ export default function ProjectDetailPage() {
         <div className="grid content-start gap-6 lg:col-span-2">
           <ProjectOverviewCard project={project} isOwner={isOwner(user, project)} isAssignedFinisher={isAssignedFinisher(user, project)} />
           <DealClockPanels project={project} user={user} />
-          <RepositoryReportCard projectId={project.id} hasRepository={project.repository !== null} canRefresh={isOwner(user, project)} />
+          <RepositoryReportCard projectId={project.id} hasRepository={Boolean(project.repository)} canRefresh={isOwner(user, project)} />
           {/* The scope and the payment are asked for by the deal's two parties alone, so no one else's
               page logs a refusal (issue 28, item 14). */}
           <StatementOfWorkCard projectId={project.id} enabled={project.finisherId !== null && canReadDelivery(user, project)} />
@@ -100,7 +100,7 @@ export default function ProjectDetailPage() {
           {allowedActions.includes('deliver') ? (
             <>
               <DealRevisionCallout project={project} user={user} />
-              <DeliveryPanel projectId={project.id} hasRepository={project.repository !== null} />
+              <DeliveryPanel projectId={project.id} hasRepository={Boolean(project.repository)} />
             </>
           ) : null}
           {showDelivery ? (

@@ -1,3 +1,4 @@
+import type { Deal } from '#shared/contracts/deal.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { isAssignedFinisher, isOwner, isParty, isWinningBid, type Person } from '#shared/domain/policies.js';
 import { GitBranch } from 'lucide-react';
@@ -87,7 +88,9 @@ export function DealRepositoryPanels(props: DealPanelProps) {
   const repository = props.project.repository;
   if (!deal) return null;
   const viewer = isAssignedFinisher(props.user, props.project) ? 'finisher' : 'owner';
-  const hasAccessLine = repository !== null && deal.repositoryAccess.status !== 'none';
+  // Read defensively: a server without issue 29's fields yet must not break the deal screens.
+  const access = deal.repositoryAccess as Deal['repositoryAccess'] | undefined;
+  const hasAccessLine = Boolean(repository) && access !== undefined && access.status !== 'none';
   return (
     <>
       {hasAccessLine ? (
@@ -95,11 +98,11 @@ export function DealRepositoryPanels(props: DealPanelProps) {
           <CardHeader>
             <CardTitle id="deal-repository-heading" className="flex min-w-0 items-center gap-2">
               <GitBranch aria-hidden="true" className="size-5 shrink-0" />
-              <span className="min-w-0 [overflow-wrap:anywhere]">{repository.fullName}</span>
+              <span className="min-w-0 [overflow-wrap:anywhere]">{repository?.fullName}</span>
             </CardTitle>
           </CardHeader>
           <CardContent>
-            <RepositoryAccessLine access={deal.repositoryAccess} viewer={viewer} />
+            <RepositoryAccessLine access={access} viewer={viewer} />
           </CardContent>
         </Card>
       ) : null}
