@@ -51,6 +51,13 @@ describe('the features’ live refreshes', () => {
     for (const part of ['deal', 'payment', 'milestones', 'scope', 'reviews']) expect(dealOnly(['/api/projects', 12, part])).toBe(true);
   });
 
+  it('refreshes a project’s repository report when the project changes (issue 29: the intake finished)', () => {
+    const isStale = refresher([{ resource: 'project', id: 12 }]);
+    expect(isStale(['/api/projects', 12, 'repository-report'])).toBe(true);
+    expect(isStale(['/api/projects', 13, 'repository-report'])).toBe(false);
+    expect(isStale(['/api/repositories'])).toBe(false);
+  });
+
   it('refreshes the dispute, the operators’ queue and the project of a dispute’s change', () => {
     const isStale = refresher([
       { resource: 'dispute', id: 9 },

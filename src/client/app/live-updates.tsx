@@ -6,6 +6,7 @@ import { milestoneLiveRefreshes } from '#client/features/milestones/live-refresh
 import { LiveConnectionProvider } from '#client/features/notifications/live-provider.js';
 import { paymentLiveRefreshes } from '#client/features/payments/live-refreshes.js';
 import { projectLiveRefreshes } from '#client/features/projects/live-refreshes.js';
+import { repositoryLiveRefreshes } from '#client/features/repositories/live-refreshes.js';
 import { reviewLiveRefreshes } from '#client/features/reviews/live-refreshes.js';
 import { scopeLiveRefreshes } from '#client/features/scope/live-refreshes.js';
 import type { LiveRefreshes } from '#client/lib/live-changes.js';
@@ -24,6 +25,7 @@ export const liveRefreshes: readonly LiveRefreshes[] = [
   bidLiveRefreshes,
   conversationLiveRefreshes,
   disputeLiveRefreshes,
+  repositoryLiveRefreshes,
 ];
 
 /** The live connection of a signed-in user, with the features' refreshes. Loaded lazily by app.tsx. */

@@ -11,7 +11,7 @@ import { ProjectBidsCard } from '#client/features/bids/project-bids-card.js';
 import { MilestonesCard } from '#client/features/milestones/milestones-card.js';
 import { AwaitingPaymentCard } from '#client/features/deal/awaiting-payment-card.js';
 import { useDeal } from '#client/features/deal/api.js';
-import { DealClockPanels, DealHistoryPanel, DealRevisionCallout } from '#client/features/deal/deal-panels.js';
+import { DealClockPanels, DealHistoryPanel, DealRepositoryPanels, DealRevisionCallout } from '#client/features/deal/deal-panels.js';
 import { DeliveryPanel } from '#client/features/projects/delivery-panel.js';
 import { ProjectPaymentCard } from '#client/features/payments/project-payment-card.js';
 import { useCheckoutSuccessToast } from '#client/features/payments/use-checkout-success-toast.js';
@@ -23,6 +23,7 @@ import { DeliveryReviewPanel } from '#client/features/projects/delivery-review-p
 import { useProject } from '#client/features/projects/api.js';
 import { StatementOfWorkCard } from '#client/features/scope/statement-of-work-card.js';
 import { ChangeOrdersCard } from '#client/features/change-orders/change-orders-card.js';
+import { RepositoryReportCard } from '#client/features/repositories/lazy-repository-report-card.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
 
 export default function ProjectDetailPage() {
@@ -89,15 +90,17 @@ export default function ProjectDetailPage() {
         <div className="grid content-start gap-6 lg:col-span-2">
           <ProjectOverviewCard project={project} isOwner={isOwner(user, project)} isAssignedFinisher={isAssignedFinisher(user, project)} />
           <DealClockPanels project={project} user={user} />
+          <RepositoryReportCard projectId={project.id} hasRepository={Boolean(project.repository)} canRefresh={isOwner(user, project)} />
           {/* The scope and the payment are asked for by the deal's two parties alone, so no one else's
               page logs a refusal (issue 28, item 14). */}
           <StatementOfWorkCard projectId={project.id} enabled={project.finisherId !== null && canReadDelivery(user, project)} />
+          <DealRepositoryPanels project={project} user={user} />
           <ChangeOrdersCard project={project} user={user} />
           {isAwaitingPayment ? <AwaitingPaymentCard viewer={actor === 'owner' ? 'owner' : 'finisher'} /> : null}
           {allowedActions.includes('deliver') ? (
             <>
               <DealRevisionCallout project={project} user={user} />
-              <DeliveryPanel projectId={project.id} />
+              <DeliveryPanel projectId={project.id} hasRepository={Boolean(project.repository)} />
             </>
           ) : null}
           {showDelivery ? (

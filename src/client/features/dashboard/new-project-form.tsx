@@ -9,6 +9,9 @@ import { Input } from '#client/components/ui/input.js';
 import { Label } from '#client/components/ui/label.js';
 import { Textarea } from '#client/components/ui/textarea.js';
 import { useCreateProject } from '#client/features/projects/api.js';
+import { RepositoryPicker } from '#client/components/repository-picker.js';
+import { useConnectableRepositories } from '#client/features/repositories/api.js';
+import { noRepositoryChoice, repositoryFieldsOf } from '#client/lib/repository-rules.js';
 import { DashboardSection } from './dashboard-section.js';
 
 const empty = { name: '', description: '', technologies: '', budget: '', timeframe: '', codeLink: '', criteria: '' };
@@ -24,6 +27,8 @@ export const parseTechnologies = (text: string): string[] => uniqueTechnologies(
 export function NewProjectForm({ ownerId }: { ownerId: number }) {
   const [fields, setFields] = useState(empty);
   const [codeLinkError, setCodeLinkError] = useState<string | undefined>();
+  const [repository, setRepository] = useState(noRepositoryChoice);
+  const { data: repositories } = useConnectableRepositories();
   const createProject = useCreateProject('dashboard');
   const set = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: name === 'budget' ? event.target.value.replace(/\D/g, '') : event.target.value }));
@@ -51,8 +56,17 @@ export function NewProjectForm({ ownerId }: { ownerId: number }) {
       timeframe,
       submitterId: ownerId,
       acceptanceCriteria: criteriaFromLines(fields.criteria),
+      ...repositoryFieldsOf(repository),
     };
-    createProject.mutate({ projectData }, { onSuccess: () => setFields(empty) });
+    createProject.mutate(
+      { projectData },
+      {
+        onSuccess: () => {
+          setFields(empty);
+          setRepository(noRepositoryChoice);
+        },
+      },
+    );
   };
 
   return (
@@ -102,6 +116,7 @@ export function NewProjectForm({ ownerId }: { ownerId: number }) {
           />
           <FieldError id="new-project-code-link-error" message={codeLinkError} />
         </div>
+        <RepositoryPicker idPrefix="new-project" repositories={repositories} choice={repository} onChange={setRepository} />
         <div className="grid gap-1.5">
           <Label htmlFor="new-project-criteria">Acceptance criteria (optional)</Label>
           <Textarea

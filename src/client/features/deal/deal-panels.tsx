@@ -1,5 +1,10 @@
+import type { Deal } from '#shared/contracts/deal.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { isAssignedFinisher, isOwner, isParty, isWinningBid, type Person } from '#shared/domain/policies.js';
+import { GitBranch } from 'lucide-react';
+import { PullRequestCard } from '#client/components/pull-request-card.js';
+import { RepositoryAccessLine } from '#client/components/repository-access-line.js';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { useStatementOfWork } from '#client/features/scope/api.js';
 import { useDeal } from './api.js';
 import { CancellationCard } from './cancellation-card.js';
@@ -72,4 +77,36 @@ export function DealHistoryPanel(props: DealPanelProps) {
   const { data: statement } = useStatementOfWork(props.project.id, hasEvidence);
   const criterionText = (id: number) => statement?.criteria.find((criterion) => criterion.id === id)?.text;
   return deal ? <DealHistoryCard history={deal.history} names={names} criterionText={criterionText} /> : null;
+}
+
+/**
+ * Beside the agreed criteria (issue 29): the developer's push access to the connected repository and
+ * the pull request the work was delivered with, as the deal answer gives them.
+ */
+export function DealRepositoryPanels(props: DealPanelProps) {
+  const { deal } = useProjectDeal(props);
+  const repository = props.project.repository;
+  if (!deal) return null;
+  const viewer = isAssignedFinisher(props.user, props.project) ? 'finisher' : 'owner';
+  // Read defensively: a server without issue 29's fields yet must not break the deal screens.
+  const access = deal.repositoryAccess as Deal['repositoryAccess'] | undefined;
+  const hasAccessLine = Boolean(repository) && access !== undefined && access.status !== 'none';
+  return (
+    <>
+      {hasAccessLine ? (
+        <Card className="gap-3" role="region" aria-labelledby="deal-repository-heading">
+          <CardHeader>
+            <CardTitle id="deal-repository-heading" className="flex min-w-0 items-center gap-2">
+              <GitBranch aria-hidden="true" className="size-5 shrink-0" />
+              <span className="min-w-0 [overflow-wrap:anywhere]">{repository?.fullName}</span>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <RepositoryAccessLine access={access} viewer={viewer} />
+          </CardContent>
+        </Card>
+      ) : null}
+      {deal.pullRequest ? <PullRequestCard pullRequest={deal.pullRequest} /> : null}
+    </>
+  );
 }

@@ -1,6 +1,8 @@
 import type { Dispute } from '#shared/contracts/disputes.js';
+import type { DealPullRequest } from '#shared/contracts/repositories.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { DealHistoryList } from '#client/components/deal-history-list.js';
+import { PullRequestCard } from '#client/components/pull-request-card.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { LocalTime } from '#client/components/local-time.js';
 import { formatDays } from '#client/lib/format.js';
@@ -10,6 +12,8 @@ const milestoneStatusLabels = { pending: 'Pending', completed: 'Completed', appr
 /** The deal as it happened, which both sides and the operator read without re-posting it: bid, history, milestones, chat. */
 export function DisputeRecordCard({ dispute }: { dispute: Dispute }) {
   const { bid, history, milestones, messages } = dispute.record;
+  // The delivered pull request joins the record with issue 29's server work; optional until the schema carries it.
+  const { pullRequest } = dispute.record as typeof dispute.record & { pullRequest?: DealPullRequest | null };
   const names = { owner: dispute.owner.username, finisher: dispute.finisher.username };
   return (
     <Card role="region" aria-labelledby="dispute-record-title" className="gap-4">
@@ -33,6 +37,14 @@ export function DisputeRecordCard({ dispute }: { dispute: Dispute }) {
           </h4>
           {history.length === 0 ? <p className="text-muted-foreground">No steps recorded.</p> : <DealHistoryList history={history} names={names} />}
         </section>
+        {pullRequest ? (
+          <section aria-labelledby="record-pull-request-title" className="grid gap-2">
+            <h4 id="record-pull-request-title" className="font-semibold">
+              The delivered pull request
+            </h4>
+            <PullRequestCard pullRequest={pullRequest} showFiles idPrefix="record-pull-request-card" />
+          </section>
+        ) : null}
         {milestones.length > 0 ? (
           <section aria-labelledby="record-milestones-title" className="grid gap-2">
             <h4 id="record-milestones-title" className="font-semibold">

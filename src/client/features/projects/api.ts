@@ -9,7 +9,14 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { type CompleteProjectBody, type CreateProjectBody, type Project, projectEndpoints, type ReviewWorkBody } from '#shared/contracts/projects.js';
+import {
+  type CompleteProjectBody,
+  type CreateProjectBody,
+  type DeliverPullRequestBody,
+  type Project,
+  projectEndpoints,
+  type ReviewWorkBody,
+} from '#shared/contracts/projects.js';
 import { call, callWithHeaders, errorMessage, nextPageQuery } from '#client/lib/api.js';
 import { userScopeKey, useUser } from '#client/lib/auth.js';
 
@@ -165,6 +172,20 @@ export function useCompleteProject(projectId: number) {
       await invalidateProjects(queryClient, user?.id);
     },
     onError: (error) => toast.error('Failed to complete project', { description: errorMessage(error, 'Please try again later') }),
+  });
+}
+
+/** The assigned finisher delivers by naming a pull request on the connected repository (issue 29). */
+export function useDeliverPullRequest(projectId: number) {
+  const queryClient = useQueryClient();
+  const { user } = useUser();
+  return useMutation({
+    mutationFn: (body: DeliverPullRequestBody) => call(endpoints.deliverPullRequest, { params: { id: projectId }, body }),
+    onSuccess: async () => {
+      toast.success('Pull request delivered', { description: 'The client will now review your work.' });
+      await invalidateProjects(queryClient, user?.id);
+    },
+    onError: (error) => toast.error('Failed to deliver the pull request', { description: errorMessage(error, 'Please try again later') }),
   });
 }
 

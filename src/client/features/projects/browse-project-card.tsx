@@ -7,6 +7,7 @@ import { Skeleton } from '#client/components/ui/skeleton.js';
 import { RelativeDate } from '#client/components/relative-date.js';
 import { ProjectStatusBadge, TechBadges } from '#client/components/badges.js';
 import { ProjectTerms } from '#client/components/project-terms.js';
+import { ReportSummary } from '#client/components/report-summary.js';
 
 /** A Browse Projects card: name, tech badges, description (3 lines), budget and timeframe, created date, 'View Details'. */
 export function BrowseProjectCard({ project }: { project: Project }) {
@@ -24,6 +25,7 @@ export function BrowseProjectCard({ project }: { project: Project }) {
       <CardContent className="flex-1 space-y-3">
         <p className="line-clamp-3 text-sm text-muted-foreground">{project.description}</p>
         <ProjectTerms project={project} />
+        <ReportSummary summary={project.repositorySummary} />
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <CalendarDays aria-hidden="true" className="size-4" />
           <span>

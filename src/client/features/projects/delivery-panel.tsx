@@ -7,30 +7,43 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '#client/components/ui/input.js';
 import { Label } from '#client/components/ui/label.js';
 import { Textarea } from '#client/components/ui/textarea.js';
-import { useCompleteProject } from '#client/features/projects/api.js';
+import { useCompleteProject, useDeliverPullRequest } from '#client/features/projects/api.js';
 import { useDeal } from '#client/features/deal/api.js';
 import { useStatementOfWork } from '#client/features/scope/api.js';
 
 const MIN = projectLimits.deliveryMessageMin;
 
+/** A pull request's number as typed: a positive whole number, else null. */
+const pullRequestNumberOf = (text: string): number | null => (/^\d{1,9}$/.test(text.trim()) && Number(text) > 0 ? Number(text) : null);
+
 /**
  * The assigned finisher's 'Mark as Completed' with a delivery message of at least 10 trimmed
- * characters and evidence for each agreed criterion; a line names what Confirm still needs.
+ * characters and evidence for each agreed criterion; a line names what Confirm still needs. With a
+ * connected repository (issue 29) the work can instead be delivered by naming a pull request, where
+ * the message is optional.
  */
-export function DeliveryPanel({ projectId }: { projectId: number }) {
+export function DeliveryPanel({ projectId, hasRepository = false }: { projectId: number; hasRepository?: boolean }) {
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const [evidence, setEvidence] = useState<Record<number, string>>({});
+  const [isByPullRequest, setIsByPullRequest] = useState(false);
+  const [pullRequestText, setPullRequestText] = useState('');
   const completeProject = useCompleteProject(projectId);
+  const deliverPullRequest = useDeliverPullRequest(projectId);
+  const byPullRequest = hasRepository && isByPullRequest;
+  const pullRequestNumber = pullRequestNumberOf(pullRequestText);
+  const isPending = completeProject.isPending || deliverPullRequest.isPending;
   const { data: statement } = useStatementOfWork(projectId, true);
   const { data: deal } = useDeal(projectId, true);
   // Issue 18: a link or a short note for each criterion the bid did not exclude.
   const owed = (statement?.criteria ?? []).filter((criterion) => criterion.answer !== 'exclude');
   const length = message.trim().length;
   const lacking = owed.filter((criterion) => (evidence[criterion.id] ?? '').trim().length === 0);
-  const isEvidenceComplete = lacking.length === 0;
+  // By pull request the message is optional, but one that is written follows the usual minimum.
+  const isMessageShort = byPullRequest ? length > 0 && length < MIN : length < MIN;
   const reasons = [
-    ...(length < MIN ? [`a delivery message of at least ${MIN} characters`] : []),
+    ...(byPullRequest && pullRequestNumber === null ? ['the pull request’s number'] : []),
+    ...(isMessageShort ? [`a delivery message of at least ${MIN} characters`] : []),
     ...(lacking.length > 0 ? [`evidence for ${lacking.map((criterion) => `"${criterion.text}"`).join(', ')}`] : []),
   ];
 
@@ -41,20 +54,18 @@ export function DeliveryPanel({ projectId }: { projectId: number }) {
     setOpen(true);
   };
 
-  const submit = () =>
-    completeProject.mutate(
-      {
-        deliveryMessage: message.trim(),
-        ...(owed.length > 0 ? { evidence: owed.map((criterion) => ({ criterionId: criterion.id, note: evidence[criterion.id]!.trim() })) } : {}),
-      },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          setMessage('');
-          setEvidence({});
-        },
-      },
-    );
+  const evidenceBody = owed.length > 0 ? { evidence: owed.map((criterion) => ({ criterionId: criterion.id, note: evidence[criterion.id]!.trim() })) } : {};
+  const onSuccess = () => {
+    setOpen(false);
+    setMessage('');
+    setEvidence({});
+    setPullRequestText('');
+  };
+  const submit = () => {
+    if (!byPullRequest) return completeProject.mutate({ deliveryMessage: message.trim(), ...evidenceBody }, { onSuccess });
+    if (pullRequestNumber === null) return;
+    deliverPullRequest.mutate({ number: pullRequestNumber, ...(length > 0 ? { deliveryMessage: message.trim() } : {}), ...evidenceBody }, { onSuccess });
+  };
 
   return (
     <Card className="gap-4">
@@ -72,8 +83,16 @@ export function DeliveryPanel({ projectId }: { projectId: number }) {
               <DialogTitle>Mark project as completed</DialogTitle>
               <DialogDescription>Describe what you delivered. The client will review your work.</DialogDescription>
             </DialogHeader>
+            {hasRepository ? (
+              <PullRequestChoice
+                isByPullRequest={isByPullRequest}
+                onMethodChange={setIsByPullRequest}
+                numberText={pullRequestText}
+                onNumberChange={setPullRequestText}
+              />
+            ) : null}
             <div className="grid gap-2">
-              <Label htmlFor="delivery-message">Delivery Message</Label>
+              <Label htmlFor="delivery-message">{byPullRequest ? 'Delivery Message (optional)' : 'Delivery Message'}</Label>
               <Textarea
                 id="delivery-message"
                 rows={5}
@@ -81,7 +100,11 @@ export function DeliveryPanel({ projectId }: { projectId: number }) {
                 onChange={(event) => setMessage(event.target.value)}
                 aria-describedby="delivery-message-counter"
               />
-              <p id="delivery-message-counter" aria-live="polite" className={length < MIN ? 'text-xs text-muted-foreground' : 'text-xs text-emerald-700'}>
+              <p
+                id="delivery-message-counter"
+                aria-live="polite"
+                className={isMessageShort || length === 0 ? 'text-xs text-muted-foreground' : 'text-xs text-emerald-700'}
+              >
                 Minimum {MIN} characters ({length}/{MIN})
               </p>
             </div>
@@ -116,17 +139,53 @@ export function DeliveryPanel({ projectId }: { projectId: number }) {
               <Button variant="outline" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button
-                onClick={submit}
-                disabled={length < MIN || !isEvidenceComplete || completeProject.isPending}
-                aria-describedby={reasons.length > 0 ? 'delivery-confirm-needs' : undefined}
-              >
-                {completeProject.isPending ? 'Submitting...' : 'Confirm'}
+              <Button onClick={submit} disabled={reasons.length > 0 || isPending} aria-describedby={reasons.length > 0 ? 'delivery-confirm-needs' : undefined}>
+                {isPending ? 'Submitting...' : 'Confirm'}
               </Button>
             </DialogFooter>
           </DialogContent>
         </Dialog>
       </CardContent>
     </Card>
+  );
+}
+
+interface PullRequestChoiceProps {
+  isByPullRequest: boolean;
+  onMethodChange: (isByPullRequest: boolean) => void;
+  numberText: string;
+  onNumberChange: (text: string) => void;
+}
+
+/** How the work is delivered: with a message alone, or by naming a pull request on the connected repository. */
+function PullRequestChoice({ isByPullRequest, onMethodChange, numberText, onNumberChange }: PullRequestChoiceProps) {
+  return (
+    <fieldset className="grid min-w-0 gap-2">
+      <legend className="mb-1 text-sm font-medium">How do you deliver?</legend>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="radio" name="delivery-method" className="size-4 accent-primary" checked={!isByPullRequest} onChange={() => onMethodChange(false)} />
+        With a delivery message
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="radio" name="delivery-method" className="size-4 accent-primary" checked={isByPullRequest} onChange={() => onMethodChange(true)} />
+        Deliver by pull request
+      </label>
+      {isByPullRequest ? (
+        <div className="grid gap-1">
+          <Label htmlFor="delivery-pull-request">Pull request number</Label>
+          <Input
+            id="delivery-pull-request"
+            inputMode="numeric"
+            placeholder="42"
+            aria-describedby="delivery-pull-request-hint"
+            value={numberText}
+            onChange={(event) => onNumberChange(event.target.value.replace(/[^\d]/g, ''))}
+          />
+          <p id="delivery-pull-request-hint" className="text-xs text-muted-foreground">
+            An open pull request on the connected repository. Its commits, files and checks join the deal.
+          </p>
+        </div>
+      ) : null}
+    </fieldset>
   );
 }

@@ -9,6 +9,7 @@ import { SubmitButton } from '#client/components/ui/submit-button.js';
 import { call } from '#client/lib/api.js';
 import { showServerError } from '#client/lib/form-rules.js';
 import { useUser } from '#client/lib/auth.js';
+import { choiceOf, repositoryFieldsOf } from '#client/lib/repository-rules.js';
 import { invalidateProjects, projectKeys } from './api.js';
 import { projectFieldOf } from './project-field-of.js';
 import { ProjectFields, type ProjectFieldValues } from './project-fields.js';
@@ -38,6 +39,9 @@ const defaultsOf = (project: ProjectDetail): ProjectFieldValues => ({
   budget: project.budget ?? undefined,
   timeframe: project.timeframe ?? undefined,
   acceptanceCriteria: project.acceptanceCriteria.map((criterion) => criterion.text),
+  repositoryId: project.repository?.id ?? null,
+  grantRepositoryAccess: project.grantRepositoryAccess,
+  mergeAcceptsDelivery: project.mergeAcceptsDelivery,
 });
 
 /** The owner's Edit Project form: Submit Project's fields, checked by the PATCH contract's schema; its own chunk. */
@@ -61,6 +65,8 @@ export function EditProjectForm({ project, onDone }: { project: ProjectDetail; o
       budget: values.budget ?? null,
       timeframe: values.timeframe || null,
       acceptanceCriteria: values.acceptanceCriteria ?? [],
+      // "No repository" sends null, which disconnects the one connected.
+      ...repositoryFieldsOf(choiceOf(values)),
     };
     updateProject.mutate(body, {
       onSuccess: onDone,
@@ -70,7 +76,7 @@ export function EditProjectForm({ project, onDone }: { project: ProjectDetail; o
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-6" aria-label="Edit Project">
-      <ProjectFields form={form} initialCriteria={defaultsOf(project).acceptanceCriteria} />
+      <ProjectFields form={form} initialCriteria={defaultsOf(project).acceptanceCriteria} currentRepository={project.repository} />
       {serverError ? (
         <p role="alert" className="text-sm font-medium text-destructive">
           {serverError}

@@ -1,9 +1,13 @@
-import { Controller, type FieldErrors, type UseFormReturn } from 'react-hook-form';
+import { Controller, type FieldErrors, type UseFormReturn, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { createProjectSchema } from '#shared/contracts/projects.schemas.js';
+import type { Repository } from '#shared/contracts/repositories.js';
 import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
 import { Textarea } from '#client/components/ui/textarea.js';
+import { RepositoryPicker } from '#client/components/repository-picker.js';
+import { useConnectableRepositories } from '#client/features/repositories/api.js';
+import { choiceOf } from '#client/lib/repository-rules.js';
 import { CriteriaTextarea } from './criteria-textarea.js';
 import { TechStackPicker } from './tech-stack-picker.js';
 
@@ -26,14 +30,19 @@ interface ProjectFieldsProps<Output> {
   form: UseFormReturn<ProjectFieldValues, unknown, Output>;
   /** The criteria already written, one per line in the editor (editing a project). */
   initialCriteria?: readonly string[];
+  /** The project's connected repository (editing a project). */
+  currentRepository?: Repository | null;
 }
 
 /**
  * The fields of a project, shared by Submit Project and the owner's Edit Project dialog (issue 18):
- * name, description, tech stack, repository, budget, timeframe and the acceptance criteria.
+ * name, description, tech stack, repository link, connected repository (issue 29), budget, timeframe
+ * and the acceptance criteria.
  */
-export function ProjectFields<Output>({ form, initialCriteria }: ProjectFieldsProps<Output>) {
+export function ProjectFields<Output>({ form, initialCriteria, currentRepository }: ProjectFieldsProps<Output>) {
   const { errors } = form.formState;
+  const { data: repositories } = useConnectableRepositories();
+  const [grantRepositoryAccess, mergeAcceptsDelivery] = useWatch({ control: form.control, name: ['grantRepositoryAccess', 'mergeAcceptsDelivery'] });
   return (
     <>
       <FormField id="project-name" label="Project Name" error={errors.name?.message}>
@@ -93,6 +102,23 @@ export function ProjectFields<Output>({ form, initialCriteria }: ProjectFieldsPr
           />
         )}
       </FormField>
+      <Controller
+        control={form.control}
+        name="repositoryId"
+        render={({ field }) => (
+          <RepositoryPicker
+            idPrefix="project"
+            repositories={repositories}
+            current={currentRepository}
+            choice={choiceOf({ repositoryId: field.value, grantRepositoryAccess, mergeAcceptsDelivery })}
+            onChange={(choice) => {
+              field.onChange(choice.repositoryId);
+              form.setValue('grantRepositoryAccess', choice.grantRepositoryAccess);
+              form.setValue('mergeAcceptsDelivery', choice.mergeAcceptsDelivery);
+            }}
+          />
+        )}
+      />
       <div className="grid gap-6 sm:grid-cols-2">
         <FormField id="project-budget" label="Budget ($, optional)" error={errors.budget?.message}>
           {(describedBy) => (

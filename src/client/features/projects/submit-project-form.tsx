@@ -10,6 +10,7 @@ import { useUser } from '#client/lib/auth.js';
 import { ScreenshotInput } from './screenshot-input.js';
 import { ProjectFields, type ProjectFieldValues } from './project-fields.js';
 import { useCreateProject } from '#client/features/projects/api.js';
+import { choiceOf, repositoryFieldsOf } from '#client/lib/repository-rules.js';
 
 type FormOutput = z.output<typeof createProjectSchema>;
 
@@ -21,7 +22,7 @@ export function SubmitProjectForm() {
   const [imageError, setImageError] = useState<string | null>(null);
   const form = useForm<ProjectFieldValues, unknown, FormOutput>({
     resolver: zodResolver(createProjectSchema),
-    defaultValues: { name: '', description: '', techStack: [], codeLink: '', budget: undefined, timeframe: undefined },
+    defaultValues: { name: '', description: '', techStack: [], codeLink: '', budget: undefined, timeframe: undefined, repositoryId: null },
   });
 
   const onSubmit = form.handleSubmit((values) => {
@@ -39,6 +40,8 @@ export function SubmitProjectForm() {
       budget: values.budget ?? null,
       timeframe: values.timeframe || null,
       acceptanceCriteria: values.acceptanceCriteria ?? [],
+      // Inside projectData, the multipart body's JSON part, like every other field.
+      ...repositoryFieldsOf(choiceOf(values)),
     };
     createProject.mutate({ projectData, image }, { onSuccess: () => void navigate('/my-projects') });
   });

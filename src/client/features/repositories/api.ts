@@ -1,0 +1,61 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { projectEndpoints } from '#shared/contracts/projects.js';
+import { type Repository, repositoryEndpoints } from '#shared/contracts/repositories.js';
+import { call, errorMessage, isApiError } from '#client/lib/api.js';
+
+const endpoints = repositoryEndpoints;
+
+export const repositoryKeys = {
+  connectable: [endpoints.list.path] as const,
+  /** Under the project's key, so whatever refreshes the project (an edit, a live change) refreshes its report too. */
+  report: (projectId: number) => [projectEndpoints.list.path, projectId, 'repository-report'] as const,
+};
+
+/**
+ * GET /api/repositories for the owner's forms. A host that is not set up (503) or a session that
+ * ended reads as no repositories: the form around the picker still submits with a code link alone.
+ */
+export const connectableRepositoriesQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: repositoryKeys.connectable,
+    queryFn: async ({ signal }): Promise<Repository[]> => {
+      try {
+        return await call(endpoints.list, {}, { signal });
+      } catch (error) {
+        if (isApiError(error, 'UNAUTHENTICATED', 'SERVICE_UNAVAILABLE', 'NOT_FOUND')) return [];
+        throw error;
+      }
+    },
+    enabled,
+  });
+
+export const useConnectableRepositories = (enabled = true) => useQuery(connectableRepositoriesQuery(enabled));
+
+/**
+ * GET /api/projects/{id}/repository-report, asked only for a project with a connected repository
+ * (the server answers 404 otherwise). A pending report is read again every few seconds as a fallback
+ * for a viewer without the live connection; the project's live change refreshes it sooner.
+ */
+export const repositoryReportQuery = (projectId: number, hasRepository: boolean) =>
+  queryOptions({
+    queryKey: repositoryKeys.report(projectId),
+    queryFn: ({ signal }) => call(endpoints.report, { params: { id: projectId } }, { signal }),
+    enabled: hasRepository && Number.isInteger(projectId) && projectId > 0,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 5_000 : false),
+  });
+
+export const useRepositoryReport = (projectId: number, hasRepository: boolean) => useQuery(repositoryReportQuery(projectId, hasRepository));
+
+/** The owner asks for a fresh read of the default branch; past the hourly limit (429) the toast carries the server's sentence. */
+export function useRefreshRepositoryReport(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(endpoints.refreshReport, { params: { id: projectId } }),
+    onSuccess: async () => {
+      toast.success('Reading the repository again');
+      await queryClient.invalidateQueries({ queryKey: repositoryKeys.report(projectId) });
+    },
+    onError: (error) => toast.error('Failed to refresh the report', { description: errorMessage(error, 'Please try again later') }),
+  });
+}
