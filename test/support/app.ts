@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createClient, type RedisClientType } from 'redis';
@@ -35,6 +38,8 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
+    // Each app its own data directory: the sandbox git host's repositories are named by row id, which every test database restarts.
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'finishline-test-data-')),
     // Test databases reuse user ids: their rate-limit counts and live channels must not meet in a shared Redis.
     REDIS_KEY_PREFIX: `test-${process.pid}-${randomUUID()}:`,
     // Tests fire the deal timers themselves (app.sweepDealTimers), after moving their clock.
@@ -46,7 +51,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
     clientDir: options.clientDir ?? null,
     redis: options.redis,
     payments: options.payments,

@@ -59,7 +59,7 @@ export const projectEndpoints = defineEndpoints('projects', {
     bodyFormat: 'multipart',
     status: 201,
     response: projectSchema,
-    errors: ['UNAUTHENTICATED'],
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
   },
   update: {
     method: 'PATCH',

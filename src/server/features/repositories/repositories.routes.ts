@@ -16,7 +16,9 @@ export async function repositoriesRoutes(app: FastifyInstance, ctx: AppContext) 
 
   registerEndpoint(app, endpoints.report, (request) => getRepositoryReport(ctx, request.params.id));
 
-  registerEndpoint(app, endpoints.refreshReport, (request) => refreshRepositoryReport(ctx, requireUser(request), request.params.id));
+  registerEndpoint(app, endpoints.refreshReport, async (request, reply) =>
+    reply.status(202).send(await refreshRepositoryReport(ctx, requireUser(request), request.params.id)),
+  );
 
   // Signatures are computed over the exact bytes, so this route keeps its body raw.
   await app.register(async (raw) => {

@@ -30,8 +30,8 @@ function revealGithubToken(ctx: AppContext, tokenEnc: string | null): string | n
 }
 
 /** A Finishline user as the host sees them, with their linked GitHub account when there is one. */
-export async function hostUserOf(ctx: AppContext, user: Pick<UserRow, 'id' | 'username'>): Promise<HostUser> {
-  const [account] = await ctx.db
+export async function hostUserOf(ctx: AppContext, user: Pick<UserRow, 'id' | 'username'>, db: DbOrTx = ctx.db): Promise<HostUser> {
+  const [account] = await db
     .select()
     .from(repositoryAccounts)
     .where(and(eq(repositoryAccounts.userId, user.id), eq(repositoryAccounts.provider, 'github')))

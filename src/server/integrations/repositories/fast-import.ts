@@ -28,9 +28,11 @@ export async function initBareRepository(gitDir: string, branch = 'main'): Promi
   await runGit(['config', 'core.hooksPath', '/dev/null'], { gitDir });
 }
 
-/** Appends the commits to `branch` (creating it) and answers the new head's id. */
-export async function importCommits(gitDir: string, commits: readonly ImportCommit[], branch = 'main'): Promise<string> {
+/** Appends the commits to `branch` (creating it, from `from` when given) and answers the new head's id. */
+export async function importCommits(gitDir: string, commits: readonly ImportCommit[], branch = 'main', from?: string): Promise<string> {
   const parent = await runGit(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { gitDir, okCodes: [0, 1] });
+  const start =
+    parent.code === 0 ? parent : from ? await runGit(['rev-parse', '--verify', '--quiet', `refs/heads/${from}`], { gitDir, okCodes: [0, 1] }) : parent;
   const chunks: Buffer[] = [];
   const line = (text: string) => chunks.push(Buffer.from(`${text}\n`, 'utf8'));
   const data = (bytes: Buffer) => {
@@ -44,7 +46,7 @@ export async function importCommits(gitDir: string, commits: readonly ImportComm
     line(`author ${who}`);
     line(`committer ${who}`);
     data(Buffer.from(commit.message, 'utf8'));
-    if (index === 0 && parent.code === 0) line(`from ${parent.stdout.toString('utf8').trim()}`);
+    if (index === 0 && start.code === 0) line(`from ${start.stdout.toString('utf8').trim()}`);
     for (const [path, content] of Object.entries(commit.files)) {
       if (content === null) {
         line(`D ${path}`);
