@@ -4,7 +4,7 @@ import { projects } from '#server/db/schema/projects.js';
 import { repositoryAccess } from '#server/db/schema/repository-deals.js';
 import { runGit } from '#server/integrations/repositories/git-cli.js';
 import { importCommits } from '#server/integrations/repositories/fast-import.js';
-import { everyone, type MatrixApp, prepare, type Row, signedIn, type Statuses, uniqueText } from './authorization-cells.js';
+import { everyone, type MatrixApp, only, prepare, type Row, signedIn, type Statuses, uniqueText } from './authorization-cells.js';
 import type { World } from './authorization-world.js';
 
 /**
@@ -50,6 +50,44 @@ async function ownerRepository(m: MatrixApp, w: World, withPull = false): Promis
 const ownerOnly = (status: number): Statuses => ({ visitor: 401, stranger: 404, owner: status, bidder: 403, otherFinisher: 404, operator: 404 });
 
 export const repositoryRows: Row[] = [
+  // Issue 29: connecting, the intake report (public as the project is: bidders read it), delivery by pull request.
+  { route: 'GET /api/repositories', expect: signedIn(200), request: () => ({ url: '/api/repositories' }) },
+  {
+    route: 'GET /api/projects/:id/repository-report',
+    expect: everyone(200),
+    request: async (w, m) => {
+      await ownerRepository(m, w);
+      return { url: `/api/projects/${w.underWay.project.id}/repository-report` };
+    },
+  },
+  {
+    route: 'POST /api/projects/:id/repository-report/refresh',
+    expect: only({ owner: 202 }),
+    request: async (w, m) => {
+      await ownerRepository(m, w);
+      return { url: `/api/projects/${w.underWay.project.id}/repository-report/refresh`, payload: {} };
+    },
+  },
+  {
+    route: 'POST /api/projects/:id/pull-requests',
+    expect: only({ bidder: 200 }),
+    request: async (w, m) => {
+      await ownerRepository(m, w, true);
+      return {
+        url: `/api/projects/${w.underWay.project.id}/pull-requests`,
+        payload: { number: 1, evidence: [{ criterionId: w.underWay.criterionId, note: 'https://example.com/pull/1' }] },
+      };
+    },
+  },
+  {
+    route: 'POST /api/github/webhook',
+    expect: everyone(400),
+    request: () => ({
+      url: '/api/github/webhook',
+      payload: '{"action":"closed"}',
+      headers: { 'content-type': 'application/json', 'x-github-event': 'pull_request' },
+    }),
+  },
   {
     route: 'POST /api/sandbox/git/repositories',
     expect: signedIn(201),

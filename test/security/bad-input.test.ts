@@ -58,6 +58,8 @@ const selfReadBodies: Record<string, { json: Schema; multipart?: { fileField: st
 const rawBodies = new Set([
   // Refuses anything without a valid provider signature (payments.test.ts covers its bodies).
   'POST /api/stripe/webhook',
+  // The same for the repository host's deliveries (repositories.test.ts covers them).
+  'POST /api/github/webhook',
   // A mail client's one-click form (List-Unsubscribe=One-Click) or nothing: the signed token in the query is all it reads.
   'POST /api/email/unsubscribe',
 ]);

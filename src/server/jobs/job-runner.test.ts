@@ -8,7 +8,7 @@ import { DomainEvents } from '#server/events/domain-events.js';
 import { TestClock } from '#test/support/clock.js';
 import { createTestDatabase } from '#test/support/database.js';
 import { defineJobKind, enqueueJob, enqueueJobs } from './job-queue.js';
-import { claimNextJob, createJobRunner, retryDelayMs, runClaimedJob } from './job-runner.js';
+import { claimNextJob, createJobLanes, createJobRunner, retryDelayMs, runClaimedJob } from './job-runner.js';
 
 // The durable job runner (decision 042) on a real database: PGlite, or PostgreSQL with TEST_DATABASE_URL.
 const MINUTE_MS = 60_000;
@@ -188,5 +188,68 @@ describe('running', () => {
   it('doubles the retry delay per attempt up to JOB_RETRY_MAX_DELAY', () => {
     const settings = ctx.config.jobs;
     expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempts) => retryDelayMs(settings, attempts) / MINUTE_MS)).toEqual([5, 10, 20, 40, 80, 160, 320, 360]);
+  });
+});
+
+describe('the prepare phase and lanes (decision 055)', () => {
+  it('hands what prepare answered, outside any transaction, to the handler; a prepare that throws retries like a handler', async () => {
+    let failures = 1;
+    const kind = defineJobKind<{ note: string }, string>(
+      'test.prepared',
+      async ({ tx, job, prepared }) => {
+        await tx.execute(sql`insert into test_job_effects (job_key, attempt) values (${`${job.key}:${prepared}`}, ${job.attempts})`);
+      },
+      {
+        async prepare({ ctx: context, job, signal }) {
+          expect(signal.aborted).toBe(false);
+          // The database is free here: PGlite's one connection is not held by a transaction.
+          await context.db.execute(sql`select 1`);
+          if (failures-- > 0) throw new Error('the host did not answer');
+          return job.payload.note.toUpperCase();
+        },
+      },
+    );
+    const runner = createJobRunner(ctx, [kind]);
+    await enqueueJob(database.db, { kind: 'test.prepared', key: 'prep:1', dueAt: clock.now(), payload: { note: 'read' } });
+    expect(await runner.runDue()).toBe(0);
+    expect(await jobOf('test.prepared', 'prep:1')).toMatchObject({ state: 'due', attempts: 1, lastError: 'Error: the host did not answer' });
+    clock.advance(10 * MINUTE_MS);
+    expect(await runner.runDue()).toBe(1);
+    expect(await effectsOf('prep:1:READ')).toEqual([{ attempt: 2 }]);
+  });
+
+  it('writes nothing when another claimer took the job while prepare ran (its lease ran out)', async () => {
+    const kind = defineJobKind<{ note: string }, string>(
+      'test.fenced',
+      async ({ tx, job }) => {
+        await tx.execute(sql`insert into test_job_effects (job_key, attempt) values (${job.key}, ${job.attempts})`);
+      },
+      {
+        async prepare() {
+          // Meanwhile the lease ran out and another instance claimed the job again.
+          await database.db
+            .update(jobs)
+            .set({ attempts: sql`${jobs.attempts} + 1` })
+            .where(sql`${jobs.key} = 'fenced:1'`);
+          return 'x';
+        },
+      },
+    );
+    await enqueueJob(database.db, { kind: 'test.fenced', key: 'fenced:1', dueAt: clock.now(), payload: { note: 'x' } });
+    expect(await createJobRunner(ctx, [kind]).runDue()).toBe(0);
+    expect(await effectsOf('fenced:1')).toEqual([]);
+  });
+
+  it('gives each lane its own runner, the default lane first', () => {
+    const kinds = [
+      defineJobKind('test.lane-a', async () => undefined),
+      defineJobKind('test.lane-b', async () => undefined, { lane: 'slow' }),
+      defineJobKind('test.lane-c', async () => undefined),
+    ];
+    const lanes = createJobLanes(ctx, kinds);
+    expect(lanes.map((runner) => [runner.lane, [...runner.kinds.keys()]])).toEqual([
+      ['default', ['test.lane-a', 'test.lane-c']],
+      ['slow', ['test.lane-b']],
+    ]);
   });
 });

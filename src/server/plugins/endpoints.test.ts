@@ -64,8 +64,8 @@ describe('one contract per endpoint', () => {
   });
 
   it('gives every route that takes a body a closed contract: a strict object, an empty one where nothing is read (issue 26, item 7)', async () => {
-    // Bytes read as they came: a signed provider event, a mail client's one-click form (decision 028).
-    const rawBodies = new Set(['payments.webhook', 'email.unsubscribe']);
+    // Bytes read as they came: a signed provider or repository host event, a mail client's one-click form (decision 028).
+    const rawBodies = new Set(['payments.webhook', 'repositories.webhook', 'email.unsubscribe']);
     // git's smart HTTP (/git/…) is git's own protocol streamed to git http-backend, not a JSON API (decision 054).
     const mutating = t.routes.filter(
       (route) => !route.url.startsWith('/git/') && [route.method].flat().some((method) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dealPullRequestSchema } from './repositories.schemas.js';
 import { dealHistoryEntrySchema, dealMoneySchema } from './deal.schemas.js';
 import {
   disputeReasonLimits as R,
@@ -92,6 +93,8 @@ export const disputeRecordSchema = z.object({
   ),
   /** The bid's chat, oldest first. */
   messages: z.array(z.object({ id: z.number().int(), side: disputeSideSchema, content: z.string(), createdAt: z.string() })),
+  /** The pull request the work was delivered with (issue 29): its diff summary and checks; null otherwise. */
+  pullRequest: dealPullRequestSchema.nullable(),
 });
 
 /** Where the settled amount goes: payout + fee + refund = the disputed amount. */

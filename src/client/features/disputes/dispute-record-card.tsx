@@ -1,5 +1,4 @@
 import type { Dispute } from '#shared/contracts/disputes.js';
-import type { DealPullRequest } from '#shared/contracts/repositories.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { DealHistoryList } from '#client/components/deal-history-list.js';
 import { PullRequestCard } from '#client/components/pull-request-card.js';
@@ -11,9 +10,7 @@ const milestoneStatusLabels = { pending: 'Pending', completed: 'Completed', appr
 
 /** The deal as it happened, which both sides and the operator read without re-posting it: bid, history, milestones, chat. */
 export function DisputeRecordCard({ dispute }: { dispute: Dispute }) {
-  const { bid, history, milestones, messages } = dispute.record;
-  // The delivered pull request joins the record with issue 29's server work; optional until the schema carries it.
-  const { pullRequest } = dispute.record as typeof dispute.record & { pullRequest?: DealPullRequest | null };
+  const { bid, history, milestones, messages, pullRequest } = dispute.record;
   const names = { owner: dispute.owner.username, finisher: dispute.finisher.username };
   return (
     <Card role="region" aria-labelledby="dispute-record-title" className="gap-4">

@@ -7,6 +7,7 @@ import { disputeSilenceText } from '#shared/domain/dispute-silence.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { isOperator } from '#shared/domain/roles.js';
 import { AppError } from '#server/app-error.js';
+import { findPullRequestRecord } from '#server/features/repositories/repositories.service.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { requireAccess } from '#server/domain/require-access.js';
@@ -168,6 +169,7 @@ export async function findDispute(ctx: AppContext, actor: UserRow, disputeId: nu
         content: m.content,
         createdAt: m.createdAt.toISOString(),
       })),
+      pullRequest: await findPullRequestRecord(ctx.db, project.id),
     },
     money: dealMoneyOf(
       paymentRows.find((p) => p.changeOrderId === null) ?? null,
