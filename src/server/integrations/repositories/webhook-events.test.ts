@@ -3,7 +3,15 @@ import { WebhookSignatureError } from './repository-host.js';
 import { signGithubPayload, toRepositoryEvent, verifyGithubSignature } from './webhook-events.js';
 
 // Payloads trimmed from the examples in GitHub's "Webhook events and payloads" documentation.
-const repository = { id: 186853002, node_id: 'MDEwOlJlcG9zaXRvcnkxODY4NTMwMDI=', name: 'Hello-World', full_name: 'Codertocat/Hello-World', private: false, default_branch: 'main', owner: { login: 'Codertocat', id: 21031067, type: 'User' } };
+const repository = {
+  id: 186853002,
+  node_id: 'MDEwOlJlcG9zaXRvcnkxODY4NTMwMDI=',
+  name: 'Hello-World',
+  full_name: 'Codertocat/Hello-World',
+  private: false,
+  default_branch: 'main',
+  owner: { login: 'Codertocat', id: 21031067, type: 'User' },
+};
 
 describe('the GitHub webhook signature', () => {
   const secret = "It's a Secret to Everybody";
@@ -28,7 +36,14 @@ describe('the GitHub webhook signature', () => {
 
 describe('reading GitHub events', () => {
   it('reads a push', () => {
-    const payload = { ref: 'refs/heads/main', before: '6113728f27ae82c7b1a177c8d03f9e96e0adf246', after: '0000000000000000000000000000000000000001', repository, pusher: { name: 'Codertocat' }, commits: [] };
+    const payload = {
+      ref: 'refs/heads/main',
+      before: '6113728f27ae82c7b1a177c8d03f9e96e0adf246',
+      after: '0000000000000000000000000000000000000001',
+      repository,
+      pusher: { name: 'Codertocat' },
+      commits: [],
+    };
     expect(toRepositoryEvent('push', 'd-1', payload)).toEqual({
       delivery: 'd-1',
       type: 'push',
@@ -40,7 +55,15 @@ describe('reading GitHub events', () => {
   });
 
   it('reads a merged pull request, and an open one', () => {
-    const pullRequest = { number: 2, state: 'closed', merged: true, merged_by: { login: 'octocat', id: 1 }, merge_commit_sha: 'c4295bd74fb0f4d7e1b2ed9b0f7f2f6b7e0e0001', head: { ref: 'changes', sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821' }, base: { ref: 'main' } };
+    const pullRequest = {
+      number: 2,
+      state: 'closed',
+      merged: true,
+      merged_by: { login: 'octocat', id: 1 },
+      merge_commit_sha: 'c4295bd74fb0f4d7e1b2ed9b0f7f2f6b7e0e0001',
+      head: { ref: 'changes', sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821' },
+      base: { ref: 'main' },
+    };
     expect(toRepositoryEvent('pull_request', 'd-2', { action: 'closed', number: 2, pull_request: pullRequest, repository })).toEqual({
       delivery: 'd-2',
       type: 'pull_request',
@@ -53,12 +76,23 @@ describe('reading GitHub events', () => {
       headSha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821',
     });
     const open = { ...pullRequest, state: 'open', merged: false, merged_by: null, merge_commit_sha: null };
-    expect(toRepositoryEvent('pull_request', 'd-3', { action: 'opened', number: 2, pull_request: open, repository })).toMatchObject({ merged: false, mergedBy: null, mergeCommitSha: null });
+    expect(toRepositoryEvent('pull_request', 'd-3', { action: 'opened', number: 2, pull_request: open, repository })).toMatchObject({
+      merged: false,
+      mergedBy: null,
+      mergeCommitSha: null,
+    });
   });
 
   it('reads installations and the repositories added to one', () => {
     const installation = { id: 2, account: { login: 'octocat', id: 1, type: 'Organization' }, repository_selection: 'selected' };
-    expect(toRepositoryEvent('installation', 'd-4', { action: 'created', installation, repositories: [{ id: 1296269, full_name: 'octocat/Hello-World' }], sender: {} })).toEqual({
+    expect(
+      toRepositoryEvent('installation', 'd-4', {
+        action: 'created',
+        installation,
+        repositories: [{ id: 1296269, full_name: 'octocat/Hello-World' }],
+        sender: {},
+      }),
+    ).toEqual({
       delivery: 'd-4',
       type: 'installation',
       action: 'created',
@@ -67,13 +101,20 @@ describe('reading GitHub events', () => {
       accountType: 'Organization',
       repositoryIds: ['1296269'],
     });
-    const added = toRepositoryEvent('installation_repositories', 'd-5', { action: 'added', installation, repositories_added: [{ id: 7 }, { id: 8 }], repositories_removed: [] });
+    const added = toRepositoryEvent('installation_repositories', 'd-5', {
+      action: 'added',
+      installation,
+      repositories_added: [{ id: 7 }, { id: 8 }],
+      repositories_removed: [],
+    });
     expect(added).toMatchObject({ type: 'installation', action: 'added', repositoryIds: ['7', '8'] });
     expect(toRepositoryEvent('installation', 'd-6', { action: 'deleted', installation })).toMatchObject({ type: 'installation', repositoryIds: [] });
   });
 
   it('reads a collaborator added, and a repository renamed', () => {
-    expect(toRepositoryEvent('member', 'd-7', { action: 'added', member: { login: 'devon', id: 9 }, changes: { permission: { to: 'write' } }, repository })).toEqual({
+    expect(
+      toRepositoryEvent('member', 'd-7', { action: 'added', member: { login: 'devon', id: 9 }, changes: { permission: { to: 'write' } }, repository }),
+    ).toEqual({
       delivery: 'd-7',
       type: 'member',
       repositoryId: '186853002',
@@ -91,14 +132,26 @@ describe('reading GitHub events', () => {
 
   it('reads check runs, check suites and statuses as checks on a head commit', () => {
     const sha = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
-    expect(toRepositoryEvent('check_run', 'd-9', { action: 'completed', check_run: { id: 128620228, head_sha: sha, status: 'completed', conclusion: 'success' }, repository })).toEqual({
+    expect(
+      toRepositoryEvent('check_run', 'd-9', {
+        action: 'completed',
+        check_run: { id: 128620228, head_sha: sha, status: 'completed', conclusion: 'success' },
+        repository,
+      }),
+    ).toEqual({
       delivery: 'd-9',
       type: 'checks',
       repositoryId: '186853002',
       headSha: sha,
     });
-    expect(toRepositoryEvent('check_suite', 'd-10', { action: 'completed', check_suite: { id: 118578147, head_sha: sha }, repository })).toMatchObject({ type: 'checks', headSha: sha });
-    expect(toRepositoryEvent('status', 'd-11', { id: 6805126730, sha, state: 'success', context: 'ci', repository })).toMatchObject({ type: 'checks', headSha: sha });
+    expect(toRepositoryEvent('check_suite', 'd-10', { action: 'completed', check_suite: { id: 118578147, head_sha: sha }, repository })).toMatchObject({
+      type: 'checks',
+      headSha: sha,
+    });
+    expect(toRepositoryEvent('status', 'd-11', { id: 6805126730, sha, state: 'success', context: 'ci', repository })).toMatchObject({
+      type: 'checks',
+      headSha: sha,
+    });
   });
 
   it('calls anything else, or a payload without the needed fields, other, and never throws', () => {
