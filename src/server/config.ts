@@ -53,179 +53,179 @@ const githubVariables = [
  * Every environment variable Finishline reads, with its default. This is the only module that
  * touches process.env; the README's configuration table mirrors it.
  */
-const configSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-    HOST: z.string().default('0.0.0.0'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z.url().optional(),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-    REDIS_URL: z.url().optional(),
-    /** Namespaces every Redis key and channel, so deployments (or test runs) can share one Redis. */
-    REDIS_KEY_PREFIX: z
-      .string()
-      .regex(/^[\w:.-]{1,64}$/)
-      .default('finishline:'),
-    PUBLIC_URL: z.url().optional(),
-    TRUST_PROXY: booleanFromEnv.default(false),
-    /** Defaults to true on the embedded database and false on a PostgreSQL of your own (DATABASE_URL). */
-    SEED_DEMO_DATA: booleanFromEnv.optional(),
-    SESSION_IDLE_HOURS: z.coerce
-      .number()
-      .positive()
-      .default(24 * 7),
-    SESSION_ABSOLUTE_HOURS: z.coerce
-      .number()
-      .positive()
-      .default(24 * 30),
-    LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
-    LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
-    LOGIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().positive().default(100),
-    LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
-    REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(30),
-    CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(30),
-    BIDS_PER_HOUR: z.coerce.number().int().positive().default(30),
-    UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
-    SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
-    SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
-    STRIPE_SECRET_KEY: z.string().min(1).optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-    STRIPE_API_URL: z.url().optional(),
-    SANDBOX_SECRET: z.string().min(16).optional(),
-    /**
-     * The GitHub App (docs/decisions/054-repository-hosts.md): all of the six below or none; without
-     * them repositories live on the built-in sandbox host. The private key may be one line with
-     * literal \n escapes, as most secret stores and .env files hold it.
-     */
-    GITHUB_APP_ID: z.string().regex(/^\d+$/, 'write the numeric App ID from the app settings page').optional(),
-    GITHUB_APP_PRIVATE_KEY: z
-      .string()
-      .transform((value) => value.replace(/\\n/g, '\n').trim())
-      .refine(
-        (value) => /^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----$/.test(value),
-        'is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)',
-      )
-      .optional(),
-    GITHUB_WEBHOOK_SECRET: z.string().min(1).optional(),
-    GITHUB_CLIENT_ID: z.string().min(1).optional(),
-    GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
-    GITHUB_APP_SLUG: z.string().min(1).optional(),
-    /** For tests and GitHub Enterprise: the REST API and the web host (git and sign-in). */
-    GITHUB_API_URL: z.url().default('https://api.github.com'),
-    GITHUB_WEB_URL: z.url().default('https://github.com'),
-    S3_BUCKET: z.string().min(1).optional(),
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_ENDPOINT: z.url().optional(),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
-    SMTP_URL: z.url().optional(),
-    SMTP_HOST: z.string().min(1).optional(),
-    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
-    SMTP_USER: z.string().min(1).optional(),
-    SMTP_PASS: z.string().min(1).optional(),
-    SMTP_SECURE: booleanFromEnv.default(false),
-    MAIL_FROM: z.string().min(3).default('Finishline <no-reply@localhost>'),
-    /**
-     * Without SMTP, keep mail in the outbox at /dev/mail (read from the server's own machine only).
-     * Defaults to on outside production and on the embedded database (the npm start demo), off on a
-     * production PostgreSQL deployment, where mail goes to the log.
-     */
-    MAIL_OUTBOX: booleanFromEnv.optional(),
-    PASSWORD_RESET_TOKEN_MINUTES: z.coerce.number().int().positive().default(60),
-    PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
-    PASSWORD_RESETS_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(3),
-    /** How long an email confirmation link works (docs/decisions/036-email-verification.md). */
-    EMAIL_VERIFICATION_WINDOW: duration('2d'),
-    /** Confirmation mails one account may ask for in an hour (resends and email changes). */
-    EMAIL_VERIFICATIONS_PER_HOUR: z.coerce.number().int().positive().default(5),
-    /** The deal clock (docs/decisions/027-deal-clock.md). */
-    DEAL_REVIEW_WINDOW: duration('7d'),
-    DEAL_DELIVERY_GRACE: duration('3d'),
-    /** Revision requests a deal includes unless the accepted bid names another number (issue 18). */
-    DEAL_INCLUDED_REVISIONS: z.coerce.number().int().min(0).max(20).default(2),
-    DEAL_CANCEL_RESPONSE_WINDOW: duration('5d'),
-    /** An accepted bid left unpaid this long lapses and its project reopens for bids (decision 037). */
-    DEAL_PAYMENT_WINDOW: duration('7d'),
-    /** Before each deadline, when the party who must act is reminded (the deadline itself is always told). */
-    DEAL_REMINDERS: durationList('3d,1d'),
-    /** How often each instance looks for due timers; 0 stops this instance from sweeping. */
-    DEAL_SWEEP_INTERVAL: z
-      .string()
-      .default('30s')
-      .transform((value, context) => {
-        if (value.trim() === '0') return 0;
-        const parsed = duration(value).safeParse(undefined);
-        if (!parsed.success) context.addIssue({ code: 'custom', message: `"${value}" is not a duration: write 30s, 5m, or 0 to turn sweeping off` });
-        return parsed.success ? parsed.data : z.NEVER;
-      }),
-    /**
-     * Durable jobs (docs/decisions/042-durable-jobs.md): how often each instance looks for due jobs
-     * (DEAL_SWEEP_INTERVAL when unset, its older name; 0 stops this instance from running jobs), the
-     * first retry's delay (doubling per attempt up to JOB_RETRY_MAX_DELAY), the attempts before a job
-     * is failed, and the lease after which a claimed job whose instance vanished is claimed again.
-     */
-    JOB_POLL_INTERVAL: z
-      .string()
-      .optional()
-      .transform((value, context) => {
-        if (value === undefined) return undefined;
-        if (value.trim() === '0') return 0;
-        const parsed = duration(value).safeParse(undefined);
-        if (!parsed.success) context.addIssue({ code: 'custom', message: `"${value}" is not a duration: write 30s, 5m, or 0 to turn polling off` });
-        return parsed.success ? parsed.data : z.NEVER;
-      }),
-    JOB_RETRY_DELAY: duration('5m'),
-    JOB_RETRY_MAX_DELAY: duration('6h'),
-    JOB_MAX_ATTEMPTS: z.coerce.number().int().positive().max(100).default(10),
-    JOB_LEASE: duration('5m'),
-    /** Who is told when a finisher objects to a cancellation (the operator); unset: the log only. */
-    OPERATOR_EMAIL: z.email().optional(),
-    /** The address the public Contact page gives (issue 28, item 16); unset: OPERATOR_EMAIL, else none. */
-    CONTACT_EMAIL: z.email().optional(),
-    /**
-     * Accounts that are operators (issue 15): comma-separated emails, matched case-insensitively, in
-     * addition to those `npm run operator:create` made.
-     */
-    OPERATOR_EMAILS: z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((email) => email.trim().toLowerCase())
-          .filter(Boolean),
-      ),
-    /** Disputes (docs/decisions/029-disputes.md): how long the other party has to answer at all, and to agree. */
-    DISPUTE_RESPONSE_WINDOW: duration('4d'),
-    DISPUTE_NEGOTIATION_WINDOW: duration('7d'),
-    /** Per dispute and side (issue 26, item 6): offers and statements in any hour; more is a 429. */
-    DISPUTE_OFFERS_PER_HOUR: z.coerce.number().int().positive().default(10),
-    DISPUTE_STATEMENTS_PER_HOUR: z.coerce.number().int().positive().default(20),
-    /** The other party hears of offers and statements in one mail at most this often per dispute. */
-    DISPUTE_MAIL_INTERVAL: duration('5m'),
-    /** Signs the one-click unsubscribe links in deal mail; random per process when unset (old links then stop working at a restart). */
-    EMAIL_LINK_SECRET: z.string().min(16).optional(),
-    /**
-     * Checks every answer against its endpoint's contract before it is sent (an answer that breaks
-     * it becomes a 500). On under test by default; it costs a zod parse per response.
-     */
-    VALIDATE_RESPONSES: booleanFromEnv.optional(),
-  })
-  .superRefine((env, context) => {
-    // Half a GitHub App would start a server whose repository features fail at the first call.
-    const missing = githubVariables.filter((name) => env[name] === undefined);
-    if (missing.length > 0 && missing.length < githubVariables.length) {
-      for (const name of missing)
-        context.addIssue({
-          code: 'custom',
-          path: [name],
-          message: `is needed with the other GitHub App variables: set all of ${githubVariables.join(', ')}, or none for the sandbox host`,
-        });
-    }
-  });
+const configFields = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  REDIS_URL: z.url().optional(),
+  /** Namespaces every Redis key and channel, so deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/)
+    .default('finishline:'),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  /** Defaults to true on the embedded database and false on a PostgreSQL of your own (DATABASE_URL). */
+  SEED_DEMO_DATA: booleanFromEnv.optional(),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 30),
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  LOGIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().positive().default(100),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  BIDS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().optional(),
+  SANDBOX_SECRET: z.string().min(16).optional(),
+  /**
+   * The GitHub App (docs/decisions/054-repository-hosts.md): all of the six below or none; without
+   * them repositories live on the built-in sandbox host. The private key may be one line with
+   * literal \n escapes, as most secret stores and .env files hold it.
+   */
+  GITHUB_APP_ID: z.string().regex(/^\d+$/, 'write the numeric App ID from the app settings page').optional(),
+  GITHUB_APP_PRIVATE_KEY: z
+    .string()
+    .transform((value) => value.replace(/\\n/g, '\n').trim())
+    .refine(
+      (value) => /^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----$/.test(value),
+      'is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)',
+    )
+    .optional(),
+  GITHUB_WEBHOOK_SECRET: z.string().min(1).optional(),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_APP_SLUG: z.string().min(1).optional(),
+  /** For tests and GitHub Enterprise: the REST API and the web host (git and sign-in). */
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  GITHUB_WEB_URL: z.url().default('https://github.com'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  SMTP_URL: z.url().optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASS: z.string().min(1).optional(),
+  SMTP_SECURE: booleanFromEnv.default(false),
+  MAIL_FROM: z.string().min(3).default('Finishline <no-reply@localhost>'),
+  /**
+   * Without SMTP, keep mail in the outbox at /dev/mail (read from the server's own machine only).
+   * Defaults to on outside production and on the embedded database (the npm start demo), off on a
+   * production PostgreSQL deployment, where mail goes to the log.
+   */
+  MAIL_OUTBOX: booleanFromEnv.optional(),
+  PASSWORD_RESET_TOKEN_MINUTES: z.coerce.number().int().positive().default(60),
+  PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  PASSWORD_RESETS_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(3),
+  /** How long an email confirmation link works (docs/decisions/036-email-verification.md). */
+  EMAIL_VERIFICATION_WINDOW: duration('2d'),
+  /** Confirmation mails one account may ask for in an hour (resends and email changes). */
+  EMAIL_VERIFICATIONS_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /** The deal clock (docs/decisions/027-deal-clock.md). */
+  DEAL_REVIEW_WINDOW: duration('7d'),
+  DEAL_DELIVERY_GRACE: duration('3d'),
+  /** Revision requests a deal includes unless the accepted bid names another number (issue 18). */
+  DEAL_INCLUDED_REVISIONS: z.coerce.number().int().min(0).max(20).default(2),
+  DEAL_CANCEL_RESPONSE_WINDOW: duration('5d'),
+  /** An accepted bid left unpaid this long lapses and its project reopens for bids (decision 037). */
+  DEAL_PAYMENT_WINDOW: duration('7d'),
+  /** Before each deadline, when the party who must act is reminded (the deadline itself is always told). */
+  DEAL_REMINDERS: durationList('3d,1d'),
+  /** How often each instance looks for due timers; 0 stops this instance from sweeping. */
+  DEAL_SWEEP_INTERVAL: z
+    .string()
+    .default('30s')
+    .transform((value, context) => {
+      if (value.trim() === '0') return 0;
+      const parsed = duration(value).safeParse(undefined);
+      if (!parsed.success) context.addIssue({ code: 'custom', message: `"${value}" is not a duration: write 30s, 5m, or 0 to turn sweeping off` });
+      return parsed.success ? parsed.data : z.NEVER;
+    }),
+  /**
+   * Durable jobs (docs/decisions/042-durable-jobs.md): how often each instance looks for due jobs
+   * (DEAL_SWEEP_INTERVAL when unset, its older name; 0 stops this instance from running jobs), the
+   * first retry's delay (doubling per attempt up to JOB_RETRY_MAX_DELAY), the attempts before a job
+   * is failed, and the lease after which a claimed job whose instance vanished is claimed again.
+   */
+  JOB_POLL_INTERVAL: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined) return undefined;
+      if (value.trim() === '0') return 0;
+      const parsed = duration(value).safeParse(undefined);
+      if (!parsed.success) context.addIssue({ code: 'custom', message: `"${value}" is not a duration: write 30s, 5m, or 0 to turn polling off` });
+      return parsed.success ? parsed.data : z.NEVER;
+    }),
+  JOB_RETRY_DELAY: duration('5m'),
+  JOB_RETRY_MAX_DELAY: duration('6h'),
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().positive().max(100).default(10),
+  JOB_LEASE: duration('5m'),
+  /** Who is told when a finisher objects to a cancellation (the operator); unset: the log only. */
+  OPERATOR_EMAIL: z.email().optional(),
+  /** The address the public Contact page gives (issue 28, item 16); unset: OPERATOR_EMAIL, else none. */
+  CONTACT_EMAIL: z.email().optional(),
+  /**
+   * Accounts that are operators (issue 15): comma-separated emails, matched case-insensitively, in
+   * addition to those `npm run operator:create` made.
+   */
+  OPERATOR_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Disputes (docs/decisions/029-disputes.md): how long the other party has to answer at all, and to agree. */
+  DISPUTE_RESPONSE_WINDOW: duration('4d'),
+  DISPUTE_NEGOTIATION_WINDOW: duration('7d'),
+  /** Per dispute and side (issue 26, item 6): offers and statements in any hour; more is a 429. */
+  DISPUTE_OFFERS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  DISPUTE_STATEMENTS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** The other party hears of offers and statements in one mail at most this often per dispute. */
+  DISPUTE_MAIL_INTERVAL: duration('5m'),
+  /** Signs the one-click unsubscribe links in deal mail; random per process when unset (old links then stop working at a restart). */
+  EMAIL_LINK_SECRET: z.string().min(16).optional(),
+  /**
+   * Checks every answer against its endpoint's contract before it is sent (an answer that breaks
+   * it becomes a 500). On under test by default; it costs a zod parse per response.
+   */
+  VALIDATE_RESPONSES: booleanFromEnv.optional(),
+});
+
+const configSchema = configFields.superRefine((env, context) => {
+  // Half a GitHub App would start a server whose repository features fail at the first call.
+  const missing = githubVariables.filter((name) => env[name] === undefined);
+  if (missing.length > 0 && missing.length < githubVariables.length) {
+    for (const name of missing)
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is needed with the other GitHub App variables: set all of ${githubVariables.join(', ')}, or none for the sandbox host`,
+      });
+  }
+});
 
 export type Config = ReturnType<typeof toConfig>;
 
