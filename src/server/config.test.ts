@@ -37,3 +37,52 @@ describe('the deal clock configuration', () => {
     }
   });
 });
+
+describe('the GitHub App configuration', () => {
+  const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA0fake\nkeybody==\n-----END RSA PRIVATE KEY-----';
+  const github = {
+    GITHUB_APP_ID: '123456',
+    GITHUB_APP_PRIVATE_KEY: pem,
+    GITHUB_WEBHOOK_SECRET: 'webhook-secret',
+    GITHUB_CLIENT_ID: 'Iv1.0123456789abcdef',
+    GITHUB_CLIENT_SECRET: 'client-secret',
+    GITHUB_APP_SLUG: 'finishline',
+  };
+
+  it('is off without the variables: repositories use the sandbox host', () => {
+    expect(loadConfig({}).github).toBeNull();
+  });
+
+  it('reads all six, with github.com by default and the key with literal \\n escapes', () => {
+    expect(loadConfig(github).github).toEqual({
+      appId: '123456',
+      privateKey: pem,
+      webhookSecret: 'webhook-secret',
+      clientId: 'Iv1.0123456789abcdef',
+      clientSecret: 'client-secret',
+      appSlug: 'finishline',
+      apiUrl: 'https://api.github.com',
+      webUrl: 'https://github.com',
+    });
+    const oneLine = loadConfig({
+      ...github,
+      GITHUB_APP_PRIVATE_KEY: pem.replaceAll('\n', '\\n'),
+      GITHUB_API_URL: 'http://127.0.0.1:4010/',
+      GITHUB_WEB_URL: 'http://127.0.0.1:4010',
+    }).github;
+    expect(oneLine).toMatchObject({ privateKey: pem, apiUrl: 'http://127.0.0.1:4010', webUrl: 'http://127.0.0.1:4010' });
+  });
+
+  it('stops start-up naming each missing variable when only some are set', () => {
+    const { GITHUB_CLIENT_SECRET: _secret, GITHUB_APP_SLUG: _slug, ...partial } = github;
+    expect(() => loadConfig(partial)).toThrow(ConfigError);
+    expect(() => loadConfig(partial)).toThrow(/GITHUB_CLIENT_SECRET: is needed with the other GitHub App variables/);
+    expect(() => loadConfig(partial)).toThrow(/GITHUB_APP_SLUG: is needed/);
+    expect(() => loadConfig({ GITHUB_APP_ID: '1' })).toThrow(/GITHUB_WEBHOOK_SECRET: is needed/);
+  });
+
+  it('refuses a private key that is not PEM and an App ID that is not a number', () => {
+    expect(() => loadConfig({ ...github, GITHUB_APP_PRIVATE_KEY: 'not a key' })).toThrow(/GITHUB_APP_PRIVATE_KEY: is not a PEM private key/);
+    expect(() => loadConfig({ ...github, GITHUB_APP_ID: 'finishline' })).toThrow(/GITHUB_APP_ID: write the numeric App ID/);
+  });
+});

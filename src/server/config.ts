@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ms from 'ms';
 import { z } from 'zod';
+import type { GithubConfig } from './integrations/repositories/github-client.js';
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
@@ -38,11 +39,21 @@ const durationList = (fallback: string) =>
       return parsed.map((result) => result.data!).sort((a, b) => b - a);
     });
 
+/** The GitHub App's variables: all or none. */
+const githubVariables = [
+  'GITHUB_APP_ID',
+  'GITHUB_APP_PRIVATE_KEY',
+  'GITHUB_WEBHOOK_SECRET',
+  'GITHUB_CLIENT_ID',
+  'GITHUB_CLIENT_SECRET',
+  'GITHUB_APP_SLUG',
+] as const;
+
 /**
  * Every environment variable Finishline reads, with its default. This is the only module that
  * touches process.env; the README's configuration table mirrors it.
  */
-const configSchema = z.object({
+const configFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().default('0.0.0.0'),
@@ -96,6 +107,27 @@ const configSchema = z.object({
       const factor: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
       return Number(amount) * (factor[unit.toUpperCase() || 'B'] ?? 1);
     }),
+  /**
+   * The GitHub App (docs/decisions/054-repository-hosts.md): all of the six below or none; without
+   * them repositories live on the built-in sandbox host. The private key may be one line with
+   * literal \n escapes, as most secret stores and .env files hold it.
+   */
+  GITHUB_APP_ID: z.string().regex(/^\d+$/, 'write the numeric App ID from the app settings page').optional(),
+  GITHUB_APP_PRIVATE_KEY: z
+    .string()
+    .transform((value) => value.replace(/\\n/g, '\n').trim())
+    .refine(
+      (value) => /^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----$/.test(value),
+      'is not a PEM private key (-----BEGIN RSA PRIVATE KEY----- …)',
+    )
+    .optional(),
+  GITHUB_WEBHOOK_SECRET: z.string().min(1).optional(),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_APP_SLUG: z.string().min(1).optional(),
+  /** For tests and GitHub Enterprise: the REST API and the web host (git and sign-in). */
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  GITHUB_WEB_URL: z.url().default('https://github.com'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -196,6 +228,19 @@ const configSchema = z.object({
   VALIDATE_RESPONSES: booleanFromEnv.optional(),
 });
 
+const configSchema = configFields.superRefine((env, context) => {
+  // Half a GitHub App would start a server whose repository features fail at the first call.
+  const missing = githubVariables.filter((name) => env[name] === undefined);
+  if (missing.length > 0 && missing.length < githubVariables.length) {
+    for (const name of missing)
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is needed with the other GitHub App variables: set all of ${githubVariables.join(', ')}, or none for the sandbox host`,
+      });
+  }
+});
+
 export type Config = ReturnType<typeof toConfig>;
 
 function toConfig(env: z.infer<typeof configSchema>) {
@@ -246,6 +291,8 @@ function toConfig(env: z.infer<typeof configSchema>) {
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, api: stripeApi(env.STRIPE_API_URL) }
         : undefined,
+    // Repositories on GitHub through the app when it is configured, else on the built-in sandbox host.
+    github: githubConfig(env),
     // Signs the sandbox's ids and events; random per process unless set (set it for several instances).
     sandboxSecret: env.SANDBOX_SECRET ?? randomBytes(32).toString('hex'),
     gitPushMaxBytes: env.GIT_PUSH_MAX_SIZE,
@@ -308,6 +355,23 @@ function toConfig(env: z.infer<typeof configSchema>) {
       windowMs: env.EMAIL_VERIFICATION_WINDOW,
       perUserPerHour: env.EMAIL_VERIFICATIONS_PER_HOUR,
     },
+  };
+}
+
+/** The GitHub App's settings when all six are set (the schema refuses some without the rest). */
+function githubConfig(env: z.infer<typeof configSchema>): GithubConfig | null {
+  const { GITHUB_APP_ID: appId, GITHUB_APP_PRIVATE_KEY: privateKey, GITHUB_WEBHOOK_SECRET: webhookSecret } = env;
+  const { GITHUB_CLIENT_ID: clientId, GITHUB_CLIENT_SECRET: clientSecret, GITHUB_APP_SLUG: appSlug } = env;
+  if (!appId || !privateKey || !webhookSecret || !clientId || !clientSecret || !appSlug) return null;
+  return {
+    appId,
+    privateKey,
+    webhookSecret,
+    clientId,
+    clientSecret,
+    appSlug,
+    apiUrl: env.GITHUB_API_URL.replace(/\/+$/, ''),
+    webUrl: env.GITHUB_WEB_URL.replace(/\/+$/, ''),
   };
 }
 

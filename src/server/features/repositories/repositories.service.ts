@@ -10,6 +10,7 @@ import type { UserRow } from '#server/db/schema/users.js';
 import type { HostPullRequest, HostRepository, HostUser } from '#server/integrations/repositories/repository-host.js';
 import { enqueueCheck, figuresOf } from './pull-requests.js';
 import { refOf } from './repository-refs.js';
+import { decryptToken } from '#server/integrations/repositories/token-crypto.js';
 import { enqueueIntake } from './repository-report.service.js';
 
 /** What connecting a repository one does not administer answers: the same for a missing one, so ids tell nothing. */
@@ -25,8 +26,13 @@ export const toRepository = (row: RepositoryRow): Repository => ({
 
 /** The person's GitHub user token, decrypted (stored encrypted: decision 054). */
 function revealGithubToken(ctx: AppContext, tokenEnc: string | null): string | null {
-  void ctx;
-  return tokenEnc === null ? null : null;
+  if (tokenEnc === null || !ctx.config.github) return null;
+  try {
+    return decryptToken(ctx.config.github.clientSecret, tokenEnc);
+  } catch {
+    // Encrypted under a client secret since rotated: the person links GitHub again.
+    return null;
+  }
 }
 
 /** A Finishline user as the host sees them, with their linked GitHub account when there is one. */

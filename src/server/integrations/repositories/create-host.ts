@@ -3,6 +3,7 @@ import type { Config } from '#server/config.js';
 import type { Db } from '#server/db/client.js';
 import type { RepositoryHost } from './repository-host.js';
 import type { DeliverRepositoryEvent } from './sandbox-events.js';
+import { createGithubHost } from './github-host.js';
 import { createSandboxHost, type SandboxHostOptions } from './sandbox-host.js';
 
 export interface RepositoryHostDeps {
@@ -12,13 +13,14 @@ export interface RepositoryHostDeps {
 }
 
 /**
- * The repository host: the built-in sandbox for now. The GitHub App's adapter takes over when
- * config.github is set, as Stripe does for payments (docs/decisions/054-repository-hosts.md).
+ * The repository host: the GitHub App when config.github is set, else the built-in sandbox git host,
+ * as payments choose Stripe or their sandbox (docs/decisions/054-repository-hosts.md).
  */
 export function createRepositoryHost(
-  config: Pick<Config, 'dataDir' | 'linkOrigin' | 'sandboxSecret' | 'gitPushMaxBytes'>,
+  config: Pick<Config, 'dataDir' | 'linkOrigin' | 'sandboxSecret' | 'gitPushMaxBytes' | 'github'>,
   deps: RepositoryHostDeps,
 ): RepositoryHost {
+  if (config.github) return createGithubHost(config.github, { dataDir: config.dataDir });
   return createSandboxHost({
     db: deps.db,
     dataDir: config.dataDir,
