@@ -29,9 +29,13 @@ function revealGithubToken(ctx: AppContext, tokenEnc: string | null): string | n
   return tokenEnc === null ? null : null;
 }
 
-/** A Finishline user as the host sees them, with their linked GitHub account when there is one. */
-export async function hostUserOf(ctx: AppContext, user: Pick<UserRow, 'id' | 'username'>): Promise<HostUser> {
-  const [account] = await ctx.db
+/**
+ * A Finishline user as the host sees them, with their linked GitHub account when there is one. Inside
+ * a transaction pass it as `db`: PGlite has one connection, so a read on ctx.db would wait for the
+ * transaction that waits for it.
+ */
+export async function hostUserOf(ctx: AppContext, user: Pick<UserRow, 'id' | 'username'>, db: DbOrTx = ctx.db): Promise<HostUser> {
+  const [account] = await db
     .select()
     .from(repositoryAccounts)
     .where(and(eq(repositoryAccounts.userId, user.id), eq(repositoryAccounts.provider, 'github')))

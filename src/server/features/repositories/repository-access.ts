@@ -63,7 +63,7 @@ export const syncAccessJobKind = defineJobKind<SyncAccessPayload>(
     const step = nextAccessStatus(access!.status, repositoryAccessWanted(stage, { isOptedOut: !project.grantRepositoryAccess }));
     if (!step) return;
     const [finisher] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, project.finisherId)).limit(1);
-    const hostUser = await hostUserOf(ctx, finisher!);
+    const hostUser = await hostUserOf(ctx, finisher!, tx);
     // A finisher without a linked GitHub account cannot be invited: the deal says so, and linking asks again.
     if (step === 'grant' && repository.provider === 'github' && !hostUser.github) return;
     const deal = { projectId: project.id, projectName: project.name, ownerId: project.submitterId, finisherId: project.finisherId };
