@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyBodySchema } from './empty-body.js';
 import { defineEndpoints } from './endpoint.js';
 import { idParamsSchema } from './projects.schemas.js';
 import { githubWebhookResponseSchema, refreshReportResponseSchema, repositoryReportSchema, repositorySchema } from './repositories.schemas.js';
@@ -32,6 +33,7 @@ export const repositoryEndpoints = defineEndpoints('repositories', {
     summary: "Read the connected repository's default branch again (owner)",
     description: 'Queues a new intake report; limited per project per hour.',
     params: idParamsSchema,
+    body: emptyBodySchema,
     status: 202,
     response: refreshReportResponseSchema,
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],

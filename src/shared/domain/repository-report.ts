@@ -5,7 +5,6 @@
  */
 
 export const repositoryReportStatuses = ['pending', 'ready', 'partial', 'failed'] as const;
-export type RepositoryReportStatus = (typeof repositoryReportStatuses)[number];
 
 export const repositoryProviders = ['github', 'sandbox'] as const;
 export type RepositoryProvider = (typeof repositoryProviders)[number];
