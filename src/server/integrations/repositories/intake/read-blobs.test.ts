@@ -57,4 +57,9 @@ describe('readTree and BlobReader', () => {
       { path: 'lib/dep', mode: '160000', sha: 'c'.repeat(40), size: null },
     ]);
   });
+
+  it('takes a blob a partial clone left out (size "BAD") as over every limit', () => {
+    const line = Buffer.from(`100644 blob ${'e'.repeat(40)}     BAD\tassets/video.mp4\u0000`);
+    expect(parseLsTree(line)).toEqual([{ path: 'assets/video.mp4', mode: '100644', sha: 'e'.repeat(40), size: Number.POSITIVE_INFINITY }]);
+  });
 });

@@ -37,7 +37,13 @@ export async function readTree(gitDir: string, commit: string, signal?: AbortSig
   return parseLsTree(stdout);
 }
 
-/** Parses `<mode> <type> <sha> <size>\t<path>\0` records; the size is right-aligned and "-" for a submodule. */
+const sizeOf = (text: string): number | null => (text === '-' ? null : text === 'BAD' ? Number.POSITIVE_INFINITY : Number(text));
+
+/**
+ * Parses `<mode> <type> <sha> <size>\t<path>\0` records; the size is right-aligned and "-" for a
+ * submodule. A GitHub snapshot is a partial clone that leaves out blobs over its filter (2 MB), and
+ * git prints "BAD" for their size: they are over the limit by construction, so they count as such.
+ */
 export function parseLsTree(output: Buffer): TreeEntry[] {
   const entries: TreeEntry[] = [];
   let start = 0;
@@ -48,7 +54,7 @@ export function parseLsTree(output: Buffer): TreeEntry[] {
     if (tab < 0 || tab > end) throw new Error('git ls-tree answered a line without a path');
     const [mode, , sha, size] = output.toString('latin1', start, tab).split(/ +/);
     if (!mode || !sha || size === undefined) throw new Error('git ls-tree answered a line it could not read');
-    entries.push({ path: output.toString('utf8', tab + 1, end), mode, sha, size: size === '-' ? null : Number(size) });
+    entries.push({ path: output.toString('utf8', tab + 1, end), mode, sha, size: sizeOf(size) });
     start = end + 1;
   }
   return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
