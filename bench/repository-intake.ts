@@ -15,8 +15,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type ImportCommit, importCommits, initBareRepository } from '#server/integrations/repositories/fast-import.js';
 import { gitEnv } from '#server/integrations/repositories/git-cli.js';
+import { buildBenchRepository as buildRepository, FILES } from './intake-repository.js';
 import { runIntakeInChild } from '#server/integrations/repositories/intake/run-intake.js';
 import { intakeLimits } from '#shared/domain/repository-report.js';
 
@@ -28,59 +28,9 @@ if (!process.env.BENCH_PINNED && spawnSync('taskset', ['-V']).status === 0) {
   process.exit(pinned.status ?? 1);
 }
 
-const FILES = 10_000;
-const FILE_BYTES = 5_000;
 const AIM_MS = 30_000;
 const AIM_RSS_KB = 300 * 1024;
 const runs = Number(process.argv[2] ?? 1);
-
-/** One line of each extension's language; every 20th line is a comment, every 50th carries a TODO. */
-const lineMakers: Record<string, (n: number) => string> = {
-  ts: (n) => `export const value${n}: number = ${n} * 2;`,
-  js: (n) => `module.exports.value${n} = function () { return ${n}; };`,
-  py: (n) => `def value_${n}(x):\n    return x + ${n}`,
-  go: (n) => `func Value${n}(x int) int { return x + ${n} }`,
-  rs: (n) => `pub fn value_${n}(x: i64) -> i64 { x + ${n} }`,
-  rb: (n) => `def value_${n}(x) = x + ${n}`,
-  java: (n) => `    static int value${n}(int x) { return x + ${n}; }`,
-  c: (n) => `int value_${n}(int x) { return x + ${n}; }`,
-  css: (n) => `.item-${n} { margin: ${n % 16}px; padding: ${n % 8}px; }`,
-  html: (n) => `<div class="item-${n}"><span>${n}</span></div>`,
-};
-const extensions = Object.keys(lineMakers);
-
-function fileContent(index: number, extension: string): string {
-  const make = lineMakers[extension]!;
-  const comment = extension === 'py' || extension === 'rb' ? '#' : extension === 'css' || extension === 'html' ? null : '//';
-  const lines: string[] = [];
-  let bytes = 0;
-  for (let n = 0; bytes < FILE_BYTES; n += 1) {
-    const line = n % 20 === 0 && comment ? `${comment} ${n % 50 === 0 ? 'TODO' : 'note'}: section ${n} of file ${index}` : make(index * 1000 + n);
-    lines.push(line);
-    bytes += line.length + 1;
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-async function buildRepository(dir: string): Promise<{ gitDir: string; commit: string; bytes: number }> {
-  const gitDir = path.join(dir, 'bench.git');
-  await initBareRepository(gitDir);
-  const commits: ImportCommit[] = [];
-  let bytes = 0;
-  for (let c = 0; c < 10; c += 1) {
-    const files: Record<string, string> = {};
-    for (let i = c * (FILES / 10); i < (c + 1) * (FILES / 10); i += 1) {
-      const extension = extensions[i % extensions.length]!;
-      const content = fileContent(i, extension);
-      bytes += content.length;
-      files[`src/module${i % 100}/file${i}.${extension}`] = content;
-    }
-    const author = { name: `Author ${c % 3}`, email: `author${c % 3}@example.com` };
-    commits.push({ message: `Part ${c}`, author, date: new Date(Date.UTC(2024, 0, 1 + c)), files });
-  }
-  const commit = await importCommits(gitDir, commits);
-  return { gitDir, commit, bytes };
-}
 
 /** CPU milliseconds of this process's finished children (cutime + cstime of /proc/self/stat): the worker and its git processes. */
 function childrenCpuMs(): number | null {

@@ -15,6 +15,7 @@ const benchmarks = [
   'chat-round-trips.ts',
   'deal-sweeper.ts',
   'repository-intake.ts',
+  'repository-intake-load.ts',
   'bundle-size.ts',
   'lighthouse.ts',
 ];
