@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { repositoryReportStatuses } from '#shared/domain/repository-report.js';
 import { criterionAnswers } from '#shared/domain/scope.js';
 
 /**
@@ -29,5 +30,19 @@ export const statementOfWorkSchema = z.object({
   revisionsUsed: z.number().int(),
   revisionsLeft: z.number().int(),
   frozenAt: z.string(),
+  /** Issue 29: the commit of the connected repository the deal starts from; null without one. */
+  startCommit: z.string().nullable(),
+  /** The intake report bidders read when the bid was accepted, frozen with the statement; null without one. */
+  repositoryReport: z
+    .object({
+      status: z.enum(repositoryReportStatuses),
+      commit: z.string().nullable(),
+      languages: z.array(z.object({ name: z.string(), lines: z.number().int(), share: z.number() })),
+      linesOfCode: z.number().int(),
+      files: z.number().int(),
+      testFiles: z.number().int(),
+      finishedAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type StatementOfWork = z.infer<typeof statementOfWorkSchema>;

@@ -135,6 +135,25 @@ describe('the intake report', () => {
   });
 });
 
+describe('the statement of work', () => {
+  it('freezes the report bidders read and the commit the deal starts from when the bid is accepted', async () => {
+    const repo = await r.createRepository(w.cast.owner.api, 'frozen-app');
+    const project = (await w.cast.owner.api.post('/api/projects', projectBody(repo.id))).json<{ id: number }>();
+    await w.t.app.runDueJobs();
+    const bid = (
+      await w.cast.finisher.api.post(`/api/projects/${project.id}/bids`, { amount: 900, timeline: 10, message: 'I will finish the export and the reminders.' })
+    ).json();
+    expect((await w.cast.owner.api.post(`/api/bids/${bid.id}/accept`)).statusCode).toBe(200);
+    // The default branch moves on afterwards: the statement keeps what was agreed.
+    await r.pushBranch(repo.id, 'main', { 'later.ts': 'export const later = 1;\n' });
+    await w.cast.owner.api.post(`/api/projects/${project.id}/repository-report/refresh`);
+    await w.t.app.runDueJobs();
+    const scope = (await w.cast.finisher.api.get(`/api/projects/${project.id}/scope`)).json();
+    expect(scope.startCommit).toBe(repo.head);
+    expect(scope.repositoryReport).toMatchObject({ status: 'ready', commit: repo.head, files: 3, testFiles: 1 });
+  });
+});
+
 describe('the webhook', () => {
   it('refuses a forged, a missing and a tampered signature, and acts on nothing', async () => {
     const event = await r.signedEvent('push', {

@@ -8,6 +8,7 @@ import type { DbOrTx } from '#server/db/client.js';
 import { dealHistory } from '#server/db/schema/deal.js';
 import { disputes } from '#server/db/schema/disputes.js';
 import { projects } from '#server/db/schema/projects.js';
+import { repositoryReports } from '#server/db/schema/repositories.js';
 import type { StatementOfWorkRow } from '#server/db/schema/scope.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { findStatementOfWork } from './statements-of-work.js';
@@ -58,6 +59,25 @@ export async function getStatementOfWork(ctx: AppContext, viewer: UserRow, proje
     revisionsUsed: used,
     revisionsLeft: Math.max(0, statement.includedRevisions - used),
     frozenAt: statement.frozenAt.toISOString(),
+    startCommit: statement.startCommit,
+    repositoryReport: await frozenReportOf(ctx.db, statement.repositoryReportId),
+  };
+}
+
+/** The intake report frozen with a statement of work (issue 29): what bidders read when the bid was accepted. */
+async function frozenReportOf(db: DbOrTx, reportId: number | null): Promise<StatementOfWork['repositoryReport']> {
+  if (reportId === null) return null;
+  const [report] = await db.select().from(repositoryReports).where(eq(repositoryReports.id, reportId)).limit(1);
+  if (!report) return null;
+  const figures = report.figures;
+  return {
+    status: report.status,
+    commit: report.commit,
+    languages: figures?.languages ?? [],
+    linesOfCode: figures?.linesOfCode ?? 0,
+    files: figures?.files ?? 0,
+    testFiles: figures?.testFiles ?? 0,
+    finishedAt: report.finishedAt?.toISOString() ?? null,
   };
 }
 
