@@ -54,7 +54,8 @@ export function DeliveryPanel({ projectId, hasRepository = false }: { projectId:
     setOpen(true);
   };
 
-  const evidenceBody = owed.length > 0 ? { evidence: owed.map((criterion) => ({ criterionId: criterion.id, note: evidence[criterion.id]!.trim() })) } : {};
+  const evidenceBody =
+    owed.length > 0 ? { evidence: owed.map((criterion) => ({ criterionId: criterion.id, note: (evidence[criterion.id] ?? '').trim() })) } : {};
   const onSuccess = () => {
     setOpen(false);
     setMessage('');
