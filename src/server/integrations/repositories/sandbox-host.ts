@@ -15,7 +15,7 @@ import { type DeliverRepositoryEvent, pushPayload, signDelivery, verifySandboxDe
 import { createSandboxPulls, type SandboxPulls } from './sandbox-pulls.js';
 import { openBareSnapshot } from './sandbox-snapshot.js';
 import { createSandboxTokens, type SandboxUser } from './sandbox-tokens.js';
-import { createBareRepository } from './sandbox-repository.js';
+import { createBareRepository, findSandboxRepository } from './sandbox-repository.js';
 
 /**
  * The built-in git host (docs/decisions/054-repository-hosts.md, "Sandbox host"): bare repositories
@@ -93,14 +93,7 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxGitHost {
     defaultBranch: row.defaultBranch,
     installationId: null,
   });
-  const rowOf = async (ref: Pick<RepositoryRef, 'externalId'>) =>
-    (
-      await db
-        .select()
-        .from(repositories)
-        .where(and(eq(repositories.provider, 'sandbox'), eq(repositories.externalId, ref.externalId)))
-        .limit(1)
-    )[0] ?? null;
+  const rowOf = (ref: Pick<RepositoryRef, 'externalId'>) => findSandboxRepository(db, ref.externalId);
   const branchHeads = async (gitDir: string) => {
     const out = await gitText(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads'], { gitDir });
     return new Map(out ? out.split('\n').map((line) => [line.slice(41), line.slice(0, 40)] as const) : []);

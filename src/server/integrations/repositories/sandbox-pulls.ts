@@ -7,6 +7,7 @@ import { users } from '#server/db/schema/users.js';
 import { gitText, runGit } from './git-cli.js';
 import type { FinishlineCheck, HostPullRequest, RepositoryRef } from './repository-host.js';
 import { mergedPullRequestPayload, pushPayload } from './sandbox-events.js';
+import { findSandboxRepository } from './sandbox-repository.js';
 
 /** Pull requests, checks and merges on the sandbox host: rows in the database, commits in the bare repository. */
 export interface SandboxPulls {
@@ -53,14 +54,7 @@ export function createSandboxPulls({ db, gitDirOf, ready, deliver }: PullsDeps):
         .where(and(eq(sandboxPullRequests.repositoryId, repositoryId), eq(sandboxPullRequests.number, number)))
         .limit(1)
     )[0] ?? null;
-  const rowOf = async (ref: Pick<RepositoryRef, 'externalId'>) =>
-    (
-      await db
-        .select()
-        .from(repositories)
-        .where(and(eq(repositories.provider, 'sandbox'), eq(repositories.externalId, ref.externalId)))
-        .limit(1)
-    )[0] ?? null;
+  const rowOf = (ref: Pick<RepositoryRef, 'externalId'>) => findSandboxRepository(db, ref.externalId);
 
   /** Additions, deletions and status per file between two commits (the three-dot diff GitHub shows). */
   const diffFiles = async (gitDir: string, base: string, head: string) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError } from '#server/app-error.js';
 import type { Db } from '#server/db/client.js';
 import { uniqueViolation } from '#server/db/errors.js';
@@ -9,6 +9,16 @@ import { runGit } from './git-cli.js';
 import type { SandboxUser } from './sandbox-tokens.js';
 
 const NAME = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** The sandbox repository a host reference names (its external id is the row's own id), or null. */
+export async function findSandboxRepository(db: Db, externalId: string): Promise<RepositoryRow | null> {
+  const [row] = await db
+    .select()
+    .from(repositories)
+    .where(and(eq(repositories.provider, 'sandbox'), eq(repositories.externalId, externalId)))
+    .limit(1);
+  return row ?? null;
+}
 
 /** A name that is safe in a URL and as a directory's name part: not `.`/`..`, no `.git` suffix (the URL adds it). */
 export function validRepositoryName(name: string): boolean {
