@@ -64,6 +64,17 @@ interface ProjectRow {
   bid_count: number;
   is_paid: boolean;
   submitter_rating: number | null;
+  grant_repository_access: boolean;
+  merge_accepts_delivery: boolean;
+  repository_id: number | null;
+  repository_provider: string | null;
+  repository_full_name: string | null;
+  repository_url: string | null;
+  repository_is_private: boolean | null;
+  report_status: string | null;
+  report_languages: string[] | null;
+  report_lines_of_code: number | null;
+  report_test_files: number | null;
 }
 
 const computedColumns = [
@@ -75,6 +86,15 @@ const computedColumns = [
   'is_paid',
   'submitter_rating',
   'cursor_time',
+  // The connected repository and its latest report's summary (issue 29): two primary-key joins.
+  'repository_provider',
+  'repository_full_name',
+  'repository_url',
+  'repository_is_private',
+  'report_status',
+  'report_languages',
+  'report_lines_of_code',
+  'report_test_files',
 ] as const;
 
 async function queryProjects(query: { name?: string; text: string }, values: unknown[], extraColumns: string[] = []): Promise<ProjectRow[]> {
@@ -142,6 +162,26 @@ function toProject(row: ProjectRow) {
         ? { id: row.finisher_id, username: row.finisher_username, avatarUrl: row.finisher_avatar_url }
         : null,
     isPaid: row.is_paid,
+    repository:
+      row.repository_id !== null && row.repository_provider !== null
+        ? {
+            id: row.repository_id,
+            provider: row.repository_provider,
+            fullName: row.repository_full_name,
+            url: row.repository_url,
+            private: row.repository_is_private,
+          }
+        : null,
+    repositorySummary: row.repository_provider
+      ? {
+          status: row.report_status ?? 'pending',
+          languages: row.report_languages ?? [],
+          linesOfCode: row.report_lines_of_code ?? 0,
+          testFiles: row.report_test_files ?? 0,
+        }
+      : null,
+    grantRepositoryAccess: row.grant_repository_access,
+    mergeAcceptsDelivery: row.merge_accepts_delivery,
   };
 }
 
