@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from 'sonner';
 import { projectEndpoints } from '#shared/contracts/projects.js';
 import { type Repository, repositoryEndpoints } from '#shared/contracts/repositories.js';
+import { type CreateSandboxRepositoryBody, sandboxGitEndpoints } from '#shared/contracts/sandbox-git.js';
 import { call, errorMessage, isApiError } from '#client/lib/api.js';
 
 const endpoints = repositoryEndpoints;
@@ -58,4 +59,21 @@ export function useRefreshRepositoryReport(projectId: number) {
     },
     onError: (error) => toast.error('Failed to refresh the report', { description: errorMessage(error, 'Please try again later') }),
   });
+}
+
+/**
+ * POST /api/sandbox/git/repositories: a new repository on the sandbox host. The owner's forms list it
+ * at once. Errors stay on the mutation, so the page shows the server's sentence beside the form.
+ */
+export function useCreateSandboxRepository() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSandboxRepositoryBody) => call(sandboxGitEndpoints.createRepository, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: repositoryKeys.connectable }),
+  });
+}
+
+/** POST /api/sandbox/git/tokens: a personal token for git, which the answer carries once and nothing keeps. */
+export function useCreateSandboxToken() {
+  return useMutation({ mutationFn: () => call(sandboxGitEndpoints.createToken, {}) });
 }
