@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
 import { gitOk, newWorkDir, withCredentials } from '../support/git-client.js';
 import { test } from './fixtures.js';
 import { apiGet, apiPost, confirmEmailFromMail, newApiUser, payThroughSandbox } from './helpers.js';
-import { expectAccessibleAtBothWidths, recordErrors } from './page-checks.js';
+import { expectAccessibleAtBothWidths, recordErrors, tabTo } from './page-checks.js';
 
 // Issue 29, deals that know the code: a connected repository's intake report as a bidder reads it,
 // and a deal delivered by pull request on the sandbox git host, accepted by merging it.
@@ -65,10 +65,43 @@ test('a deal delivered by pull request on the sandbox git host is accepted by me
   await finisher.page.getByRole('button', { name: 'Submit' }).click();
   await finisher.page.waitForURL(/\/onboarding-redirect\?outcome=success$/);
 
-  // The owner's repository on the sandbox host, its first commit pushed with the real git client.
+  // The owner's repository on the sandbox host, created on the sandbox git page (reached from the
+  // project form's picker) with the keyboard, then its first commit pushed with the real git client.
   const stamp = Date.now().toString(36);
-  const repository = await apiPost<{ id: number; fullName: string; cloneUrl: string }>(owner.page, '/api/sandbox/git/repositories', { name: `shop-${stamp}` });
-  const ownerToken = await apiPost<{ username: string; token: string }>(owner.page, '/api/sandbox/git/tokens');
+  const repositoryName = `shop-${stamp}`;
+  await owner.page.goto('/submit');
+  await owner.page.getByRole('link', { name: 'Create a sandbox repository' }).click();
+  await expect(owner.page).toHaveURL(/\/sandbox\/git$/);
+  await expect(owner.page.getByRole('heading', { level: 1, name: 'Sandbox git host' })).toBeVisible();
+  const nameField = owner.page.getByLabel('Repository name');
+  await tabTo(owner.page, nameField, 40);
+  await owner.page.keyboard.type('my shop');
+  await owner.page.keyboard.press('Enter');
+  // The server's name rule, checked before anything is sent.
+  await expect(owner.page.getByText('A repository name has 1 to 100 letters, digits, dots, dashes or underscores')).toBeVisible();
+  await nameField.fill(repositoryName);
+  await tabTo(owner.page, owner.page.getByRole('button', { name: 'Create repository' }), 5);
+  await owner.page.keyboard.press('Enter');
+  const created = owner.page.getByRole('region', { name: `Repository ${owner.account.username}/${repositoryName} created` });
+  await expect(created).toBeVisible();
+  const cloneUrl = (await created.getByTestId('clone-url').textContent())!;
+  expect(cloneUrl).toMatch(new RegExp(`/git/${owner.account.username}/${repositoryName}\\.git$`));
+  await expect(created).toContainText(`git clone ${cloneUrl}`);
+  await expect(created).toContainText('git push -u origin main');
+  await tabTo(owner.page, owner.page.getByRole('button', { name: 'Create a token' }), 10);
+  await owner.page.keyboard.press('Enter');
+  const tokenPanel = owner.page.getByRole('region', { name: 'Your new token' });
+  await expect(tokenPanel).toContainText('Copy it now: it won’t be shown again.');
+  await expect(tokenPanel.getByRole('button', { name: 'Copy the token' })).toBeVisible();
+  const ownerToken = { username: owner.account.username, token: (await tokenPanel.getByTestId('sandbox-token').textContent())! };
+  await expectAccessibleAtBothWidths(owner.page, 'the sandbox git page with a new repository and token');
+  // The server's refusal, { code, message }, is shown as it says it.
+  await nameField.fill(repositoryName);
+  await owner.page.getByRole('button', { name: 'Create repository' }).click();
+  await expect(owner.page.getByRole('alert').filter({ hasText: `You already have a repository named ${repositoryName}` })).toBeVisible();
+  const repositories = await apiGet<{ id: number; fullName: string }[]>(owner.page, '/api/repositories');
+  const repository = { ...repositories.find((listed) => listed.fullName === `${owner.account.username}/${repositoryName}`)!, cloneUrl };
+
   const work = newWorkDir();
   await gitOk(['init', '--quiet', '--initial-branch=main', work]);
   writeFileSync(path.join(work, 'README.md'), '# Shop\n\nThe catalogue works; the CSV export is still to do.\n');
@@ -76,6 +109,7 @@ test('a deal delivered by pull request on the sandbox git host is accepted by me
   await gitOk(['add', '-A'], work);
   await gitOk(['commit', '--quiet', '-m', 'Initial commit'], work);
   await gitOk(['push', '--quiet', withCredentials(repository.cloneUrl, ownerToken.username, ownerToken.token), 'main'], work);
+  const startCommit = await gitOk(['rev-parse', 'HEAD'], work);
 
   // The owner posts the project through the Submit Project form, connecting the repository.
   const name = `Shop with a repository ${stamp}`;
@@ -97,6 +131,11 @@ test('a deal delivered by pull request on the sandbox git host is accepted by me
   const projectId = Number(url.split('/').pop());
   await expect(owner.page.getByRole('region', { name: 'Repository connected' })).toContainText(repository.fullName);
 
+  // The report is read before the bid is accepted, so the statement of work freezes a finished one.
+  await expect
+    .poll(async () => (await apiGet<ReportAnswer>(owner.page, `/api/projects/${projectId}/repository-report`)).status, { timeout: 30_000 })
+    .toBe('ready');
+
   // A bid, accepted and paid: the finisher's push access is granted at once on the sandbox host.
   const bid = await apiPost<{ id: number }>(finisher.page, `/api/projects/${projectId}/bids`, {
     amount: 1000,
@@ -107,9 +146,20 @@ test('a deal delivered by pull request on the sandbox git host is accepted by me
   await payThroughSandbox(owner.page, bid.id);
   await finisher.page.goto(url);
   await expect(finisher.page.getByTestId('repository-access')).toContainText('Push access: granted to you.');
+  // The statement of work names the commit the deal starts from, and the report bidders read.
+  const statement = finisher.page.getByTestId('statement-repository');
+  await expect(statement).toContainText(`Starts from commit ${startCommit.slice(0, 7)}`);
+  await expect(statement).toContainText(/Repository: .*[\d,]+ lines/);
 
-  // The finisher pushes a branch with a token of their own and opens a pull request.
-  const finisherToken = await apiPost<{ username: string; token: string }>(finisher.page, '/api/sandbox/git/tokens');
+  // The finisher pushes a branch with a token of their own, from the access line's link, and opens a pull request.
+  await finisher.page.getByRole('link', { name: 'Get a token to push' }).click();
+  await expect(finisher.page).toHaveURL(/\/sandbox\/git$/);
+  await finisher.page.getByRole('button', { name: 'Create a token' }).click();
+  const finisherToken = {
+    username: finisher.account.username,
+    token: (await finisher.page.getByRole('region', { name: 'Your new token' }).getByTestId('sandbox-token').textContent())!,
+  };
+  await finisher.page.goto(url);
   await gitOk(['checkout', '--quiet', '-b', 'finish'], work);
   writeFileSync(
     path.join(work, 'export.ts'),
@@ -141,9 +191,17 @@ test('a deal delivered by pull request on the sandbox git host is accepted by me
   await expect(pullCard(owner.page)).toContainText('1 file changed');
   await expectAccessibleAtBothWidths(owner.page, 'a deal delivered by pull request, as its owner');
 
-  // The owner merges on the host: the signed event accepts the delivery and releases the payout.
-  await apiPost(owner.page, `/api/sandbox/git/repositories/${repository.id}/pulls/${pull.number}/merge`);
+  // Only the owner may merge from Finishline.
+  await expect(pullCard(finisher.page).getByRole('button', { name: 'Merge pull request' })).toHaveCount(0);
+
+  // The owner merges with the card's button, after being told it accepts the delivery: the host's
+  // signed event accepts it and releases the payout, and the finisher's page follows live.
+  await pullCard(owner.page).getByRole('button', { name: 'Merge pull request' }).click();
+  const confirm = owner.page.getByRole('alertdialog', { name: 'Merge the pull request?' });
+  await expect(confirm).toContainText('Merging accepts the delivery');
+  await confirm.getByRole('button', { name: 'Merge and accept' }).click();
   await expect(owner.page.getByTestId('project-status')).toHaveText('Completed', { timeout: 20_000 });
+  await expect(finisher.page.getByTestId('project-status')).toHaveText('Completed', { timeout: 20_000 });
   await expect(pullCard(owner.page)).toContainText('Accepted by merging the pull request');
   const payment = finisher.page.getByRole('region', { name: 'Payment', exact: true });
   await expect(payment.getByText('Released to developer')).toBeVisible({ timeout: 20_000 });

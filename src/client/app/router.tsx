@@ -47,6 +47,7 @@ const DisputePage = lazyPage(() => import('#client/app/routes/dispute.js'));
 const OperatorDisputesPage = lazyPage(() => import('#client/app/routes/operator-disputes.js'));
 const SandboxCheckoutPage = lazyPage(() => import('#client/app/routes/sandbox-checkout.js'));
 const SandboxOnboardingPage = lazyPage(() => import('#client/app/routes/sandbox-onboarding.js'));
+const SandboxGitPage = lazyPage(() => import('#client/app/routes/sandbox-git.js'));
 const SandboxLayout = lazyComponent(() => import('#client/features/payments/sandbox/sandbox-layout.js'), 'SandboxLayout');
 
 /** The route table of spec section 2. */
@@ -93,6 +94,8 @@ const routes: RouteObject[] = [
           // Disputes over held money (issue 15): the two parties and operators; the queue is operators' only.
           { path: '/disputes/:id', element: <DisputePage /> },
           { path: '/operator/disputes', element: <OperatorDisputesPage /> },
+          // The built-in git host's repositories and tokens (issue 29): a Finishline page, not a provider's hosted one.
+          { path: '/sandbox/git', element: <SandboxGitPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { DealPullRequest } from '#shared/contracts/repositories.js';
+import { MergePullRequestButton } from './merge-pull-request-button.js';
 import { PullRequestCard } from './pull-request-card.js';
 
 const pullRequest = (overrides: Partial<DealPullRequest> = {}): DealPullRequest => ({
@@ -64,5 +65,17 @@ describe('PullRequestCard', () => {
     const words = text(render(pullRequest(), true));
     expect(words).toContain('Files changed (1)');
     expect(words).toContain('src/checkout.ts (modified, +120 \u22124)');
+  });
+
+  it('carries the owner’s merge control when one is given, and none otherwise', () => {
+    expect(render(pullRequest())).not.toContain('Merge pull request');
+    const merge = createElement(MergePullRequestButton, { mergeAcceptsDelivery: true, isPending: false, onMerge: () => {} });
+    const markup = renderToStaticMarkup(createElement(PullRequestCard, { pullRequest: pullRequest(), action: merge }));
+    expect(text(markup)).toContain('Merge pull request');
+    // With merge = accept, the button opens the confirmation rather than merging at once.
+    expect(markup).toContain('aria-haspopup="dialog"');
+    const direct = renderToStaticMarkup(createElement(MergePullRequestButton, { mergeAcceptsDelivery: false, isPending: false, onMerge: () => {} }));
+    expect(direct).toContain('Merge pull request');
+    expect(direct).not.toContain('aria-haspopup');
   });
 });

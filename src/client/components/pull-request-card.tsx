@@ -1,4 +1,5 @@
 import { CheckCircle2, CircleDashed, GitMerge, GitPullRequest, GitPullRequestClosed, MinusCircle, XCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { DealPullRequest } from '#shared/contracts/repositories.js';
 import type { CheckState, PullRequestState } from '#shared/domain/repository-access.js';
 import { LocalTime } from '#client/components/local-time.js';
@@ -26,10 +27,12 @@ interface PullRequestCardProps {
   showFiles?: boolean;
   /** Unique on the page: the card is labelled by its title. */
   idPrefix?: string;
+  /** A control under the figures: the owner's "Merge pull request" on the sandbox host. */
+  action?: ReactNode;
 }
 
 /** The pull request the developer delivered with (issue 29), as last read from its host, for both parties. */
-export function PullRequestCard({ pullRequest, showFiles = false, idPrefix = 'pull-request' }: PullRequestCardProps) {
+export function PullRequestCard({ pullRequest, showFiles = false, idPrefix = 'pull-request', action }: PullRequestCardProps) {
   const { Icon, variant } = stateBadges[pullRequest.state];
   const titleId = `${idPrefix}-title`;
   return (
@@ -94,6 +97,7 @@ export function PullRequestCard({ pullRequest, showFiles = false, idPrefix = 'pu
             </ul>
           </details>
         ) : null}
+        {action ? <div className="flex flex-wrap gap-2">{action}</div> : null}
       </CardContent>
     </Card>
   );

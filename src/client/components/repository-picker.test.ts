@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Repository } from '#shared/contracts/repositories.js';
 import { noRepositoryChoice, type RepositoryChoice } from '#client/lib/repository-rules.js';
@@ -11,7 +12,9 @@ const repositories: Repository[] = [
 ];
 
 const render = (choice: RepositoryChoice, offered: Repository[] | undefined = repositories) =>
-  renderToStaticMarkup(createElement(RepositoryPicker, { idPrefix: 'project', repositories: offered, choice, onChange: () => {} }));
+  renderToStaticMarkup(
+    createElement(MemoryRouter, null, createElement(RepositoryPicker, { idPrefix: 'project', repositories: offered, choice, onChange: () => {} })),
+  );
 
 describe('RepositoryPicker', () => {
   it('is a labelled select, with no choices shown while no repository is chosen', () => {
@@ -34,5 +37,20 @@ describe('RepositoryPicker', () => {
     const markup = render(noRepositoryChoice, []);
     expect(markup).toContain('No repositories to connect yet.');
     expect(markup).toContain('disabled=""');
+    expect(markup).toContain('href="/sandbox/git"');
+  });
+
+  it('links to the sandbox git page beside sandbox repositories, not beside GitHub ones alone', () => {
+    expect(render(noRepositoryChoice)).toContain('>Create a sandbox repository</a>');
+    expect(render(noRepositoryChoice, [repositories[0]!])).not.toContain('Create a sandbox repository');
+    // While the list loads, nothing is known yet.
+    const loading = renderToStaticMarkup(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(RepositoryPicker, { idPrefix: 'p', repositories: undefined, choice: noRepositoryChoice, onChange: () => {} }),
+      ),
+    );
+    expect(loading).not.toContain('Create a sandbox repository');
   });
 });

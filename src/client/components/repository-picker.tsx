@@ -1,7 +1,9 @@
+import { Link } from 'react-router';
 import type { Repository } from '#shared/contracts/repositories.js';
 import { Label } from '#client/components/ui/label.js';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#client/components/ui/select.js';
 import { NO_REPOSITORY, providerLabels, type RepositoryChoice, repositoryIdOf } from '#client/lib/repository-rules.js';
+import { offersSandboxRepositories, SANDBOX_GIT_PATH } from '#client/lib/sandbox-git-rules.js';
 
 interface RepositoryPickerProps {
   /** Prefix of the control ids, unique on the page ("project", "new-project"). */
@@ -53,6 +55,13 @@ export function RepositoryPicker({ idPrefix, repositories: offered, choice, onCh
           ? 'No repositories to connect yet. The code link is enough to post the project.'
           : 'Finishline reads the default branch and shows developers a report of the code.'}
       </p>
+      {offersSandboxRepositories(offered) ? (
+        <p className="text-xs">
+          <Link to={SANDBOX_GIT_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
+            Create a sandbox repository
+          </Link>
+        </p>
+      ) : null}
       {choice.repositoryId !== null ? (
         <fieldset className="grid min-w-0 gap-2">
           <legend className="sr-only">Repository choices</legend>

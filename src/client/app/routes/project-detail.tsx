@@ -93,7 +93,7 @@ export default function ProjectDetailPage() {
           <RepositoryReportCard projectId={project.id} hasRepository={Boolean(project.repository)} canRefresh={isOwner(user, project)} />
           {/* The scope and the payment are asked for by the deal's two parties alone, so no one else's
               page logs a refusal (issue 28, item 14). */}
-          <StatementOfWorkCard projectId={project.id} enabled={project.finisherId !== null && canReadDelivery(user, project)} />
+          <StatementOfWorkCard projectId={project.id} enabled={project.finisherId !== null && canReadDelivery(user, project)} repository={project.repository} />
           <DealRepositoryPanels project={project} user={user} />
           <ChangeOrdersCard project={project} user={user} />
           {isAwaitingPayment ? <AwaitingPaymentCard viewer={actor === 'owner' ? 'owner' : 'finisher'} /> : null}

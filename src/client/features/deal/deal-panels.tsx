@@ -2,10 +2,14 @@ import type { Deal } from '#shared/contracts/deal.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { isAssignedFinisher, isOwner, isParty, isWinningBid, type Person } from '#shared/domain/policies.js';
 import { GitBranch } from 'lucide-react';
+import { Link } from 'react-router';
+import { MergePullRequestButton } from '#client/components/merge-pull-request-button.js';
 import { PullRequestCard } from '#client/components/pull-request-card.js';
 import { RepositoryAccessLine } from '#client/components/repository-access-line.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
+import { useMergeSandboxPull } from '#client/features/repositories/api.js';
 import { useStatementOfWork } from '#client/features/scope/api.js';
+import { canMergeOnSandbox, SANDBOX_GIT_PATH } from '#client/lib/sandbox-git-rules.js';
 import { useDeal } from './api.js';
 import { CancellationCard } from './cancellation-card.js';
 import { DealClockCard } from './deal-clock-card.js';
@@ -91,6 +95,13 @@ export function DealRepositoryPanels(props: DealPanelProps) {
   // Read defensively: a server without issue 29's fields yet must not break the deal screens.
   const access = deal.repositoryAccess as Deal['repositoryAccess'] | undefined;
   const hasAccessLine = Boolean(repository) && access !== undefined && access.status !== 'none';
+  // On the sandbox host git needs a personal token: the finisher gets one from the sandbox git page.
+  const needsToken = viewer === 'finisher' && repository?.provider === 'sandbox' && access?.status === 'granted';
+  const pullRequest = deal.pullRequest;
+  const canMerge =
+    pullRequest !== null &&
+    pullRequest !== undefined &&
+    canMergeOnSandbox({ isOwner: isOwner(props.user, props.project), provider: repository?.provider, state: pullRequest.state });
   return (
     <>
       {hasAccessLine ? (
@@ -101,12 +112,40 @@ export function DealRepositoryPanels(props: DealPanelProps) {
               <span className="min-w-0 [overflow-wrap:anywhere]">{repository?.fullName}</span>
             </CardTitle>
           </CardHeader>
-          <CardContent>
+          <CardContent className="grid gap-2">
             <RepositoryAccessLine access={access} viewer={viewer} />
+            {needsToken ? (
+              <p className="text-sm">
+                <Link to={SANDBOX_GIT_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
+                  Get a token to push
+                </Link>
+              </p>
+            ) : null}
           </CardContent>
         </Card>
       ) : null}
-      {deal.pullRequest ? <PullRequestCard pullRequest={deal.pullRequest} /> : null}
+      {pullRequest ? (
+        <PullRequestCard
+          pullRequest={pullRequest}
+          action={
+            canMerge && repository ? (
+              <SandboxMergeButton repositoryId={repository.id} number={pullRequest.number} mergeAcceptsDelivery={props.project.mergeAcceptsDelivery} />
+            ) : null
+          }
+        />
+      ) : null}
     </>
+  );
+}
+
+/** The owner's merge on the sandbox host; what it does to the deal arrives from the server afterwards. */
+function SandboxMergeButton({ repositoryId, number, mergeAcceptsDelivery }: { repositoryId: number; number: number; mergeAcceptsDelivery: boolean }) {
+  const merge = useMergeSandboxPull();
+  return (
+    <MergePullRequestButton
+      mergeAcceptsDelivery={mergeAcceptsDelivery}
+      isPending={merge.isPending || merge.isSuccess}
+      onMerge={() => merge.mutate({ repositoryId, number })}
+    />
   );
 }

@@ -2,7 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from 'sonner';
 import { projectEndpoints } from '#shared/contracts/projects.js';
 import { type Repository, repositoryEndpoints } from '#shared/contracts/repositories.js';
+import { type CreateSandboxRepositoryBody, sandboxGitEndpoints } from '#shared/contracts/sandbox-git.js';
 import { call, errorMessage, isApiError } from '#client/lib/api.js';
+import { useUser } from '#client/lib/auth.js';
+import { invalidateProjects } from '#client/features/projects/api.js';
 
 const endpoints = repositoryEndpoints;
 
@@ -57,5 +60,40 @@ export function useRefreshRepositoryReport(projectId: number) {
       await queryClient.invalidateQueries({ queryKey: repositoryKeys.report(projectId) });
     },
     onError: (error) => toast.error('Failed to refresh the report', { description: errorMessage(error, 'Please try again later') }),
+  });
+}
+
+/**
+ * POST /api/sandbox/git/repositories: a new repository on the sandbox host. The owner's forms list it
+ * at once. Errors stay on the mutation, so the page shows the server's sentence beside the form.
+ */
+export function useCreateSandboxRepository() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSandboxRepositoryBody) => call(sandboxGitEndpoints.createRepository, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: repositoryKeys.connectable }),
+  });
+}
+
+/** POST /api/sandbox/git/tokens: a personal token for git, which the answer carries once and nothing keeps. */
+export function useCreateSandboxToken() {
+  return useMutation({ mutationFn: () => call(sandboxGitEndpoints.createToken, {}) });
+}
+
+/**
+ * The owner merges the delivered pull request on the sandbox host. The host's merge event is what may
+ * accept the delivery (decision 056), so the page is read again from the server, never patched here.
+ */
+export function useMergeSandboxPull() {
+  const queryClient = useQueryClient();
+  const { user } = useUser();
+  return useMutation({
+    mutationFn: ({ repositoryId, number }: { repositoryId: number; number: number }) =>
+      call(sandboxGitEndpoints.mergePull, { params: { id: repositoryId, number } }),
+    onSuccess: async () => {
+      toast.success('Pull request merged');
+      await invalidateProjects(queryClient, user?.id);
+    },
+    onError: (error) => toast.error('Failed to merge the pull request', { description: errorMessage(error, 'Please try again later') }),
   });
 }

@@ -1,15 +1,30 @@
-import { FileCheck2 } from 'lucide-react';
+import { FileCheck2, GitCommitHorizontal } from 'lucide-react';
+import type { Repository } from '#shared/contracts/repositories.js';
+import type { StatementOfWork } from '#shared/contracts/scope.js';
 import { formatMoney } from '#shared/domain/money.js';
+import { LocalTime } from '#client/components/local-time.js';
+import { ReportSummary } from '#client/components/report-summary.js';
 import { criterionAnswerLabels } from '#shared/domain/scope.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { formatDays } from '#client/lib/format.js';
+import { shortSha } from '#client/lib/repository-rules.js';
+import { commitHref, frozenReportSummary } from '#client/lib/sandbox-git-rules.js';
 import { useStatementOfWork } from './api.js';
 
 /**
  * The statement of work frozen when the bid was accepted (issue 18, item 3), for the two parties on
  * the project page and on the dispute page. Nothing shows before a bid is accepted.
  */
-export function StatementOfWorkCard({ projectId, enabled }: { projectId: number; enabled: boolean }) {
+export function StatementOfWorkCard({
+  projectId,
+  enabled,
+  repository,
+}: {
+  projectId: number;
+  enabled: boolean;
+  /** The project's connected repository, when the page knows it: the start commit links to it. */
+  repository?: Pick<Repository, 'provider' | 'url'> | null;
+}) {
   const { data: statement } = useStatementOfWork(projectId, enabled);
   if (!statement) return null;
   return (
@@ -37,6 +52,7 @@ export function StatementOfWorkCard({ projectId, enabled }: { projectId: number;
             </dd>
           </div>
         </dl>
+        <StatementRepository statement={statement} repository={repository} />
         {statement.criteria.length > 0 ? (
           <ol className="grid list-decimal gap-2 pl-5" aria-label="Agreed acceptance criteria">
             {statement.criteria.map((criterion) => (
@@ -54,5 +70,43 @@ export function StatementOfWorkCard({ projectId, enabled }: { projectId: number;
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Issue 29: the commit the deal starts from and the intake report bidders read, both frozen at acceptance. */
+function StatementRepository({ statement, repository }: { statement: StatementOfWork; repository?: Pick<Repository, 'provider' | 'url'> | null }) {
+  const { startCommit, repositoryReport: report } = statement;
+  if (!startCommit && !report) return null;
+  const href = startCommit ? commitHref(repository, startCommit) : null;
+  return (
+    <div className="grid min-w-0 gap-1" data-testid="statement-repository">
+      {startCommit ? (
+        <p className="flex min-w-0 items-center gap-1.5">
+          <GitCommitHorizontal aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+          <span className="min-w-0">
+            Starts from commit{' '}
+            {href ? (
+              <a href={href} title={startCommit} target="_blank" rel="noreferrer" className="font-mono text-primary underline-offset-4 hover:underline">
+                {shortSha(startCommit)}
+              </a>
+            ) : (
+              <code className="font-mono" title={startCommit}>
+                {shortSha(startCommit)}
+              </code>
+            )}
+          </span>
+        </p>
+      ) : null}
+      {report ? (
+        <>
+          <ReportSummary summary={frozenReportSummary(report)} />
+          {report.finishedAt ? (
+            <p className="text-xs text-muted-foreground">
+              The repository report bidders read, written <LocalTime value={report.finishedAt} />
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </div>
   );
 }
