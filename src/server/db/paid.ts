@@ -7,7 +7,8 @@ import { bids } from './schema/bids.js';
 import { payments } from './schema/payments.js';
 
 /** "table"."column": drizzle leaves columns bare in a one-table query, where a subquery would read them as its own. */
-const qualified = (column: PgColumn) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
+/** A column named with its table, for a subquery inside a select whose own columns drizzle leaves unqualified. */
+export const qualified = (column: PgColumn) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
 
 /**
  * Whether a project is paid (paidPaymentStatuses), as SQL: its winning bid (one row, through the

@@ -60,3 +60,21 @@ export const developerStatsSchema = z.object({
 export type DeveloperStats = z.infer<typeof developerStatsSchema>;
 
 export const usernameParamsSchema = z.object({ username: z.string().min(1).max(64) });
+
+/**
+ * GET /api/projects/{id}/suggested-finishers (issue 30): a directory card with the facts it was
+ * ranked by (src/shared/domain/finisher-ranking.ts); the owner's open project page lists them.
+ */
+export const suggestedFinisherSchema = developerListItemSchema.extend({
+  /** The project's technologies the finisher lists, in the project's spelling. */
+  matchedSkills: z.array(z.string()),
+  /** The Bayesian rating (pulled towards the prior while reviews are few), one decimal; null before any review. */
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  completedDeals: z.number().int(),
+  /** Completed deals delivered before their deadline passed, as a whole percent; null before the first. */
+  onTimeRate: z.number().int().nullable(),
+  /** The ranking score, 0 to 1. */
+  score: z.number(),
+});
+export type SuggestedFinisher = z.infer<typeof suggestedFinisherSchema>;

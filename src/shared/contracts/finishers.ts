@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.js';
-import { developerListItemSchema, listDevelopersQuerySchema, developerProfileSchema, developerStatsSchema, usernameParamsSchema } from './finishers.schemas.js';
+import {
+  developerListItemSchema,
+  listDevelopersQuerySchema,
+  developerProfileSchema,
+  developerStatsSchema,
+  suggestedFinisherSchema,
+  usernameParamsSchema,
+} from './finishers.schemas.js';
+import { idParamsSchema } from './projects.schemas.js';
 
 // The types of this feature, so callers import them with the endpoints; the schemas themselves come from
 // the .schemas module, so the browser loads zod only with a page that validates (decision 022).
@@ -35,5 +43,15 @@ export const developerEndpoints = defineEndpoints('developers', {
     params: usernameParamsSchema,
     response: developerStatsSchema,
     errors: ['NOT_FOUND'],
+  },
+  suggested: {
+    method: 'GET',
+    path: '/api/projects/:id/suggested-finishers',
+    summary: "Finishers suggested for the owner's project",
+    description:
+      'Owner only. Finishers listing at least one of the project technologies, ranked by skill overlap, a Bayesian rating, completed deals, on-time rate and recent activity; those who already bid are left out. At most 10.',
+    params: idParamsSchema,
+    response: z.array(suggestedFinisherSchema),
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
   },
 });

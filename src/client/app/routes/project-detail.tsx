@@ -24,6 +24,7 @@ import { useProject } from '#client/features/projects/api.js';
 import { StatementOfWorkCard } from '#client/features/scope/statement-of-work-card.js';
 import { ChangeOrdersCard } from '#client/features/change-orders/change-orders-card.js';
 import { RepositoryReportCard } from '#client/features/repositories/lazy-repository-report-card.js';
+import { SuggestedFinishersCard } from '#client/features/finishers/lazy-suggested-finishers-card.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
 
 export default function ProjectDetailPage() {
@@ -117,6 +118,7 @@ export default function ProjectDetailPage() {
           <EditProjectButton project={project} user={user} />
           <ProjectControls projectId={project.id} status={project.status} actor={actor} cancelNotice={isDealOwner ? deal?.cancelNotice : null} />
           {project.deal ? <ProjectPaymentCard project={project} user={user} /> : null}
+          <SuggestedFinishersCard projectId={project.id} enabled={isOwner(user, project) && project.status === 'open'} />
         </aside>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { developerEndpoints } from '#shared/contracts/finishers.js';
 import { call } from '#client/lib/api.js';
+import { projectKeys } from '#client/features/projects/api.js';
 
 const endpoints = developerEndpoints;
 
@@ -9,6 +10,8 @@ export const finisherKeys = {
   all: [endpoints.list.path] as const,
   profile: (username: string) => [endpoints.list.path, username] as const,
   stats: (username: string) => [endpoints.list.path, username, 'stats'] as const,
+  /** Under the project's key, so a change of the project (a new bid) refreshes it (decision 043). */
+  suggested: (projectId: number) => [...projectKeys.detail(projectId), 'suggested-finishers'] as const,
 };
 
 /** The whole directory; spec section 5 has it filtered on the client. */
@@ -34,3 +37,11 @@ export const finisherStatsQuery = (username: string, enabled = true) =>
 export const useFinishers = () => useQuery(finishersQuery);
 export const useFinisher = (username: string) => useQuery(finisherQuery(username));
 export const useFinisherStats = (username: string, enabled = true) => useQuery(finisherStatsQuery(username, enabled));
+
+/** The finishers the server suggests for the owner's project, ranked by it (issue 30). */
+export const useSuggestedFinishers = (projectId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: finisherKeys.suggested(projectId),
+    queryFn: ({ signal }) => call(endpoints.suggested, { params: { id: projectId } }, { signal }),
+    enabled,
+  });

@@ -1,15 +1,17 @@
 import { dealRecordOf } from '#server/features/deal/deal.service.js';
 import { and, avg, count, desc, eq, inArray, not, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDevelopersQuery } from '#shared/contracts/finishers.js';
+import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDevelopersQuery, SuggestedFinisher } from '#shared/contracts/finishers.js';
+import { rankSuggestedFinishers } from '#shared/domain/finisher-ranking.js';
 import { acceptanceRateOf, winningBidStatuses, withdrawnBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { bids } from '#server/db/schema/bids.js';
 import { projects } from '#server/db/schema/projects.js';
 import { reviews } from '#server/db/schema/reviews.js';
-import { type UserRow, users } from '#server/db/schema/users.js';
+import { sessions, type UserRow, users } from '#server/db/schema/users.js';
+import { dealHistory } from '#server/db/schema/deal.js';
 import { isOperatorByEmail } from '#server/plugins/session.js';
-import { projectIsCompletedDeal } from '#server/db/paid.js';
+import { projectIsCompletedDeal, qualified as q } from '#server/db/paid.js';
 
 function toListItem(u: UserRow): DeveloperListItem {
   return {
@@ -122,4 +124,82 @@ export async function getDeveloperStats(ctx: AppContext, username: string): Prom
       repoUrl: p.codeLink,
     })),
   };
+}
+
+/** How many finishers the owner's project page suggests, and how many share-a-skill candidates are ranked for them. */
+const SUGGESTIONS = 10;
+const SUGGESTION_CANDIDATES = 200;
+
+/**
+ * GET /api/projects/{id}/suggested-finishers: for the project's owner only. The database narrows to
+ * listed finishers sharing a technology (most shared first, then the most recently active), who
+ * have not bid yet; the ranking itself is the shared rule (finisher-ranking.ts).
+ */
+export async function suggestFinishers(ctx: AppContext, actor: UserRow, projectId: number): Promise<SuggestedFinisher[]> {
+  const [project] = await ctx.db
+    .select({ submitterId: projects.submitterId, techStack: projects.techStack })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!project) throw new AppError('NOT_FOUND', 'Project not found');
+  if (project.submitterId !== actor.id) throw new AppError('FORBIDDEN', 'Only the project owner can see suggested finishers');
+  const techs = [...new Set(project.techStack.map((tech) => tech.trim().toLowerCase()))];
+  if (techs.length === 0) return [];
+  const techArray = sql`array[${sql.join(
+    techs.map((tech) => sql`${tech}`),
+    sql`, `,
+  )}]::text[]`;
+  const shared = sql<number>`(select count(distinct lower(s))::int from unnest(${users.skills}) s where lower(s) = any(${techArray}))`;
+  const completedDeal = sql`${q(projects.finisherId)} = ${q(users.id)} and ${projectIsCompletedDeal(projects)}`;
+  const userId = q(users.id);
+  const lastSeen = sql`(select max(${q(sessions.lastSeenAt)}) from ${sessions} where ${q(sessions.userId)} = ${userId})`;
+  const rows = await ctx.db
+    .select({
+      user: users,
+      // Inside the select list drizzle leaves columns unqualified, so every subquery names its tables.
+      ratingAverage: sql<string | null>`(select avg(${q(reviews.rating)}) from ${reviews} where ${q(reviews.revieweeId)} = ${userId})`,
+      ratingCount: sql<number>`(select count(*)::int from ${reviews} where ${q(reviews.revieweeId)} = ${userId})`,
+      completedDeals: sql<number>`(select count(*)::int from ${projects} where ${completedDeal})`,
+      // On time: no deadline_passed entry in the deal's history.
+      onTimeDeals: sql<number>`(select count(*)::int from ${projects} where ${completedDeal}
+        and not exists (select 1 from ${dealHistory} where ${q(dealHistory.projectId)} = ${q(projects.id)} and ${q(dealHistory.kind)} = 'deadline_passed'))`,
+      lastActiveAt: sql<string | null>`${lastSeen}::text`,
+    })
+    .from(users)
+    .where(
+      and(
+        isListedFinisher(ctx),
+        not(eq(users.id, actor.id)),
+        sql`array(select lower(s) from unnest(${users.skills}) s) && ${techArray}`,
+        sql`not exists (select 1 from ${bids} where ${bids.projectId} = ${projectId} and ${bids.finisherId} = ${users.id})`,
+      ),
+    )
+    .orderBy(desc(shared), sql`${lastSeen} desc nulls last`, users.id)
+    .limit(SUGGESTION_CANDIDATES);
+  const byId = new Map(rows.map((row) => [row.user.id, row]));
+  const ranked = rankSuggestedFinishers(
+    project.techStack,
+    rows.map((row) => ({
+      id: row.user.id,
+      skills: row.user.skills,
+      ratingAverage: row.ratingAverage === null ? null : Number(row.ratingAverage),
+      ratingCount: row.ratingCount,
+      completedDeals: row.completedDeals,
+      onTimeDeals: row.onTimeDeals,
+      lastActiveAt: row.lastActiveAt === null ? null : new Date(row.lastActiveAt),
+    })),
+    { now: ctx.clock.now(), limit: SUGGESTIONS },
+  );
+  return ranked.map((suggestion) => {
+    const row = byId.get(suggestion.id)!;
+    return {
+      ...toListItem(row.user),
+      matchedSkills: suggestion.matchedSkills,
+      rating: suggestion.rating,
+      reviewCount: row.ratingCount,
+      completedDeals: row.completedDeals,
+      onTimeRate: row.completedDeals === 0 ? null : Math.round((row.onTimeDeals / row.completedDeals) * 100),
+      score: suggestion.score,
+    };
+  });
 }
