@@ -1,7 +1,8 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { sign } from '@octokit/webhooks-methods';
 import { expect } from 'vitest';
 import { importCommits } from '#server/integrations/repositories/fast-import.js';
+import type { FakeGithub } from '#test/fakes/github-api.js';
 import type { DealWorld } from './deal.js';
 
 type Api = DealWorld['cast']['owner']['api'];
@@ -54,4 +55,31 @@ export function repositoryHelpers(w: DealWorld) {
     t.app.inject({ method: 'POST', url: '/api/github/webhook', payload: event.body, headers: event.headers });
 
   return { gitDirOf, createRepository, pushBranch, signedEvent, postWebhook };
+}
+
+/** The environment of an app whose repository host is the GitHub App, pointed at the local fake. */
+export const githubAppEnv = (fake: FakeGithub): Record<string, string> => ({
+  GITHUB_APP_ID: fake.config.appId,
+  GITHUB_APP_PRIVATE_KEY: fake.config.privateKey,
+  GITHUB_WEBHOOK_SECRET: fake.config.webhookSecret,
+  GITHUB_CLIENT_ID: fake.config.clientId,
+  GITHUB_CLIENT_SECRET: fake.config.clientSecret,
+  GITHUB_APP_SLUG: fake.config.appSlug,
+  GITHUB_API_URL: fake.url,
+  GITHUB_WEB_URL: fake.url,
+});
+
+/** The state a GET /api/github/authorize redirect hands to GitHub. */
+export const stateOf = (location: unknown) => new URL(String(location)).searchParams.get('state') ?? '';
+
+/**
+ * Links a GitHub account the way a browser does: authorize (302 to GitHub with a state), GitHub's
+ * consent (a code the fake exchanges for `token`), then the callback; answers the callback's response.
+ */
+export async function linkGithub(api: Api, fake: FakeGithub, token: string, returnTo = '/dashboard') {
+  const started = await api.get(`/api/github/authorize?returnTo=${encodeURIComponent(returnTo)}`);
+  expect(started.statusCode).toBe(302);
+  const code = `code-${randomUUID()}`;
+  fake.state.oauthCodes.set(code, token);
+  return api.get(`/api/github/callback?code=${code}&state=${encodeURIComponent(stateOf(started.headers.location))}`);
 }

@@ -53,4 +53,14 @@ describe('RepositoryPicker', () => {
     );
     expect(loading).not.toContain('Create a sandbox repository');
   });
+
+  it('offers "Link GitHub" to the GitHub sign-in only when told to (GitHub host, not linked), and nothing otherwise', () => {
+    const href = '/api/github/authorize?returnTo=%2Fdashboard';
+    const linked = renderToStaticMarkup(
+      createElement(RepositoryPicker, { idPrefix: 'project', repositories, choice: noRepositoryChoice, onChange: () => {}, linkGithubHref: href }),
+    );
+    expect(linked).toContain(`href="${href.replace(/&/g, '&amp;')}"`);
+    expect(linked).toContain('Link GitHub');
+    expect(render(noRepositoryChoice)).not.toContain('Link GitHub');
+  });
 });

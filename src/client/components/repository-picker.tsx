@@ -14,6 +14,8 @@ interface RepositoryPickerProps {
   onChange: (choice: RepositoryChoice) => void;
   /** The project's connected repository (editing), listed even when the host no longer offers it. */
   current?: Repository | null;
+  /** "Link GitHub" (the server's GitHub sign-in) when the host is GitHub and the owner has not linked; null otherwise. */
+  linkGithubHref?: string | null;
 }
 
 const optionText = (repository: Repository) => `${repository.fullName} (${providerLabels[repository.provider]}${repository.private ? ', private' : ''})`;
@@ -23,7 +25,7 @@ const optionText = (repository: Repository) => `${repository.fullName} (${provid
  * developer once paid, and whether merging the delivered pull request accepts it. Beside the code
  * link, which stays what everyone else reads.
  */
-export function RepositoryPicker({ idPrefix, repositories: offered, choice, onChange, current }: RepositoryPickerProps) {
+export function RepositoryPicker({ idPrefix, repositories: offered, choice, onChange, current, linkGithubHref = null }: RepositoryPickerProps) {
   const isPending = offered === undefined;
   const listed = offered ?? [];
   const repositories = current && !listed.some((repository) => repository.id === current.id) ? [current, ...listed] : listed;
@@ -55,7 +57,16 @@ export function RepositoryPicker({ idPrefix, repositories: offered, choice, onCh
           ? 'No repositories to connect yet. The code link is enough to post the project.'
           : 'Finishline reads the default branch and shows developers a report of the code.'}
       </p>
-      {offersSandboxRepositories(offered) ? (
+      {linkGithubHref ? (
+        <p className="text-sm">
+          {/* A plain link: the sign-in is a navigation to GitHub and back, not a fetch. */}
+          <a href={linkGithubHref} className="font-medium text-primary underline underline-offset-4" data-testid="link-github">
+            Link GitHub
+          </a>{' '}
+          <span className="text-muted-foreground">to connect a repository you administer there.</span>
+        </p>
+      ) : null}
+      {linkGithubHref === null && offersSandboxRepositories(offered) ? (
         <p className="text-xs">
           <Link to={SANDBOX_GIT_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
             Create a sandbox repository

@@ -3,6 +3,7 @@ import {
   choiceOf,
   diffStat,
   diffWords,
+  githubLinkHref,
   NO_REPOSITORY,
   noRepositoryChoice,
   repositoryAccessText,
@@ -84,5 +85,17 @@ describe('repositoryAccessText', () => {
     expect(repositoryAccessText({ status: 'granted', at }, 'finisher')).toBe('Push access: granted to you.');
     expect(repositoryAccessText({ status: 'granted', at }, 'owner')).toBe('Push access: granted to the developer.');
     expect(repositoryAccessText({ status: 'removed', at }, 'owner')).toBe('Push access: removed now that the deal has ended.');
+  });
+});
+
+describe('githubLinkHref', () => {
+  it('points at the GitHub sign-in, back to this page, only on the GitHub host for someone not linked', () => {
+    expect(githubLinkHref({ provider: 'github', githubLogin: null }, '/projects/7?tab=deal')).toBe(
+      '/api/github/authorize?returnTo=%2Fprojects%2F7%3Ftab%3Ddeal',
+    );
+    expect(githubLinkHref({ provider: 'github', githubLogin: 'devon' }, '/dashboard')).toBeNull();
+    expect(githubLinkHref({ provider: 'sandbox', githubLogin: null }, '/dashboard')).toBeNull();
+    expect(githubLinkHref(null, '/dashboard')).toBeNull();
+    expect(githubLinkHref(undefined, '/dashboard')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { CreateProjectBody } from '#shared/contracts/projects.js';
-import type { DealPullRequest, RepositoryAccess, RepositoryReport, RepositorySummary } from '#shared/contracts/repositories.js';
+import type { DealPullRequest, RepositoryAccess, RepositoryHostView, RepositoryReport, RepositorySummary } from '#shared/contracts/repositories.js';
 import type { CheckState, PullRequestState } from '#shared/domain/repository-access.js';
 import type { RepositoryProvider } from '#shared/domain/repository-report.js';
 
@@ -107,4 +107,14 @@ export function repositoryAccessText(access: RepositoryAccess, viewer: 'owner' |
     case 'removed':
       return 'Push access: removed now that the deal has ended.';
   }
+}
+
+/**
+ * Where "Link GitHub" goes: the server's GitHub sign-in, which comes back to `returnTo` (this page).
+ * Null unless the server says its host is GitHub and this person has no linked account, so the
+ * sandbox host shows nothing.
+ */
+export function githubLinkHref(host: RepositoryHostView | null | undefined, returnTo: string): string | null {
+  if (host?.provider !== 'github' || host.githubLogin !== null) return null;
+  return `/api/github/authorize?returnTo=${encodeURIComponent(returnTo)}`;
 }

@@ -35,8 +35,8 @@ export interface EndpointDefinition {
    * 'raw': the route reads the bytes as they came (signed webhooks); nothing validates them first.
    */
   bodyFormat?: 'json' | 'multipart' | 'raw';
-  /** The success status; 200 unless said. */
-  status?: 200 | 201 | 202 | 204;
+  /** The success status; 200 unless said. 302: a browser navigation the route redirects (GitHub sign-in), never fetched with call(). */
+  status?: 200 | 201 | 202 | 204 | 302;
   response: z.ZodType;
   /** The error codes this endpoint answers besides the ones every request may get (see baseErrorCodes). */
   errors: readonly ErrorCode[];
@@ -50,7 +50,7 @@ export type Endpoint<D extends EndpointDefinition = EndpointDefinition> = D & {
   tag: string;
   /** Unique across the API: '<tag>.<name>'. */
   operationId: string;
-  status: 200 | 201 | 202 | 204;
+  status: 200 | 201 | 202 | 204 | 302;
   session: SessionUse;
   /** Every code the endpoint may answer, the common ones included. */
   allErrors: readonly ErrorCode[];

@@ -79,3 +79,32 @@ export const dealPullRequestSchema = z.object({
 export type DealPullRequest = z.infer<typeof dealPullRequestSchema>;
 
 export const githubWebhookResponseSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
+/**
+ * Where the GitHub sign-in sends the person back to: a path on this site ('/projects/7'), never
+ * another origin ('//evil.example', '/\evil.example' and 'https:…' are refused).
+ */
+export const returnToSchema = z
+  .string()
+  .max(512)
+  .regex(/^\/(?![/\\])[^\\\s]*$/, 'must be a path on this site, starting with a single /');
+
+export const githubAuthorizeQuerySchema = z.object({ returnTo: returnToSchema.optional() });
+
+/** What GitHub appends to the callback: the code and our state, or an error when the person declined. */
+export const githubCallbackQuerySchema = z.object({
+  code: z.string().max(512).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/** A redirect answers no body; the Location header says where. */
+export const redirectResponseSchema = z.null();
+
+/** GET /api/repositories/host: which host this server uses, and the signed-in person's linked GitHub login. */
+export const repositoryHostSchema = z.object({
+  provider: z.enum(repositoryProviders),
+  /** The linked GitHub account's login; null when none is linked (always null on the sandbox host). */
+  githubLogin: z.string().nullable(),
+});
+export type RepositoryHostView = z.infer<typeof repositoryHostSchema>;

@@ -1,13 +1,14 @@
 import type { Deal } from '#shared/contracts/deal.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { isAssignedFinisher, isOwner, isParty, isWinningBid, type Person } from '#shared/domain/policies.js';
+import { repositoryAccessWanted } from '#shared/domain/repository-access.js';
 import { GitBranch } from 'lucide-react';
 import { Link } from 'react-router';
 import { MergePullRequestButton } from '#client/components/merge-pull-request-button.js';
 import { PullRequestCard } from '#client/components/pull-request-card.js';
 import { RepositoryAccessLine } from '#client/components/repository-access-line.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
-import { useMergeSandboxPull } from '#client/features/repositories/api.js';
+import { useGithubLinkHref, useMergeSandboxPull } from '#client/features/repositories/api.js';
 import { useStatementOfWork } from '#client/features/scope/api.js';
 import { canMergeOnSandbox, SANDBOX_GIT_PATH } from '#client/lib/sandbox-git-rules.js';
 import { useDeal } from './api.js';
@@ -90,11 +91,20 @@ export function DealHistoryPanel(props: DealPanelProps) {
 export function DealRepositoryPanels(props: DealPanelProps) {
   const { deal } = useProjectDeal(props);
   const repository = props.project.repository;
-  if (!deal) return null;
   const viewer = isAssignedFinisher(props.user, props.project) ? 'finisher' : 'owner';
   // Read defensively: a server without issue 29's fields yet must not break the deal screens.
-  const access = deal.repositoryAccess as Deal['repositoryAccess'] | undefined;
-  const hasAccessLine = Boolean(repository) && access !== undefined && access.status !== 'none';
+  const access = deal ? (deal.repositoryAccess as Deal['repositoryAccess'] | undefined) : undefined;
+  // The paid finisher of a GitHub repository with no linked account: the job cannot invite them until they link.
+  const isWaitingForGithub =
+    viewer === 'finisher' &&
+    repository?.provider === 'github' &&
+    access?.status === 'none' &&
+    deal != null &&
+    repositoryAccessWanted(deal.stage, { isOptedOut: !props.project.grantRepositoryAccess }) === 'granted';
+  // Asked only then; null on the sandbox host or once linked, so nothing shows.
+  const linkGithubHref = useGithubLinkHref(isWaitingForGithub);
+  if (!deal) return null;
+  const hasAccessLine = Boolean(repository) && access !== undefined && (access.status !== 'none' || (isWaitingForGithub && linkGithubHref !== null));
   // On the sandbox host git needs a personal token: the finisher gets one from the sandbox git page.
   const needsToken = viewer === 'finisher' && repository?.provider === 'sandbox' && access?.status === 'granted';
   const pullRequest = deal.pullRequest;
@@ -113,7 +123,7 @@ export function DealRepositoryPanels(props: DealPanelProps) {
             </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-2">
-            <RepositoryAccessLine access={access} viewer={viewer} />
+            <RepositoryAccessLine access={access} viewer={viewer} linkGithubHref={isWaitingForGithub ? linkGithubHref : null} />
             {needsToken ? (
               <p className="text-sm">
                 <Link to={SANDBOX_GIT_PATH} className="font-medium text-primary underline-offset-4 hover:underline">

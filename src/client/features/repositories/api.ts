@@ -1,16 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { projectEndpoints } from '#shared/contracts/projects.js';
-import { type Repository, repositoryEndpoints } from '#shared/contracts/repositories.js';
+import { type Repository, type RepositoryHostView, repositoryEndpoints } from '#shared/contracts/repositories.js';
 import { type CreateSandboxRepositoryBody, sandboxGitEndpoints } from '#shared/contracts/sandbox-git.js';
 import { call, errorMessage, isApiError } from '#client/lib/api.js';
 import { useUser } from '#client/lib/auth.js';
+import { githubLinkHref } from '#client/lib/repository-rules.js';
 import { invalidateProjects } from '#client/features/projects/api.js';
 
 const endpoints = repositoryEndpoints;
 
 export const repositoryKeys = {
   connectable: [endpoints.list.path] as const,
+  host: [endpoints.host.path] as const,
   /** Under the project's key, so whatever refreshes the project (an edit, a live change) refreshes its report too. */
   report: (projectId: number) => [projectEndpoints.list.path, projectId, 'repository-report'] as const,
 };
@@ -34,6 +37,31 @@ export const connectableRepositoriesQuery = (enabled: boolean) =>
   });
 
 export const useConnectableRepositories = (enabled = true) => useQuery(connectableRepositoriesQuery(enabled));
+
+/** GET /api/repositories/host: the server's host and the person's linked GitHub login; null when it cannot be read. */
+export const repositoryHostQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: repositoryKeys.host,
+    queryFn: async ({ signal }): Promise<RepositoryHostView | null> => {
+      try {
+        return await call(endpoints.host, {}, { signal });
+      } catch (error) {
+        if (isApiError(error, 'UNAUTHENTICATED', 'SERVICE_UNAVAILABLE', 'NOT_FOUND')) return null;
+        throw error;
+      }
+    },
+    enabled,
+  });
+
+/**
+ * The "Link GitHub" address for this page, or null: on the sandbox host, once linked, or while the
+ * host is not known yet. The sign-in is a navigation (a plain link), and comes back here.
+ */
+export function useGithubLinkHref(enabled = true): string | null {
+  const location = useLocation();
+  const { data: host } = useQuery(repositoryHostQuery(enabled));
+  return githubLinkHref(host, `${location.pathname}${location.search}`);
+}
 
 /**
  * GET /api/projects/{id}/repository-report, asked only for a project with a connected repository

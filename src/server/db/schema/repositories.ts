@@ -169,3 +169,25 @@ export const sandboxCheckRuns = pgTable(
 export type RepositoryRow = typeof repositories.$inferSelect;
 export type RepositoryReportRow = typeof repositoryReports.$inferSelect;
 export type SandboxPullRequestRow = typeof sandboxPullRequests.$inferSelect;
+
+/**
+ * A GitHub sign-in under way (GET /api/github/authorize → GET /api/github/callback): the `state`
+ * handed to GitHub, stored as its sha256 and bound to the session that started it. The callback
+ * deletes the row as it reads it, so a state is good once, and only for ten minutes.
+ */
+export const githubSignInStates = pgTable(
+  'github_sign_in_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the session cookie's token, as the sessions table keeps it. */
+    sessionHash: text('session_hash').notNull(),
+    /** Where the person goes back to afterwards: a path on this site. */
+    returnTo: text('return_to').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('github_sign_in_states_user_idx').on(t.userId)],
+);

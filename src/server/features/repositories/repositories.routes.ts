@@ -3,6 +3,7 @@ import { repositoryEndpoints } from '#shared/contracts/repositories.js';
 import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requireUser } from '#server/plugins/session.js';
+import { findRepositoryHostView, finishGithubSignIn, startGithubSignIn } from './github-sign-in.service.js';
 import { listConnectableRepositories } from './repositories.service.js';
 import { getRepositoryReport, refreshRepositoryReport } from './repository-report.service.js';
 import { handleRepositoryWebhook } from './repository-webhooks.service.js';
@@ -13,6 +14,16 @@ export async function repositoriesRoutes(app: FastifyInstance, ctx: AppContext) 
   const endpoints = repositoryEndpoints;
 
   registerEndpoint(app, endpoints.list, (request) => listConnectableRepositories(ctx, requireUser(request)));
+
+  registerEndpoint(app, endpoints.host, (request) => findRepositoryHostView(ctx, requireUser(request)));
+
+  // Browser navigations, not fetches: both answer with a redirect. The session's own token binds the state.
+  registerEndpoint(app, endpoints.githubAuthorize, async (request, reply) =>
+    reply.redirect(await startGithubSignIn(ctx, requireUser(request), request.sessionToken ?? '', request.query.returnTo), 302),
+  );
+  registerEndpoint(app, endpoints.githubCallback, async (request, reply) =>
+    reply.redirect(await finishGithubSignIn(ctx, requireUser(request), request.sessionToken ?? '', request.query), 302),
+  );
 
   registerEndpoint(app, endpoints.report, (request) => getRepositoryReport(ctx, request.params.id));
 
