@@ -1,4 +1,4 @@
-// The intake's speed and memory (issue 29, docs/plans/issue-29-design.md section 4; aims: a 50 MB,
+// The intake's speed and memory (issue 29, decision 055; aims: a 50 MB,
 // 10,000-file repository read in under 30 s by a worker whose peak RSS stays under 300 MB).
 //
 //   npx tsx bench/repository-intake.ts [runs]      (default 1 run)

@@ -138,6 +138,12 @@ export const accountRows: Row[] = [
   { route: 'GET /api/developers', expect: everyone(200), request: () => ({ url: '/api/developers' }) },
   { route: 'GET /api/developers/:username', expect: everyone(200), request: (w) => ({ url: `/api/developers/${usernameOf(w, 'bidder')}` }) },
   { route: 'GET /api/developers/:username/stats', expect: everyone(200), request: (w) => ({ url: `/api/developers/${usernameOf(w, 'bidder')}/stats` }) },
+  // Issue 30: the suggestions are the owner's alone.
+  {
+    route: 'GET /api/projects/:id/suggested-finishers',
+    expect: only({ owner: 200 }),
+    request: (w) => ({ url: `/api/projects/${w.open.project.id}/suggested-finishers` }),
+  },
   { route: 'GET /api/developers/:username/reviews', expect: everyone(200), request: (w) => ({ url: `/api/developers/${usernameOf(w, 'bidder')}/reviews` }) },
   { route: 'GET /api/projects/:id/reviews', expect: everyone(200), request: (w) => ({ url: `/api/projects/${w.accepted.project.id}/reviews` }) },
   {

@@ -52,6 +52,11 @@ const ownerOnly = (status: number): Statuses => ({ visitor: 401, stranger: 404, 
 export const repositoryRows: Row[] = [
   // Issue 29: connecting, the intake report (public as the project is: bidders read it), delivery by pull request.
   { route: 'GET /api/repositories', expect: signedIn(200), request: () => ({ url: '/api/repositories' }) },
+  { route: 'GET /api/repositories/host', expect: signedIn(200), request: () => ({ url: '/api/repositories/host' }) },
+  // The GitHub sign-in exists on the GitHub host only: here (the sandbox host) it is not found, for a
+  // signed-in person; a visitor is asked to sign in first. github-sign-in.test.ts covers the GitHub host.
+  { route: 'GET /api/github/authorize', expect: signedIn(404), request: () => ({ url: '/api/github/authorize' }) },
+  { route: 'GET /api/github/callback', expect: signedIn(404), request: () => ({ url: '/api/github/callback?code=abc&state=def' }) },
   {
     route: 'GET /api/projects/:id/repository-report',
     expect: everyone(200),

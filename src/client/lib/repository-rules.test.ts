@@ -13,6 +13,8 @@ import {
   topLanguages,
 } from './repository-rules.js';
 
+const AUTHORIZE = '/api/github/authorize';
+
 describe('the repository picker’s choice', () => {
   it('reads "No repository" as null and any other value as the repository’s id', () => {
     expect(repositoryIdOf(NO_REPOSITORY)).toBeNull();
@@ -90,12 +92,12 @@ describe('repositoryAccessText', () => {
 
 describe('githubLinkHref', () => {
   it('points at the GitHub sign-in, back to this page, only on the GitHub host for someone not linked', () => {
-    expect(githubLinkHref({ provider: 'github', githubLogin: null }, '/projects/7?tab=deal')).toBe(
+    expect(githubLinkHref({ provider: 'github', githubLogin: null }, '/projects/7?tab=deal', AUTHORIZE)).toBe(
       '/api/github/authorize?returnTo=%2Fprojects%2F7%3Ftab%3Ddeal',
     );
-    expect(githubLinkHref({ provider: 'github', githubLogin: 'devon' }, '/dashboard')).toBeNull();
-    expect(githubLinkHref({ provider: 'sandbox', githubLogin: null }, '/dashboard')).toBeNull();
-    expect(githubLinkHref(null, '/dashboard')).toBeNull();
-    expect(githubLinkHref(undefined, '/dashboard')).toBeNull();
+    expect(githubLinkHref({ provider: 'github', githubLogin: 'devon' }, '/dashboard', AUTHORIZE)).toBeNull();
+    expect(githubLinkHref({ provider: 'sandbox', githubLogin: null }, '/dashboard', AUTHORIZE)).toBeNull();
+    expect(githubLinkHref(null, '/dashboard', AUTHORIZE)).toBeNull();
+    expect(githubLinkHref(undefined, '/dashboard', AUTHORIZE)).toBeNull();
   });
 });

@@ -110,11 +110,11 @@ export function repositoryAccessText(access: RepositoryAccess, viewer: 'owner' |
 }
 
 /**
- * Where "Link GitHub" goes: the server's GitHub sign-in, which comes back to `returnTo` (this page).
+ * Where "Link GitHub" goes: the server's GitHub sign-in (`authorizePath`, the contract's), which comes back to `returnTo` (this page).
  * Null unless the server says its host is GitHub and this person has no linked account, so the
  * sandbox host shows nothing.
  */
-export function githubLinkHref(host: RepositoryHostView | null | undefined, returnTo: string): string | null {
+export function githubLinkHref(host: RepositoryHostView | null | undefined, returnTo: string, authorizePath: string): string | null {
   if (host?.provider !== 'github' || host.githubLogin !== null) return null;
-  return `/api/github/authorize?returnTo=${encodeURIComponent(returnTo)}`;
+  return `${authorizePath}?returnTo=${encodeURIComponent(returnTo)}`;
 }

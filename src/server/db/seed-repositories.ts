@@ -45,8 +45,8 @@ export const demoRepositories: readonly DemoRepository[] = [
 ];
 
 /**
- * The demo projects' repositories on the sandbox git host (docs/plans/issue-29-design.md, section
- * 7): bare repositories written by fast-import, no network, the same commit ids every time. Without
+ * The demo projects' repositories on the sandbox git host (decision 054,
+ * the sandbox host): bare repositories written by fast-import, no network, the same commit ids every time. Without
  * a usable git the projects keep only their code links. Answers how many repositories it made.
  * Each repository's intake report is queued as a durable job.
  */

@@ -1,7 +1,7 @@
 import type { ImportCommit } from '#server/integrations/repositories/fast-import.js';
 
 /**
- * The demo repositories' histories (docs/plans/issue-29-design.md, section 7): small but real
+ * The demo repositories' histories (decision 054, the sandbox host): small but real
  * projects, each in its own stack, written by two or three demo authors at fixed dates so that
  * their commit ids come out the same on every machine.
  */

@@ -60,7 +60,7 @@ export const repositoryHostQuery = (enabled: boolean) =>
 export function useGithubLinkHref(enabled = true): string | null {
   const location = useLocation();
   const { data: host } = useQuery(repositoryHostQuery(enabled));
-  return githubLinkHref(host, `${location.pathname}${location.search}`);
+  return githubLinkHref(host, `${location.pathname}${location.search}`, endpoints.githubAuthorize.path);
 }
 
 /**

@@ -7,8 +7,8 @@ import type { ReportLanguage } from '#shared/domain/repository-report.js';
 /**
  * Languages the way GitHub's language bar counts them, with linguist-js 2.9.2 in in-memory mode.
  * That release looks a file's content up by its index in the list it has already filtered, so once
- * it drops a vendored or binary file it counts the wrong file's lines (docs/plans/issue-29-design.md
- * section 0). So it is always called with keepVendored and keepBinary, on text files we filtered
+ * it drops a vendored or binary file it counts the wrong file's lines (decision
+ * 055). So it is always called with keepVendored and keepBinary, on text files we filtered
  * ourselves with linguist's own patterns; and offline, or it fetches languages.yml from GitHub.
  */
 
