@@ -56,6 +56,7 @@ import { settleOverduePayments } from '#server/features/payments/payment-settlem
 import { registerPaymentHandlers } from '#server/features/payments/payments.service.js';
 import { sandboxRoutes } from '#server/features/payments/sandbox.routes.js';
 import { reviewsRoutes } from '#server/features/reviews/reviews.routes.js';
+import { invitationsRoutes } from '#server/features/invitations/invitations.routes.js';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.js';
 import { profileRoutes } from '#server/features/profile/profile.routes.js';
 import { createMailer, type Mailer } from '#server/integrations/email/mailer.js';
@@ -231,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   profileRoutes(app, ctx);
   developersRoutes(app, ctx);
   reviewsRoutes(app, ctx);
+  invitationsRoutes(app, ctx);
   await emailRoutes(app, ctx);
   milestonesRoutes(app, ctx);
   dealRoutes(app, ctx);

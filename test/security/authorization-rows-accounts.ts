@@ -138,6 +138,18 @@ export const accountRows: Row[] = [
   { route: 'GET /api/developers', expect: everyone(200), request: () => ({ url: '/api/developers' }) },
   { route: 'GET /api/developers/:username', expect: everyone(200), request: (w) => ({ url: `/api/developers/${usernameOf(w, 'bidder')}` }) },
   { route: 'GET /api/developers/:username/stats', expect: everyone(200), request: (w) => ({ url: `/api/developers/${usernameOf(w, 'bidder')}/stats` }) },
+  // Issue 30: invitations to bid, the owner's to send and read; a developer reads their own.
+  {
+    route: 'POST /api/projects/:id/invitations',
+    expect: only({ owner: 201 }),
+    request: (w) => ({ url: `/api/projects/${w.open.project.id}/invitations`, payload: { developerId: w.callers.otherFinisher.user!.id } }),
+  },
+  { route: 'GET /api/projects/:id/invitations', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/projects/${w.open.project.id}/invitations` }) },
+  {
+    route: 'GET /api/users/:id/invitations',
+    expect: only({ otherFinisher: 200 }),
+    request: (w) => ({ url: `/api/users/${w.callers.otherFinisher.user!.id}/invitations` }),
+  },
   // Issue 30: the suggestions are the owner's alone.
   {
     route: 'GET /api/projects/:id/suggested-finishers',

@@ -5,6 +5,7 @@ import * as conversations from '#server/db/schema/conversations.js';
 import * as deal from '#server/db/schema/deal.js';
 import * as disputes from '#server/db/schema/disputes.js';
 import * as email from '#server/db/schema/email.js';
+import * as invitations from '#server/db/schema/invitations.js';
 import * as jobs from '#server/db/schema/jobs.js';
 import * as milestones from '#server/db/schema/milestones.js';
 import * as notifications from '#server/db/schema/notifications.js';
@@ -31,5 +32,6 @@ export const schema = {
   ...jobs,
   ...repositories,
   ...repositoryDeals,
+  ...invitations,
 };
 export type Schema = typeof schema;

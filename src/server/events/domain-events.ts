@@ -21,6 +21,17 @@ export type DomainEvent =
       amountCents: number;
       timelineDays: number;
     }
+  /** Issue 30: an owner invited a finisher to bid on their open project. */
+  | {
+      type: 'invitation.sent';
+      invitationId: number;
+      projectId: number;
+      projectName: string;
+      ownerId: number;
+      ownerUsername: string;
+      finisherId: number;
+      budgetCents: number | null;
+    }
   | { type: 'bid.accepted'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number }
   | { type: 'bid.rejected'; bidId: number; projectId: number; projectName: string; finisherId: number }
   /** Decision 037: the accepted bid was not paid within DEAL_PAYMENT_WINDOW; the project is open for bids again. */

@@ -29,7 +29,7 @@ export const dealEmailCategories = [
   defineEmailCategory({
     id: 'bidUpdates',
     label: 'Bid updates',
-    description: 'A bid on your project, and your bid accepted.',
+    description: 'A bid on your project, your bid accepted, and invitations to bid.',
     isOnByDefault: true,
     canTurnOff: true,
   }),

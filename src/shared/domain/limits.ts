@@ -75,3 +75,9 @@ export const changeOrderLimits = {
   amountMaxDollars: 10_000_000,
   extraDaysMax: 365,
 } as const;
+
+/** Invitations to bid (issue 30, item 5): an owner asks finishers to bid, a few at a time. */
+export const invitationLimits = {
+  /** Invitations of one project not yet answered by a bid. */
+  openPerProject: 20,
+} as const;

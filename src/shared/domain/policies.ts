@@ -117,6 +117,20 @@ export const permissions = {
     (person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project) || (person !== null && isOperator(person.role)),
     'Only the project owner can dispute this payment',
   ),
+  // Issue 30: the owner invites finishers and reads the project's invitations and suggestions; a finisher reads their own.
+  inviteToBid: permission(
+    (person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project),
+    'Only the project owner can invite developers to bid',
+  ),
+  readProjectInvitations: permission(
+    (person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project),
+    "Only the project owner can see this project's invitations",
+  ),
+  readOwnInvitations: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own invitations'),
+  readSuggestedFinishers: permission(
+    (person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project),
+    'Only the project owner can see suggested finishers',
+  ),
   // Issue 18: the owner edits the posted project; the two parties read the frozen statement of work.
   editProject: permission((person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project), 'Only the project owner can edit this project'),
   // Operators read it too where the deal has a dispute, which is settled against what was agreed;

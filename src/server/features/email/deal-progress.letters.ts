@@ -27,6 +27,22 @@ export const progressLetters = {
       },
     },
   ],
+  'invitation.sent': (e: EventOf<'invitation.sent'>, links: Links): Letter[] => [
+    {
+      to: finisher(e, 'bidUpdates'),
+      content: {
+        subject: `${e.ownerUsername} invited you to bid on "${e.projectName}"`,
+        paragraphs: [
+          (f) =>
+            e.budgetCents === null
+              ? `${f.value(e.ownerUsername)} invited you to bid on ${f.value(e.projectName)}.`
+              : `${f.value(e.ownerUsername)} invited you to bid on ${f.value(e.projectName)}, with a budget of ${f.money(e.budgetCents)}.`,
+          () => 'Read the project and its code report, and place a bid if it suits you.',
+        ],
+        action: { label: 'Open the project', url: links.project(e.projectId) },
+      },
+    },
+  ],
   'bid.accepted': (e: EventOf<'bid.accepted'>, links: Links): Letter[] => [
     {
       to: finisher(e, 'bidUpdates'),

@@ -4,6 +4,7 @@ import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDeveloper
 import { rankSuggestedFinishers } from '#shared/domain/finisher-ranking.js';
 import { acceptanceRateOf, winningBidStatuses, withdrawnBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { AppError } from '#server/app-error.js';
+import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import { bids } from '#server/db/schema/bids.js';
 import { projects } from '#server/db/schema/projects.js';
@@ -31,7 +32,7 @@ function toListItem(u: UserRow): DeveloperListItem {
  * Who the directory lists: finishers, and no operator. A verified account OPERATOR_EMAILS names is
  * an operator whatever it registered as (its stored role may still say finisher).
  */
-function isListedFinisher(ctx: AppContext): SQL {
+export function isListedFinisher(ctx: Pick<AppContext, 'config'>): SQL {
   const isFinisher = eq(users.role, 'finisher');
   const isNamedOperator = isOperatorByEmail(ctx.config.operatorEmails);
   return isNamedOperator ? and(isFinisher, not(isNamedOperator))! : isFinisher;
@@ -142,7 +143,7 @@ export async function suggestFinishers(ctx: AppContext, actor: UserRow, projectI
     .where(eq(projects.id, projectId))
     .limit(1);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
-  if (project.submitterId !== actor.id) throw new AppError('FORBIDDEN', 'Only the project owner can see suggested finishers');
+  requireAccess(actor, 'readSuggestedFinishers', project);
   const techs = [...new Set(project.techStack.map((tech) => tech.trim().toLowerCase()))];
   if (techs.length === 0) return [];
   const techArray = sql`array[${sql.join(

@@ -23,6 +23,20 @@ export function registerNotificationWriters(events: DomainEvents): void {
       },
     ]),
   );
+  events.onRecord('invitation.sent', (e, tx) =>
+    createNotifications(tx, [
+      {
+        userId: e.finisherId,
+        type: 'project',
+        title: 'Invitation to bid',
+        content:
+          e.budgetCents === null
+            ? `${e.ownerUsername} invited you to bid on "${e.projectName}".`
+            : `${e.ownerUsername} invited you to bid on "${e.projectName}" (budget ${formatMoney(e.budgetCents)}).`,
+        relatedId: e.projectId,
+      },
+    ]),
+  );
   events.onRecord('bid.accepted', (e, tx) =>
     createNotifications(tx, [
       { userId: e.finisherId, type: 'bid', title: 'Bid accepted', content: `Your bid on "${e.projectName}" was accepted.`, relatedId: e.projectId },
