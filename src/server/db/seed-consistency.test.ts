@@ -151,4 +151,17 @@ describe('the demo data', () => {
     const kinds = (await historyOf(ticketing.projectId)).map((entry) => entry.kind);
     expect(kinds.indexOf('repository_access_granted')).toBeGreaterThan(kinds.indexOf('payment_held'));
   });
+
+  it('shows matching at work: jonas invited devon, who lists Go, to bid on the chat widget, and his page suggests devon as invited', async () => {
+    const jonas = client(t.app, await signIn(t.app, 'jonas@demo.finishline.dev', DEMO_PASSWORD));
+    const [chat] = await t.database.db.select().from(projects).where(eq(projects.name, 'Chat widget for support'));
+    const invitations = (await jonas.get(`/api/projects/${chat!.id}/invitations`)).json() as { developer: { username: string }; status: string }[];
+    expect(invitations.map((i) => [i.developer.username, i.status])).toEqual([['devon', 'open']]);
+    const suggested = (await jonas.get(`/api/projects/${chat!.id}/suggested-finishers`)).json() as { username: string; matchedSkills: string[] }[];
+    expect(suggested.map((s) => [s.username, s.matchedSkills])).toEqual([['devon', ['Go']]]);
+    const devon = client(t.app, await signIn(t.app, 'devon@demo.finishline.dev', DEMO_PASSWORD));
+    const [devonRow] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'devon'));
+    const own = (await devon.get(`/api/users/${devonRow!.id}/invitations`)).json() as { project: { name: string } }[];
+    expect(own.map((i) => i.project.name)).toEqual(['Chat widget for support']);
+  });
 });

@@ -127,6 +127,8 @@ export interface DemoProject {
   reviews?: { daysAgo: number; ofFinisher: DemoReview; ofOwner: DemoReview };
   dispute?: DemoDispute;
   /** Issue 18, item 6: a change order on the deal, accepted (and maybe paid). */
+  /** Issue 30: developers the owner invited to bid (none of them has bid yet). */
+  invitedFinishers?: DemoUsername[];
   changeOrder?: DemoChangeOrder;
 }
 
@@ -227,6 +229,8 @@ export const demoProjects: DemoProject[] = [
     description: 'An embeddable support chat widget. The socket server (in Go) works; the widget UI, agent inbox and message history are incomplete.',
     // Any technology can be named (issue 16): Go is not on the spec's suggestion list.
     techStack: ['WebSockets', 'Vue.js', 'Go'],
+    // Devon lists Go: the owner's page suggests him, and jonas invited him yesterday (issue 30).
+    invitedFinishers: ['devon'],
     bids: [],
   },
   {

@@ -17,6 +17,7 @@ import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
 import { projectCriteria, statementsOfWork } from '#server/db/schema/scope.js';
 import { reviews } from '#server/db/schema/reviews.js';
+import { projectInvitations } from '#server/db/schema/invitations.js';
 
 /** DEAL_INCLUDED_REVISIONS' default: the demo deals were agreed under it. */
 const DEMO_INCLUDED_REVISIONS = 2;
@@ -157,6 +158,10 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
       }
       if (p.dispute) await seedDispute(tx, project!.id, p.dispute);
       if (p.changeOrder) await seedChangeOrder(tx, project!.id, p.changeOrder);
+      if (p.invitedFinishers?.length)
+        await tx
+          .insert(projectInvitations)
+          .values(p.invitedFinishers.map((finisher) => ({ projectId: project!.id, finisherId: idOf(finisher), createdAt: daysAgo(1) })));
     }
   });
   // After the commit: git writes files, which a rolled-back transaction could not take back.

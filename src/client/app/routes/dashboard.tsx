@@ -5,6 +5,7 @@ import { useUser } from '#client/lib/auth.js';
 import { OwnerDashboard } from '#client/features/dashboard/owner-dashboard.js';
 import { DashboardTabs } from '#client/features/dashboard/dashboard-tabs.js';
 import { FinisherDashboard } from '#client/features/dashboard/finisher-dashboard.js';
+import { InvitationsCard } from '#client/features/invitations/invitations-card.js';
 import { MessagesView } from '#client/features/conversations/messages-view.js';
 
 export default function DashboardPage() {
@@ -22,7 +23,13 @@ export default function DashboardPage() {
         {finisher ? 'Find projects to finish and track your applications.' : 'Manage your projects and the bids on them.'}
       </p>
       <DashboardTabs current={isMessagesTab ? 'messages' : 'overview'} />
-      {isMessagesTab ? <MessagesView /> : finisher ? <FinisherDashboard user={user} /> : <OwnerDashboard user={user} />}
+      {isMessagesTab ? (
+        <MessagesView />
+      ) : finisher ? (
+        <FinisherDashboard user={user} invitations={<InvitationsCard userId={user.id} />} />
+      ) : (
+        <OwnerDashboard user={user} />
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useFinisher, useFinisherStats } from '#client/features/finishers/api.js
 import { ReviewList } from '#client/features/reviews/review-list.js';
 import { useFinisherReviews } from '#client/features/reviews/api.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
+import { InviteToBidButton } from '#client/features/invitations/invite-to-bid-button.js';
 
 function BackToDirectory() {
   return (
@@ -54,6 +55,9 @@ export default function DeveloperProfilePage() {
         </Link>
       </nav>
       <FinisherProfileHeader finisher={profile} />
+      <div className="flex justify-end empty:hidden">
+        <InviteToBidButton developerId={profile.id} developerUsername={profile.username} />
+      </div>
       <Tabs defaultValue="overview">
         <TabsList>
           <TabsTrigger value="overview">Overview</TabsTrigger>

@@ -25,6 +25,7 @@ import { StatementOfWorkCard } from '#client/features/scope/statement-of-work-ca
 import { ChangeOrdersCard } from '#client/features/change-orders/change-orders-card.js';
 import { RepositoryReportCard } from '#client/features/repositories/lazy-repository-report-card.js';
 import { SuggestedFinishersCard } from '#client/features/finishers/lazy-suggested-finishers-card.js';
+import { ProjectInvitationsCard } from '#client/features/invitations/project-invitations-card.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
 
 export default function ProjectDetailPage() {
@@ -118,6 +119,7 @@ export default function ProjectDetailPage() {
           <EditProjectButton project={project} user={user} />
           <ProjectControls projectId={project.id} status={project.status} actor={actor} cancelNotice={isDealOwner ? deal?.cancelNotice : null} />
           {project.deal ? <ProjectPaymentCard project={project} user={user} /> : null}
+          <ProjectInvitationsCard projectId={project.id} enabled={isOwner(user, project)} />
           <SuggestedFinishersCard projectId={project.id} enabled={isOwner(user, project) && project.status === 'open'} />
         </aside>
       </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CheckCircle2, FileText, Percent } from 'lucide-react';
 import type { User } from '#shared/contracts/users.js';
 import { isAssignedFinisher } from '#shared/domain/policies.js';
@@ -12,7 +13,13 @@ import { RecentProjects } from './recent-projects.js';
 import { StatCard } from './stat-card.js';
 
 /** The finisher view of the dashboard (the spec's developer, spec section 2). */
-export function FinisherDashboard({ user }: { user: User }) {
+export function FinisherDashboard({
+  user,
+  invitations,
+}: {
+  user: User;
+  /** The invitations to bid (its own feature), beside the recent projects. */ invitations?: ReactNode;
+}) {
   const projectsQuery = useProjects();
   const bidsQuery = useUserBids(user.id, true);
   const myProjectsQuery = useUserProjects(user.id);
@@ -34,6 +41,7 @@ export function FinisherDashboard({ user }: { user: User }) {
           <OpenProjectsPanel projects={openJobsFor(projects, bids, user.id)} finisherId={user.id} isLoading={projectsQuery.isPending || bidsQuery.isPending} />
         </div>
         <div className="grid content-start gap-6">
+          {invitations}
           <RecentProjects projects={projects} />
           <AppliedList bids={bids} />
         </div>

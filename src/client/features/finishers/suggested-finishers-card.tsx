@@ -1,8 +1,12 @@
-import { Star } from 'lucide-react';
+import { Send, Star } from 'lucide-react';
+import { toast } from 'sonner';
 import { Link } from 'react-router';
 import type { SuggestedFinisher } from '#shared/contracts/finishers.js';
 import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
 import { Badge } from '#client/components/ui/badge.js';
+import { Button } from '#client/components/ui/button.js';
+import { errorMessage } from '#client/lib/api.js';
+import { useInviteToBid, useProjectInvitations } from '#client/features/invitations/api.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { initialsOf } from '#client/lib/utils.js';
 import { useSuggestedFinishers } from './api.js';
@@ -19,10 +23,17 @@ export function suggestionRecord(finisher: Pick<SuggestedFinisher, 'rating' | 'r
   return parts;
 }
 
-function SuggestedFinisherItem({ finisher }: { finisher: SuggestedFinisher }) {
+interface ItemProps {
+  finisher: SuggestedFinisher;
+  isInvited: boolean;
+  isInviting: boolean;
+  onInvite: () => void;
+}
+
+function SuggestedFinisherItem({ finisher, isInvited, isInviting, onInvite }: ItemProps) {
   const [rating, ...rest] = suggestionRecord(finisher);
   return (
-    <li className="flex items-start gap-3">
+    <li className="flex flex-wrap items-start gap-3">
       <Avatar className="size-9">
         {finisher.avatarUrl ? <AvatarImage src={finisher.avatarUrl} alt="" /> : null}
         <AvatarFallback className="text-xs">{initialsOf(finisher.username)}</AvatarFallback>
@@ -47,6 +58,15 @@ function SuggestedFinisherItem({ finisher }: { finisher: SuggestedFinisher }) {
           ))}
         </ul>
       </div>
+      <div className="ml-auto">
+        {isInvited ? (
+          <Badge variant="success">Invited</Badge>
+        ) : (
+          <Button size="sm" variant="outline" onClick={onInvite} disabled={isInviting} aria-label={`Invite ${finisher.username} to bid`}>
+            <Send aria-hidden="true" /> Invite
+          </Button>
+        )}
+      </div>
     </li>
   );
 }
@@ -54,7 +74,15 @@ function SuggestedFinisherItem({ finisher }: { finisher: SuggestedFinisher }) {
 /** On the owner's open project page: finishers who list its technologies, in the server's order. */
 export function SuggestedFinishersCard({ projectId, enabled }: { projectId: number; enabled: boolean }) {
   const { data: suggested } = useSuggestedFinishers(projectId, enabled);
+  const { data: invitations } = useProjectInvitations(projectId, enabled);
+  const invite = useInviteToBid();
   if (!enabled || !suggested) return null;
+  const invited = new Set((invitations ?? []).map((invitation) => invitation.developer.id));
+  const inviteOne = (developerId: number) =>
+    invite.mutate(
+      { projectId, developerId },
+      { onError: (error) => toast.error('The invitation was not sent', { description: errorMessage(error, 'Please try again later') }) },
+    );
   return (
     <Card role="region" aria-labelledby="suggested-finishers-title">
       <CardHeader>
@@ -71,7 +99,13 @@ export function SuggestedFinishersCard({ projectId, enabled }: { projectId: numb
         ) : (
           <ol className="grid gap-4">
             {suggested.map((finisher) => (
-              <SuggestedFinisherItem key={finisher.id} finisher={finisher} />
+              <SuggestedFinisherItem
+                key={finisher.id}
+                finisher={finisher}
+                isInvited={invited.has(finisher.id)}
+                isInviting={invite.isPending && invite.variables.developerId === finisher.id}
+                onInvite={() => inviteOne(finisher.id)}
+              />
             ))}
           </ol>
         )}
