@@ -1,6 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { isOpenForBids } from '#shared/domain/project-lifecycle.js';
 import { canReadDelivery, isAssignedFinisher, isOwner, projectActorOf } from '#shared/domain/policies.js';
 import { projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
@@ -120,7 +121,7 @@ export default function ProjectDetailPage() {
           <ProjectControls projectId={project.id} status={project.status} actor={actor} cancelNotice={isDealOwner ? deal?.cancelNotice : null} />
           {project.deal ? <ProjectPaymentCard project={project} user={user} /> : null}
           <ProjectInvitationsCard projectId={project.id} enabled={isOwner(user, project)} />
-          <SuggestedFinishersCard projectId={project.id} enabled={isOwner(user, project) && project.status === 'open'} />
+          <SuggestedFinishersCard projectId={project.id} enabled={isOwner(user, project) && isOpenForBids(project.status)} />
         </aside>
       </div>
     </div>

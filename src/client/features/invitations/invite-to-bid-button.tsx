@@ -1,6 +1,7 @@
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { isOwner } from '#shared/domain/policies.js';
+import { isOpenForBids } from '#shared/domain/project-lifecycle.js';
 import { isSubmitter } from '#shared/domain/roles.js';
 import { Button } from '#client/components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.js';
@@ -20,7 +21,7 @@ export function InviteToBidButton({ developerId, developerUsername }: { develope
   const { user } = useUser();
   const canInvite = user !== null && user !== undefined && isSubmitter(user.role);
   const { data: projects } = useUserProjects(canInvite ? user.id : undefined);
-  const open = (projects ?? []).filter((project) => isOwner(user ?? null, project) && project.status === 'open');
+  const open = (projects ?? []).filter((project) => isOwner(user ?? null, project) && isOpenForBids(project.status));
   const [isOpen, setOpen] = useState(false);
   const [projectId, setProjectId] = useState<string>('');
   const invite = useInviteToBid();
