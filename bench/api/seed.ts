@@ -469,6 +469,10 @@ export async function seedBenchData(pool: pg.Pool, projectCount = DEFAULT_PROJEC
         reviewee_id: { type: 'int', values: reviews.map((r) => r.revieweeId) },
         rating: { type: 'int', values: reviews.map((r) => r.rating) },
       });
+      // Both parties reviewed: visible (double-blind reviews, decision 059), on a schema that has the column.
+      await client.query(
+        `DO $$ BEGIN IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'reviews' AND column_name = 'revealed_at') THEN UPDATE reviews SET revealed_at = created_at; END IF; END $$`,
+      );
       reviewCount = reviews.length;
     }
     // Explicit ids were inserted: move the serial sequences past them.

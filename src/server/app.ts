@@ -56,6 +56,7 @@ import { settleOverduePayments } from '#server/features/payments/payment-settlem
 import { registerPaymentHandlers } from '#server/features/payments/payments.service.js';
 import { sandboxRoutes } from '#server/features/payments/sandbox.routes.js';
 import { reviewsRoutes } from '#server/features/reviews/reviews.routes.js';
+import { revealReviewsJobKind } from '#server/features/reviews/reviews.service.js';
 import { invitationsRoutes } from '#server/features/invitations/invitations.routes.js';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.js';
 import { profileRoutes } from '#server/features/profile/profile.routes.js';
@@ -251,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Durable jobs run from the database, on every instance (decision 042); the deal clock's timers are
   // jobs (decision 027). Accepted bids with no payment window yet (decision 037) get one first.
   // Each lane has its own runner, so a repository's intake never holds up the deal clock (decision 055).
-  const lanes = createJobLanes(ctx, [...dealTimerJobKinds, ...repositoryJobKinds]);
+  const lanes = createJobLanes(ctx, [...dealTimerJobKinds, ...repositoryJobKinds, revealReviewsJobKind]);
   const nudges = new Map(
     lanes.map((runner) => [
       runner.lane,

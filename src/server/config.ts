@@ -156,6 +156,8 @@ const configFields = z.object({
   EMAIL_VERIFICATIONS_PER_HOUR: z.coerce.number().int().positive().default(5),
   /** The deal clock (docs/decisions/027-deal-clock.md). */
   DEAL_REVIEW_WINDOW: duration('7d'),
+  /** Reviews are double-blind: a review shows once both parties have written one, or this long after the work was accepted. */
+  REVIEW_REVEAL_AFTER: duration('14d'),
   DEAL_DELIVERY_GRACE: duration('3d'),
   /** Revision requests a deal includes unless the accepted bid names another number (issue 18). */
   DEAL_INCLUDED_REVISIONS: z.coerce.number().int().min(0).max(20).default(2),
@@ -323,6 +325,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
       remindersMs: env.DEAL_REMINDERS,
       sweepIntervalMs: env.DEAL_SWEEP_INTERVAL,
     },
+    reviews: { revealAfterMs: env.REVIEW_REVEAL_AFTER },
     jobs: {
       pollIntervalMs: env.JOB_POLL_INTERVAL ?? env.DEAL_SWEEP_INTERVAL,
       retryDelayMs: env.JOB_RETRY_DELAY,

@@ -298,5 +298,7 @@ test('a deal from checkout through milestones, delivery and review, for both sid
     p.getByRole('form', { name: 'Rate the client' }),
   );
   await apiPost(owner.page, `/api/projects/${dealProjectId}/reviews`, { rating: 5, comment: 'Finished on time and well tested.' });
+  // Reviews are double-blind (decision 059): the finisher's review reveals the owner's.
+  await apiPost(finisher.page, `/api/projects/${dealProjectId}/reviews`, { rating: 5, comment: 'A clear brief.' });
   await visit(owner.page, `/developers/${finisher.account.username}`, 'a developer profile with a review', text('Finished on time and well tested.'));
 });

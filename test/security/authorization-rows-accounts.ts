@@ -160,8 +160,15 @@ export const accountRows: Row[] = [
   { route: 'GET /api/projects/:id/reviews', expect: everyone(200), request: (w) => ({ url: `/api/projects/${w.accepted.project.id}/reviews` }) },
   {
     route: 'POST /api/projects/:id/reviews',
-    expect: only({ owner: 201, bidder: 201 }),
+    // The bidder's review is in (hidden, decision 059): the owner's reveals both.
+    expect: only({ owner: 201, bidder: 409 }),
     request: (w) => ({ url: `/api/projects/${w.accepted.project.id}/reviews`, payload: { rating: 5, comment: 'Great to work with.' } }),
+  },
+  // Issue 30: a hidden review is changed by its author alone.
+  {
+    route: 'PATCH /api/reviews/:id',
+    expect: only({ bidder: 200 }),
+    request: (w) => ({ url: `/api/reviews/${w.accepted.hiddenReviewId}`, payload: { rating: 3, comment: 'Changed my mind.' } }),
   },
   // An avatar is a public image under an unguessable name.
   { route: 'GET /uploads/*', expect: everyone(200), request: async (w, m) => ({ url: await uploadOwnerAvatar(m.app, w) }) },

@@ -9,6 +9,7 @@ import { milestones } from '#server/db/schema/milestones.js';
 import { notifications } from '#server/db/schema/notifications.js';
 import { changeOrders } from '#server/db/schema/change-orders.js';
 import { payments } from '#server/db/schema/payments.js';
+import { reviews } from '#server/db/schema/reviews.js';
 import { projectCriteria, statementsOfWork } from '#server/db/schema/scope.js';
 import { disputeOffers, disputes } from '#server/db/schema/disputes.js';
 import { type NewProjectRow, projectColumns, type ProjectRow, projects } from '#server/db/schema/projects.js';
@@ -70,7 +71,7 @@ export interface World {
     acceptedChangeOrderId: number;
   };
   delivered: Deal;
-  accepted: Deal;
+  accepted: Deal & { hiddenReviewId: number };
   rival: Deal;
   /** A dispute the owner opened on a delivered deal of its own (decision 029), with the owner's opening offer. */
   dispute: { id: number; projectId: number; ownerOfferId: number };
@@ -282,6 +283,12 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
   await db
     .insert(payments)
     .values({ bidId: deliveredBid, ...splitPayment(bidAmount * 100), status: 'refunded', transferGroup: `project_${deliveredProject.id}` });
+  // Double-blind reviews (decision 059): the bidder reviewed the owner of the accepted deal; it stays
+  // hidden from everyone but its author until the owner reviews too.
+  const [hiddenReview] = await db
+    .insert(reviews)
+    .values({ projectId: acceptedProject.id, reviewerId: bidder.id, revieweeId: owner.id, rating: 4, comment: secret('hidden-review') })
+    .returning({ id: reviews.id });
   // The disputed deal: delivered, and a dispute the owner opened (decision 029). Its payment reads as
   // refunded so the owner's total spending stays the one bid amount the secrets look for; the matrix
   // checks who may take each dispute step, not where the money goes (disputes.test.ts does).
@@ -412,6 +419,7 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     { label: 'competing bid message', needle: secret('competing-bid-message'), visibleTo: ['owner'] },
     { label: 'competing bid amount', needle: amountPattern(competingAmount), visibleTo: ['owner'] },
     { label: 'competing bid timeline', needle: timelinePattern(competingTimeline), visibleTo: ['owner'] },
+    { label: "bidder's hidden review", needle: secret('hidden-review'), visibleTo: ['bidder'] },
     { label: 'rival bid message', needle: secret('rival-bid-message'), visibleTo: rivals },
     { label: 'rival bid amount', needle: amountPattern(rivalAmount), visibleTo: rivals },
     { label: 'rival bid timeline', needle: timelinePattern(rivalTimeline), visibleTo: rivals },
@@ -433,7 +441,7 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
       acceptedChangeOrderId: acceptedChangeOrder!.id,
     },
     delivered: { project: deliveredProject, bidId: deliveredBid },
-    accepted: { project: acceptedProject, bidId: acceptedBid },
+    accepted: { project: acceptedProject, bidId: acceptedBid, hiddenReviewId: hiddenReview!.id },
     rival: { project: rivalProject, bidId: rivalBid },
     dispute: { id: dispute!.id, projectId: disputedProject.id, ownerOfferId: ownerOffer!.id },
     ownerNotificationId: ownerNotification!.id,

@@ -17,6 +17,8 @@ import { repositories } from './schema/repositories.js';
 import { repositoryAccess } from './schema/repository-deals.js';
 import { reviews } from './schema/reviews.js';
 import { users } from './schema/users.js';
+import { jobs } from './schema/jobs.js';
+import { REVEAL_REVIEWS_JOB, revealReviewsJobKey } from '#shared/domain/reviews.js';
 
 // Issue 28, item 17: the demo tells one story. A deal marked complete has the history that made it
 // so, and a finisher's record on a bid card agrees with the rows it is counted from.
@@ -93,6 +95,21 @@ describe('the demo data', () => {
     }
   });
 
+  it('keeps a review written by one party alone hidden, with its reveal job due 14 days after the acceptance', async () => {
+    const db = t.database.db;
+    const hidden = await db.select().from(reviews).where(isNull(reviews.revealedAt));
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const review of hidden) {
+      const [project] = await db.select().from(projects).where(eq(projects.id, review.projectId));
+      expect(await db.$count(reviews, eq(reviews.projectId, review.projectId)), project!.name).toBe(1);
+      const [job] = await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, REVEAL_REVIEWS_JOB), eq(jobs.key, revealReviewsJobKey(review.projectId))));
+      expect(job?.dueAt.getTime(), project!.name).toBe(project!.acceptedAt!.getTime() + 14 * 86_400_000);
+    }
+  });
+
   it('shows each finisher a record that agrees with their rows: completed deals, reviews, and an on-time rate only with completed deals', async () => {
     const db = t.database.db;
     const finishers = await db.select().from(users).where(eq(users.role, 'finisher'));
@@ -111,7 +128,8 @@ describe('the demo data', () => {
 
       const completedDeals = await db.$count(projects, and(eq(projects.finisherId, finisher.id), isNotNull(projects.acceptedAt)));
       expect(record.completedProjects, finisher.username).toBe(completedDeals);
-      expect(record.reviewCount, finisher.username).toBe(await db.$count(reviews, eq(reviews.revieweeId, finisher.id)));
+      // Hidden reviews (double-blind, decision 059) count once revealed.
+      expect(record.reviewCount, finisher.username).toBe(await db.$count(reviews, and(eq(reviews.revieweeId, finisher.id), isNotNull(reviews.revealedAt))));
       expect(record.onTimeRate === null, `${finisher.username}: ${completedDeals} completed, on time ${record.onTimeRate}`).toBe(completedDeals === 0);
     }
   });

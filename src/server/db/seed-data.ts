@@ -123,8 +123,12 @@ export interface DemoProject {
    * acceptedDaysAgo: when the owner accepted the delivery, and the payout went out (issue 28, item 17).
    */
   deal?: { heldDaysAgo: number; deliveredDaysAgo?: number; acceptedDaysAgo?: number; cancellationDaysAgo?: number; deliveryMessage?: string };
-  /** After an accepted deal, the two parties' reviews of each other (issue 28, item 17). */
-  reviews?: { daysAgo: number; ofFinisher: DemoReview; ofOwner: DemoReview };
+  /**
+   * After an accepted deal, the two parties' reviews of each other (issue 28, item 17). With one of
+   * them missing, the other is still hidden (double-blind reviews, issue 30): it shows once the
+   * second is written or 14 days after the acceptance.
+   */
+  reviews?: { daysAgo: number; ofFinisher?: DemoReview; ofOwner?: DemoReview };
   dispute?: DemoDispute;
   /** Issue 18, item 6: a change order on the deal, accepted (and maybe paid). */
   /** Issue 30: developers the owner invited to bid (none of them has bid yet). */
@@ -360,6 +364,27 @@ export const demoProjects: DemoProject[] = [
       ofFinisher: { rating: 5, comment: 'Fast, clean work: the caching made the dashboard feel instant.' },
       ofOwner: { rating: 5, comment: 'A clear brief and quick answers in the chat.' },
     },
+  },
+  {
+    // Issue 30: reviews are double-blind. priya reviewed sam; her review stays hidden from sam and the
+    // public until sam writes his (then both show) or 14 days after the acceptance.
+    name: 'Bakery pre-order page',
+    owner: 'priya',
+    status: 'accepted',
+    budgetDollars: 450,
+    timeframe: '1 week',
+    ageDays: 12,
+    description: 'Pre-orders for a neighbourhood bakery: the menu page works; pick-up slots, order limits per day and the owner e-mail were missing.',
+    techStack: ['Vue', 'Node.js'],
+    bids: [{ finisher: 'sam', amount: 420, timeline: 5, message: pitch('Pick-up slots and daily limits are a tidy job.'), status: 'completed' }],
+    payment: 'released',
+    deal: {
+      heldDaysAgo: 10,
+      deliveredDaysAgo: 5,
+      acceptedDaysAgo: 4,
+      deliveryMessage: 'Pick-up slots, the daily limits and the order e-mail are live; the README explains the settings.',
+    },
+    reviews: { daysAgo: 3, ofFinisher: { rating: 5, comment: 'Thoughtful about the edge cases, and the bakery staff found it easy.' } },
   },
   {
     name: 'Podcast hosting platform',

@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, type DemoProject, type DemoUsername, demoProjects, demoU
 import { bids } from '#server/db/schema/bids.js';
 import { dealCancellations, dealHistory } from '#server/db/schema/deal.js';
 import { dealTimerJob } from '#shared/domain/deal-timer-job.js';
+import { REVEAL_REVIEWS_JOB, reviewRevealDeadline, revealReviewsJobKey } from '#shared/domain/reviews.js';
 import { enqueueJobs } from '#server/jobs/job-queue.js';
 import { seedChangeOrder } from './seed-change-orders.js';
 import { seedDispute } from './seed-disputes.js';
@@ -148,14 +149,7 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
         });
       }
       if (p.deal) await seedDealClock(tx, project!.id, p.deal, dealClock, p.dispute !== undefined);
-      if (p.reviews && winning) {
-        const reviewedAt = daysAgo(p.reviews.daysAgo);
-        const [ownerId, finisherId] = [idOf(p.owner), idOf(winning.finisher)];
-        await tx.insert(reviews).values([
-          { projectId: project!.id, reviewerId: ownerId, revieweeId: finisherId, ...p.reviews.ofFinisher, createdAt: reviewedAt },
-          { projectId: project!.id, reviewerId: finisherId, revieweeId: ownerId, ...p.reviews.ofOwner, createdAt: reviewedAt },
-        ]);
-      }
+      if (p.reviews && winning) await seedReviews(tx, project!.id, p.reviews, idOf(p.owner), idOf(winning.finisher));
       if (p.dispute) await seedDispute(tx, project!.id, p.dispute);
       if (p.changeOrder) await seedChangeOrder(tx, project!.id, p.changeOrder);
       if (p.invitedFinishers?.length)
@@ -167,6 +161,33 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
   // After the commit: git writes files, which a rolled-back transaction could not take back.
   if (repositories) await seedDemoRepositories(db, repositories);
   return true;
+}
+
+/**
+ * A demo deal's reviews. Both written: visible from the second on. One written: hidden (double-blind,
+ * decision 059) until the other party writes theirs or the reveal job runs, 14 days (REVIEW_REVEAL_AFTER's
+ * default) after the acceptance.
+ */
+async function seedReviews(tx: Tx, projectId: number, demo: NonNullable<DemoProject['reviews']>, ownerId: number, finisherId: number) {
+  const reviewedAt = daysAgo(demo.daysAgo);
+  const isBoth = demo.ofFinisher !== undefined && demo.ofOwner !== undefined;
+  const revealedAt = isBoth ? reviewedAt : null;
+  const rows = [
+    demo.ofFinisher && { projectId, reviewerId: ownerId, revieweeId: finisherId, ...demo.ofFinisher, createdAt: reviewedAt, revealedAt },
+    demo.ofOwner && { projectId, reviewerId: finisherId, revieweeId: ownerId, ...demo.ofOwner, createdAt: reviewedAt, revealedAt },
+  ].filter((row) => row !== undefined);
+  await tx.insert(reviews).values(rows);
+  if (isBoth) return;
+  const [project] = await tx.select({ acceptedAt: projects.acceptedAt }).from(projects).where(eq(projects.id, projectId));
+  await enqueueJobs(tx, [
+    {
+      kind: REVEAL_REVIEWS_JOB,
+      key: revealReviewsJobKey(projectId),
+      subject: `project:${projectId}`,
+      dueAt: reviewRevealDeadline(project!.acceptedAt!, 14 * DAY_MS),
+      payload: { projectId },
+    },
+  ]);
 }
 
 /** The deal clock's defaults (config.ts), for a seeding without a configuration. */

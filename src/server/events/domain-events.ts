@@ -32,6 +32,18 @@ export type DomainEvent =
       finisherId: number;
       budgetCents: number | null;
     }
+  /** Issue 30: one party reviewed the other; it stays hidden until the other reviews too or revealsAt (decision 059). */
+  | {
+      type: 'review.written';
+      projectId: number;
+      projectName: string;
+      reviewerId: number;
+      reviewerUsername: string;
+      revieweeId: number;
+      revealsAt: string;
+    }
+  /** Issue 30: a deal's reviews became visible to both parties and the public. */
+  | { type: 'reviews.revealed'; projectId: number; projectName: string; ownerId: number; finisherId: number }
   | { type: 'bid.accepted'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number }
   | { type: 'bid.rejected'; bidId: number; projectId: number; projectName: string; finisherId: number }
   /** Decision 037: the accepted bid was not paid within DEAL_PAYMENT_WINDOW; the project is open for bids again. */

@@ -24,6 +24,12 @@ export const reviewSchema = z.object({
   rating: z.number().int(),
   comment: z.string().nullable(),
   createdAt: z.string(),
+  /** When its author last changed it (only while hidden); null if never. */
+  updatedAt: z.string().nullable(),
+  /** Reviews are double-blind (issue 30): null while hidden from the other party and the public, who never receive it until then. */
+  revealedAt: z.string().nullable(),
+  /** While hidden (its author alone reads it): the latest it shows; the other party's review can reveal it sooner. Null once revealed. */
+  revealsAt: z.string().nullable(),
   reviewer: z.object({ id: z.number().int(), username: z.string(), avatarUrl: z.string().nullable() }),
   revieweeId: z.number().int(),
 });

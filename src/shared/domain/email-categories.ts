@@ -36,7 +36,7 @@ export const dealEmailCategories = [
   defineEmailCategory({
     id: 'dealUpdates',
     label: 'Deal updates',
-    description: 'Payments held and released, deliveries, revisions, milestones, cancellations, deadlines and refunds.',
+    description: 'Payments held and released, deliveries, revisions, milestones, cancellations, deadlines, refunds and reviews.',
     isOnByDefault: true,
     canTurnOff: true,
   }),

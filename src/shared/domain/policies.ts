@@ -177,6 +177,7 @@ export const permissions = {
     'Only a Finishline operator who is not a party to the deal can rule on this dispute',
   ),
   reviewProject: permission((person, project: ProjectParties) => isParty(person, project), 'Only the project owner and its developer can review this project'),
+  editReview: permission((person, review: { reviewerId: number }) => isSelf(person, review.reviewerId), 'You can only change your own review'),
 } as const;
 
 export type PermissionName = keyof typeof permissions;

@@ -31,6 +31,20 @@ export const finisherReviewsQuery = (username: string, enabled = true) =>
 export const useProjectReviews = (projectId: number, enabled = true) => useQuery(projectReviewsQuery(projectId, enabled));
 export const useFinisherReviews = (username: string, enabled = true) => useQuery(finisherReviewsQuery(username, enabled));
 
+/** Changes the viewer's own review while it is hidden (double-blind reviews, decision 059). */
+export function useUpdateReview(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: CreateReviewBody }) => call(endpoints.update, { params: { id }, body }),
+    onSuccess: (review) => {
+      queryClient.setQueryData<Review[]>(reviewKeys.ofProject(projectId), (reviews) => (reviews ?? []).map((r) => (r.id === review.id ? review : r)));
+      toast.success('Review updated');
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.ofProject(projectId) });
+    },
+    onError: (error) => toast.error('Failed to update review', { description: errorMessage(error, 'Please try again later') }),
+  });
+}
+
 export function useSubmitReview(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,7 @@
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
+import type { Review } from '#shared/contracts/reviews.js';
 import type { User } from '#shared/contracts/users.js';
 import { isOwner } from '#shared/domain/policies.js';
 import { Button } from '#client/components/ui/button.js';
@@ -10,7 +11,7 @@ import { Spinner } from '#client/components/ui/spinner.js';
 import { Textarea } from '#client/components/ui/textarea.js';
 import { cn } from '#client/lib/utils.js';
 import { ReviewList } from './review-list.js';
-import { useProjectReviews, useSubmitReview } from './api.js';
+import { useProjectReviews, useSubmitReview, useUpdateReview } from './api.js';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -37,11 +38,21 @@ function StarPicker({ value, onChange, disabled }: { value: number; onChange: (r
   );
 }
 
-function ReviewForm({ projectId, isViewerOwner }: { projectId: number; isViewerOwner: boolean }) {
-  const submit = useSubmitReview(projectId);
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
-  const title = isViewerOwner ? 'Rate the developer' : 'Rate the client';
+interface ReviewFormProps {
+  projectId: number;
+  isViewerOwner: boolean;
+  /** The viewer's hidden review, to change it; absent to write one. */
+  editing?: Review;
+  onDone?: () => void;
+}
+
+function ReviewForm({ projectId, isViewerOwner, editing, onDone }: ReviewFormProps) {
+  const create = useSubmitReview(projectId);
+  const update = useUpdateReview(projectId);
+  const submit = editing ? update : create;
+  const [rating, setRating] = useState(editing?.rating ?? 0);
+  const [comment, setComment] = useState(editing?.comment ?? '');
+  const title = editing ? 'Edit your review' : isViewerOwner ? 'Rate the developer' : 'Rate the client';
   return (
     <form
       aria-label={title}
@@ -49,7 +60,9 @@ function ReviewForm({ projectId, isViewerOwner }: { projectId: number; isViewerO
       onSubmit={(event) => {
         event.preventDefault();
         if (rating < 1) return;
-        submit.mutate({ rating, comment: comment.trim() || null });
+        const body = { rating, comment: comment.trim() || null };
+        if (editing) update.mutate({ id: editing.id, body }, { onSuccess: onDone });
+        else create.mutate(body);
       }}
     >
       <h3 className="text-sm font-semibold">{title}</h3>
@@ -68,8 +81,13 @@ function ReviewForm({ projectId, isViewerOwner }: { projectId: number; isViewerO
       <div>
         <Button type="submit" disabled={rating < 1 || submit.isPending}>
           {submit.isPending ? <Spinner className="size-4 text-primary-foreground" label="Submitting" /> : null}
-          Submit Review
+          {editing ? 'Save review' : 'Submit Review'}
         </Button>
+        {editing ? (
+          <Button type="button" variant="ghost" className="ml-2" onClick={onDone}>
+            Cancel
+          </Button>
+        ) : null}
       </div>
     </form>
   );
@@ -90,9 +108,11 @@ export function ProjectReviewsPanel({ project, user }: ProjectReviewsPanelProps)
   const isShown = project.deal?.stage === 'completed' || (project.deal?.allowedActions.includes('leave_review') ?? false);
   const isViewerOwner = isOwner(user, project);
   const reviews = useProjectReviews(project.id, isShown);
+  const [isEditing, setIsEditing] = useState(false);
   if (!user || !isShown) return null;
 
-  const hasReviewed = reviews.data?.some((review) => review.reviewer.id === user.id) ?? false;
+  const own = reviews.data?.find((review) => review.reviewer.id === user.id);
+  const isOwnHidden = own !== undefined && own.revealedAt === null;
   return (
     <Card role="region" aria-labelledby={`project-${project.id}-reviews`} className="gap-4">
       <CardHeader>
@@ -107,10 +127,24 @@ export function ProjectReviewsPanel({ project, user }: ProjectReviewsPanelProps)
         ) : (
           <>
             {reviews.data && reviews.data.length > 0 ? <ReviewList reviews={reviews.data} showProject={false} /> : null}
-            {hasReviewed ? (
-              <p className="text-sm text-muted-foreground">Thanks, your review is in.</p>
+            {own && isEditing && isOwnHidden ? (
+              <ReviewForm projectId={project.id} isViewerOwner={isViewerOwner} editing={own} onDone={() => setIsEditing(false)} />
+            ) : own ? (
+              <div className="flex flex-wrap items-center gap-3">
+                <p className="text-sm text-muted-foreground">Thanks, your review is in.</p>
+                {isOwnHidden ? (
+                  <Button type="button" variant="outline" size="sm" onClick={() => setIsEditing(true)}>
+                    Edit review
+                  </Button>
+                ) : null}
+              </div>
             ) : (
-              <ReviewForm projectId={project.id} isViewerOwner={isViewerOwner} />
+              <>
+                <p className="text-sm text-muted-foreground">
+                  Reviews are double-blind: neither of you can read the other&apos;s review until both are written, or until the review period ends.
+                </p>
+                <ReviewForm projectId={project.id} isViewerOwner={isViewerOwner} />
+              </>
             )}
           </>
         )}

@@ -1,5 +1,6 @@
 import type { Review } from '#shared/contracts/reviews.js';
 import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
+import { LocalTime } from '#client/components/local-time.js';
 import { RelativeDate } from '#client/components/relative-date.js';
 import { initialsOf } from '#client/lib/utils.js';
 import { StarRating } from '#client/components/ui/star-rating.js';
@@ -24,6 +25,11 @@ export function ReviewList({ reviews, showProject = true }: { reviews: readonly 
             </time>
           </div>
           {review.comment ? <p className="text-sm whitespace-pre-line">{review.comment}</p> : null}
+          {review.revealedAt === null && review.revealsAt ? (
+            <p className="text-xs text-muted-foreground">
+              Only you can see this review until the other party leaves theirs, or until <LocalTime value={review.revealsAt} />.
+            </p>
+          ) : null}
           {showProject ? <p className="text-xs text-muted-foreground">Project: {review.projectName}</p> : null}
         </li>
       ))}

@@ -43,6 +43,29 @@ export const progressLetters = {
       },
     },
   ],
+  'review.written': (e: EventOf<'review.written'>, links: Links): Letter[] => [
+    {
+      to: { userId: e.revieweeId, category: 'dealUpdates' },
+      content: {
+        subject: `${e.reviewerUsername} reviewed you on "${e.projectName}"`,
+        paragraphs: [
+          (f) => `${f.value(e.reviewerUsername)} left you a review on ${f.value(e.projectName)}.`,
+          (f) =>
+            `Reviews are double-blind: you will see it once you leave your own review, or on ${f.date(e.revealsAt)}, whichever comes first. Neither of you can read the other's review before then.`,
+        ],
+        action: { label: 'Leave your review', url: links.project(e.projectId) },
+      },
+    },
+  ],
+  'reviews.revealed': (e: EventOf<'reviews.revealed'>, links: Links): Letter[] =>
+    [owner(e), finisher(e)].map((to) => ({
+      to,
+      content: {
+        subject: `The reviews of "${e.projectName}" are visible`,
+        paragraphs: [(f: MailFormat) => `The reviews of ${f.value(e.projectName)} are now visible to both of you and on your public profiles.`],
+        action: { label: 'Read the reviews', url: links.project(e.projectId) },
+      },
+    })),
   'bid.accepted': (e: EventOf<'bid.accepted'>, links: Links): Letter[] => [
     {
       to: finisher(e, 'bidUpdates'),

@@ -13,6 +13,7 @@ import { sessions, type UserRow, users } from '#server/db/schema/users.js';
 import { dealHistory } from '#server/db/schema/deal.js';
 import { isOperatorByEmail } from '#server/plugins/session.js';
 import { projectIsCompletedDeal, qualified as q } from '#server/db/paid.js';
+import { reviewIsRevealed } from '#server/db/revealed-reviews.js';
 
 function toListItem(u: UserRow): DeveloperListItem {
   return {
@@ -100,7 +101,7 @@ export async function getDeveloperStats(ctx: AppContext, username: string): Prom
   const [rating] = await ctx.db
     .select({ average: avg(reviews.rating), total: count() })
     .from(reviews)
-    .where(eq(reviews.revieweeId, u.id));
+    .where(and(eq(reviews.revieweeId, u.id), reviewIsRevealed));
   const done = await ctx.db
     .select()
     .from(projects)
@@ -158,8 +159,8 @@ export async function suggestFinishers(ctx: AppContext, actor: UserRow, projectI
     .select({
       user: users,
       // Inside the select list drizzle leaves columns unqualified, so every subquery names its tables.
-      ratingAverage: sql<string | null>`(select avg(${q(reviews.rating)}) from ${reviews} where ${q(reviews.revieweeId)} = ${userId})`,
-      ratingCount: sql<number>`(select count(*)::int from ${reviews} where ${q(reviews.revieweeId)} = ${userId})`,
+      ratingAverage: sql<string | null>`(select avg(${q(reviews.rating)}) from ${reviews} where ${q(reviews.revieweeId)} = ${userId} and ${reviewIsRevealed})`,
+      ratingCount: sql<number>`(select count(*)::int from ${reviews} where ${q(reviews.revieweeId)} = ${userId} and ${reviewIsRevealed})`,
       completedDeals: sql<number>`(select count(*)::int from ${projects} where ${completedDeal})`,
       // On time: no deadline_passed entry in the deal's history.
       onTimeDeals: sql<number>`(select count(*)::int from ${projects} where ${completedDeal}

@@ -89,6 +89,8 @@ describe('stats and reviews', () => {
     }
     expect((await cast.owner.api.post(`/api/projects/${first.id}/reviews`, { rating: 5, comment: 'Superb work' })).statusCode).toBe(201);
     expect((await cast.owner.api.post(`/api/projects/${second.id}/reviews`, { rating: 4 })).statusCode).toBe(201);
+    // Reviews are double-blind (decision 059): the finisher's reviews reveal the owner's.
+    for (const project of [first, second]) expect((await cast.finisher.api.post(`/api/projects/${project.id}/reviews`, { rating: 5 })).statusCode).toBe(201);
 
     const stats = (await cast.visitor.api.get(`/api/developers/${cast.finisher.user.username}/stats`)).json();
     expect(stats).toMatchObject({ completedProjects: 2, acceptanceRate: 50, bidCount: 4, averageRating: 4.5, reviewCount: 2 });

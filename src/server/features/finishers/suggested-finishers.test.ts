@@ -29,7 +29,8 @@ async function completedDeal(finisherId: number, options: { late?: boolean; rati
     .returning();
   await db.insert(payments).values({ bidId: bid!.id, ...splitPayment(10_000), status: 'released', heldAt: new Date() });
   if (options.late) await db.insert(dealHistory).values({ projectId: project.id, kind: 'deadline_passed', by: 'system', at: new Date() });
-  if (options.rating) await db.insert(reviews).values({ projectId: project.id, reviewerId: owner.id, revieweeId: finisherId, rating: options.rating });
+  if (options.rating)
+    await db.insert(reviews).values({ projectId: project.id, reviewerId: owner.id, revieweeId: finisherId, rating: options.rating, revealedAt: new Date() });
 }
 
 describe('suggested finishers (GET /api/projects/{id}/suggested-finishers)', () => {

@@ -62,6 +62,9 @@ export const liveChangeRules: LiveChangeMap = {
   'bid.placed': bidStep,
   // The owner's project page lists it; the finisher's dashboard lists it under their own projects' key.
   'invitation.sent': (e) => ({ changes: [{ resource: 'project', id: e.projectId }], readers: [e.ownerId, e.finisherId] }),
+  // The reviewee's page learns a review waits; a reveal changes both pages and every rating shown.
+  'review.written': (e) => ({ changes: [{ resource: 'project', id: e.projectId }], readers: [e.reviewerId, e.revieweeId] }),
+  'reviews.revealed': (e) => ({ changes: [{ resource: 'project', id: e.projectId }], readers: [e.ownerId, e.finisherId] }),
   'bid.accepted': bidDealStep,
   // The owner rejected it in their own tab; the event names only the finisher.
   'bid.rejected': (e) => ({ changes: bidChanges(e), readers: [e.finisherId] }),

@@ -4,6 +4,7 @@ import { registerChangeOrderNotifications } from './change-order-notifications.j
 import { registerDealClockNotifications } from './deal-clock-notifications.js';
 import { payoutSentence, refundSentence, refundTitle, sumOfParts, waitingPayoutSentence } from '#shared/domain/money-moves.js';
 import { daysOf, notificationFormat, previewOf } from './notification-text.js';
+import { readerDay } from './reader-day.js';
 import { createNotifications, markMessageNotificationsRead, writeMessageNotification } from './notifications.service.js';
 
 /**
@@ -36,6 +37,29 @@ export function registerNotificationWriters(events: DomainEvents): void {
         relatedId: e.projectId,
       },
     ]),
+  );
+  events.onRecord('review.written', async (e, tx) =>
+    createNotifications(tx, [
+      {
+        userId: e.revieweeId,
+        type: 'project',
+        title: 'You have a new review',
+        content: `${e.reviewerUsername} reviewed you on "${e.projectName}". You will see it once you leave your own review, or on ${await readerDay(tx, e.revieweeId, e.revealsAt)}.`,
+        relatedId: e.projectId,
+      },
+    ]),
+  );
+  events.onRecord('reviews.revealed', (e, tx) =>
+    createNotifications(
+      tx,
+      [e.ownerId, e.finisherId].map((userId) => ({
+        userId,
+        type: 'project' as const,
+        title: 'Reviews are visible',
+        content: `The reviews of "${e.projectName}" are now visible.`,
+        relatedId: e.projectId,
+      })),
+    ),
   );
   events.onRecord('bid.accepted', (e, tx) =>
     createNotifications(tx, [

@@ -4,7 +4,8 @@ import type { ListProjectsQuery, Project } from '#shared/contracts/projects.js';
 import { centsToDollars } from '#shared/domain/money.js';
 import { canReadDelivery } from '#shared/domain/policies.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
-import { projectIsPaid } from '#server/db/paid.js';
+import { projectIsPaid, qualified } from '#server/db/paid.js';
+import { reviewIsRevealed } from '#server/db/revealed-reviews.js';
 import { type Criterion, projectCriteriaJson } from '#server/features/scope/scope.service.js';
 import { mapRowsOnce, preparedPerDb, preparedVariants } from '#server/db/prepared.js';
 import { bids } from '#server/db/schema/bids.js';
@@ -24,8 +25,10 @@ const projectSelection = {
   finisherAvatarUrl: finishers.avatarUrl,
   bidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.projectId} = ${projects.id})`,
   isPaid: projectIsPaid(projects.id),
-  // The submitter's average stars from the finishers they worked with; null before any review.
-  submitterRating: sql<number | null>`(select round(avg(${reviews.rating}), 1)::float from ${reviews} where ${reviews.revieweeId} = ${projects.submitterId})`,
+  // The submitter's average stars from the finishers they worked with (revealed reviews); null before any.
+  submitterRating: sql<
+    number | null
+  >`(select round(avg(${qualified(reviews.rating)}), 1)::float from ${reviews} where ${qualified(reviews.revieweeId)} = ${qualified(projects.submitterId)} and ${reviewIsRevealed})`,
   // Full-precision timestamp for keyset paging (JS dates stop at milliseconds).
   cursorTime: sql<string>`${projects.createdAt}::text`,
   // The connected repository and the card's summary of its latest report (issue 29): two primary-key joins.
