@@ -16,6 +16,8 @@ interface RepositoryPickerProps {
   current?: Repository | null;
   /** "Link GitHub" (the server's GitHub sign-in) when the host is GitHub and the owner has not linked; null otherwise. */
   linkGithubHref?: string | null;
+  /** The server's repository host (GET /api/repositories/host); null while unknown. */
+  hostProvider?: Repository['provider'] | null;
 }
 
 const optionText = (repository: Repository) => `${repository.fullName} (${providerLabels[repository.provider]}${repository.private ? ', private' : ''})`;
@@ -25,7 +27,15 @@ const optionText = (repository: Repository) => `${repository.fullName} (${provid
  * developer once paid, and whether merging the delivered pull request accepts it. Beside the code
  * link, which stays what everyone else reads.
  */
-export function RepositoryPicker({ idPrefix, repositories: offered, choice, onChange, current, linkGithubHref = null }: RepositoryPickerProps) {
+export function RepositoryPicker({
+  idPrefix,
+  repositories: offered,
+  choice,
+  onChange,
+  current,
+  linkGithubHref = null,
+  hostProvider = null,
+}: RepositoryPickerProps) {
   const isPending = offered === undefined;
   const listed = offered ?? [];
   const repositories = current && !listed.some((repository) => repository.id === current.id) ? [current, ...listed] : listed;
@@ -66,7 +76,7 @@ export function RepositoryPicker({ idPrefix, repositories: offered, choice, onCh
           <span className="text-muted-foreground">to connect a repository you administer there.</span>
         </p>
       ) : null}
-      {linkGithubHref === null && offersSandboxRepositories(offered) ? (
+      {linkGithubHref === null && offersSandboxRepositories(offered, hostProvider) ? (
         <p className="text-xs">
           <Link to={SANDBOX_GIT_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
             Create a sandbox repository

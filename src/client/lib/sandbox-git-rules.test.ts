@@ -31,6 +31,9 @@ describe('offersSandboxRepositories', () => {
     expect(offersSandboxRepositories([])).toBe(true);
     expect(offersSandboxRepositories([{ provider: 'sandbox' }])).toBe(true);
     expect(offersSandboxRepositories([{ provider: 'github' }])).toBe(false);
+    // On the GitHub host an empty list means nothing is linked or administered there: no sandbox page.
+    expect(offersSandboxRepositories([], 'github')).toBe(false);
+    expect(offersSandboxRepositories([], 'sandbox')).toBe(true);
   });
 });
 

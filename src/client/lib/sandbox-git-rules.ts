@@ -32,13 +32,17 @@ export function gitCommands(cloneUrl: string): { clone: string; push: string } {
 }
 
 /**
- * Whether the picker offers the sandbox git page. The client is not told which host runs (the
- * server's answers are), so it reads the offered list: a sandbox repository says so, and an empty
- * list may be either host; the page itself then says when the sandbox host is not running.
+ * Whether the picker offers the sandbox git page: beside sandbox repositories, and beside an empty
+ * list unless the server's host (GET /api/repositories/host) is GitHub. While the host is not known
+ * (null) an empty list may be either; the page itself then says when the sandbox host is not running.
  */
-export function offersSandboxRepositories(repositories: readonly Pick<Repository, 'provider'>[] | undefined): boolean {
+export function offersSandboxRepositories(
+  repositories: readonly Pick<Repository, 'provider'>[] | undefined,
+  hostProvider: Repository['provider'] | null = null,
+): boolean {
   if (repositories === undefined) return false;
-  return repositories.length === 0 || repositories.some((repository) => repository.provider === 'sandbox');
+  if (repositories.some((repository) => repository.provider === 'sandbox')) return true;
+  return repositories.length === 0 && hostProvider !== 'github';
 }
 
 /** The owner merges on the sandbox host from Finishline; on GitHub they merge on GitHub. */

@@ -10,7 +10,7 @@ import { Label } from '#client/components/ui/label.js';
 import { Textarea } from '#client/components/ui/textarea.js';
 import { useCreateProject } from '#client/features/projects/api.js';
 import { RepositoryPicker } from '#client/components/repository-picker.js';
-import { useConnectableRepositories, useGithubLinkHref } from '#client/features/repositories/api.js';
+import { useConnectableRepositories, useGithubLinkHref, useRepositoryHostProvider } from '#client/features/repositories/api.js';
 import { noRepositoryChoice, repositoryFieldsOf } from '#client/lib/repository-rules.js';
 import { DashboardSection } from './dashboard-section.js';
 
@@ -30,6 +30,7 @@ export function NewProjectForm({ ownerId }: { ownerId: number }) {
   const [repository, setRepository] = useState(noRepositoryChoice);
   const { data: repositories } = useConnectableRepositories();
   const linkGithubHref = useGithubLinkHref();
+  const hostProvider = useRepositoryHostProvider();
   const createProject = useCreateProject('dashboard');
   const set = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: name === 'budget' ? event.target.value.replace(/\D/g, '') : event.target.value }));
@@ -117,7 +118,14 @@ export function NewProjectForm({ ownerId }: { ownerId: number }) {
           />
           <FieldError id="new-project-code-link-error" message={codeLinkError} />
         </div>
-        <RepositoryPicker idPrefix="new-project" repositories={repositories} choice={repository} onChange={setRepository} linkGithubHref={linkGithubHref} />
+        <RepositoryPicker
+          idPrefix="new-project"
+          repositories={repositories}
+          choice={repository}
+          onChange={setRepository}
+          linkGithubHref={linkGithubHref}
+          hostProvider={hostProvider}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor="new-project-criteria">Acceptance criteria (optional)</Label>
           <Textarea

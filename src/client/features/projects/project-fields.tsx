@@ -6,7 +6,7 @@ import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
 import { Textarea } from '#client/components/ui/textarea.js';
 import { RepositoryPicker } from '#client/components/repository-picker.js';
-import { useConnectableRepositories, useGithubLinkHref } from '#client/features/repositories/api.js';
+import { useConnectableRepositories, useGithubLinkHref, useRepositoryHostProvider } from '#client/features/repositories/api.js';
 import { choiceOf } from '#client/lib/repository-rules.js';
 import { CriteriaTextarea } from './criteria-textarea.js';
 import { TechStackPicker } from './tech-stack-picker.js';
@@ -43,6 +43,7 @@ export function ProjectFields<Output>({ form, initialCriteria, currentRepository
   const { errors } = form.formState;
   const { data: repositories } = useConnectableRepositories();
   const linkGithubHref = useGithubLinkHref();
+  const hostProvider = useRepositoryHostProvider();
   const [grantRepositoryAccess, mergeAcceptsDelivery] = useWatch({ control: form.control, name: ['grantRepositoryAccess', 'mergeAcceptsDelivery'] });
   return (
     <>
@@ -112,6 +113,7 @@ export function ProjectFields<Output>({ form, initialCriteria, currentRepository
             repositories={repositories}
             current={currentRepository}
             linkGithubHref={linkGithubHref}
+            hostProvider={hostProvider}
             choice={choiceOf({ repositoryId: field.value, grantRepositoryAccess, mergeAcceptsDelivery })}
             onChange={(choice) => {
               field.onChange(choice.repositoryId);

@@ -57,6 +57,11 @@ export const repositoryHostQuery = (enabled: boolean) =>
  * The "Link GitHub" address for this page, or null: on the sandbox host, once linked, or while the
  * host is not known yet. The sign-in is a navigation (a plain link), and comes back here.
  */
+/** The server's repository host ('sandbox' or 'github'), null while unknown. */
+export function useRepositoryHostProvider(): RepositoryHostView['provider'] | null {
+  return useQuery(repositoryHostQuery(true)).data?.provider ?? null;
+}
+
 export function useGithubLinkHref(enabled = true): string | null {
   const location = useLocation();
   const { data: host } = useQuery(repositoryHostQuery(enabled));
