@@ -57,6 +57,9 @@ import { registerPaymentHandlers } from '#server/features/payments/payments.serv
 import { sandboxRoutes } from '#server/features/payments/sandbox.routes.js';
 import { reviewsRoutes } from '#server/features/reviews/reviews.routes.js';
 import { invitationsRoutes } from '#server/features/invitations/invitations.routes.js';
+import { savedSearchesRoutes } from '#server/features/saved-searches/saved-searches.routes.js';
+import { registerSavedSearchMatching, savedSearchJobKinds } from '#server/features/saved-searches/saved-searches.service.js';
+import { registerSavedSearchAlerts } from '#server/features/saved-searches/saved-search-alerts.js';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.js';
 import { profileRoutes } from '#server/features/profile/profile.routes.js';
 import { createMailer, type Mailer } from '#server/integrations/email/mailer.js';
@@ -184,6 +187,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCardDisputeNotifications(ctx.events, config.operatorEmails);
   // Deal mail registers its categories and letters with ctx.mail; closing waits for every feature's mail.
   registerDealMail(ctx.events, ctx);
+  // Issue 30: saved searches test each posted project, and tell their developers.
+  registerSavedSearchMatching(ctx, ctx.events);
+  registerSavedSearchAlerts(ctx, ctx.events);
   for (const register of deps.features ?? []) register(ctx);
   app.addHook('onClose', () => ctx.mail.idle());
   registerPaymentHandlers(ctx.events, ctx);
@@ -233,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   developersRoutes(app, ctx);
   reviewsRoutes(app, ctx);
   invitationsRoutes(app, ctx);
+  savedSearchesRoutes(app, ctx);
   await emailRoutes(app, ctx);
   milestonesRoutes(app, ctx);
   dealRoutes(app, ctx);
@@ -251,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Durable jobs run from the database, on every instance (decision 042); the deal clock's timers are
   // jobs (decision 027). Accepted bids with no payment window yet (decision 037) get one first.
   // Each lane has its own runner, so a repository's intake never holds up the deal clock (decision 055).
-  const lanes = createJobLanes(ctx, [...dealTimerJobKinds, ...repositoryJobKinds]);
+  const lanes = createJobLanes(ctx, [...dealTimerJobKinds, ...repositoryJobKinds, ...savedSearchJobKinds]);
   const nudges = new Map(
     lanes.map((runner) => [
       runner.lane,

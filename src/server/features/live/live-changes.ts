@@ -62,6 +62,10 @@ export const liveChangeRules: LiveChangeMap = {
   'bid.placed': bidStep,
   // The owner's project page lists it; the finisher's dashboard lists it under their own projects' key.
   'invitation.sent': (e) => ({ changes: [{ resource: 'project', id: e.projectId }], readers: [e.ownerId, e.finisherId] }),
+  // A new project shows on the browse list at its next read; its alerts arrive as notifications.
+  'project.posted': none,
+  'saved_search.matched': none,
+  'saved_search.digest': none,
   'bid.accepted': bidDealStep,
   // The owner rejected it in their own tab; the event names only the finisher.
   'bid.rejected': (e) => ({ changes: bidChanges(e), readers: [e.finisherId] }),
