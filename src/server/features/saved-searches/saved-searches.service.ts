@@ -22,10 +22,8 @@ import { defineJobKind, enqueueJob } from '#server/jobs/job-queue.js';
  */
 async function savedSearchQueryText(db: DbOrTx, q: string): Promise<string | null> {
   // INTEGRATE: search — replaced by the browse search's searchQueryText.
-  const rows = (await db.execute(sql`select nullif(websearch_to_tsquery('english', ${q})::text, '') as query`)) as unknown as {
-    rows: { query: string | null }[];
-  };
-  return rows.rows[0]?.query ?? null;
+  const result = await db.execute<{ query: string | null }>(sql`select nullif(websearch_to_tsquery('english', ${q})::text, '') as query`);
+  return result.rows[0]?.query ?? null;
 }
 
 /** The project's searchable text as the browse search reads it. */
@@ -132,7 +130,7 @@ interface DigestPayload {
  * Answers the new matches.
  */
 async function matchProject(tx: Tx, projectId: number, now: Date) {
-  const result = (await tx.execute(sql`
+  const result = await tx.execute<{ savedSearchId: number; userId: number }>(sql`
     insert into saved_search_matches (saved_search_id, project_id, user_id, created_at, told_at)
     select saved_searches.id, projects.id, saved_searches.user_id, ${now.toISOString()}::timestamptz,
       case when saved_searches.frequency = 'instant' then ${now.toISOString()}::timestamptz end
@@ -145,7 +143,7 @@ async function matchProject(tx: Tx, projectId: number, now: Date) {
       and (saved_searches.max_budget_cents is null or projects.budget_cents <= saved_searches.max_budget_cents)
       and (saved_searches.query is null or ${projectVector} @@ saved_searches.query)
     on conflict (saved_search_id, project_id) do nothing
-    returning saved_search_id as "savedSearchId", user_id as "userId"`)) as unknown as { rows: { savedSearchId: number; userId: number }[] };
+    returning saved_search_id as "savedSearchId", user_id as "userId"`);
   return result.rows;
 }
 
