@@ -14,6 +14,9 @@ import { type DomainEvents, runAfterCommit } from '#server/events/domain-events.
 import { qualified as q } from '#server/db/paid.js';
 import { defineJobKind, enqueueJob } from '#server/jobs/job-queue.js';
 
+/** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 // ---------------------------------------------------------------- the text query (decision 060)
 
 /**
@@ -22,8 +25,8 @@ import { defineJobKind, enqueueJob } from '#server/jobs/job-queue.js';
  */
 async function savedSearchQueryText(db: DbOrTx, q: string): Promise<string | null> {
   // INTEGRATE: search — replaced by the browse search's searchQueryText.
-  const result = await db.execute<{ query: string | null }>(sql`select nullif(websearch_to_tsquery('english', ${q})::text, '') as query`);
-  return result.rows[0]?.query ?? null;
+  const result: unknown = await db.execute(sql`select nullif(websearch_to_tsquery('english', ${q})::text, '') as query`);
+  return rowsOf<{ query: string | null }>(result)[0]?.query ?? null;
 }
 
 /** The project's searchable text as the browse search reads it. */
@@ -130,7 +133,7 @@ interface DigestPayload {
  * Answers the new matches.
  */
 async function matchProject(tx: Tx, projectId: number, now: Date) {
-  const result = await tx.execute<{ savedSearchId: number; userId: number }>(sql`
+  const result: unknown = await tx.execute(sql`
     insert into saved_search_matches (saved_search_id, project_id, user_id, created_at, told_at)
     select saved_searches.id, projects.id, saved_searches.user_id, ${now.toISOString()}::timestamptz,
       case when saved_searches.frequency = 'instant' then ${now.toISOString()}::timestamptz end
@@ -144,7 +147,7 @@ async function matchProject(tx: Tx, projectId: number, now: Date) {
       and (saved_searches.query is null or ${projectVector} @@ saved_searches.query)
     on conflict (saved_search_id, project_id) do nothing
     returning saved_search_id as "savedSearchId", user_id as "userId"`);
-  return result.rows;
+  return rowsOf<{ savedSearchId: number; userId: number }>(result);
 }
 
 /** Matches a newly posted project against the saved searches (durable: it commits with the project). */
