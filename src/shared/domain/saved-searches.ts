@@ -17,6 +17,13 @@ export function describeSavedSearch(search: {
   return parts.join(' · ');
 }
 
+/** The in-app alert of a match: its notification's title and text. */
+export const savedSearchAlert = {
+  title: 'New project for your saved search',
+  content: (projectName: string, budgetCents: number | null, search: string) =>
+    `"${projectName}"${budgetCents === null ? '' : ` (budget ${formatMoney(budgetCents)})`} matches your saved search ${search}.`,
+};
+
 const DAY_MS = 86_400_000;
 
 /**

@@ -1,5 +1,5 @@
 import { defineEmailCategory } from '#shared/domain/email-categories.js';
-import { formatMoney } from '#shared/domain/money.js';
+import { savedSearchAlert } from '#shared/domain/saved-searches.js';
 import type { AppContext } from '#server/context.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
 import { createNotifications } from '#server/features/notifications/notifications.service.js';
@@ -15,8 +15,6 @@ export const projectAlertsCategory = defineEmailCategory({
   canTurnOff: true,
 });
 
-const withBudget = (name: string, budgetCents: number | null) => (budgetCents === null ? `"${name}"` : `"${name}" (budget ${formatMoney(budgetCents)})`);
-
 /**
  * A match is told at once in the app (a notification, pushed live), and by mail at once for an
  * instant search or in the day's digest for a daily one.
@@ -27,8 +25,8 @@ export function registerSavedSearchAlerts(ctx: AppContext, events: DomainEvents)
       {
         userId: e.userId,
         type: 'project',
-        title: 'New project for your saved search',
-        content: `${withBudget(e.projectName, e.budgetCents)} matches your saved search ${e.search}.`,
+        title: savedSearchAlert.title,
+        content: savedSearchAlert.content(e.projectName, e.budgetCents, e.search),
         relatedId: e.projectId,
       },
     ]),
