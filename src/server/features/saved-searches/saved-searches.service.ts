@@ -133,21 +133,32 @@ interface DigestPayload {
  * Answers the new matches.
  */
 async function matchProject(tx: Tx, projectId: number, now: Date) {
-  const result: unknown = await tx.execute(sql`
-    insert into saved_search_matches (saved_search_id, project_id, user_id, created_at, told_at)
-    select saved_searches.id, projects.id, saved_searches.user_id, ${now.toISOString()}::timestamptz,
-      case when saved_searches.frequency = 'instant' then ${now.toISOString()}::timestamptz end
-    from projects
-    join saved_searches on saved_searches.user_id <> projects.submitter_id
-    where projects.id = ${projectId}
-      and projects.status in ('open', 'active')
-      and (cardinality(saved_searches.tech) = 0 or saved_searches.tech && projects.tech_stack)
-      and (saved_searches.min_budget_cents is null or projects.budget_cents >= saved_searches.min_budget_cents)
-      and (saved_searches.max_budget_cents is null or projects.budget_cents <= saved_searches.max_budget_cents)
-      and (saved_searches.query is null or ${projectVector} @@ saved_searches.query)
-    on conflict (saved_search_id, project_id) do nothing
-    returning saved_search_id as "savedSearchId", user_id as "userId"`);
+  const result: unknown = await tx.execute(matchProjectStatement(projectId, now));
   return rowsOf<{ savedSearchId: number; userId: number }>(result);
+}
+
+/** The matching statement itself (bench/saved-search-match.ts times it). */
+export function matchProjectStatement(projectId: number, now: Date) {
+  const at = now.toISOString();
+  // The project's side is read once (a one-row subquery); each saved search is then tested against it.
+  return sql`
+    insert into saved_search_matches (saved_search_id, project_id, user_id, created_at, told_at)
+    select s.id, p.id, s.user_id, ${at}::timestamptz, case when s.frequency = 'instant' then ${at}::timestamptz end
+    from (
+      select ${q(projects.id)} as id, ${q(projects.submitterId)} as owner_id, ${q(projects.techStack)} as tech,
+        ${q(projects.budgetCents)} as budget_cents, ${projectVector} as vector
+      from ${projects}
+      where ${q(projects.id)} = ${projectId} and ${q(projects.status)} in ('open', 'active')
+      -- offset 0 keeps the planner from pulling the subquery up into the join, which would build the vector per search.
+      offset 0
+    ) p
+    join saved_searches s on s.user_id <> p.owner_id
+    where (cardinality(s.tech) = 0 or s.tech && p.tech)
+      and (s.min_budget_cents is null or p.budget_cents >= s.min_budget_cents)
+      and (s.max_budget_cents is null or p.budget_cents <= s.max_budget_cents)
+      and (s.query is null or p.vector @@ s.query)
+    on conflict (saved_search_id, project_id) do nothing
+    returning saved_search_id as "savedSearchId", user_id as "userId"`;
 }
 
 /** Matches a newly posted project against the saved searches (durable: it commits with the project). */
