@@ -58,6 +58,9 @@ import { sandboxRoutes } from '#server/features/payments/sandbox.routes.js';
 import { reviewsRoutes } from '#server/features/reviews/reviews.routes.js';
 import { revealReviewsJobKind } from '#server/features/reviews/reviews.service.js';
 import { invitationsRoutes } from '#server/features/invitations/invitations.routes.js';
+import { savedSearchesRoutes } from '#server/features/saved-searches/saved-searches.routes.js';
+import { registerSavedSearchMatching, savedSearchJobKinds } from '#server/features/saved-searches/saved-searches.service.js';
+import { registerSavedSearchAlerts } from '#server/features/saved-searches/saved-search-alerts.js';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.js';
 import { profileRoutes } from '#server/features/profile/profile.routes.js';
 import { createMailer, type Mailer } from '#server/integrations/email/mailer.js';
@@ -185,6 +188,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCardDisputeNotifications(ctx.events, config.operatorEmails);
   // Deal mail registers its categories and letters with ctx.mail; closing waits for every feature's mail.
   registerDealMail(ctx.events, ctx);
+  // Issue 30: saved searches test each posted project, and tell their developers.
+  registerSavedSearchMatching(ctx, ctx.events);
+  registerSavedSearchAlerts(ctx, ctx.events);
   for (const register of deps.features ?? []) register(ctx);
   app.addHook('onClose', () => ctx.mail.idle());
   registerPaymentHandlers(ctx.events, ctx);
@@ -234,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   developersRoutes(app, ctx);
   reviewsRoutes(app, ctx);
   invitationsRoutes(app, ctx);
+  savedSearchesRoutes(app, ctx);
   await emailRoutes(app, ctx);
   milestonesRoutes(app, ctx);
   dealRoutes(app, ctx);
@@ -252,7 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Durable jobs run from the database, on every instance (decision 042); the deal clock's timers are
   // jobs (decision 027). Accepted bids with no payment window yet (decision 037) get one first.
   // Each lane has its own runner, so a repository's intake never holds up the deal clock (decision 055).
-  const lanes = createJobLanes(ctx, [...dealTimerJobKinds, ...repositoryJobKinds, revealReviewsJobKind]);
+  const lanes = createJobLanes(ctx, [...dealTimerJobKinds, ...repositoryJobKinds, revealReviewsJobKind, ...savedSearchJobKinds]);
   const nudges = new Map(
     lanes.map((runner) => [
       runner.lane,

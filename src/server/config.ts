@@ -164,6 +164,8 @@ const configFields = z.object({
   DEAL_CANCEL_RESPONSE_WINDOW: duration('5d'),
   /** An accepted bid left unpaid this long lapses and its project reopens for bids (decision 037). */
   DEAL_PAYMENT_WINDOW: duration('7d'),
+  /** Saved searches' daily digest goes out this long after midnight UTC (issue 30, decision 060). */
+  SAVED_SEARCH_DIGEST_AT: duration('8h'),
   /** Before each deadline, when the party who must act is reminded (the deadline itself is always told). */
   DEAL_REMINDERS: durationList('3d,1d'),
   /** How often each instance looks for due timers; 0 stops this instance from sweeping. */
@@ -326,6 +328,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
       sweepIntervalMs: env.DEAL_SWEEP_INTERVAL,
     },
     reviews: { revealAfterMs: env.REVIEW_REVEAL_AFTER },
+    savedSearches: { digestAtMs: env.SAVED_SEARCH_DIGEST_AT },
     jobs: {
       pollIntervalMs: env.JOB_POLL_INTERVAL ?? env.DEAL_SWEEP_INTERVAL,
       retryDelayMs: env.JOB_RETRY_DELAY,

@@ -1,5 +1,5 @@
 import { TEST_PASSWORD } from '#test/support/factories.js';
-import { everyone, idOf, only, outboxMailId, ownerSessionId, type Row, signedIn, uniqueText, uploadOwnerAvatar } from './authorization-cells.js';
+import { everyone, idOf, only, outboxMailId, ownerSessionId, prepare, type Row, signedIn, uniqueText, uploadOwnerAvatar } from './authorization-cells.js';
 import { callerNames, type SignedInName, type World } from './authorization-world.js';
 
 /**
@@ -149,6 +149,24 @@ export const accountRows: Row[] = [
     route: 'GET /api/users/:id/invitations',
     expect: only({ otherFinisher: 200 }),
     request: (w) => ({ url: `/api/users/${w.callers.otherFinisher.user!.id}/invitations` }),
+  },
+  // Issue 30: saved searches are their developer's alone (and only developers save them).
+  { route: 'GET /api/users/:id/saved-searches', expect: only({ bidder: 200 }), request: (w) => ({ url: `/api/users/${idOf(w, 'bidder')}/saved-searches` }) },
+  {
+    route: 'POST /api/users/:id/saved-searches',
+    expect: only({ bidder: 201 }),
+    request: (w) => ({ url: `/api/users/${idOf(w, 'bidder')}/saved-searches`, payload: { q: 'dashboard', tech: ['React'], frequency: 'instant' } }),
+  },
+  {
+    route: 'DELETE /api/users/:id/saved-searches/:searchId',
+    expect: only({ bidder: 204 }),
+    request: async (w, m) => {
+      const search = await prepare(m.app, 'POST', w.callers.bidder, {
+        url: `/api/users/${idOf(w, 'bidder')}/saved-searches`,
+        payload: { q: 'invoices', frequency: 'daily' },
+      });
+      return { url: `/api/users/${idOf(w, 'bidder')}/saved-searches/${search.id as number}` };
+    },
   },
   // Issue 30: the suggestions are the owner's alone.
   {

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,8 @@ import { gitText } from '#server/integrations/repositories/git-cli.js';
 import { createTestApp, type TestApp } from '#test/support/app.js';
 import { signIn } from '#test/support/factories.js';
 import { client } from '#test/support/http.js';
-import { DEMO_PASSWORD } from './seed-data.js';
+import { DEMO_PASSWORD, demoSavedSearches } from './seed-data.js';
+import { savedSearches, savedSearchMatches } from './schema/saved-searches.js';
 import { seedDemoDataIfEmpty } from './seed.js';
 import { bids } from './schema/bids.js';
 import { dealHistory } from './schema/deal.js';
@@ -168,6 +169,32 @@ describe('the demo data', () => {
     expect(access).toMatchObject({ repositoryId: ticketing.id, status: 'granted' });
     const kinds = (await historyOf(ticketing.projectId)).map((entry) => entry.kind);
     expect(kinds.indexOf('repository_access_granted')).toBeGreaterThan(kinds.indexOf('payment_held'));
+  });
+
+  it('gives lena saved searches whose alerts match their demo projects by the matching rule', async () => {
+    const lena = await signIn(t.app, 'lena@demo.finishline.dev', DEMO_PASSWORD);
+    const api = client(t.app, lena);
+    const me = (await api.get('/api/user')).json() as { id: number };
+    const searches = (await api.get(`/api/users/${me.id}/saved-searches`)).json() as { id: number; matchCount: number }[];
+    expect(searches.map((s) => s.matchCount)).toEqual(
+      demoSavedSearches
+        .filter((s) => s.finisher === 'lena')
+        .map((s) => s.matched.length)
+        .reverse(),
+    );
+    for (const search of await t.database.db.select().from(savedSearches)) {
+      for (const match of await t.database.db.select().from(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, search.id))) {
+        const [project] = await t.database.db.select().from(projects).where(eq(projects.id, match.projectId));
+        expect(search.tech.length === 0 || search.tech.some((tech) => project!.techStack.includes(tech)), project!.name).toBe(true);
+        expect(search.minBudgetCents === null || (project!.budgetCents ?? 0) >= search.minBudgetCents, project!.name).toBe(true);
+        if (search.query !== null) {
+          const result: unknown = await t.database.db.execute(
+            sql`select to_tsvector('english', ${project!.name} || ' ' || ${project!.description}) @@ ${search.query}::tsquery as hit`,
+          );
+          expect((result as { rows: { hit: boolean }[] }).rows[0]!.hit, project!.name).toBe(true);
+        }
+      }
+    }
   });
 
   it('shows matching at work: jonas invited devon, who lists Go, to bid on the chat widget, and his page suggests devon as invited', async () => {

@@ -491,3 +491,19 @@ export const demoProjects: DemoProject[] = [
     bids: [],
   },
 ];
+
+/**
+ * Issue 30, item 3: a developer's saved searches, and the demo projects each matched (an alert in
+ * the app, and the match counted on the dashboard's list).
+ */
+export const demoSavedSearches: {
+  finisher: DemoUsername;
+  q?: string;
+  tech?: string[];
+  minBudgetDollars?: number;
+  frequency: 'instant' | 'daily';
+  matched: string[];
+}[] = [
+  { finisher: 'lena', q: 'chat widget', frequency: 'instant', matched: ['Chat widget for support'] },
+  { finisher: 'lena', tech: ['Svelte', 'Vue.js'], minBudgetDollars: 1000, frequency: 'daily', matched: ['Chat widget for support'] },
+];

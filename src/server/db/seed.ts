@@ -4,7 +4,10 @@ import { dollarsToCents, splitPayment } from '#shared/domain/money.js';
 import { hashPassword } from '#server/plugins/passwords.js';
 import type { Config } from '#server/config.js';
 import type { Db, Tx } from './client.js';
-import { DEMO_PASSWORD, type DemoProject, type DemoUsername, demoProjects, demoUsers } from './seed-data.js';
+import { DEMO_PASSWORD, type DemoProject, type DemoUsername, demoProjects, demoSavedSearches, demoUsers } from './seed-data.js';
+import { savedSearches, savedSearchMatches } from '#server/db/schema/saved-searches.js';
+import { notifications } from '#server/db/schema/notifications.js';
+import { describeSavedSearch, savedSearchAlert } from '#shared/domain/saved-searches.js';
 import { bids } from '#server/db/schema/bids.js';
 import { dealCancellations, dealHistory } from '#server/db/schema/deal.js';
 import { dealTimerJob } from '#shared/domain/deal-timer-job.js';
@@ -157,6 +160,7 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
           .insert(projectInvitations)
           .values(p.invitedFinishers.map((finisher) => ({ projectId: project!.id, finisherId: idOf(finisher), createdAt: daysAgo(1) })));
     }
+    await seedSavedSearches(tx, idOf);
   });
   // After the commit: git writes files, which a rolled-back transaction could not take back.
   if (repositories) await seedDemoRepositories(db, repositories);
@@ -188,6 +192,41 @@ async function seedReviews(tx: Tx, projectId: number, demo: NonNullable<DemoProj
       payload: { projectId },
     },
   ]);
+}
+
+/** The demo's saved searches, their matches and the alerts they gave (issue 30, item 3). */
+async function seedSavedSearches(tx: Tx, idOf: (username: DemoUsername) => number) {
+  for (const demo of demoSavedSearches) {
+    const userId = idOf(demo.finisher);
+    const [search] = await tx
+      .insert(savedSearches)
+      .values({
+        userId,
+        q: demo.q ?? null,
+        // The stored query as the browse search resolves it (decision 060).
+        query: demo.q ? sql`websearch_to_tsquery('english', ${demo.q})` : null,
+        tech: demo.tech ?? [],
+        minBudgetCents: demo.minBudgetDollars === undefined ? null : dollarsToCents(demo.minBudgetDollars),
+        frequency: demo.frequency,
+        createdAt: daysAgo(20),
+      })
+      .returning();
+    for (const name of demo.matched) {
+      const [project] = await tx.select().from(projects).where(eq(projects.name, name));
+      await tx
+        .insert(savedSearchMatches)
+        .values({ savedSearchId: search!.id, projectId: project!.id, userId, createdAt: project!.createdAt, toldAt: project!.createdAt });
+      const label = describeSavedSearch(search!);
+      await tx.insert(notifications).values({
+        userId,
+        type: 'project',
+        title: savedSearchAlert.title,
+        content: savedSearchAlert.content(project!.name, project!.budgetCents, label),
+        relatedId: project!.id,
+        createdAt: project!.createdAt,
+      });
+    }
+  }
 }
 
 /** The deal clock's defaults (config.ts), for a seeding without a configuration. */

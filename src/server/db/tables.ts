@@ -6,6 +6,7 @@ import * as deal from '#server/db/schema/deal.js';
 import * as disputes from '#server/db/schema/disputes.js';
 import * as email from '#server/db/schema/email.js';
 import * as invitations from '#server/db/schema/invitations.js';
+import * as savedSearches from '#server/db/schema/saved-searches.js';
 import * as jobs from '#server/db/schema/jobs.js';
 import * as milestones from '#server/db/schema/milestones.js';
 import * as notifications from '#server/db/schema/notifications.js';
@@ -33,5 +34,6 @@ export const schema = {
   ...repositories,
   ...repositoryDeals,
   ...invitations,
+  ...savedSearches,
 };
 export type Schema = typeof schema;

@@ -44,6 +44,21 @@ export type DomainEvent =
     }
   /** Issue 30: a deal's reviews became visible to both parties and the public. */
   | { type: 'reviews.revealed'; projectId: number; projectName: string; ownerId: number; finisherId: number }
+  /** Issue 30: an owner posted a project (saved searches test it). */
+  | { type: 'project.posted'; projectId: number; projectName: string; ownerId: number }
+  /** Issue 30: a new project matched a developer's saved search; told at once in the app, by mail at once or in the day's digest. */
+  | {
+      type: 'saved_search.matched';
+      userId: number;
+      savedSearchId: number;
+      search: string;
+      frequency: 'instant' | 'daily';
+      projectId: number;
+      projectName: string;
+      budgetCents: number | null;
+    }
+  /** Issue 30: the day's matches of a developer's daily saved searches, in one mail. */
+  | { type: 'saved_search.digest'; userId: number; matches: { projectId: number; projectName: string; budgetCents: number | null; search: string }[] }
   | { type: 'bid.accepted'; bidId: number; projectId: number; projectName: string; ownerId: number; finisherId: number }
   | { type: 'bid.rejected'; bidId: number; projectId: number; projectName: string; finisherId: number }
   /** Decision 037: the accepted bid was not paid within DEAL_PAYMENT_WINDOW; the project is open for bids again. */

@@ -77,6 +77,13 @@ export const changeOrderLimits = {
 } as const;
 
 /** Invitations to bid (issue 30, item 5): an owner asks finishers to bid, a few at a time. */
+/** Saved searches (issue 30, item 3). */
+export const savedSearchLimits = {
+  perUser: 20,
+  textMax: 200,
+  techMax: 10,
+} as const;
+
 export const invitationLimits = {
   /** Invitations of one project not yet answered by a bid. */
   openPerProject: 20,

@@ -6,6 +6,7 @@ import { OwnerDashboard } from '#client/features/dashboard/owner-dashboard.js';
 import { DashboardTabs } from '#client/features/dashboard/dashboard-tabs.js';
 import { FinisherDashboard } from '#client/features/dashboard/finisher-dashboard.js';
 import { InvitationsCard } from '#client/features/invitations/invitations-card.js';
+import { SavedSearchesCard } from '#client/features/saved-searches/saved-searches-card.js';
 import { MessagesView } from '#client/features/conversations/messages-view.js';
 
 export default function DashboardPage() {
@@ -26,7 +27,7 @@ export default function DashboardPage() {
       {isMessagesTab ? (
         <MessagesView />
       ) : finisher ? (
-        <FinisherDashboard user={user} invitations={<InvitationsCard userId={user.id} />} />
+        <FinisherDashboard user={user} invitations={<InvitationsCard userId={user.id} />} savedSearches={<SavedSearchesCard userId={user.id} />} />
       ) : (
         <OwnerDashboard user={user} />
       )}

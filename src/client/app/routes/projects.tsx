@@ -5,6 +5,7 @@ import { Spinner } from '#client/components/ui/spinner.js';
 import { ALL_TECHNOLOGIES, BrowseFilters } from '#client/features/projects/browse-filters.js';
 import { BrowseProjectCard, BrowseProjectCardSkeleton } from '#client/features/projects/browse-project-card.js';
 import { useBrowseProjects } from '#client/features/projects/api.js';
+import { SaveSearchButton } from '#client/features/saved-searches/save-search-button.js';
 import { errorMessage } from '#client/lib/api.js';
 import { useDebouncedValue } from '#client/lib/use-debounced-value.js';
 
@@ -24,8 +25,11 @@ export default function BrowseProjectsPage() {
       <h1 className="text-3xl font-bold tracking-tight">Browse Projects</h1>
       <p className="mt-2 text-muted-foreground">Find half-finished projects that match your skills</p>
 
-      <div className="mt-8">
+      <div className="mt-8 grid gap-3">
         <BrowseFilters search={search} onSearchChange={setSearch} tech={tech} onTechChange={setTech} />
+        <div className="flex justify-end">
+          <SaveSearchButton filters={{ q, tech: tech === ALL_TECHNOLOGIES ? [] : [tech] }} />
+        </div>
       </div>
 
       <div className="mt-8">

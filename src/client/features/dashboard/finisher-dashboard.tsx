@@ -16,9 +16,12 @@ import { StatCard } from './stat-card.js';
 export function FinisherDashboard({
   user,
   invitations,
+  savedSearches,
 }: {
   user: User;
   /** The invitations to bid (its own feature), beside the recent projects. */ invitations?: ReactNode;
+  /** The developer's saved searches (their own feature, issue 30). */
+  savedSearches?: ReactNode;
 }) {
   const projectsQuery = useProjects();
   const bidsQuery = useUserBids(user.id, true);
@@ -42,6 +45,7 @@ export function FinisherDashboard({
         </div>
         <div className="grid content-start gap-6">
           {invitations}
+          {savedSearches}
           <RecentProjects projects={projects} />
           <AppliedList bids={bids} />
         </div>

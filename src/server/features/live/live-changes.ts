@@ -65,6 +65,10 @@ export const liveChangeRules: LiveChangeMap = {
   // The reviewee's page learns a review waits; a reveal changes both pages and every rating shown.
   'review.written': (e) => ({ changes: [{ resource: 'project', id: e.projectId }], readers: [e.reviewerId, e.revieweeId] }),
   'reviews.revealed': (e) => ({ changes: [{ resource: 'project', id: e.projectId }], readers: [e.ownerId, e.finisherId] }),
+  // A new project shows on the browse list at its next read; its alerts arrive as notifications.
+  'project.posted': none,
+  'saved_search.matched': none,
+  'saved_search.digest': none,
   'bid.accepted': bidDealStep,
   // The owner rejected it in their own tab; the event names only the finisher.
   'bid.rejected': (e) => ({ changes: bidChanges(e), readers: [e.finisherId] }),

@@ -63,7 +63,7 @@ async function dealOfParty(ctx: AppContext, side: 'owner' | 'finisher', id: numb
 export async function createProject(ctx: AppContext, actor: UserRow, input: CreateProjectInput, imageUrl: string | null): Promise<Project> {
   // Issue 29: the host confirms the person administers the repository, before the transaction.
   const repository = input.repositoryId ? await verifyConnectable(ctx, actor, input.repositoryId) : null;
-  const row = await ctx.events.transaction(ctx.db, async (tx) => {
+  const row = await ctx.events.transaction(ctx.db, async (tx, record) => {
     const [inserted] = await tx
       .insert(projects)
       .values({
@@ -83,6 +83,8 @@ export async function createProject(ctx: AppContext, actor: UserRow, input: Crea
     if (repository) await afterRepositoryConnected(ctx, tx, inserted!.id, repository);
     // Issue 18: what "finished" means, written with the project.
     const acceptanceCriteria = input.acceptanceCriteria?.length ? await replaceProjectCriteria(tx, inserted!.id, input.acceptanceCriteria) : [];
+    // Issue 30: saved searches are tested against it, by a job that commits with it.
+    await record({ type: 'project.posted', projectId: inserted!.id, projectName: input.name, ownerId: actor.id });
     return { id: inserted!.id, acceptanceCriteria };
   });
   const view = (await findProjectView(ctx.db, row.id, actor))!;

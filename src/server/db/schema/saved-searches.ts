@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { centsColumn } from '../cents.js';
+import { projects } from './projects.js';
+import { users } from './users.js';
+
+/** PostgreSQL's tsquery, written and read as its text. */
+const tsquery = customType<{ data: string; driverData: string }>({ dataType: () => 'tsquery' });
+
+/**
+ * A finisher's saved project search (issue 30, item 3, decision 060): the browse filters, and the
+ * text query as the browse search ran it when saved (prefix and typo correction resolved), so a new
+ * project is tested against it with one `@@`. Alerts are instant or a daily digest.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    q: text('q'),
+    /** Null without text: the search matches on its filters alone. */
+    query: tsquery('query'),
+    /** A project matches with at least one of them; empty: any technology. */
+    tech: text('tech')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    minBudgetCents: centsColumn('min_budget_cents'),
+    maxBudgetCents: centsColumn('max_budget_cents'),
+    frequency: text('frequency', { enum: ['instant', 'daily'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_searches_user_idx').on(t.userId, t.createdAt), check('saved_searches_frequency_check', sql`${t.frequency} IN ('instant', 'daily')`)],
+);
+export type SavedSearchRow = typeof savedSearches.$inferSelect;
+
+/**
+ * A project that matched a saved search: once per search and project (the unique key), whatever
+ * retries, replays and instances do. `toldAt`: when its mail went out (at once for an instant
+ * search, in the day's digest for a daily one); the in-app notification is written with the row.
+ */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    id: serial('id').primaryKey(),
+    savedSearchId: integer('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    toldAt: timestamp('told_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('saved_search_matches_search_project_key').on(t.savedSearchId, t.projectId),
+    // The daily digest reads one person's untold matches.
+    index('saved_search_matches_untold_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.toldAt} IS NULL`),
+  ],
+);

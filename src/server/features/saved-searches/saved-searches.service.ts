@@ -1,0 +1,256 @@
+import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { CreateSavedSearchInput, SavedSearch } from '#shared/contracts/saved-searches.js';
+import { savedSearchLimits } from '#shared/domain/limits.js';
+import { centsToDollars, dollarsToCents } from '#shared/domain/money.js';
+import { describeSavedSearch, MATCH_SAVED_SEARCHES_JOB, nextDigestAt, SAVED_SEARCH_DIGEST_JOB } from '#shared/domain/saved-searches.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import type { DbOrTx, Tx } from '#server/db/client.js';
+import { projects } from '#server/db/schema/projects.js';
+import { savedSearches, savedSearchMatches, type SavedSearchRow } from '#server/db/schema/saved-searches.js';
+import { users, type UserRow } from '#server/db/schema/users.js';
+import { requireAccess } from '#server/domain/require-access.js';
+import { type DomainEvents, runAfterCommit } from '#server/events/domain-events.js';
+import { qualified as q } from '#server/db/paid.js';
+import { defineJobKind, enqueueJob } from '#server/jobs/job-queue.js';
+
+/** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+// ---------------------------------------------------------------- the text query (decision 060)
+
+/**
+ * The tsquery text a saved search stores for q: the browse search's own query for it (prefix on the
+ * last word, typo correction), so a new project matches the search exactly when browsing would find it.
+ */
+async function savedSearchQueryText(db: DbOrTx, q: string): Promise<string | null> {
+  // INTEGRATE: search — replaced by the browse search's searchQueryText.
+  const result: unknown = await db.execute(sql`select nullif(websearch_to_tsquery('english', ${q})::text, '') as query`);
+  return rowsOf<{ query: string | null }>(result)[0]?.query ?? null;
+}
+
+/** The project's searchable text as the browse search reads it. */
+// INTEGRATE: search — replaced by the stored projects.search_vector.
+const projectVector = sql`to_tsvector('english', ${q(projects.name)} || ' ' || array_to_string(${q(projects.techStack)}, ' ') || ' ' || ${q(projects.description)})`;
+
+// ---------------------------------------------------------------- reading and writing
+
+// Named with their tables: inside a select list drizzle leaves columns unqualified.
+const matchCount = sql<number>`(select count(*)::int from ${savedSearchMatches} where ${q(savedSearchMatches.savedSearchId)} = ${q(savedSearches.id)})`;
+
+function toSavedSearch(row: SavedSearchRow & { matchCount: number }): SavedSearch {
+  return {
+    id: row.id,
+    q: row.q,
+    tech: row.tech,
+    minBudget: row.minBudgetCents === null ? null : centsToDollars(row.minBudgetCents),
+    maxBudget: row.maxBudgetCents === null ? null : centsToDollars(row.maxBudgetCents),
+    frequency: row.frequency,
+    createdAt: row.createdAt.toISOString(),
+    matchCount: row.matchCount,
+  };
+}
+
+const selectSavedSearches = (db: DbOrTx) =>
+  db
+    .select({
+      id: savedSearches.id,
+      userId: savedSearches.userId,
+      q: savedSearches.q,
+      query: savedSearches.query,
+      tech: savedSearches.tech,
+      minBudgetCents: savedSearches.minBudgetCents,
+      maxBudgetCents: savedSearches.maxBudgetCents,
+      frequency: savedSearches.frequency,
+      createdAt: savedSearches.createdAt,
+      matchCount,
+    })
+    .from(savedSearches);
+
+/** GET /api/users/{id}/saved-searches: one's own, newest first. */
+export async function listSavedSearches(ctx: AppContext, actor: UserRow, userId: number): Promise<SavedSearch[]> {
+  requireAccess(actor, 'manageOwnSavedSearches', userId);
+  const rows = await selectSavedSearches(ctx.db).where(eq(savedSearches.userId, userId)).orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
+  return rows.map(toSavedSearch);
+}
+
+/**
+ * POST /api/users/{id}/saved-searches: a developer saves the browse filters. The limit is counted
+ * under the person's row lock, so searches saved at once cannot pass it together.
+ */
+export async function createSavedSearch(ctx: AppContext, actor: UserRow, userId: number, input: CreateSavedSearchInput): Promise<SavedSearch> {
+  requireAccess(actor, 'saveProjectSearch', userId);
+  const query = input.q ? await savedSearchQueryText(ctx.db, input.q) : null;
+  if (input.q && query === null && input.tech.length === 0 && input.minBudget === undefined && input.maxBudget === undefined)
+    throw new AppError('VALIDATION_FAILED', 'Search for a word that is not too common, or add a technology or a budget');
+  const id = await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [held] = await tx.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, userId));
+    if ((held?.n ?? 0) >= savedSearchLimits.perUser)
+      throw new AppError('CONFLICT', `You can keep at most ${savedSearchLimits.perUser} saved searches: delete one to save another`);
+    const [row] = await tx
+      .insert(savedSearches)
+      .values({
+        userId,
+        q: input.q ?? null,
+        query,
+        tech: input.tech,
+        minBudgetCents: input.minBudget === undefined ? null : dollarsToCents(input.minBudget),
+        maxBudgetCents: input.maxBudget === undefined ? null : dollarsToCents(input.maxBudget),
+        frequency: input.frequency,
+        createdAt: ctx.clock.now(),
+      })
+      .returning({ id: savedSearches.id });
+    return row!.id;
+  });
+  const [row] = await selectSavedSearches(ctx.db).where(eq(savedSearches.id, id));
+  return toSavedSearch(row!);
+}
+
+/** DELETE /api/users/{id}/saved-searches/{searchId}: its matches go with it. */
+export async function deleteSavedSearch(ctx: AppContext, actor: UserRow, userId: number, searchId: number): Promise<void> {
+  requireAccess(actor, 'manageOwnSavedSearches', userId);
+  const gone = await ctx.db
+    .delete(savedSearches)
+    .where(and(eq(savedSearches.id, searchId), eq(savedSearches.userId, userId)))
+    .returning({ id: savedSearches.id });
+  if (gone.length === 0) throw new AppError('NOT_FOUND', 'Saved search not found');
+}
+
+// ---------------------------------------------------------------- matching a new project
+
+interface MatchPayload {
+  projectId: number;
+}
+interface DigestPayload {
+  userId: number;
+}
+
+/**
+ * Tests a project open for bids against every saved search but its owner's, in one statement
+ * (decision 060: the cheap filters first, the text's `@@` against the stored query last), and
+ * writes one match per search; the unique key drops the ones a replay or another instance wrote.
+ * Answers the new matches.
+ */
+async function matchProject(tx: Tx, projectId: number, now: Date) {
+  const result: unknown = await tx.execute(matchProjectStatement(projectId, now));
+  return rowsOf<{ savedSearchId: number; userId: number }>(result);
+}
+
+/** The matching statement itself (bench/saved-search-match.ts times it). */
+export function matchProjectStatement(projectId: number, now: Date) {
+  const at = now.toISOString();
+  // The project's side is read once (a one-row subquery); each saved search is then tested against it.
+  return sql`
+    insert into saved_search_matches (saved_search_id, project_id, user_id, created_at, told_at)
+    select s.id, p.id, s.user_id, ${at}::timestamptz, case when s.frequency = 'instant' then ${at}::timestamptz end
+    from (
+      select ${q(projects.id)} as id, ${q(projects.submitterId)} as owner_id, ${q(projects.techStack)} as tech,
+        ${q(projects.budgetCents)} as budget_cents, ${projectVector} as vector
+      from ${projects}
+      where ${q(projects.id)} = ${projectId} and ${q(projects.status)} in ('open', 'active')
+      -- offset 0 keeps the planner from pulling the subquery up into the join, which would build the vector per search.
+      offset 0
+    ) p
+    join saved_searches s on s.user_id <> p.owner_id
+    where (cardinality(s.tech) = 0 or s.tech && p.tech)
+      and (s.min_budget_cents is null or p.budget_cents >= s.min_budget_cents)
+      and (s.max_budget_cents is null or p.budget_cents <= s.max_budget_cents)
+      and (s.query is null or p.vector @@ s.query)
+    on conflict (saved_search_id, project_id) do nothing
+    returning saved_search_id as "savedSearchId", user_id as "userId"`;
+}
+
+/** Matches a newly posted project against the saved searches (durable: it commits with the project). */
+export const matchSavedSearchesJobKind = defineJobKind<MatchPayload>(MATCH_SAVED_SEARCHES_JOB, async ({ ctx, tx, record, job, now }) => {
+  const matches = await matchProject(tx, job.payload.projectId, now);
+  if (matches.length === 0) return;
+  const [project] = await tx
+    .select({ id: projects.id, name: projects.name, budgetCents: projects.budgetCents })
+    .from(projects)
+    .where(eq(projects.id, job.payload.projectId));
+  const searches = await tx
+    .select()
+    .from(savedSearches)
+    .where(
+      inArray(
+        savedSearches.id,
+        matches.map((m) => m.savedSearchId),
+      ),
+    );
+  for (const search of searches) {
+    await record({
+      type: 'saved_search.matched',
+      userId: search.userId,
+      savedSearchId: search.id,
+      search: describeSavedSearch(search),
+      frequency: search.frequency,
+      projectId: project!.id,
+      projectName: project!.name,
+      budgetCents: project!.budgetCents,
+    });
+    // A daily search's mail waits for the person's digest: one job per person and day.
+    if (search.frequency === 'daily') {
+      const dueAt = nextDigestAt(now, ctx.config.savedSearches.digestAtMs);
+      await enqueueJob(tx, {
+        kind: SAVED_SEARCH_DIGEST_JOB,
+        key: `user:${search.userId}:${dueAt.toISOString()}`,
+        subject: `user:${search.userId}`,
+        dueAt,
+        payload: { userId: search.userId } satisfies DigestPayload,
+      });
+    }
+  }
+});
+
+/**
+ * A person's daily digest: the matches of their daily searches not told yet, up to now, in one mail.
+ * Marked told in the same transaction, so a replay or another instance sends nothing twice.
+ */
+export const savedSearchDigestJobKind = defineJobKind<DigestPayload>(SAVED_SEARCH_DIGEST_JOB, async ({ tx, record, job, now }) => {
+  const untold = await tx
+    .update(savedSearchMatches)
+    .set({ toldAt: now })
+    .where(and(eq(savedSearchMatches.userId, job.payload.userId), isNull(savedSearchMatches.toldAt), lte(savedSearchMatches.createdAt, now)))
+    .returning({ id: savedSearchMatches.id, savedSearchId: savedSearchMatches.savedSearchId, projectId: savedSearchMatches.projectId });
+  if (untold.length === 0) return;
+  const rows = await tx
+    .select({ search: savedSearches, projectId: projects.id, projectName: projects.name, budgetCents: projects.budgetCents })
+    .from(savedSearchMatches)
+    .innerJoin(savedSearches, eq(savedSearches.id, savedSearchMatches.savedSearchId))
+    .innerJoin(projects, eq(projects.id, savedSearchMatches.projectId))
+    .where(
+      inArray(
+        savedSearchMatches.id,
+        untold.map((m) => m.id),
+      ),
+    )
+    .orderBy(savedSearchMatches.createdAt, savedSearchMatches.id);
+  await record({
+    type: 'saved_search.digest',
+    userId: job.payload.userId,
+    matches: rows.map((row) => ({
+      projectId: row.projectId,
+      projectName: row.projectName,
+      budgetCents: row.budgetCents,
+      search: describeSavedSearch(row.search),
+    })),
+  });
+});
+
+export const savedSearchJobKinds = [matchSavedSearchesJobKind, savedSearchDigestJobKind];
+
+/** A posted project is matched by a job in its own transaction: the post answers at once, and a restart forgets nothing. */
+export function registerSavedSearchMatching(ctx: AppContext, events: DomainEvents): void {
+  events.onRecord('project.posted', async (e, tx) => {
+    await enqueueJob(tx, {
+      kind: MATCH_SAVED_SEARCHES_JOB,
+      key: `project:${e.projectId}`,
+      subject: `project:${e.projectId}`,
+      dueAt: ctx.clock.now(),
+      payload: { projectId: e.projectId } satisfies MatchPayload,
+    });
+    // The runner takes it once the post commits, not at its next poll: an instant alert is instant.
+    runAfterCommit(tx, () => ctx.jobs.nudge('default'));
+  });
+}
