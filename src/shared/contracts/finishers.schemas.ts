@@ -1,5 +1,6 @@
 import { dealRecordSchema } from './disputes.schemas.js';
 import { z } from 'zod';
+import { developerSorts, directoryPageDefault, directoryPageMax } from '#shared/domain/developer-directory.js';
 
 /** A developer's public fields (spec section 3, Developer list item), which the profile extends. */
 export const developerPublicSchema = z.object({
@@ -25,13 +26,6 @@ export const developerListItemSchema = developerPublicSchema.extend({
 });
 export type DeveloperListItem = z.infer<typeof developerListItemSchema>;
 export type DeveloperPublic = z.infer<typeof developerPublicSchema>;
-
-/** The directory's orders (issue 30, item 4); each ends with the id, so paging is stable under ties. */
-export const developerSorts = ['best_match', 'rating', 'completed', 'rate_asc', 'rate_desc'] as const;
-export type DeveloperSort = (typeof developerSorts)[number];
-
-export const directoryPageDefault = 20;
-export const directoryPageMax = 100;
 
 export const listDevelopersQuerySchema = z.object({
   /** Words matched in the username, skills and bio (the last word as a prefix). */

@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { DeveloperListItem, DeveloperSort, ListDevelopersQuery } from '#shared/contracts/finishers.js';
+import type { DeveloperListItem, ListDevelopersQuery } from '#shared/contracts/finishers.js';
+import type { DeveloperSort } from '#shared/domain/developer-directory.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { projectIsCompletedDeal, qualified as q } from '#server/db/paid.js';
