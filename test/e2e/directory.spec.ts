@@ -58,7 +58,7 @@ test('a visitor searches, filters and sorts the directory, loads the next page, 
   await page.getByRole('option', { name: 'Hourly rate: low to high' }).click();
   await expect(page).toHaveURL(/[?&]sort=rate_asc/);
   await expect(cards.first().getByRole('heading')).toHaveText(cheapest[0]!.username);
-  await expect(cards.first()).toContainText(`$${cheapest[0]!.rate}.00/hr`);
+  await expect(cards.first()).toContainText(`$${cheapest[0]!.rate}/hr`);
 
   // Availability: none of them has set up payouts.
   await page.getByRole('combobox', { name: 'Availability' }).click();
