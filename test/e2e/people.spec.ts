@@ -187,7 +187,7 @@ test('a developer edits the profile with an avatar, picks skills and shares it; 
   await visitor.getByRole('menuitemcheckbox', { name: 'C#' }).click();
   await visitor.keyboard.press('Escape');
   await expect(visitor.getByText('No developers found')).toBeVisible();
-  await expect(visitor.getByText('Try adjusting your filters', { exact: true })).toBeVisible();
+  await expect(visitor.getByText('Try adjusting your filters or search criteria', { exact: true })).toBeVisible();
 
   await visitorContext.close();
   await context.close();

@@ -51,7 +51,20 @@ describe('renderPage', () => {
     expect(page!.markup).toContain('ssr_finisher');
     expect(page!.markup).not.toContain('<script');
     expect(asked).toEqual(expect.arrayContaining(['GET /api/session', 'GET /api/developers']));
-    expect(queryKeys(page!.state)).toEqual(expect.arrayContaining(['["/api/user"]', '["/api/developers"]']));
+    expect(queryKeys(page!.state)).toEqual(expect.arrayContaining(['["/api/user"]', '["/api/developers","directory",{}]']));
+  });
+
+  it('renders the directory of a searched, filtered and sorted URL with that search and its controls (issue 30, item 4)', async () => {
+    const { asked, counting } = transport();
+    const page = await renderPage('/developers?q=ssr_fin&skills=rust&sort=rating', counting);
+    expect(page).not.toBeNull();
+    expect(page!.markup).toContain('ssr_finisher');
+    expect(page!.markup).toContain('value="ssr_fin"');
+    expect(page!.markup).toContain('Highest rated');
+    expect(asked).toContain('GET /api/developers?q=ssr_fin&skills=rust&sort=rating');
+    const none = await renderPage('/developers?q=nobody_matches_this', transport().counting);
+    expect(none!.markup).not.toContain('ssr_finisher');
+    expect(none!.markup).toContain('No developers found');
   });
 
   it('renders a project page with the parts that load after the project, as text', async () => {

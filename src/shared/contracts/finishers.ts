@@ -21,7 +21,12 @@ export const developerEndpoints = defineEndpoints('developers', {
     path: '/api/developers',
     session: 'none',
     summary: 'The developer directory',
-    description: 'skills (comma-separated) matches a developer with at least one of them; availability filters on finished onboarding.',
+    description:
+      'Paged through the Link rel="next" header (limit 20 by default, at most 100; the cursor is opaque). q matches words in the username, skills and bio, case-insensitively, the last word as a prefix. ' +
+      'skills (comma-separated) matches a developer with at least one of them; available=true|false filters on finished payout onboarding. ' +
+      'sort: best_match (the default) ranks a username match above a skills match above a bio match when there is q, then the average rating, then completed projects; ' +
+      'without q it is the average rating, then completed projects. rating: average rating, then review count, then completed projects; completed: completed projects, then rating; ' +
+      'rate_asc and rate_desc: hourly rate (developers without one last), then rating. Developers without a review rank as the lowest rating; every order ends with the id (newest first).',
     query: listDevelopersQuerySchema,
     response: z.array(developerListItemSchema),
     errors: [],

@@ -1,54 +1,96 @@
 import { SearchX } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '#client/components/ui/button.js';
-import { PageSpinner } from '#client/components/ui/spinner.js';
+import { PageSpinner, Spinner } from '#client/components/ui/spinner.js';
 import { FinisherCard } from '#client/features/finishers/finisher-card.js';
 import { FinisherFilters } from '#client/features/finishers/finisher-filters.js';
-import { type Availability, filterFinishers } from '#client/features/finishers/filter-finishers.js';
-import { useFinishers } from '#client/features/finishers/api.js';
+import { type DirectorySearch, directorySearchParams, readDirectorySearch } from '#client/features/finishers/directory-search.js';
+import { useDirectory } from '#client/features/finishers/api.js';
 import { errorMessage } from '#client/lib/api.js';
+import { useDebouncedValue } from '#client/lib/use-debounced-value.js';
 
-/** The public finisher directory (spec section 2), filtered on the client (spec section 5). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The public finisher directory (spec section 2), searched, filtered, sorted and paged by the server
+ * (issue 30, item 4). Everything it shows is in its URL: a shared or reloaded address, and the page the
+ * server renders for it, show the same developers with the same controls.
+ */
 export default function DevelopersPage() {
-  const { data: finishers, isPending, error, refetch } = useFinishers();
-  const [availability, setAvailability] = useState<Availability>('all');
-  const [skills, setSkills] = useState<string[]>([]);
-  const shown = useMemo(() => filterFinishers(finishers ?? [], { skills, availability }), [finishers, skills, availability]);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = readDirectorySearch(searchParams);
+  const update = (change: Partial<DirectorySearch>, replace = false) =>
+    setSearchParams(directorySearchParams({ ...readDirectorySearch(searchParams), ...change }), { replace, preventScrollReset: true });
+
+  // The box answers each key at once; the URL (and the request) follows once typing pauses.
+  const [text, setText] = useState(search.q);
+  const typed = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (typed !== search.q) update({ q: typed }, true);
+    // Only a pause in typing writes the URL; a URL changed otherwise (back, a link) is read below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+  useEffect(() => {
+    setText((current) => (current.trim() === search.q ? current : search.q));
+  }, [search.q]);
+
+  const query = useDirectory(search);
+  const finishers = query.data?.pages.flatMap((page) => page.finishers) ?? [];
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+      <div className="flex flex-col gap-6">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Hire Developers</h1>
           <p className="mt-2 text-muted-foreground">Find talented developers to complete your projects</p>
         </div>
-        <FinisherFilters availability={availability} onAvailabilityChange={setAvailability} skills={skills} onSkillsChange={setSkills} />
+        <FinisherFilters
+          search={text}
+          onSearchChange={setText}
+          sort={search.sort}
+          onSortChange={(sort) => update({ sort })}
+          availability={search.availability}
+          onAvailabilityChange={(availability) => update({ availability })}
+          skills={search.skills}
+          onSkillsChange={(skills) => update({ skills })}
+        />
       </div>
       <div className="mt-8">
-        {isPending ? (
+        {query.isPending ? (
           <PageSpinner label="Loading developers" />
-        ) : error ? (
+        ) : query.isError ? (
           <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
             <p className="font-medium">Could not load developers</p>
-            <p className="text-sm text-muted-foreground">{errorMessage(error, 'Please try again later')}</p>
-            <Button variant="outline" onClick={() => void refetch()}>
+            <p className="text-sm text-muted-foreground">{errorMessage(query.error, 'Please try again later')}</p>
+            <Button variant="outline" onClick={() => void query.refetch()}>
               Try again
             </Button>
           </div>
-        ) : shown.length === 0 ? (
+        ) : finishers.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed bg-muted/30 px-6 py-16 text-center">
             <SearchX aria-hidden="true" className="size-8 text-muted-foreground" />
             <h2 className="font-semibold">No developers found</h2>
-            <p className="text-sm text-muted-foreground">Try adjusting your filters</p>
+            <p className="text-sm text-muted-foreground">Try adjusting your filters or search criteria</p>
           </div>
         ) : (
-          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Developers">
-            {shown.map((finisher) => (
-              <li key={finisher.id}>
-                <FinisherCard finisher={finisher} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Developers">
+              {finishers.map((finisher) => (
+                <li key={finisher.id}>
+                  <FinisherCard finisher={finisher} />
+                </li>
+              ))}
+            </ul>
+            {query.hasNextPage ? (
+              <div className="mt-8 flex justify-center">
+                <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                  {query.isFetchingNextPage ? <Spinner className="size-4" label="Loading more developers" /> : null}
+                  Load more
+                </Button>
+              </div>
+            ) : null}
+          </>
         )}
       </div>
     </div>

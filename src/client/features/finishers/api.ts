@@ -1,24 +1,44 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { developerEndpoints } from '#shared/contracts/finishers.js';
-import { call } from '#client/lib/api.js';
+import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type DeveloperListItem, developerEndpoints } from '#shared/contracts/finishers.js';
+import { call, callWithHeaders, nextPageQuery } from '#client/lib/api.js';
 import { projectKeys } from '#client/features/projects/api.js';
+import { type DirectorySearch, directorySearchParams } from './directory-search.js';
 
 const endpoints = developerEndpoints;
 
 /** Every finisher key starts with the directory's path, so one invalidation refreshes them all. */
 export const finisherKeys = {
   all: [endpoints.list.path] as const,
+  directory: (search: DirectorySearch) => [endpoints.list.path, 'directory', directorySearchParams(search)] as const,
   profile: (username: string) => [endpoints.list.path, username] as const,
   stats: (username: string) => [endpoints.list.path, username, 'stats'] as const,
   /** Under the project's key, so a change of the project (a new bid) refreshes it (decision 043). */
   suggested: (projectId: number) => [...projectKeys.detail(projectId), 'suggested-finishers'] as const,
 };
 
-/** The whole directory; spec section 5 has it filtered on the client. */
-export const finishersQuery = queryOptions({
-  queryKey: finisherKeys.all,
-  queryFn: ({ signal }) => call(endpoints.list, {}, { signal }),
-});
+/** One page of the directory, with the query of the next page (null on the last). */
+export interface DirectoryPage {
+  finishers: DeveloperListItem[];
+  next: Record<string, string> | null;
+}
+
+type PageQuery = Record<string, string | undefined>;
+
+/**
+ * The directory (issue 30, item 4): searched, filtered and sorted by the server, paged through the
+ * Link rel="next" header. The server's search replaced spec section 5's filtering on the client, which
+ * a paged list cannot do.
+ */
+export const directoryQuery = (search: DirectorySearch) =>
+  infiniteQueryOptions<DirectoryPage, Error, InfiniteData<DirectoryPage, PageQuery>, ReturnType<typeof finisherKeys.directory>, PageQuery>({
+    queryKey: finisherKeys.directory(search),
+    initialPageParam: directorySearchParams(search),
+    queryFn: async ({ pageParam, signal }): Promise<DirectoryPage> => {
+      const { data, headers } = await callWithHeaders(endpoints.list, { query: pageParam }, { signal });
+      return { finishers: data, next: nextPageQuery(headers.get('link')) };
+    },
+    getNextPageParam: (lastPage) => lastPage.next ?? undefined,
+  });
 
 export const finisherQuery = (username: string) =>
   queryOptions({
@@ -34,7 +54,7 @@ export const finisherStatsQuery = (username: string, enabled = true) =>
     enabled: enabled && username.length > 0,
   });
 
-export const useFinishers = () => useQuery(finishersQuery);
+export const useDirectory = (search: DirectorySearch) => useInfiniteQuery(directoryQuery(search));
 export const useFinisher = (username: string) => useQuery(finisherQuery(username));
 export const useFinisherStats = (username: string, enabled = true) => useQuery(finisherStatsQuery(username, enabled));
 

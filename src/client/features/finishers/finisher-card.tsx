@@ -1,4 +1,4 @@
-import { BadgeCheck, Clock, MapPin } from 'lucide-react';
+import { BadgeCheck, Briefcase, Clock, DollarSign, MapPin, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import type { DeveloperListItem } from '#shared/contracts/finishers.js';
 import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
@@ -6,8 +6,9 @@ import { Badge } from '#client/components/ui/badge.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardFooter, CardHeader } from '#client/components/ui/card.js';
 import { languageLabel } from '#client/lib/language-options.js';
+import { dollarsToCents, formatMoney } from '#shared/domain/money.js';
 import { initialsOf } from '#client/lib/utils.js';
-import { bioOrDefault, formatYears } from './finisher-format.js';
+import { bioOrDefault, formatCompleted, formatRating, formatYears } from './finisher-format.js';
 
 /** Spec section 9: directory cards show the first 3 skills. */
 const CARD_SKILLS = 3;
@@ -41,6 +42,20 @@ export function FinisherCard({ finisher }: { finisher: DeveloperListItem }) {
         </div>
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-3">
+        {/* The record the directory sorts by (issue 30, item 4): rating, hourly rate, completed projects. */}
+        <ul aria-label="Record" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <li className="flex items-center gap-1.5">
+            <Star aria-hidden="true" className="size-4 text-amber-500" /> {formatRating(finisher.averageRating, finisher.reviewCount)}
+          </li>
+          {finisher.hourlyRate !== null ? (
+            <li className="flex items-center gap-1.5">
+              <DollarSign aria-hidden="true" className="size-4" /> {formatMoney(dollarsToCents(finisher.hourlyRate))}/hr
+            </li>
+          ) : null}
+          <li className="flex items-center gap-1.5">
+            <Briefcase aria-hidden="true" className="size-4" /> {formatCompleted(finisher.completedProjects)}
+          </li>
+        </ul>
         <p className="line-clamp-3 text-sm text-muted-foreground">{bioOrDefault(finisher.bio)}</p>
         {finisher.location || finisher.yearsOfExperience !== null ? (
           <ul className="grid gap-1 text-sm text-muted-foreground">

@@ -9,7 +9,7 @@ import { dealHistory } from '#server/db/schema/deal.js';
 import { projects } from '#server/db/schema/projects.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { projectIsCompletedDeal } from '#server/db/paid.js';
-import { reviewIsRevealed } from '#server/db/revealed-reviews.js';
+import { reviewCountsTowardsRating } from '#server/db/ratings.js';
 
 /**
  * What an owner weighs on a bid card (issue 18, item 9), for a page of finishers at once. The
@@ -30,7 +30,7 @@ export async function findFinisherRecords(
     db
       .select({ id: reviews.revieweeId, average: avg(reviews.rating), total: count() })
       .from(reviews)
-      .where(and(inArray(reviews.revieweeId, ids), reviewIsRevealed))
+      .where(and(inArray(reviews.revieweeId, ids), reviewCountsTowardsRating()))
       .groupBy(reviews.revieweeId),
     db
       .select({ id: projects.finisherId, total: count() })

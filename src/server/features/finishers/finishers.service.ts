@@ -1,6 +1,6 @@
 import { dealRecordOf } from '#server/features/deal/deal.service.js';
-import { and, avg, count, desc, eq, inArray, not, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { DeveloperListItem, DeveloperProfile, DeveloperStats, ListDevelopersQuery, SuggestedFinisher } from '#shared/contracts/finishers.js';
+import { and, count, desc, eq, inArray, not, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { DeveloperPublic, DeveloperProfile, DeveloperStats, ListDevelopersQuery, SuggestedFinisher } from '#shared/contracts/finishers.js';
 import { rankSuggestedFinishers } from '#shared/domain/finisher-ranking.js';
 import { acceptanceRateOf, winningBidStatuses, withdrawnBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { AppError } from '#server/app-error.js';
@@ -8,14 +8,14 @@ import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import { bids } from '#server/db/schema/bids.js';
 import { projects } from '#server/db/schema/projects.js';
-import { reviews } from '#server/db/schema/reviews.js';
 import { sessions, type UserRow, users } from '#server/db/schema/users.js';
 import { dealHistory } from '#server/db/schema/deal.js';
 import { isOperatorByEmail } from '#server/plugins/session.js';
 import { projectIsCompletedDeal, qualified as q } from '#server/db/paid.js';
-import { reviewIsRevealed } from '#server/db/revealed-reviews.js';
+import { ratingOf, roundRating } from '#server/db/ratings.js';
+import { findDirectoryPage } from './finishers.directory.js';
 
-function toListItem(u: UserRow): DeveloperListItem {
+function toPublicFields(u: UserRow): DeveloperPublic {
   return {
     id: u.id,
     username: u.username,
@@ -39,28 +39,9 @@ export function isListedFinisher(ctx: Pick<AppContext, 'config'>): SQL {
   return isNamedOperator ? and(isFinisher, not(isNamedOperator))! : isFinisher;
 }
 
-/** The directory: every finisher, optionally narrowed to any of some skills and to availability. */
-export async function listDevelopers(ctx: AppContext, query: ListDevelopersQuery) {
-  const skills = (query.skills ?? '')
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-  const conditions = [isListedFinisher(ctx)];
-  if (skills.length > 0)
-    conditions.push(
-      sql`array(select lower(s) from unnest(${users.skills}) s) && array[${sql.join(
-        skills.map((skill) => sql`${skill}`),
-        sql`, `,
-      )}]::text[]`,
-    );
-  if (query.availability !== 'all') conditions.push(eq(users.onboardingComplete, query.availability === 'available'));
-  const rows = await ctx.db
-    .select()
-    .from(users)
-    .where(and(...conditions))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(500);
-  return rows.map(toListItem);
+/** The directory (issue 30, item 4): listed finishers, searched, filtered, sorted and keyset-paged (finishers.directory.ts). */
+export function listDevelopers(ctx: AppContext, query: ListDevelopersQuery) {
+  return findDirectoryPage(ctx, isListedFinisher(ctx), query);
 }
 
 async function findDeveloper(ctx: AppContext, username: string): Promise<UserRow> {
@@ -76,7 +57,7 @@ async function findDeveloper(ctx: AppContext, username: string): Promise<UserRow
 export async function getDeveloperProfile(ctx: AppContext, username: string): Promise<DeveloperProfile> {
   const u = await findDeveloper(ctx, username);
   return {
-    ...toListItem(u),
+    ...toPublicFields(u),
     website: u.website,
     githubUrl: u.githubUrl,
     linkedinUrl: u.linkedinUrl,
@@ -98,10 +79,8 @@ export async function getDeveloperStats(ctx: AppContext, username: string): Prom
     .from(bids)
     // A withdrawn bid is no longer an offer: it neither wins nor loses (decision 033).
     .where(and(eq(bids.finisherId, u.id), notInArray(bids.status, [...withdrawnBidStatuses])));
-  const [rating] = await ctx.db
-    .select({ average: avg(reviews.rating), total: count() })
-    .from(reviews)
-    .where(and(eq(reviews.revieweeId, u.id), reviewIsRevealed));
+  const rating = ratingOf(users.id);
+  const [stars] = await ctx.db.select({ average: rating.average, total: rating.count }).from(users).where(eq(users.id, u.id));
   const done = await ctx.db
     .select()
     .from(projects)
@@ -114,8 +93,8 @@ export async function getDeveloperStats(ctx: AppContext, username: string): Prom
     completedProjects: done.length,
     acceptanceRate: acceptanceRateOf({ won: bidCounts?.won ?? 0, counted: total }),
     bidCount: total,
-    averageRating: rating?.average === null || rating?.average === undefined ? null : Math.round(Number(rating.average) * 10) / 10,
-    reviewCount: rating?.total ?? 0,
+    averageRating: roundRating(stars?.average),
+    reviewCount: stars?.total ?? 0,
     dealRecord: await dealRecordOf(ctx.db, u.id),
     projects: done.map((p) => ({
       id: p.id,
@@ -159,8 +138,8 @@ export async function suggestFinishers(ctx: AppContext, actor: UserRow, projectI
     .select({
       user: users,
       // Inside the select list drizzle leaves columns unqualified, so every subquery names its tables.
-      ratingAverage: sql<string | null>`(select avg(${q(reviews.rating)}) from ${reviews} where ${q(reviews.revieweeId)} = ${userId} and ${reviewIsRevealed})`,
-      ratingCount: sql<number>`(select count(*)::int from ${reviews} where ${q(reviews.revieweeId)} = ${userId} and ${reviewIsRevealed})`,
+      ratingAverage: ratingOf(users.id).average,
+      ratingCount: ratingOf(users.id).count,
       completedDeals: sql<number>`(select count(*)::int from ${projects} where ${completedDeal})`,
       // On time: no deadline_passed entry in the deal's history.
       onTimeDeals: sql<number>`(select count(*)::int from ${projects} where ${completedDeal}
@@ -195,7 +174,7 @@ export async function suggestFinishers(ctx: AppContext, actor: UserRow, projectI
   return ranked.map((suggestion) => {
     const row = byId.get(suggestion.id)!;
     return {
-      ...toListItem(row.user),
+      ...toPublicFields(row.user),
       matchedSkills: suggestion.matchedSkills,
       rating: suggestion.rating,
       reviewCount: row.ratingCount,

@@ -45,20 +45,23 @@ describe('the developer directory', () => {
     expect(all.map((d) => d.id).sort()).toEqual([cast.finisher.user.id, cast.otherFinisher.user.id].sort());
     expect(Object.keys(all[0]!).sort()).toEqual([
       'avatarUrl',
+      'averageRating',
       'bio',
+      'completedProjects',
       'hourlyRate',
       'id',
       'location',
       'onboardingComplete',
+      'reviewCount',
       'skills',
       'username',
       'yearsOfExperience',
     ]);
     const rust = (await cast.visitor.api.get('/api/developers?skills=rust,java')).json() as { id: number }[];
     expect(rust.map((d) => d.id)).toEqual([cast.finisher.user.id]);
-    const unavailable = (await cast.visitor.api.get('/api/developers?availability=not-available')).json() as { id: number }[];
+    const unavailable = (await cast.visitor.api.get('/api/developers?available=false')).json() as { id: number }[];
     expect(unavailable.map((d) => d.id)).toEqual([cast.otherFinisher.user.id]);
-    expect((await cast.visitor.api.get('/api/developers?availability=maybe')).statusCode).toBe(400);
+    expect((await cast.visitor.api.get('/api/developers?available=maybe')).statusCode).toBe(400);
   });
 
   it('serves a public profile by username and 404 for an unknown one or a submitter', async () => {

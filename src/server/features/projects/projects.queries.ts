@@ -5,7 +5,7 @@ import { centsToDollars } from '#shared/domain/money.js';
 import { canReadDelivery } from '#shared/domain/policies.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
 import { projectIsPaid, qualified } from '#server/db/paid.js';
-import { reviewIsRevealed } from '#server/db/revealed-reviews.js';
+import { reviewCountsTowardsRating } from '#server/db/ratings.js';
 import { type Criterion, projectCriteriaJson } from '#server/features/scope/scope.service.js';
 import { mapRowsOnce, preparedPerDb, preparedVariants } from '#server/db/prepared.js';
 import { bids } from '#server/db/schema/bids.js';
@@ -28,7 +28,7 @@ const projectSelection = {
   // The submitter's average stars from the finishers they worked with (revealed reviews); null before any.
   submitterRating: sql<
     number | null
-  >`(select round(avg(${qualified(reviews.rating)}), 1)::float from ${reviews} where ${qualified(reviews.revieweeId)} = ${qualified(projects.submitterId)} and ${reviewIsRevealed})`,
+  >`(select round(avg(${qualified(reviews.rating)}), 1)::float from ${reviews} where ${qualified(reviews.revieweeId)} = ${qualified(projects.submitterId)} and ${reviewCountsTowardsRating()})`,
   // Full-precision timestamp for keyset paging (JS dates stop at milliseconds).
   cursorTime: sql<string>`${projects.createdAt}::text`,
   // The connected repository and the card's summary of its latest report (issue 29): two primary-key joins.
