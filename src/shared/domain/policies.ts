@@ -128,10 +128,7 @@ export const permissions = {
   ),
   readOwnInvitations: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own invitations'),
   manageOwnSavedSearches: permission((person, userId: number) => isSelf(person, userId), 'You can only manage your own saved searches'),
-  saveProjectSearch: permission(
-    (person, userId: number) => isSelf(person, userId) && isFinisher(person!.role),
-    'Only developers can save project searches',
-  ),
+  saveProjectSearch: permission((person, userId: number) => isSelf(person, userId) && isFinisher(person!.role), 'Only developers can save project searches'),
   readSuggestedFinishers: permission(
     (person, project: Pick<ProjectParties, 'submitterId'>) => isOwner(person, project),
     'Only the project owner can see suggested finishers',

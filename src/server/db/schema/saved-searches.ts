@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { centsColumn } from '../cents.js';
+import { centsColumn } from '#server/db/cents.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
