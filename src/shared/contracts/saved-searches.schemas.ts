@@ -53,9 +53,11 @@ export const savedSearchSchema = z.object({
   id: z.number().int(),
   q: z.string().nullable(),
   tech: z.array(z.string()),
-  /** Whole dollars, like a project's budget. */
+  /** Whole dollars, like a project's budget (what was sent); the cents beside them are what the client reads (decision 026). */
   minBudget: z.number().int().nullable(),
+  minBudgetCents: z.number().int().nullable(),
   maxBudget: z.number().int().nullable(),
+  maxBudgetCents: z.number().int().nullable(),
   frequency: z.enum(savedSearchFrequencies),
   createdAt: z.string(),
   /** Projects it matched so far. */

@@ -1,7 +1,6 @@
 import { BellRing, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { SavedSearch } from '#shared/contracts/saved-searches.js';
-import { dollarsToCents } from '#shared/domain/money.js';
 import { describeSavedSearch } from '#shared/domain/saved-searches.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
@@ -11,8 +10,8 @@ const labelOf = (search: SavedSearch) =>
   describeSavedSearch({
     q: search.q,
     tech: search.tech,
-    minBudgetCents: search.minBudget === null ? null : dollarsToCents(search.minBudget),
-    maxBudgetCents: search.maxBudget === null ? null : dollarsToCents(search.maxBudget),
+    minBudgetCents: search.minBudgetCents,
+    maxBudgetCents: search.maxBudgetCents,
   });
 
 /** The browse page's URL for a saved search: the same filters, in the browse page's own parameters. */

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const prefsUrl = (id: number | string) => `/api/users/${id}/email-preferences`;
-const allOn = { bidUpdates: true, dealUpdates: true, reminders: true };
+const allOn = { bidUpdates: true, dealUpdates: true, reminders: true, projectAlerts: true };
 
 describe('email preferences', () => {
   it('are all on for a user who never chose, and change one at a time', async () => {
@@ -26,9 +26,9 @@ describe('email preferences', () => {
     const changed = await api.patch(prefsUrl(user.id), { reminders: false });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ ...allOn, reminders: false });
-    expect((await api.patch(prefsUrl(user.id), { bidUpdates: false })).json()).toEqual({ bidUpdates: false, dealUpdates: true, reminders: false });
-    expect((await api.patch(prefsUrl(user.id), {})).json()).toEqual({ bidUpdates: false, dealUpdates: true, reminders: false });
-    expect((await api.get(prefsUrl(user.id))).json()).toEqual({ bidUpdates: false, dealUpdates: true, reminders: false });
+    expect((await api.patch(prefsUrl(user.id), { bidUpdates: false })).json()).toEqual({ bidUpdates: false, dealUpdates: true, reminders: false, projectAlerts: true });
+    expect((await api.patch(prefsUrl(user.id), {})).json()).toEqual({ bidUpdates: false, dealUpdates: true, reminders: false, projectAlerts: true });
+    expect((await api.get(prefsUrl(user.id))).json()).toEqual({ bidUpdates: false, dealUpdates: true, reminders: false, projectAlerts: true });
   });
 
   it("are one's own: a visitor gets 401, anyone else 403", async () => {

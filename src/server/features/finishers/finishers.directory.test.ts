@@ -42,7 +42,7 @@ async function finisher(username: string, fields: Partial<NewUserRow> = {}) {
 
 async function review(revieweeId: number, rating: number) {
   const project = await createProject(t.database.db, { submitterId: ownerId });
-  await t.database.db.insert(reviews).values({ projectId: project.id, reviewerId: ownerId, revieweeId, rating });
+  await t.database.db.insert(reviews).values({ projectId: project.id, reviewerId: ownerId, revieweeId, rating, revealedAt: new Date() });
 }
 
 /** A completed deal: accepted work whose payment is held. */
