@@ -57,6 +57,7 @@ import { registerPaymentHandlers } from '#server/features/payments/payments.serv
 import { sandboxRoutes } from '#server/features/payments/sandbox.routes.js';
 import { reviewsRoutes } from '#server/features/reviews/reviews.routes.js';
 import { invitationsRoutes } from '#server/features/invitations/invitations.routes.js';
+import { trustRoutes } from '#server/features/trust/trust.routes.js';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.js';
 import { profileRoutes } from '#server/features/profile/profile.routes.js';
 import { createMailer, type Mailer } from '#server/integrations/email/mailer.js';
@@ -233,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   developersRoutes(app, ctx);
   reviewsRoutes(app, ctx);
   invitationsRoutes(app, ctx);
+  trustRoutes(app, ctx);
   await emailRoutes(app, ctx);
   milestonesRoutes(app, ctx);
   dealRoutes(app, ctx);
