@@ -61,6 +61,7 @@ import { invitationsRoutes } from '#server/features/invitations/invitations.rout
 import { savedSearchesRoutes } from '#server/features/saved-searches/saved-searches.routes.js';
 import { registerSavedSearchMatching, savedSearchJobKinds } from '#server/features/saved-searches/saved-searches.service.js';
 import { registerSavedSearchAlerts } from '#server/features/saved-searches/saved-search-alerts.js';
+import { trustRoutes } from '#server/features/trust/trust.routes.js';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.js';
 import { profileRoutes } from '#server/features/profile/profile.routes.js';
 import { createMailer, type Mailer } from '#server/integrations/email/mailer.js';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reviewsRoutes(app, ctx);
   invitationsRoutes(app, ctx);
   savedSearchesRoutes(app, ctx);
+  trustRoutes(app, ctx);
   await emailRoutes(app, ctx);
   milestonesRoutes(app, ctx);
   dealRoutes(app, ctx);

@@ -69,6 +69,8 @@ export const accountRows: Row[] = [
     expect: everyone(400),
     request: () => ({ url: '/api/account/email-verification/confirm', payload: { token: 'not-a-verification-token' } }),
   },
+  // A person's record (issue 30, item 7): the facts behind the badges, public like a developer profile.
+  { route: 'GET /api/users/:id/record', expect: everyone(200), request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/record` }) },
   {
     route: 'PATCH /api/users/:id/profile',
     expect: only({ owner: 200 }),

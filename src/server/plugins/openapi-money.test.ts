@@ -12,6 +12,8 @@ const moneyLike = /amount|budget|fee|spent|price|rate/i;
 const notLedgerMoney: Record<string, string> = {
   acceptanceRate: 'a whole percent of bids won',
   onTimeRate: "a whole percent of a finisher's completed deals delivered by the deal clock's deadline (decisions 033, 052)",
+  paidOnTimeRate: "a whole percent of an owner's accepted bids paid within the payment window (issue 30, the trust record)",
+  hireRate: "a whole percent of an owner's posted projects that became deals (issue 30, the trust record)",
   hourlyRate:
     "a finisher's asking rate on their profile: typed and stored in whole dollars (users.hourly_rate), never charged, split or summed; " +
     'the spec lists it with the profile’s plain numbers',

@@ -17,6 +17,7 @@ import type { UserRow } from '#server/db/schema/users.js';
 import { lockProject } from '#server/db/project-locks.js';
 import { findProjectCriteria, freezeStatementOfWork } from '#server/features/scope/scope.service.js';
 import { checkCriteriaAnswers } from './bids.answers.js';
+import { findFinisherRecords } from './finisher-records.js';
 import { findBidsOfFinisher, findBidsOfProject, findBidView, findBidWithProject } from './bids.queries.js';
 
 export async function placeBid(ctx: AppContext, actor: UserRow, projectId: number, input: PlaceBidInput): Promise<Bid> {
@@ -134,4 +135,14 @@ export async function listBidsOfUser(ctx: AppContext, actor: UserRow, userId: nu
 /** A project's bids as `viewer` may see them; the project page (features/projects) reads them through here. */
 export function listBidsOfProject(ctx: Pick<AppContext, 'db' | 'config'>, projectId: number, viewer: UserRow | null): Promise<Bid[]> {
   return findBidsOfProject(ctx.db, projectId, viewer, ctx.config.deal);
+}
+
+/**
+ * One finisher's completed deals and on-time rate (issue 18, item 9; decision 052), as the bid card
+ * counts them: the trust record (issue 30, item 7) reads the same numbers.
+ */
+export async function finisherDealRecord(ctx: Pick<AppContext, 'db' | 'config'>, finisher: { id: number; createdAt: Date }) {
+  const records = await findFinisherRecords(ctx.db, [finisher], ctx.config.deal.deliveryGraceMs);
+  const record = records.get(finisher.id)!;
+  return { completedProjects: record.completedProjects, onTimeRate: record.onTimeRate };
 }
