@@ -79,7 +79,15 @@ describe('the mail composer, for a feature of its own', () => {
   it('lists every registered category without a session, the deal’s first', async () => {
     const response = await cast.visitor.api.get('/api/email/categories');
     expect(response.statusCode).toBe(200);
-    expect(response.json().map((c: { id: string }) => c.id)).toEqual(['bidUpdates', 'dealUpdates', 'reminders', 'projectAlerts', 'projectTips', 'signInAlerts', 'weeklyDigest']);
+    expect(response.json().map((c: { id: string }) => c.id)).toEqual([
+      'bidUpdates',
+      'dealUpdates',
+      'reminders',
+      'projectAlerts',
+      'projectTips',
+      'signInAlerts',
+      'weeklyDigest',
+    ]);
     expect(response.json()[5]).toEqual({
       id: 'signInAlerts',
       label: 'Sign-in alerts',
@@ -91,7 +99,14 @@ describe('the mail composer, for a feature of its own', () => {
 
   it('puts the categories a person may turn off into their preferences, each at its default', async () => {
     const { api, user } = cast.otherSubmitter;
-    expect((await api.get(prefsUrl(user.id))).json()).toEqual({ bidUpdates: true, dealUpdates: true, reminders: true, projectAlerts: true, projectTips: true, weeklyDigest: false });
+    expect((await api.get(prefsUrl(user.id))).json()).toEqual({
+      bidUpdates: true,
+      dealUpdates: true,
+      reminders: true,
+      projectAlerts: true,
+      projectTips: true,
+      weeklyDigest: false,
+    });
     expect((await api.patch(choiceUrl(user.id), { category: 'weeklyDigest', isOn: true })).json()).toMatchObject({ weeklyDigest: true, projectTips: true });
     const fixed = await api.patch(choiceUrl(user.id), { category: 'signInAlerts', isOn: false });
     expect([fixed.statusCode, fixed.json()]).toEqual([400, { code: 'VALIDATION_FAILED', message: 'Sign-in alerts emails cannot be turned off' }]);

@@ -26,7 +26,12 @@ describe('email preferences', () => {
     const changed = await api.patch(prefsUrl(user.id), { reminders: false });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ ...allOn, reminders: false });
-    expect((await api.patch(prefsUrl(user.id), { bidUpdates: false })).json()).toEqual({ bidUpdates: false, dealUpdates: true, reminders: false, projectAlerts: true });
+    expect((await api.patch(prefsUrl(user.id), { bidUpdates: false })).json()).toEqual({
+      bidUpdates: false,
+      dealUpdates: true,
+      reminders: false,
+      projectAlerts: true,
+    });
     expect((await api.patch(prefsUrl(user.id), {})).json()).toEqual({ bidUpdates: false, dealUpdates: true, reminders: false, projectAlerts: true });
     expect((await api.get(prefsUrl(user.id))).json()).toEqual({ bidUpdates: false, dealUpdates: true, reminders: false, projectAlerts: true });
   });
