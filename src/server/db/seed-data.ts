@@ -366,9 +366,9 @@ export const demoProjects: DemoProject[] = [
     },
   },
   {
-    // Issue 30: reviews are double-blind. priya reviewed devon (paid out to his payout account); her
-    // review stays hidden from devon and the public until he writes his (then both show) or 14 days
-    // after the acceptance.
+    // Issue 30: reviews are double-blind. priya reviewed lena (paid out to her payout account); her
+    // review stays hidden from lena and the public until she writes hers (then both show) or 14 days
+    // after the acceptance. (devon stays without a completed deal: browse.spec reads his record.)
     name: 'Bakery pre-order page',
     owner: 'priya',
     status: 'accepted',
@@ -377,7 +377,7 @@ export const demoProjects: DemoProject[] = [
     ageDays: 12,
     description: 'Pre-orders for a neighbourhood bakery: the menu page works; pick-up slots, order limits per day and the owner e-mail were missing.',
     techStack: ['Vue', 'Node.js'],
-    bids: [{ finisher: 'devon', amount: 420, timeline: 5, message: pitch('Pick-up slots and daily limits are a tidy job.'), status: 'completed' }],
+    bids: [{ finisher: 'lena', amount: 420, timeline: 5, message: pitch('Pick-up slots and daily limits are a tidy job.'), status: 'completed' }],
     payment: 'released',
     deal: {
       heldDaysAgo: 10,
