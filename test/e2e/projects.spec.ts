@@ -282,10 +282,11 @@ test.describe('Dashboard', () => {
 
   test('a developer with history sees their acceptance rate', async ({ page }) => {
     await logInAs(page, 'lena');
-    // Four bids: one completed, one paid (the disputed Fitness class scheduler), two pending.
-    await expect(page.getByRole('group', { name: 'Applications' })).toContainText('4');
-    await expect(page.getByRole('group', { name: 'Projects Completed' })).toContainText('1');
-    await expect(page.getByRole('group', { name: 'Acceptance Rate' })).toContainText('50%');
+    // Five bids: two completed (Weather dashboard, Bakery pre-order page), one paid (the disputed
+    // Fitness class scheduler), two pending.
+    await expect(page.getByRole('group', { name: 'Applications' })).toContainText('5');
+    await expect(page.getByRole('group', { name: 'Projects Completed' })).toContainText('2');
+    await expect(page.getByRole('group', { name: 'Acceptance Rate' })).toContainText('60%');
     await expect(page.getByRole('region', { name: 'Complete your profile' })).toHaveCount(0);
   });
 
