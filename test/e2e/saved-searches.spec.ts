@@ -16,8 +16,13 @@ test('a developer saves a search from the browse page and is told live when a ma
   const errors = recordErrors(page);
 
   await page.goto('/projects');
-  await page.getByRole('searchbox', { name: 'Search projects' }).or(page.getByLabel('Search projects')).first().fill(word);
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Projects' })).toBeVisible();
   const saveButton = page.getByRole('button', { name: 'Save this search' });
+  // Typed again until the page has hydrated and taken it (a CI run once lost a fill made before hydration).
+  await expect(async () => {
+    await page.getByLabel('Search projects').fill(word);
+    await expect(saveButton).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await tabTo(page, saveButton, 60);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Save this search' });
