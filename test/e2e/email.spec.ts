@@ -56,7 +56,12 @@ for (const size of widths) {
     await page.keyboard.press('Space');
     await expect(page.getByText('Email preferences saved')).toBeVisible();
     await expect(section.getByRole('checkbox', { name: 'Reminders' })).not.toBeChecked();
-    expect(await apiGet(page, `/api/users/${user.id}/email-preferences`)).toEqual({ bidUpdates: true, dealUpdates: true, reminders: false, projectAlerts: true });
+    expect(await apiGet(page, `/api/users/${user.id}/email-preferences`)).toEqual({
+      bidUpdates: true,
+      dealUpdates: true,
+      reminders: false,
+      projectAlerts: true,
+    });
 
     await page.reload();
     await expect(page.getByRole('region', { name: 'Email preferences' }).getByRole('checkbox', { name: 'Reminders' })).not.toBeChecked();
@@ -101,7 +106,12 @@ for (const size of widths) {
     await expect(page.getByRole('status')).toHaveText('Bid updates emails are turned off. You can turn them back on at any time.');
     await expect(page.getByRole('link', { name: 'Change your email preferences' })).toBeVisible();
     await expectAccessible(page, `the unsubscribe confirmation (${size.name})`);
-    expect(await apiGet(owner.page, `/api/users/${owner.id}/email-preferences`)).toEqual({ bidUpdates: false, dealUpdates: true, reminders: true, projectAlerts: true });
+    expect(await apiGet(owner.page, `/api/users/${owner.id}/email-preferences`)).toEqual({
+      bidUpdates: false,
+      dealUpdates: true,
+      reminders: true,
+      projectAlerts: true,
+    });
 
     // A damaged link says so.
     await page.goto(`${link.slice(0, -3)}xyz`);
