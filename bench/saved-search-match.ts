@@ -16,6 +16,7 @@ import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { matchProjectStatement } from '#server/features/saved-searches/saved-searches.service.js';
 import { createBenchDatabase } from './api/database.js';
+import { products, technologies } from './api/seed.js';
 import { loadAverage, median } from './api/servers.js';
 
 const DATABASE_NAME = 'finishline_bench_alerts';
@@ -23,70 +24,8 @@ const SEARCHES = Number(process.argv[2] ?? 100_000);
 const ROUNDS = Number(process.argv[3] ?? 50);
 const AIM_MS = 50;
 // The bench catalogue's own products and technologies (bench/api/seed.ts): each word is in about 1 in 40 projects.
-const words = [
-  'dashboard',
-  'tracker',
-  'marketplace',
-  'chat app',
-  'CRM',
-  'budget planner',
-  'recipe manager',
-  'habit tracker',
-  'portfolio site',
-  'booking system',
-  'inventory tool',
-  'blog engine',
-  'analytics tool',
-  'time tracker',
-  'invoice generator',
-  'fitness app',
-  'kanban board',
-  'job board',
-  'podcast player',
-  'online store',
-  'survey builder',
-  'chess engine',
-  'weather app',
-  'music player',
-  'photo gallery',
-  'wiki',
-  'forum',
-  'password manager',
-  'expense splitter',
-  'event planner',
-];
-const techs = [
-  'React',
-  'Vue',
-  'Svelte',
-  'Angular',
-  'Next.js',
-  'Node.js',
-  'Express',
-  'Fastify',
-  'TypeScript',
-  'JavaScript',
-  'Python',
-  'Django',
-  'Flask',
-  'FastAPI',
-  'Go',
-  'Rust',
-  'Ruby on Rails',
-  'PHP',
-  'Laravel',
-  'Java',
-  'Spring',
-  'Kotlin',
-  'Swift',
-  'Flutter',
-  'React Native',
-  'PostgreSQL',
-  'MySQL',
-  'MongoDB',
-  'Redis',
-  'Tailwind CSS',
-];
+const words = products;
+const techs = technologies;
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 

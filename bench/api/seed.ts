@@ -51,7 +51,7 @@ const adjectives = [
   'Lightweight',
 ];
 // 40 products: "dashboard" is one of them, so about 2.5% of names contain it.
-const products = [
+export const products = [
   'dashboard',
   'tracker',
   'marketplace',
@@ -180,7 +180,7 @@ const tasks = [
   'finish the backend and connect the frontend',
   'polish the UI and launch it',
 ];
-const technologies = [
+export const technologies = [
   'React',
   'Vue',
   'Svelte',
