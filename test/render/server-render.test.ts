@@ -67,6 +67,21 @@ describe('renderPage', () => {
     expect(none!.markup).toContain('No developers found');
   });
 
+  it('renders Browse Projects for a searched, filtered and sorted URL with that search and its controls (issue 30, item 1)', async () => {
+    await createProject(t.database.db, { submitterId: owner.id, name: 'Gazpachio ledger', techStack: ['Rust', 'Go'], budgetCents: 90_000 });
+    await createProject(t.database.db, { submitterId: owner.id, name: 'Gazpachio cheap', techStack: ['Rust'], budgetCents: 10_000 });
+    const { asked, counting } = transport(finisherCookie);
+    const page = await renderPage('/projects?q=gazpachio&tech=Rust&tech=Go&minBudget=500&sort=budget_desc', counting);
+    expect(page).not.toBeNull();
+    expect(page!.markup).toContain('Gazpachio ledger');
+    expect(page!.markup).not.toContain('Gazpachio cheap');
+    expect(page!.markup).toContain('value="gazpachio"');
+    expect(page!.markup).toContain('value="500"');
+    expect(page!.markup).toContain('Budget: high to low');
+    expect(page!.markup).toContain('Remove Go');
+    expect(asked).toContain('GET /api/projects?q=gazpachio&tech=Rust&tech=Go&minBudget=500&sort=budget_desc');
+  });
+
   it('renders a project page with the parts that load after the project, as text', async () => {
     const { asked, counting } = transport(finisherCookie);
     const page = await renderPage(`/projects/${project.id}?tab=bids`, counting);

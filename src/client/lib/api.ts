@@ -139,9 +139,16 @@ export function nextLinkFrom(linkHeader: string | null | undefined): string | nu
 }
 
 /** The query of the next page's URL, to call the same endpoint with (null on the last page). */
-export function nextPageQuery(linkHeader: string | null | undefined): Record<string, string> | null {
+export function nextPageQuery(linkHeader: string | null | undefined): Record<string, string | string[]> | null {
   const next = nextLinkFrom(linkHeader);
-  return next === null ? null : Object.fromEntries(new URL(next, 'http://link.invalid').searchParams);
+  if (next === null) return null;
+  // A repeated key (?tech=React&tech=Go) stays a list, which buildQuery sends repeated again.
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of new URL(next, 'http://link.invalid').searchParams) {
+    const seen = query[key];
+    query[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return query;
 }
 
 /** The message of an error for a toast, or the fallback when it has none. */

@@ -3,7 +3,7 @@ import { madePaymentStatuses } from '#shared/domain/payment-status.js';
 import { AppError } from '#server/app-error.js';
 import type { Tx } from './client.js';
 import { projectIsPaid } from './paid.js';
-import { type ProjectRow, projects } from './schema/projects.js';
+import { projectColumns, type ProjectRow, projects } from './schema/projects.js';
 
 /**
  * Reads a project and locks its row for the rest of the transaction, so two requests changing
@@ -11,7 +11,7 @@ import { type ProjectRow, projects } from './schema/projects.js';
  * payments all take this lock first, so it lives below the features.
  */
 export async function lockProject(tx: Tx, id: number, mode: 'update' | 'share' = 'update'): Promise<ProjectRow> {
-  const [project] = await tx.select().from(projects).where(eq(projects.id, id)).for(mode).limit(1);
+  const [project] = await tx.select(projectColumns).from(projects).where(eq(projects.id, id)).for(mode).limit(1);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
   return project;
 }

@@ -17,7 +17,7 @@ import { seedChangeOrder } from './seed-change-orders.js';
 import { seedDispute } from './seed-disputes.js';
 import { type DemoRepositoryOptions, seedDemoRepositories } from './seed-repositories.js';
 import { payments } from '#server/db/schema/payments.js';
-import { projects } from '#server/db/schema/projects.js';
+import { projectColumns, projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
 import { projectCriteria, statementsOfWork } from '#server/db/schema/scope.js';
 import { reviews } from '#server/db/schema/reviews.js';
@@ -212,7 +212,7 @@ async function seedSavedSearches(tx: Tx, idOf: (username: DemoUsername) => numbe
       })
       .returning();
     for (const name of demo.matched) {
-      const [project] = await tx.select().from(projects).where(eq(projects.name, name));
+      const [project] = await tx.select(projectColumns).from(projects).where(eq(projects.name, name));
       await tx
         .insert(savedSearchMatches)
         .values({ savedSearchId: search!.id, projectId: project!.id, userId, createdAt: project!.createdAt, toldAt: project!.createdAt });

@@ -139,7 +139,9 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
-    search.set(key, Array.isArray(value) ? value.map((item) => asText(item, key)).join(',') : asText(value, key));
+    // A list goes as the key repeated (?tech=React&tech=Go), as the server reads it.
+    if (Array.isArray(value)) for (const item of value) search.append(key, asText(item, key));
+    else search.set(key, asText(value, key));
   }
   const text = search.toString();
   return text ? `?${text}` : '';

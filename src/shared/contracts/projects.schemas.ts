@@ -3,6 +3,7 @@ import { dealReasonLimits } from '#shared/domain/deal.js';
 import { codeLinkProblem, INVALID_CODE_LINK } from '#shared/domain/code-link.js';
 import { limits, projectLimits as L, scopeLimits as S, uniqueTechnologies } from '#shared/domain/limits.js';
 import { projectStatuses } from '#shared/domain/project-status.js';
+import { projectSearchLimits, projectSorts } from '#shared/domain/project-search.js';
 import { dealActions, dealStages } from '#shared/domain/deal-machine.js';
 import { bidSchema } from './bids.schemas.js';
 import { repositorySchema, repositorySummarySchema } from './repositories.schemas.js';
@@ -220,13 +221,41 @@ export const reviewWorkSchema = z
 export type ReviewWorkBody = z.input<typeof reviewWorkSchema>;
 
 /** GET /api/projects. Unknown parameters (the client's cache-busting _t) are ignored. */
-export const listProjectsQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
-  tech: z.string().trim().max(L.technologyMax).optional(),
-  status: projectStatusSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(L.browsePageMax).default(L.browsePageDefault),
-  cursor: z.string().max(200).optional(),
-});
+const searchBudget = (field: 'minBudget' | 'maxBudget') =>
+  numberOrNumericText(
+    z
+      .number({ error: `${field} must be a whole number of dollars` })
+      .int({ error: `${field} must be a whole number of dollars` })
+      .min(0, { error: `${field} must be a whole number of dollars` })
+      .max(L.budgetMaxDollars, { error: `${field} must be at most ${L.budgetMaxDollars} dollars` }),
+  );
+
+/** GET /api/projects (issue 30, items 1 and 2): the browse filters and order, as the page's URL carries them. */
+export const listProjectsQuerySchema = z
+  .object({
+    q: z.string().trim().max(projectSearchLimits.textMax, `The search text must be at most ${projectSearchLimits.textMax} characters`).optional(),
+    /** One or more technologies, the key repeated (?tech=React&tech=Go): a project with any of them matches. */
+    tech: z
+      .preprocess(
+        (value) => (typeof value === 'string' ? [value] : value),
+        z
+          .array(
+            z.string().trim().min(1, 'Each technology must be a text').max(L.technologyMax, `Each technology must be at most ${L.technologyMax} characters`),
+          )
+          .max(projectSearchLimits.techMax, `A search can name at most ${projectSearchLimits.techMax} technologies`),
+      )
+      .optional(),
+    minBudget: searchBudget('minBudget').optional(),
+    maxBudget: searchBudget('maxBudget').optional(),
+    sort: z.enum(projectSorts, { error: `sort must be one of ${projectSorts.join(', ')}` }).optional(),
+    status: projectStatusSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(L.browsePageMax).default(L.browsePageDefault),
+    cursor: z.string().max(200).optional(),
+  })
+  .refine((query) => query.minBudget === undefined || query.maxBudget === undefined || query.minBudget <= query.maxBudget, {
+    message: 'The minimum budget must not be more than the maximum',
+    path: ['minBudget'],
+  });
 export type ListProjectsQuery = z.infer<typeof listProjectsQuerySchema>;
 
 export const technologiesSchema = z.array(z.string());

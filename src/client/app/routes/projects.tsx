@@ -1,8 +1,10 @@
 import { FolderSearch } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type ProjectSearch, projectSearchParams, readProjectSearch } from '#shared/domain/project-search.js';
 import { Button } from '#client/components/ui/button.js';
 import { Spinner } from '#client/components/ui/spinner.js';
-import { ALL_TECHNOLOGIES, BrowseFilters } from '#client/features/projects/browse-filters.js';
+import { BrowseFilters } from '#client/features/projects/browse-filters.js';
 import { BrowseProjectCard, BrowseProjectCardSkeleton } from '#client/features/projects/browse-project-card.js';
 import { useBrowseProjects } from '#client/features/projects/api.js';
 import { SaveSearchButton } from '#client/features/saved-searches/save-search-button.js';
@@ -13,11 +15,30 @@ import { useDebouncedValue } from '#client/lib/use-debounced-value.js';
 const SKELETON_COUNT = 6;
 const SEARCH_DEBOUNCE_MS = 300;
 
+/**
+ * Browse Projects (spec section 4), searched, filtered and sorted by the server (issue 30, items 1
+ * and 2). Everything it shows is in its URL: a shared or reloaded address, and the page the server
+ * renders for it, show the same projects with the same controls.
+ */
 export default function BrowseProjectsPage() {
-  const [search, setSearch] = useState('');
-  const [tech, setTech] = useState(ALL_TECHNOLOGIES);
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const query = useBrowseProjects({ q, tech: tech === ALL_TECHNOLOGIES ? '' : tech });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = readProjectSearch(searchParams);
+  const update = (change: Partial<ProjectSearch>, replace = false) =>
+    setSearchParams(projectSearchParams({ ...readProjectSearch(searchParams), ...change }), { replace, preventScrollReset: true });
+
+  // The box answers each key at once; the URL (and the request) follows once typing pauses.
+  const [text, setText] = useState(search.q);
+  const typed = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (typed !== search.q) update({ q: typed }, true);
+    // Only a pause in typing writes the URL; a URL changed otherwise (back, a link) is read below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+  useEffect(() => {
+    setText((current) => (current.trim() === search.q ? current : search.q));
+  }, [search.q]);
+
+  const query = useBrowseProjects(search);
   const projects = query.data?.pages.flatMap((page) => page.projects) ?? [];
 
   return (
@@ -26,9 +47,9 @@ export default function BrowseProjectsPage() {
       <p className="mt-2 text-muted-foreground">Find half-finished projects that match your skills</p>
 
       <div className="mt-8 grid gap-3">
-        <BrowseFilters search={search} onSearchChange={setSearch} tech={tech} onTechChange={setTech} />
+        <BrowseFilters text={text} onTextChange={setText} search={search} onChange={(change) => update(change)} />
         <div className="flex justify-end">
-          <SaveSearchButton filters={{ q, tech: tech === ALL_TECHNOLOGIES ? [] : [tech] }} />
+          <SaveSearchButton filters={{ q: search.q, tech: search.tech, minBudget: search.minBudget ?? undefined, maxBudget: search.maxBudget ?? undefined }} />
         </div>
       </div>
 

@@ -19,10 +19,10 @@ export const finisherKeys = {
 /** One page of the directory, with the query of the next page (null on the last). */
 export interface DirectoryPage {
   finishers: DeveloperListItem[];
-  next: Record<string, string> | null;
+  next: Record<string, string | string[]> | null;
 }
 
-type PageQuery = Record<string, string | undefined>;
+type PageQuery = Record<string, string | string[] | undefined>;
 
 /**
  * The directory (issue 30, item 4): searched, filtered and sorted by the server, paged through the

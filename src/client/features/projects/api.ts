@@ -17,6 +17,7 @@ import {
   projectEndpoints,
   type ReviewWorkBody,
 } from '#shared/contracts/projects.js';
+import { type ProjectSearch, projectSearchParams } from '#shared/domain/project-search.js';
 import { call, callWithHeaders, errorMessage, nextPageQuery } from '#client/lib/api.js';
 import { userScopeKey, useUser } from '#client/lib/auth.js';
 
@@ -25,17 +26,12 @@ const endpoints = projectEndpoints;
 /** Every project query starts with the list's path, so one prefix refreshes them all. */
 export const projectKeys = {
   all: [endpoints.list.path] as const,
-  browse: (filters: BrowseFilters) => [endpoints.list.path, 'browse', filters] as const,
+  browse: (search: ProjectSearch) => [endpoints.list.path, 'browse', search] as const,
   detail: (id: number) => [endpoints.list.path, id] as const,
   technologies: [endpoints.technologies.path] as const,
   ofUser: (userId: number) => [...userScopeKey(userId), 'projects'] as const,
   totalSpending: (userId: number) => [...userScopeKey(userId), 'total-spending'] as const,
 };
-
-export interface BrowseFilters {
-  q: string;
-  tech: string;
-}
 
 /** The first page of GET /api/projects (newest first): the home page's featured list and the finisher dashboard. */
 export const latestProjectsQuery = queryOptions({
@@ -46,17 +42,29 @@ export const latestProjectsQuery = queryOptions({
 /** One page of Browse Projects, with the query of the next page (null on the last). */
 export interface ProjectPage {
   projects: Project[];
-  next: Record<string, string> | null;
+  next: Record<string, string | string[]> | null;
 }
 
-/** Browse Projects: server-side search and technology filter, paged through the Link rel="next" header. */
-/** The query of one page: the filters, then the server's cursor (from the Link header). */
-type PageQuery = Record<string, string | undefined>;
+type PageQuery = Record<string, string | string[]>;
 
-export const browseProjectsQuery = (filters: BrowseFilters) =>
+/** The query of a search's first page: the browse URL's own names (GET /api/projects takes the same). */
+const firstPageQuery = (search: ProjectSearch): PageQuery => {
+  const query: PageQuery = {};
+  for (const [key, value] of projectSearchParams(search)) {
+    const seen = query[key];
+    query[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return query;
+};
+
+/**
+ * Browse Projects (issue 30, items 1 and 2): searched, filtered and sorted by the server, paged
+ * through the Link rel="next" header (the next page's query carries the filters and the cursor).
+ */
+export const browseProjectsQuery = (search: ProjectSearch) =>
   infiniteQueryOptions<ProjectPage, Error, InfiniteData<ProjectPage, PageQuery>, ReturnType<typeof projectKeys.browse>, PageQuery>({
-    queryKey: projectKeys.browse(filters),
-    initialPageParam: { q: filters.q || undefined, tech: filters.tech || undefined },
+    queryKey: projectKeys.browse(search),
+    initialPageParam: firstPageQuery(search),
     queryFn: async ({ pageParam, signal }): Promise<ProjectPage> => {
       const { data, headers } = await callWithHeaders(endpoints.list, { query: pageParam }, { signal });
       return { projects: data, next: nextPageQuery(headers.get('link')) };
@@ -92,7 +100,7 @@ export const totalSpendingQuery = (userId: number | undefined) =>
   });
 
 export const useProjects = () => useQuery(latestProjectsQuery);
-export const useBrowseProjects = (filters: BrowseFilters) => useInfiniteQuery(browseProjectsQuery(filters));
+export const useBrowseProjects = (search: ProjectSearch) => useInfiniteQuery(browseProjectsQuery(search));
 export const useTechnologies = () => useQuery(technologiesQuery);
 export const useProject = (id: number) => useQuery(projectQuery(id));
 export const useUserProjects = (userId: number | undefined) => useQuery(userProjectsQuery(userId));

@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarDays } from 'lucide-react';
+import { ArrowRight, CalendarDays, Gavel, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Project } from '#shared/contracts/projects.js';
 import { Button } from '#client/components/ui/button.js';
@@ -9,7 +9,10 @@ import { ProjectStatusBadge, TechBadges } from '#client/components/badges.js';
 import { ProjectTerms } from '#client/components/project-terms.js';
 import { ReportSummary } from '#client/components/report-summary.js';
 
-/** A Browse Projects card: name, tech badges, description (3 lines), budget and timeframe, created date, 'View Details'. */
+/**
+ * A Browse Projects card: name, tech badges, description (3 lines), budget and timeframe, bids and the
+ * owner's rating (issue 30, item 1), created date, 'View Details'.
+ */
 export function BrowseProjectCard({ project }: { project: Project }) {
   return (
     <Card className="h-full gap-4 transition-shadow hover:shadow-md" aria-labelledby={`project-${project.id}-name`} role="article">
@@ -26,6 +29,21 @@ export function BrowseProjectCard({ project }: { project: Project }) {
         <p className="line-clamp-3 text-sm text-muted-foreground">{project.description}</p>
         <ProjectTerms project={project} />
         <ReportSummary summary={project.repositorySummary} />
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground" aria-label="Bids and owner">
+          <div className="flex items-center gap-1.5">
+            <Gavel aria-hidden="true" className="size-4" />
+            <dt className="sr-only">Bids</dt>
+            <dd data-testid="project-bid-count">{project.bidCount === 1 ? '1 bid' : `${project.bidCount} bids`}</dd>
+          </div>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <Star aria-hidden="true" className="size-4" />
+            <dt className="sr-only">Owner</dt>
+            <dd className="min-w-0 [overflow-wrap:anywhere]" data-testid="project-owner-record">
+              {project.submitter.username}
+              {project.submitter.rating === null ? ' · no reviews yet' : ` · ${project.submitter.rating.toFixed(1)} as owner`}
+            </dd>
+          </div>
+        </dl>
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <CalendarDays aria-hidden="true" className="size-4" />
           <span>

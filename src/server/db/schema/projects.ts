@@ -1,9 +1,14 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { projectStatuses } from '#shared/domain/project-status.js';
-import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { centsColumn } from '#server/db/cents.js';
 import { repositories } from './repositories.js';
 import { users } from './users.js';
+
+const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => 'tsvector' });
+
+/** The statuses browse shows to everyone ('Open for Bids'): the partial indexes below cover exactly these. */
+const listed = sql`status IN ('open', 'active')`;
 
 export const projectStatus = pgEnum('project_status', projectStatuses);
 
@@ -38,18 +43,33 @@ export const projects = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bids ever made on the project, kept by a trigger on bids (migration 0022): browse shows and sorts by it. */
+    bidCount: integer('bid_count').notNull().default(0),
     /**
-     * What search matches (`like '%word%'`): name and description lowercased, stored, with its own
-     * trigram index and statistics. Computing the expression on each row a newest-first search
-     * walks cost about 6 us a row (decision 031). Never selected for an answer (projectColumns).
+     * What text search matches and ranks (issue 30, item 2): the name (weight A), the technologies (B)
+     * and the description (C) as English lexemes, stored so that ranking a candidate reads it instead of
+     * parsing the text again. project_search_vector() is the immutable function migration 0022 defines.
+     * Never selected for an answer (projectColumns).
      */
-    searchText: text('search_text')
+    searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs((): SQL => sql`lower(${projects.name} || ' ' || ${projects.description})`),
+      .generatedAlwaysAs((): SQL => sql`project_search_vector(${projects.name}, ${projects.techStack}, ${projects.description})`),
   },
   (t) => [
-    // Browse: open projects newest first, paged by (created_at, id). Ascending indexes on purpose:
-    // scanned backwards they serve ORDER BY ... DESC (NULLS FIRST); a DESC NULLS LAST index would not.
+    // Browse: listed projects in each order, paged by (key, created_at, id) (decision 061). Partial on
+    // the listed statuses: an IN list on a leading status column would keep the scan from reading in
+    // order. Ascending on purpose: scanned backwards they serve ORDER BY ... DESC.
+    index('projects_listed_created_idx').on(t.createdAt, t.id).where(listed),
+    index('projects_listed_budget_desc_idx')
+      .on(sql`(coalesce(${t.budgetCents}, -1))`, t.createdAt, t.id)
+      .where(listed),
+    index('projects_listed_budget_asc_idx')
+      .on(sql`(-coalesce(${t.budgetCents}, 1000000000000000))`, t.createdAt, t.id)
+      .where(listed),
+    index('projects_listed_bids_idx')
+      .on(sql`(-${t.bidCount})`, t.createdAt, t.id)
+      .where(listed),
+    // An owner's own projects in any other status, and a status filter.
     index('projects_status_created_idx').on(t.status, t.createdAt, t.id),
     index('projects_created_idx').on(t.createdAt, t.id),
     // My Projects and per-user lists.
@@ -58,15 +78,25 @@ export const projects = pgTable(
     index('projects_repository_idx').on(t.repositoryId),
     // Technology filter.
     index('projects_tech_stack_idx').using('gin', t.techStack),
-    // Case-insensitive search over name and description (pg_trgm).
-    index('projects_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Text search (decision 061).
+    index('projects_search_vector_idx').using('gin', t.searchVector),
     check('projects_budget_check', sql`${t.budgetCents} IS NULL OR ${t.budgetCents} > 0`),
   ],
 );
 
-/** Every column but the search text, which only search reads: what a project answer selects. */
-const { searchText: _searchText, ...answerColumns } = getTableColumns(projects);
+/** Every column but the search vector, which only search reads: what a project answer selects. */
+const { searchVector: _searchVector, ...answerColumns } = getTableColumns(projects);
 export const projectColumns = answerColumns;
 
-export type ProjectRow = Omit<typeof projects.$inferSelect, 'searchText'>;
+export type ProjectRow = Omit<typeof projects.$inferSelect, 'searchVector'>;
 export type NewProjectRow = typeof projects.$inferInsert;
+
+/**
+ * Every lexeme of every project's search vector (issue 30, item 2), kept by a trigger on projects
+ * (migration 0022): a search word with no exact match is replaced by its nearest word here, found
+ * through the trigram index (typo tolerance), and a last word is looked up as a prefix (the key is
+ * in the "C" collation, so a prefix is a range of the primary key).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);

@@ -24,8 +24,9 @@ export async function placeBid(ctx: AppContext, actor: UserRow, projectId: numbe
   requireAccess(actor, 'bidAsFinisher', null);
   await ctx.rateLimits.bids.consume(actor.id);
   const bidId = await ctx.events.transaction(ctx.db, async (tx, record) => {
-    // A share lock: bids may arrive together, but not while the owner is accepting one.
-    const project = await lockProject(tx, projectId, 'share');
+    // Bids on one project take turns: the insert's trigger adds one to projects.bid_count, which a
+    // share lock held by two bidders at once would turn into a deadlock (migration 0022).
+    const project = await lockProject(tx, projectId);
     requireAccess(actor, 'bidOnOthersProject', project);
     if (!isOpenForBids(project.status)) throw new AppError('INVALID_TRANSITION', 'This project is not open for bids');
     await refuseSecondBid(tx, projectId, actor.id);

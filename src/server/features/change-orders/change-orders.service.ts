@@ -17,7 +17,7 @@ import type { Tx } from '#server/db/client.js';
 import { lockProject } from '#server/db/project-locks.js';
 import { type ChangeOrderRow, changeOrders } from '#server/db/schema/change-orders.js';
 import { type PaymentRow, payments } from '#server/db/schema/payments.js';
-import { type ProjectRow, projects } from '#server/db/schema/projects.js';
+import { projectColumns, type ProjectRow, projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { lockProjectPayment, openSession } from '#server/features/payments/payments.service.js';
 
@@ -80,7 +80,7 @@ export async function proposeChangeOrder(ctx: AppContext, actor: UserRow, projec
 
 /** GET /api/projects/{id}/change-orders: the deal's two parties. */
 export async function listChangeOrders(ctx: AppContext, actor: UserRow, projectId: number): Promise<ChangeOrder[]> {
-  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  const [project] = await ctx.db.select(projectColumns).from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
   requireAccess(actor, 'readChangeOrders', project);
   return findChangeOrders(ctx.db, projectId);

@@ -15,7 +15,7 @@ import { findDuePayout } from '#server/domain/waiting-payout.js';
 import { dealHistory } from '#server/db/schema/deal.js';
 import { disputeOffers } from '#server/db/schema/disputes.js';
 import type { PaymentRow } from '#server/db/schema/payments.js';
-import { projects } from '#server/db/schema/projects.js';
+import { projectColumns, projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { toHistoryEntry } from './deal-history.js';
 
@@ -103,7 +103,7 @@ function cancelNoticeOf(ctx: AppContext, deal: DealReading, heldCents: number, t
 
 /** The deal of a project, for its owner and its assigned finisher. */
 export async function findDeal(ctx: AppContext, actor: UserRow, projectId: number): Promise<Deal> {
-  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  const [project] = await ctx.db.select(projectColumns).from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
   requireAccess(actor, 'readDeal', project);
   const deal = await readDealFacts(ctx, ctx.db, project);

@@ -16,7 +16,7 @@ import type { RecordEvent } from '#server/events/domain-events.js';
 import { collectMoneyMoves, sourceOf } from './money-moves.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { type PaymentRow, payments } from '#server/db/schema/payments.js';
-import { projects } from '#server/db/schema/projects.js';
+import { projectColumns, projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
 
 /** The deal's own payment (its winning bid's, not a change order's), locked for the rest of the transaction. */
@@ -77,7 +77,7 @@ async function settleHeldMoney(ctx: AppContext, tx: Tx, record: RecordEvent, pro
   if (!own) return null;
   const held = await lockHeldPayments(tx, projectId);
   if (held.length === 0) return null;
-  const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  const [project] = await tx.select(projectColumns).from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) return null;
   const [bid] = await tx.select().from(bids).where(eq(bids.id, own.bidId)).limit(1);
   const base = { projectId, projectName: project.name, ownerId: project.submitterId, finisherId: bid!.finisherId };

@@ -6,7 +6,7 @@ import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import { bids } from '#server/db/schema/bids.js';
 import { payments } from '#server/db/schema/payments.js';
-import { projects } from '#server/db/schema/projects.js';
+import { projectColumns, projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { DomainEvents } from '#server/events/domain-events.js';
 import { settleProjectPayment, settleWaitingPayouts } from './payment-settlement.js';
@@ -35,7 +35,7 @@ export function registerPaymentHandlers(events: DomainEvents, ctx: AppContext): 
 
 /** The payment of a project's accepted bid, for its owner and its finisher; null before any payment. */
 export async function getProjectPayment(ctx: AppContext, actor: UserRow, projectId: number): Promise<Payment | null> {
-  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  const [project] = await ctx.db.select(projectColumns).from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
   requireAccess(actor, 'readPayment', project);
   const [row] = await ctx.db

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListProjectsQuery, Project } from '#shared/contracts/projects.js';
 import { centsToDollars } from '#shared/domain/money.js';
@@ -7,8 +7,8 @@ import type { Db, DbOrTx } from '#server/db/client.js';
 import { projectIsPaid, qualified } from '#server/db/paid.js';
 import { reviewCountsTowardsRating } from '#server/db/ratings.js';
 import { type Criterion, projectCriteriaJson } from '#server/features/scope/scope.service.js';
-import { mapRowsOnce, preparedPerDb, preparedVariants } from '#server/db/prepared.js';
-import { bids } from '#server/db/schema/bids.js';
+import { mapRowsOnce, preparedPerDb } from '#server/db/prepared.js';
+import { findPageIds, type SearchCursor } from './projects.search.js';
 import { projectColumns, type ProjectRow, projects } from '#server/db/schema/projects.js';
 import { repositories, repositoryReports } from '#server/db/schema/repositories.js';
 import { reviews } from '#server/db/schema/reviews.js';
@@ -23,14 +23,11 @@ const projectSelection = {
   submitterAvatarUrl: users.avatarUrl,
   finisherUsername: finishers.username,
   finisherAvatarUrl: finishers.avatarUrl,
-  bidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.projectId} = ${projects.id})`,
   isPaid: projectIsPaid(projects.id),
   // The submitter's average stars from the finishers they worked with (revealed reviews); null before any.
   submitterRating: sql<
     number | null
   >`(select round(avg(${qualified(reviews.rating)}), 1)::float from ${reviews} where ${qualified(reviews.revieweeId)} = ${qualified(projects.submitterId)} and ${reviewCountsTowardsRating()})`,
-  // Full-precision timestamp for keyset paging (JS dates stop at milliseconds).
-  cursorTime: sql<string>`${projects.createdAt}::text`,
   // The connected repository and the card's summary of its latest report (issue 29): two primary-key joins.
   // Flat, not nested: a nested object from a left join is what mapRowsOnce refuses (prepared.ts).
   repositoryProvider: repositories.provider,
@@ -80,7 +77,7 @@ export function toProjectDto(row: ProjectQueryRow, viewer: UserRow | null): Proj
     completedAt: p.completedAt?.toISOString() ?? null,
     acceptedAt: p.acceptedAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),
-    bidCount: row.bidCount,
+    bidCount: p.bidCount,
     submitter: { id: p.submitterId, username: row.submitterUsername, avatarUrl: row.submitterAvatarUrl, rating: row.submitterRating },
     finisher:
       p.finisherId !== null && row.finisherUsername !== null ? { id: p.finisherId, username: row.finisherUsername, avatarUrl: row.finisherAvatarUrl } : null,
@@ -143,97 +140,60 @@ export async function findProjectPage(db: DbOrTx, id: number, viewer: UserRow | 
   return row ? { ...toProjectDto(row, viewer), acceptanceCriteria: row.acceptanceCriteria } : null;
 }
 
-interface Cursor {
-  time: string;
-  id: number;
-}
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.time, cursor.id])).toString('base64url');
+export function encodeCursor(cursor: SearchCursor): string {
+  return Buffer.from(JSON.stringify(cursor.key === null ? [cursor.time, cursor.id] : [cursor.time, cursor.id, cursor.key])).toString('base64url');
 }
 
 // PostgreSQL's text form of a timestamptz, e.g. 2026-11-21 05:40:59.123456+00.
 const timestampText = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+// A sort key: a whole number (budget, bids) or a rank (a real, as PostgreSQL writes it).
+const sortKeyText = /^-?\d{1,19}(\.\d{1,20})?(e[+-]?\d{1,3})?$/;
 
-export function decodeCursor(value: string): Cursor | null {
+export function decodeCursor(value: string): SearchCursor | null {
   try {
-    const [time, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
+    const [time, id, key = null] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
     if (typeof time !== 'string' || !timestampText.test(time) || !Number.isSafeInteger(id)) return null;
+    if (key !== null && (typeof key !== 'string' || !sortKeyText.test(key))) return null;
     // Out-of-range fields (month 13) would make PostgreSQL fail the cast: refuse them here.
     const isoForm = time.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
     if (Number.isNaN(Date.parse(isoForm))) return null;
-    return { time, id: id as number };
+    return { key, time, id: id as number };
   } catch {
     return null;
   }
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-type PageParams = {
-  limit: number;
-  viewerId?: number;
-  status?: string;
-  tech?: string;
-  pattern?: string;
-  cursorTime?: string;
-  cursorId?: number;
-};
-
-/**
- * The browse query for one combination of filters (the variant lists them), with placeholders
- * for their values: each combination is prepared once and reused.
- */
-const selectProjectsPage = preparedVariants((db: Db, variant: string) => {
-  const has = (filter: string) => variant.split(',').includes(filter);
-  const visible = inArray(projects.status, ['open', 'active']);
-  const conditions: (SQL | undefined)[] = [has('viewer') ? or(visible, eq(projects.submitterId, sql.placeholder('viewerId'))) : visible];
-  if (has('status')) conditions.push(sql`${projects.status} = ${sql.placeholder('status')}`);
-  if (has('tech')) conditions.push(sql`${projects.techStack} @> array[${sql.placeholder('tech')}]::text[]`);
-  // The stored lowercased column, with its trigram index projects_search_text_trgm_idx.
-  if (has('q')) conditions.push(sql`${projects.searchText} like ${sql.placeholder('pattern')}`);
-  if (has('cursor'))
-    conditions.push(sql`(${projects.createdAt}, ${projects.id}) < (${sql.placeholder('cursorTime')}::timestamptz, ${sql.placeholder('cursorId')})`);
-  return mapRowsOnce(
-    selectProjects(db)
-      .where(and(...conditions))
-      .orderBy(desc(projects.createdAt), desc(projects.id))
-      .limit(sql.placeholder('limit'))
-      // A search goes as an unnamed statement (its SQL text still built once): PostgreSQL plans it
-      // for the pattern it carries. A named one switches to a generic plan after five runs, which
-      // rechecks every trigram match and sorts them (80 ms for a common word at 100k projects).
-      .prepare(has('q') ? '' : `projects_page_${variant.replaceAll(',', '_') || 'plain'}`),
-  );
-});
+// The rows of a page's ids, with everything a card shows: one statement, prepared once.
+const selectProjectsByIds = preparedPerDb(
+  (db) =>
+    mapRowsOnce(
+      selectProjects(db)
+        .where(sql`${projects.id} = any(${sql.placeholder('ids')}::int[])`)
+        .prepare('projects_by_ids'),
+    ),
+  (db, params: { ids: number[] }) => selectProjects(db).where(inArray(projects.id, params.ids)),
+);
 
 /**
- * Browse: newest first, keyset-paged on (created_at, id). Everyone sees projects open for bids;
- * a signed-in user also sees their own projects in any status.
+ * Browse (issue 30, items 1 and 2): the page's ids in their order from projects.search, then their
+ * rows. Everyone sees projects open for bids; a signed-in user also sees their own in any status.
  */
 export async function findProjectsPage(
   db: Db,
   viewer: UserRow | null,
   query: ListProjectsQuery,
-  cursor: Cursor | null,
-): Promise<{ items: Project[]; next: Cursor | null }> {
-  const params: PageParams = {
-    limit: query.limit + 1,
-    viewerId: viewer?.id,
-    status: query.status,
-    tech: query.tech,
-    pattern: query.q ? `%${escapeLike(query.q.toLowerCase())}%` : undefined,
-    cursorTime: cursor?.time,
-    cursorId: cursor?.id,
-  };
-  const variant = [viewer && 'viewer', query.status && 'status', query.tech && 'tech', query.q && 'q', cursor && 'cursor'].filter(Boolean).join(',');
-
-  const rows = await selectProjectsPage(db, variant, params);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((row) => toProjectDto(row, viewer)),
-    next: rows.length > query.limit && last ? { time: last.cursorTime, id: last.project.id } : null,
-  };
+  tsquery: string | null,
+  cursor: SearchCursor | null,
+): Promise<{ items: Project[]; next: SearchCursor | null }> {
+  const page = await findPageIds(db, { viewerId: viewer?.id ?? null, query, tsquery, cursor });
+  if (page.ids.length === 0) return { items: [], next: null };
+  const rows = await selectProjectsByIds(db, { ids: page.ids });
+  const byId = new Map(rows.map((row) => [row.project.id, row]));
+  const items = page.ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toProjectDto(row, viewer)] : [];
+  });
+  return { items, next: page.next };
 }
 
 /** A user's own projects (submitted by them or assigned to them), with their rows for the deal's reading. */

@@ -26,7 +26,9 @@ import { updateProject } from './projects.edit.js';
 /** The next page's address: the same filters with the cursor of the last row. */
 function nextPageLink(query: ListProjectsQuery, cursor: string): string {
   const params = new URLSearchParams();
-  for (const key of ['q', 'tech', 'status'] as const) if (query[key]) params.set(key, query[key]);
+  if (query.q) params.set('q', query.q);
+  for (const tech of query.tech ?? []) params.append('tech', tech);
+  for (const key of ['minBudget', 'maxBudget', 'sort', 'status'] as const) if (query[key] !== undefined) params.set(key, String(query[key]));
   params.set('limit', String(query.limit));
   params.set('cursor', cursor);
   return `</api/projects?${params.toString()}>; rel="next"`;

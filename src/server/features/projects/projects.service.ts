@@ -11,7 +11,7 @@ import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import { bids } from '#server/db/schema/bids.js';
 import { payments } from '#server/db/schema/payments.js';
-import { type ProjectRow, projects } from '#server/db/schema/projects.js';
+import { projectColumns, type ProjectRow, projects } from '#server/db/schema/projects.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { Tx } from '#server/db/client.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
@@ -30,11 +30,17 @@ import {
 } from '#server/features/repositories/repositories.service.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectPage, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 import { sumCents } from '#server/db/cents.js';
+import { searchQueryText } from '#server/db/search-query.js';
+import { effectiveSort } from '#shared/domain/project-search.js';
 
 export async function listProjects(ctx: AppContext, viewer: UserRow | null, query: ListProjectsQuery) {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (query.cursor && !cursor) throw new AppError('VALIDATION_FAILED', 'The cursor is not valid');
-  const page = await findProjectsPage(ctx.db, viewer, query, cursor);
+  const tsquery = query.q ? await searchQueryText(ctx.db, query.q) : null;
+  // A page of an order with a sort key (budget, bids, relevance) goes on from that key.
+  if (cursor && cursor.key === null && effectiveSort(query.sort, tsquery !== null) !== 'newest')
+    throw new AppError('VALIDATION_FAILED', 'The cursor is not valid');
+  const page = await findProjectsPage(ctx.db, viewer, query, tsquery, cursor);
   return { items: page.items, nextCursor: page.next ? encodeCursor(page.next) : null };
 }
 
@@ -54,7 +60,7 @@ export async function getProjectDetail(ctx: AppContext, viewer: UserRow | null, 
 
 /** The deal machine's stage and the allowed actions of the project's owner or assigned finisher. */
 async function dealOfParty(ctx: AppContext, side: 'owner' | 'finisher', id: number): Promise<ProjectDetail['deal']> {
-  const [row] = await ctx.db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  const [row] = await ctx.db.select(projectColumns).from(projects).where(eq(projects.id, id)).limit(1);
   if (!row) return null;
   const state = dealStateOf((await readDealFacts(ctx, ctx.db, row)).facts);
   return { stage: state.stage, allowedActions: allowedActionsOf(state, side) };
@@ -186,7 +192,7 @@ export async function deliverByPullRequest(
   id: number,
   body: { number: number; deliveryMessage?: string; evidence?: { criterionId: number; note: string }[] },
 ): Promise<Project> {
-  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  const [project] = await ctx.db.select(projectColumns).from(projects).where(eq(projects.id, id)).limit(1);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
   // Only the assigned finisher reaches the host; everyone else is refused as deliverWork refuses them.
   requireAccess(actor, 'deliverByPullRequest', project);

@@ -3,7 +3,7 @@ import { dealStageOf } from '#shared/domain/deal-machine.js';
 import { nextAccessStatus, repositoryAccessWanted } from '#shared/domain/repository-access.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { projects } from '#server/db/schema/projects.js';
+import { projectColumns, projects } from '#server/db/schema/projects.js';
 import { repositories } from '#server/db/schema/repositories.js';
 import { repositoryAccess } from '#server/db/schema/repository-deals.js';
 import { users } from '#server/db/schema/users.js';
@@ -45,7 +45,7 @@ export async function enqueueAccessSync(ctx: AppContext, tx: DbOrTx, projectId: 
 export const syncAccessJobKind = defineJobKind<SyncAccessPayload>(
   SYNC_ACCESS_KIND,
   async ({ ctx, tx, record, job, now }) => {
-    const [project] = await tx.select().from(projects).where(eq(projects.id, job.payload.projectId)).for('update').limit(1);
+    const [project] = await tx.select(projectColumns).from(projects).where(eq(projects.id, job.payload.projectId)).for('update').limit(1);
     if (!project?.repositoryId || project.finisherId === null) return;
     const [repository] = await tx.select().from(repositories).where(eq(repositories.id, project.repositoryId)).limit(1);
     if (!repository) return;

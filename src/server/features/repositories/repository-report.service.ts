@@ -4,7 +4,7 @@ import { emptyReportFigures } from '#shared/domain/repository-report.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { projects } from '#server/db/schema/projects.js';
+import { projectColumns, projects } from '#server/db/schema/projects.js';
 import { type RepositoryRow, repositories, type RepositoryReportRow, repositoryReports } from '#server/db/schema/repositories.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { requireAccess } from '#server/domain/require-access.js';
@@ -65,7 +65,7 @@ export async function getRepositoryReport(ctx: AppContext, projectId: number): P
 
 /** POST /api/projects/{id}/repository-report/refresh: the owner asks for the default branch to be read again (rate-limited per project). */
 export async function refreshRepositoryReport(ctx: AppContext, actor: UserRow, projectId: number): Promise<{ status: 'pending' }> {
-  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  const [project] = await ctx.db.select(projectColumns).from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
   requireAccess(actor, 'editProject', project);
   if (project.repositoryId === null) throw new AppError('NOT_FOUND', 'This project has no connected repository');

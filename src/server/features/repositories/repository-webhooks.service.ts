@@ -3,7 +3,7 @@ import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
 import { processedWebhookEvents } from '#server/db/schema/payments.js';
-import { projects } from '#server/db/schema/projects.js';
+import { projectColumns, projects } from '#server/db/schema/projects.js';
 import { githubInstallations, repositories, repositoryAccounts } from '#server/db/schema/repositories.js';
 import { pullRequestDeliveries, repositoryAccess } from '#server/db/schema/repository-deals.js';
 import { users } from '#server/db/schema/users.js';
@@ -143,7 +143,7 @@ async function onPullRequestClosed(
     .where(and(eq(pullRequestDeliveries.repositoryId, repositoryId), eq(pullRequestDeliveries.number, event.number)));
   for (const { id, projectId } of delivered) {
     // The project's lock first, as every deal step takes it (decision 023).
-    const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update').limit(1);
+    const [project] = await tx.select(projectColumns).from(projects).where(eq(projects.id, projectId)).for('update').limit(1);
     const [row] = await tx.select().from(pullRequestDeliveries).where(eq(pullRequestDeliveries.id, id)).for('update');
     if (!project || !row || project.finisherId === null || row.state !== 'open') continue;
     const deal = { projectId, projectName: project.name, ownerId: project.submitterId, finisherId: project.finisherId };

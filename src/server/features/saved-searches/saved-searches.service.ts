@@ -12,26 +12,9 @@ import { users, type UserRow } from '#server/db/schema/users.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import { type DomainEvents, runAfterCommit } from '#server/events/domain-events.js';
 import { qualified as q } from '#server/db/paid.js';
+import { selectRows } from '#server/db/raw-rows.js';
+import { searchQueryText } from '#server/db/search-query.js';
 import { defineJobKind, enqueueJob } from '#server/jobs/job-queue.js';
-
-/** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-// ---------------------------------------------------------------- the text query (decision 060)
-
-/**
- * The tsquery text a saved search stores for q: the browse search's own query for it (prefix on the
- * last word, typo correction), so a new project matches the search exactly when browsing would find it.
- */
-async function savedSearchQueryText(db: DbOrTx, q: string): Promise<string | null> {
-  // INTEGRATE: search — replaced by the browse search's searchQueryText.
-  const result: unknown = await db.execute(sql`select nullif(websearch_to_tsquery('english', ${q})::text, '') as query`);
-  return rowsOf<{ query: string | null }>(result)[0]?.query ?? null;
-}
-
-/** The project's searchable text as the browse search reads it. */
-// INTEGRATE: search — replaced by the stored projects.search_vector.
-const projectVector = sql`to_tsvector('english', ${q(projects.name)} || ' ' || array_to_string(${q(projects.techStack)}, ' ') || ' ' || ${q(projects.description)})`;
 
 // ---------------------------------------------------------------- reading and writing
 
@@ -82,7 +65,9 @@ export async function listSavedSearches(ctx: AppContext, actor: UserRow, userId:
  */
 export async function createSavedSearch(ctx: AppContext, actor: UserRow, userId: number, input: CreateSavedSearchInput): Promise<SavedSearch> {
   requireAccess(actor, 'saveProjectSearch', userId);
-  const query = input.q ? await savedSearchQueryText(ctx.db, input.q) : null;
+  // The browse search's own query (prefix on the last word, typo correction, decision 061): a new
+  // project matches the saved search exactly when browsing would find it.
+  const query = input.q ? await searchQueryText(ctx.db, input.q) : null;
   if (input.q && query === null && input.tech.length === 0 && input.minBudget === undefined && input.maxBudget === undefined)
     throw new AppError('VALIDATION_FAILED', 'Search for a word that is not too common, or add a technology or a budget');
   const id = await ctx.db.transaction(async (tx) => {
@@ -135,8 +120,7 @@ interface DigestPayload {
  * Answers the new matches.
  */
 async function matchProject(tx: Tx, projectId: number, now: Date) {
-  const result: unknown = await tx.execute(matchProjectStatement(projectId, now));
-  return rowsOf<{ savedSearchId: number; userId: number }>(result);
+  return selectRows<{ savedSearchId: number; userId: number }>(tx, matchProjectStatement(projectId, now));
 }
 
 /** The matching statement itself (bench/saved-search-match.ts times it). */
@@ -148,10 +132,10 @@ export function matchProjectStatement(projectId: number, now: Date) {
     select s.id, p.id, s.user_id, ${at}::timestamptz, case when s.frequency = 'instant' then ${at}::timestamptz end
     from (
       select ${q(projects.id)} as id, ${q(projects.submitterId)} as owner_id, ${q(projects.techStack)} as tech,
-        ${q(projects.budgetCents)} as budget_cents, ${projectVector} as vector
+        ${q(projects.budgetCents)} as budget_cents, ${q(projects.searchVector)} as vector
       from ${projects}
       where ${q(projects.id)} = ${projectId} and ${q(projects.status)} in ('open', 'active')
-      -- offset 0 keeps the planner from pulling the subquery up into the join, which would build the vector per search.
+      -- offset 0 keeps the planner from pulling the subquery up into the join: the project's row is read once.
       offset 0
     ) p
     join saved_searches s on s.user_id <> p.owner_id

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { searchWords } from '#shared/domain/project-search.js';
+import type { DbOrTx } from './client.js';
+import { selectRows } from './raw-rows.js';
+
+// Below the features: browse (projects) and saved searches read a search text the same way (decision 061).
+
+interface WordRow {
+  ord: number;
+  lexeme: string;
+  exact: boolean;
+  prefixed: boolean;
+  nearest: string | null;
+}
+
+const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * The tsquery a search text stands for, as text (null when no word counts, such as 'the'): each
+ * word as its English lexeme; the last one also as a prefix ('dashb' finds 'dashboard'); a word no
+ * project has is replaced by the nearest word that one has (pg_trgm similarity over search_words),
+ * so 'dashbaord' finds 'dashboard'. One statement, whatever the number of words.
+ */
+export async function searchQueryText(db: DbOrTx, text: string): Promise<string | null> {
+  const words = searchWords(text);
+  if (words.length === 0) return null;
+  const rows = await selectRows<WordRow>(
+    db,
+    sql`
+      select ord::int as ord, lexeme,
+        exists (select 1 from search_words where word = lexeme) as exact,
+        (ord = ${words.length} and exists (
+          select 1 from search_words where word >= lexeme and word < lexeme || chr(1114111))) as prefixed,
+        case when exists (select 1 from search_words where word = lexeme) then null else (
+          select word from search_words where word % lexeme order by word <-> lexeme, word limit 1) end as nearest
+      from (
+        select ord, (tsvector_to_array(to_tsvector('english', w)))[1] as lexeme
+        from unnest(${sql.param(words)}::text[]) with ordinality as typed(w, ord)
+      ) as lexemes
+      where lexeme is not null
+      order by ord`,
+  );
+  if (rows.length === 0) return null;
+  const terms = rows.map((row) => {
+    if (row.prefixed) return `${quoteLexeme(row.lexeme)}:*`;
+    if (!row.exact && row.nearest !== null) return quoteLexeme(row.nearest);
+    return quoteLexeme(row.lexeme);
+  });
+  return terms.join(' & ');
+}
