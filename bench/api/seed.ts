@@ -7,9 +7,9 @@ import { splitPayment } from '#shared/domain/money.js';
 import { hashPassword } from '#server/plugins/passwords.js';
 
 export const SUBMITTERS = 200;
-export const FINISHERS = 500;
+export const DEFAULT_FINISHERS = 500;
 export const DEFAULT_PROJECTS = 10_000;
-export const BIDS_PER_PROJECT = 5;
+export const DEFAULT_BIDS_PER_PROJECT = 5;
 
 /** mulberry32: a small seeded generator, so the data set is the same on every run. */
 function createRandom(seed: number) {
@@ -257,8 +257,21 @@ const winningBid: Record<string, { bid: string; payment?: string }> = {
   accepted: { bid: 'completed', payment: 'released' },
 };
 
-/** One INSERT ... SELECT FROM unnest($1::type[], ...) for a whole table: one round trip per table. */
+/** Rows per INSERT: a million rows' arrays in one statement would go past what one message carries. */
+const INSERT_CHUNK = 100_000;
+
+/** INSERT ... SELECT FROM unnest($1::type[], ...) for a whole table: one round trip per 100,000 rows. */
 async function insertColumns(client: pg.PoolClient, table: string, columns: Record<string, { type: string; values: unknown[] }>) {
+  const length = Object.values(columns)[0]?.values.length ?? 0;
+  for (let start = 0; start < length; start += INSERT_CHUNK) {
+    const chunk = Object.fromEntries(
+      Object.entries(columns).map(([name, column]) => [name, { type: column.type, values: column.values.slice(start, start + INSERT_CHUNK) }]),
+    );
+    await insertChunk(client, table, chunk);
+  }
+}
+
+async function insertChunk(client: pg.PoolClient, table: string, columns: Record<string, { type: string; values: unknown[] }>) {
   const columnNames = Object.keys(columns);
   const arrays = Object.values(columns);
   const params = arrays.map((column, i) => `$${i + 1}::${column.type === 'text[]' ? 'text' : column.type}[]`);
@@ -286,7 +299,29 @@ export interface SeedSummary {
   detailProjectId: number;
 }
 
-export async function seedBenchData(pool: pg.Pool, projectCount = DEFAULT_PROJECTS): Promise<SeedSummary> {
+/** What a bench may change of the data set's shape (bench/search.ts: a million projects, 20,000 developers, one bid each). */
+export interface SeedShape {
+  finishers?: number;
+  bidsPerProject?: number;
+}
+
+/** Words of a developer's bio in the bench: the directory searches them (issue 30, item 4). */
+const bioPhrases = [
+  'I finish what others started',
+  'full-stack developer with ten years of shipping',
+  'frontend specialist who loves accessible interfaces',
+  'backend engineer, databases and APIs',
+  'mobile apps for startups',
+  'I write the tests nobody wrote',
+  'payments, billing and subscriptions',
+  'performance work and refactoring',
+  'DevOps, CI and cloud deployments',
+  'data pipelines and dashboards',
+];
+
+export async function seedBenchData(pool: pg.Pool, projectCount = DEFAULT_PROJECTS, shape: SeedShape = {}): Promise<SeedSummary> {
+  const FINISHERS = shape.finishers ?? DEFAULT_FINISHERS;
+  const BIDS_PER_PROJECT = shape.bidsPerProject ?? DEFAULT_BIDS_PER_PROJECT;
   const bidCount = projectCount * BIDS_PER_PROJECT;
   const random = createRandom(20_240_601);
   const passwordHash = await hashPassword('bench-password'); // argon2 once, shared by every user
@@ -301,6 +336,10 @@ export async function seedBenchData(pool: pg.Pool, projectCount = DEFAULT_PROJEC
     role: [] as string[],
     avatar: [] as (string | null)[],
     created: [] as Date[],
+    skills: [] as string[],
+    bio: [] as (string | null)[],
+    hourlyRate: [] as (number | null)[],
+    onboarded: [] as boolean[],
   };
   for (let id = 1; id <= userCount; id++) {
     const role = id <= SUBMITTERS ? 'submitter' : 'finisher';
@@ -311,6 +350,11 @@ export async function seedBenchData(pool: pg.Pool, projectCount = DEFAULT_PROJEC
     users.role.push(role);
     users.avatar.push(random.next() < 0.5 ? `/uploads/avatars/${username}.webp` : null);
     users.created.push(new Date(now - yearMs - random.int(0, 30) * 86_400_000));
+    const finisher = role === 'finisher';
+    users.skills.push(arrayLiteral(finisher ? random.pickSome(technologies, random.int(2, 6)) : []));
+    users.bio.push(finisher ? `${random.pick(bioPhrases)}; ${random.pick(bioPhrases).toLowerCase()}.` : null);
+    users.hourlyRate.push(finisher && random.next() < 0.8 ? random.int(20, 200) : null);
+    users.onboarded.push(finisher && random.next() < 0.6);
   }
 
   const statusTable = statusWeights.flatMap(([status, weight]) => Array<string>(weight).fill(status));
@@ -416,7 +460,15 @@ export async function seedBenchData(pool: pg.Pool, projectCount = DEFAULT_PROJEC
       role: { type: 'user_role', values: users.role },
       avatar_url: { type: 'text', values: users.avatar },
       created_at: { type: 'timestamptz', values: users.created },
+      skills: { type: 'text[]', values: users.skills },
+      bio: { type: 'text', values: users.bio },
+      hourly_rate: { type: 'int', values: users.hourlyRate },
+      onboarding_complete: { type: 'bool', values: users.onboarded },
     });
+    // Row triggers that keep derived data (bid counts, the search vocabulary) would run once per row
+    // of a million: off while seeding, the same data written once, set-based, after (migration 0022).
+    await client.query(`ALTER TABLE projects DISABLE TRIGGER USER`);
+    await client.query(`ALTER TABLE bids DISABLE TRIGGER USER`);
     await insertColumns(client, 'projects', {
       id: { type: 'int', values: projects.id },
       name: { type: 'text', values: projects.name },
@@ -475,6 +527,14 @@ export async function seedBenchData(pool: pg.Pool, projectCount = DEFAULT_PROJEC
       );
       reviewCount = reviews.length;
     }
+    await client.query(`ALTER TABLE projects ENABLE TRIGGER USER`);
+    await client.query(`ALTER TABLE bids ENABLE TRIGGER USER`);
+    await client.query(
+      `DO $$ BEGIN IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'projects' AND column_name = 'bid_count') THEN
+        UPDATE projects SET bid_count = counted.n FROM (SELECT project_id, count(*)::int AS n FROM bids GROUP BY project_id) counted WHERE counted.project_id = projects.id;
+        INSERT INTO search_words (word) SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM projects ON CONFLICT DO NOTHING;
+      END IF; END $$`,
+    );
     // Explicit ids were inserted: move the serial sequences past them.
     for (const table of ['users', 'projects', 'bids']) {
       await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
@@ -488,14 +548,17 @@ export async function seedBenchData(pool: pg.Pool, projectCount = DEFAULT_PROJEC
   }
   await pool.query('VACUUM ANALYZE');
 
-  const { rows } = await pool.query<{ visible: number; dashboard: number; detail: number | null }>(`
+  const { rows } = await pool.query<{ visible: number; dashboard: number; detail: number | null }>(
+    `
     SELECT
       (SELECT count(*)::int FROM projects WHERE status IN ('open', 'active')) AS visible,
       (SELECT count(*)::int FROM projects WHERE status IN ('open', 'active') AND lower(name || ' ' || description) LIKE '%dashboard%') AS dashboard,
-      (SELECT p.id FROM projects p WHERE p.status = 'open' AND (SELECT count(*) FROM bids b WHERE b.project_id = p.id) = 5
-        ORDER BY p.created_at DESC LIMIT 1) AS detail`);
+      (SELECT p.id FROM projects p WHERE p.status = 'open' AND (SELECT count(*) FROM bids b WHERE b.project_id = p.id) = $1
+        ORDER BY p.created_at DESC LIMIT 1) AS detail`,
+    [BIDS_PER_PROJECT],
+  );
   const summary = rows[0]!;
-  if (summary.detail === null) throw new Error('seeding produced no open project with exactly 5 bids');
+  if (summary.detail === null) throw new Error(`seeding produced no open project with exactly ${BIDS_PER_PROJECT} bids`);
   // The benchmarked project page lists acceptance criteria (issue 18), as a real one would.
   await pool.query(
     `INSERT INTO project_criteria (project_id, position, text) SELECT $1, c.position - 1, c.text FROM unnest($2::text[]) WITH ORDINALITY AS c(text, position)`,

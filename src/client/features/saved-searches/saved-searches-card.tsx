@@ -2,6 +2,7 @@ import { BellRing, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { SavedSearch } from '#shared/contracts/saved-searches.js';
 import { describeSavedSearch } from '#shared/domain/saved-searches.js';
+import { projectSearchParams } from '#shared/domain/project-search.js';
 import { Button } from '#client/components/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { useDeleteSavedSearch, useSavedSearches } from './api.js';
@@ -16,11 +17,7 @@ const labelOf = (search: SavedSearch) =>
 
 /** The browse page's URL for a saved search: the same filters, in the browse page's own parameters. */
 export function browseUrlOf(search: Pick<SavedSearch, 'q' | 'tech' | 'minBudget' | 'maxBudget'>): string {
-  const params = new URLSearchParams();
-  if (search.q) params.set('q', search.q);
-  for (const tech of search.tech) params.append('tech', tech);
-  if (search.minBudget !== null) params.set('minBudget', String(search.minBudget));
-  if (search.maxBudget !== null) params.set('maxBudget', String(search.maxBudget));
+  const params = projectSearchParams({ q: search.q ?? '', tech: search.tech, minBudget: search.minBudget, maxBudget: search.maxBudget, sort: null });
   return `/projects?${params.toString()}`;
 }
 
