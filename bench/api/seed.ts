@@ -533,6 +533,11 @@ export async function seedBenchData(pool: pg.Pool, projectCount = DEFAULT_PROJEC
       `DO $$ BEGIN IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'projects' AND column_name = 'bid_count') THEN
         UPDATE projects SET bid_count = counted.n FROM (SELECT project_id, count(*)::int AS n FROM bids GROUP BY project_id) counted WHERE counted.project_id = projects.id;
         INSERT INTO search_words (word) SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM projects ON CONFLICT DO NOTHING;
+      END IF;
+      IF to_regclass('technology_counts') IS NOT NULL THEN
+        INSERT INTO technology_counts (name, listed)
+          SELECT name, count(*)::int FROM (SELECT DISTINCT p.id, unnest(p.tech_stack) AS name FROM projects p WHERE p.status IN ('open', 'active')) AS used
+          GROUP BY name ON CONFLICT (name) DO UPDATE SET listed = EXCLUDED.listed;
       END IF; END $$`,
     );
     // Explicit ids were inserted: move the serial sequences past them.

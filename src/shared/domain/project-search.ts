@@ -26,7 +26,7 @@ export const projectSearchLimits = {
    * Relevance ranks the newest matches this many at most, so that ranking a common word costs the
    * same over any catalogue; the rest are found by a narrower search or another order.
    */
-  rankedCandidates: 500,
+  rankedCandidates: 200,
 } as const;
 
 /** The order a search is answered in: relevance when there is a text, else the one asked, else newest. */

@@ -100,3 +100,13 @@ export type NewProjectRow = typeof projects.$inferInsert;
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
+
+/**
+ * How many listed projects ('Open for Bids') use each technology, kept by a trigger on projects
+ * (migration 0025): the browse filter's list of technologies reads it instead of unnesting every
+ * listed project's stack on each page view (decision 061).
+ */
+export const technologyCounts = pgTable('technology_counts', {
+  name: text('name').primaryKey(),
+  listed: integer('listed').notNull(),
+});

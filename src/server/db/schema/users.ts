@@ -51,9 +51,7 @@ export const users = pgTable(
     uniqueIndex('users_stripe_connect_account_key').on(t.stripeConnectAccountId),
     // The developer directory lists finishers.
     index('users_role_idx').on(t.role, t.id),
-    // The directory's text search (issue 30, item 4): the words of the username (weight A), skills (B)
-    // and bio (C), through the immutable developer_search_vector() that migration 0021 defines.
-    index('users_directory_search_idx').using('gin', sql`developer_search_vector(${t.username}, ${t.skills}, ${t.bio})`),
+    // The directory's text search reads developer_search (developer-search.ts), kept by a trigger.
     check('users_hourly_rate_check', sql`${t.hourlyRate} IS NULL OR ${t.hourlyRate} >= 0`),
     check('users_years_check', sql`${t.yearsOfExperience} IS NULL OR ${t.yearsOfExperience} >= 0`),
     // Privilege never comes from an address nobody proved (issue 26): an operator's email is verified.

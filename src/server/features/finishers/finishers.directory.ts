@@ -6,6 +6,7 @@ import type { AppContext } from '#server/context.js';
 import { projectIsCompletedDeal, qualified as q } from '#server/db/paid.js';
 import { ratingsByReviewee, roundRating } from '#server/db/ratings.js';
 import { projects } from '#server/db/schema/projects.js';
+import { developerSearch } from '#server/db/schema/developer-search.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
 
 /**
@@ -85,7 +86,8 @@ export async function findDirectoryPage(
     .groupBy(projects.finisherId)
     .as('completed');
 
-  const vector = sql`developer_search_vector(${q(users.username)}, ${q(users.skills)}, ${q(users.bio)})`;
+  // The stored words (developer_search, kept by a trigger): ranking reads them, never builds them again.
+  const vector = q(developerSearch.vector);
   const search = tsquery === null ? null : sql`to_tsquery('simple', ${tsquery})`;
   const rating = sql`coalesce(${ratings.average}, 0)`;
   const reviewCount = sql`coalesce(${ratings.reviewCount}, 0)`;
@@ -134,6 +136,7 @@ export async function findDirectoryPage(
       )}]`,
     })
     .from(users)
+    .innerJoin(developerSearch, eq(developerSearch.userId, users.id))
     .leftJoin(ratings, eq(ratings.revieweeId, users.id))
     .leftJoin(completed, eq(completed.finisherId, users.id))
     .where(and(...conditions))

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListProjectsQuery, Project } from '#shared/contracts/projects.js';
 import { centsToDollars } from '#shared/domain/money.js';
@@ -9,7 +9,7 @@ import { reviewCountsTowardsRating } from '#server/db/ratings.js';
 import { type Criterion, projectCriteriaJson } from '#server/features/scope/scope.service.js';
 import { mapRowsOnce, preparedPerDb } from '#server/db/prepared.js';
 import { findPageIds, type SearchCursor } from './projects.search.js';
-import { projectColumns, type ProjectRow, projects } from '#server/db/schema/projects.js';
+import { projectColumns, type ProjectRow, projects, technologyCounts } from '#server/db/schema/projects.js';
 import { repositories, repositoryReports } from '#server/db/schema/repositories.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { type UserRow, users } from '#server/db/schema/users.js';
@@ -204,12 +204,8 @@ export async function findProjectsOfUser(db: DbOrTx, user: UserRow): Promise<{ p
   return rows.map((row) => ({ project: toProjectDto(row, user), row: row.project }));
 }
 
-/** Every technology on a project open for bids, for the browse filter. */
+/** Every technology on a project open for bids, for the browse filter: technology_counts, kept by a trigger (migration 0025). */
 export async function findTechnologies(db: DbOrTx): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ tech: sql<string>`unnest(${projects.techStack})`.as('tech') })
-    .from(projects)
-    .where(inArray(projects.status, ['open', 'active']))
-    .orderBy(sql`1`);
-  return rows.map((row) => row.tech);
+  const rows = await db.select({ name: technologyCounts.name }).from(technologyCounts).where(gt(technologyCounts.listed, 0)).orderBy(technologyCounts.name);
+  return rows.map((row) => row.name);
 }

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject } from '#test/support/factories.js';
+import { projects } from '#server/db/schema/projects.js';
 
 // Ranked search, filters, orders and paging of GET /api/projects (issue 30, items 1 and 2; decision 061).
 // Every project here carries the made-up word of its test, so the other tests' projects never match.
@@ -162,5 +164,28 @@ describe('filters and orders', () => {
     const response = await cast.visitor.api.get(`/api/projects?q=quillfeather&sort=budget_desc&cursor=${cursor}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('The cursor is not valid');
+  });
+});
+
+describe('kept counts', () => {
+  it('counts bids placed at once on one project, each once', async () => {
+    const project = await createProject(t.database.db, { submitterId: cast.owner.user.id, name: 'Gribbleworth counter' });
+    const bid = { amount: 300, timeline: 4, message: 'I can finish this in four days, with tests.' };
+    const answers = await Promise.all([cast.finisher.api, cast.otherFinisher.api].map((api) => api.post(`/api/projects/${project.id}/bids`, bid)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const [item] = (await cast.visitor.api.get('/api/projects?q=gribbleworth').then((r) => r.json())) as Item[];
+    expect(item!.bidCount).toBe(2);
+  });
+
+  it('lists a technology while a listed project uses it, and no longer once none does', async () => {
+    const technologies = async () => (await cast.visitor.api.get('/api/technologies')).json() as Promise<string[]>;
+    const project = await createProject(t.database.db, { submitterId: cast.owner.user.id, techStack: ['Brainfunk', 'Go'] });
+    expect(await technologies()).toContain('Brainfunk');
+    expect((await cast.owner.api.patch(`/api/projects/${project.id}/status`, { status: 'paused' })).statusCode).toBe(200);
+    expect(await technologies()).not.toContain('Brainfunk');
+    expect((await cast.owner.api.patch(`/api/projects/${project.id}/status`, { status: 'active' })).statusCode).toBe(200);
+    expect(await technologies()).toContain('Brainfunk');
+    await t.database.db.delete(projects).where(eq(projects.id, project.id));
+    expect(await technologies()).not.toContain('Brainfunk');
   });
 });
