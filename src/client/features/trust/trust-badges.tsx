@@ -29,7 +29,8 @@ function EarnedBadge({ badge }: { badge: TrustBadge }) {
         </TooltipTrigger>
         <TooltipContent className="max-w-xs whitespace-normal">{badge.rule}</TooltipContent>
       </Tooltip>
-      <span id={ruleId} className="sr-only">
+      {/* Hidden, yet a description still: read once with the badge, not again as the list's text. */}
+      <span id={ruleId} hidden>
         {badge.rule}
       </span>
     </li>
