@@ -21,7 +21,11 @@ async function recordOf(page: Page, userId: number): Promise<TrustRecord> {
 const earnedLabels = (record: TrustRecord) => earnedBadges(record).map((badge) => badge.label);
 
 /** The value of one fact in a record's facts list. */
-const factOf = (page: Page, label: string) => page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
+const factOf = (page: Page, label: string) =>
+  page
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd');
 
 test('a developer’s profile shows their badges with each rule, and /badges writes every rule', async ({ page }) => {
   const errors = recordErrors(page);
