@@ -31,6 +31,8 @@ const SERVER_RENDERED: { path: string; signedIn?: true }[] = [
   { path: '/projects/:id' },
   { path: '/developers' },
   { path: '/developers/:username' },
+  { path: '/owners/:id' },
+  { path: '/badges' },
 ];
 
 /**

@@ -5,6 +5,9 @@ import { createTestApp, type TestApp } from '#test/support/app.js';
 import type { ApiTransport } from '#shared/api-transport.js';
 import { type PageRenderer, transportFor } from '#server/plugins/client-app.js';
 import { renderPage, serializeState } from '#client/server-render.js';
+import { badges } from '#shared/domain/badges.js';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 // The page renderer on the real API: the data it asks for, what it renders, and when it declines.
 let t: TestApp;
@@ -88,6 +91,9 @@ describe('renderPage', () => {
     expect(page).not.toBeNull();
     expect(page!.markup).toContain('Half-built &lt;b&gt;ledger&lt;/b&gt;');
     expect(page!.markup).toContain('Apply for this Project');
+    // The client's name links their public profile, with their badges (issue 30, item 7).
+    expect(page!.markup).toContain(`href="/owners/${owner.id}"`);
+    expect(asked).toContain(`GET /api/users/${owner.id}/record`);
     expect(asked).toContain(`GET /api/projects/${project.id}`);
     expect(asked.every((request) => request.startsWith('GET '))).toBe(true);
     expect(page!.state.queries.every((query) => query.state.status === 'success')).toBe(true);
@@ -98,6 +104,28 @@ describe('renderPage', () => {
     expect(signedIn?.markup).toContain('Browse Projects');
     expect(signedIn?.markup).toContain('Half-built &lt;b&gt;ledger&lt;/b&gt;');
     expect(await renderPage('/projects', transport().counting)).toBeNull();
+  });
+
+  it('renders every badge with its rule, from the badges themselves (issue 30, item 7)', async () => {
+    const page = await renderPage('/badges', transport().counting);
+    expect(page).not.toBeNull();
+    expect(page!.markup).toContain('How badges work');
+    for (const badge of badges) {
+      expect(page!.markup).toContain(escapeHtml(badge.label));
+      expect(page!.markup).toContain(escapeHtml(badge.rule));
+    }
+  });
+
+  it('renders a client’s public profile with their record, and leaves an unknown one to the browser (issue 30, item 7)', async () => {
+    const { asked, counting } = transport();
+    const page = await renderPage(`/owners/${owner.id}`, counting);
+    expect(page).not.toBeNull();
+    expect(page!.markup).toContain('ssr_owner');
+    expect(page!.markup).toContain('1 project posted');
+    expect(page!.markup).toContain('Email verified');
+    expect(page!.markup).toContain('How badges work');
+    expect(asked).toContain(`GET /api/users/${owner.id}/record`);
+    expect(await renderPage('/owners/999999', transport().counting)).toBeNull();
   });
 
   it('leaves to the browser a page whose data fails to load, and pages it does not render', async () => {

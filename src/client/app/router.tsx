@@ -43,6 +43,8 @@ const TestNotificationsPage = lazyPage(() => import('#client/app/routes/test-not
 const ChatPage = lazyPage(() => import('#client/app/routes/chat.js'));
 const DevelopersPage = lazyPage(() => import('#client/app/routes/developers.js'));
 const DeveloperProfilePage = lazyPage(() => import('#client/app/routes/developer-profile.js'));
+const OwnerProfilePage = lazyPage(() => import('#client/app/routes/owner-profile.js'));
+const BadgesPage = lazyPage(() => import('#client/app/routes/badges.js'));
 const DisputePage = lazyPage(() => import('#client/app/routes/dispute.js'));
 const OperatorDisputesPage = lazyPage(() => import('#client/app/routes/operator-disputes.js'));
 const SandboxCheckoutPage = lazyPage(() => import('#client/app/routes/sandbox-checkout.js'));
@@ -72,6 +74,9 @@ const routes: RouteObject[] = [
       { path: '/contact', element: <ContactPage /> },
       { path: '/faq', element: <FaqPage /> },
       { path: '/developers/:username', element: <DeveloperProfilePage /> },
+      // Trust from facts (issue 30, item 7): a client's public profile, and every badge's rule.
+      { path: '/owners/:id', element: <OwnerProfilePage /> },
+      { path: '/badges', element: <BadgesPage /> },
       { path: '/payment/bid/:bidId', element: <PaymentPage /> },
       // The spec does not show /checkout's declaration; it is linked from the Accepted tab, so it stays public like /payment.
       { path: '/checkout/:bidId', element: <CheckoutPage /> },

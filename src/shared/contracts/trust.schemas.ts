@@ -16,6 +16,8 @@ export type DisputeTally = z.infer<typeof disputeTallySchema>;
  */
 export const trustRecordSchema = z.object({
   userId: z.number().int(),
+  /** The person's public name, so a record alone can head a public profile (the client's, /owners/{id}). */
+  username: z.string(),
   emailVerified: z.boolean(),
   /** The finisher's payout account is set up with the payment provider. */
   payoutVerified: z.boolean(),

@@ -5,6 +5,7 @@ import { badges, earnedBadges, memberSinceLabel } from './badges.js';
 const noDisputes = { total: 0, open: 0, won: 0, lost: 0, split: 0 };
 const newcomer: TrustRecord = {
   userId: 1,
+  username: 'newcomer',
   emailVerified: false,
   payoutVerified: false,
   memberSince: '2024-03-01T10:00:00.000Z',

@@ -13,6 +13,7 @@ import { ReviewList } from '#client/features/reviews/review-list.js';
 import { useFinisherReviews } from '#client/features/reviews/api.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
 import { InviteToBidButton } from '#client/features/invitations/invite-to-bid-button.js';
+import { PersonTrustBadges } from '#client/features/trust/person-trust-badges.js';
 
 function BackToDirectory() {
   return (
@@ -54,7 +55,7 @@ export default function DeveloperProfilePage() {
           <ArrowLeft aria-hidden="true" className="size-4" /> Hire Developers
         </Link>
       </nav>
-      <FinisherProfileHeader finisher={profile} />
+      <FinisherProfileHeader finisher={profile} badges={<PersonTrustBadges userId={profile.id} side="finisher" label={`${profile.username}'s badges`} />} />
       <div className="flex justify-end empty:hidden">
         <InviteToBidButton developerId={profile.id} developerUsername={profile.username} />
       </div>

@@ -27,6 +27,7 @@ import { ChangeOrdersCard } from '#client/features/change-orders/change-orders-c
 import { RepositoryReportCard } from '#client/features/repositories/lazy-repository-report-card.js';
 import { SuggestedFinishersCard } from '#client/features/finishers/lazy-suggested-finishers-card.js';
 import { ProjectInvitationsCard } from '#client/features/invitations/project-invitations-card.js';
+import { PersonTrustBadges } from '#client/features/trust/person-trust-badges.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
 
 export default function ProjectDetailPage() {
@@ -91,7 +92,12 @@ export default function ProjectDetailPage() {
       </nav>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
-          <ProjectOverviewCard project={project} isOwner={isOwner(user, project)} isAssignedFinisher={isAssignedFinisher(user, project)} />
+          <ProjectOverviewCard
+            project={project}
+            isOwner={isOwner(user, project)}
+            isAssignedFinisher={isAssignedFinisher(user, project)}
+            ownerBadges={<PersonTrustBadges userId={project.submitterId} side="owner" isCompact label={`${project.submitter.username}'s badges`} />}
+          />
           <DealClockPanels project={project} user={user} />
           <RepositoryReportCard projectId={project.id} hasRepository={Boolean(project.repository)} canRefresh={isOwner(user, project)} />
           {/* The scope and the payment are asked for by the deal's two parties alone, so no one else's

@@ -1,4 +1,5 @@
 import { AtSign, Briefcase, Clock, DollarSign, FolderGit2, Globe, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { DeveloperProfile } from '#shared/contracts/finishers.js';
 import { dollarsToCents, formatMoney } from '#shared/domain/money.js';
 import { Avatar, AvatarFallback, AvatarImage } from '#client/components/ui/avatar.js';
@@ -7,8 +8,11 @@ import { Card, CardContent } from '#client/components/ui/card.js';
 import { initialsOf } from '#client/lib/utils.js';
 import { bioOrDefault, formatYears } from './finisher-format.js';
 
-/** Who the finisher is: avatar, name, bio, location, rate and links. */
-export function FinisherProfileHeader({ finisher }: { finisher: DeveloperProfile }) {
+/**
+ * Who the finisher is: avatar, name, bio, location, rate and links; then `badges`, their record's
+ * badges and facts (the trust feature's, composed by the page).
+ */
+export function FinisherProfileHeader({ finisher, badges }: { finisher: DeveloperProfile; badges?: ReactNode }) {
   const links = [
     { label: 'Website', href: finisher.website, icon: Globe },
     { label: 'GitHub', href: finisher.githubUrl, icon: FolderGit2 },
@@ -65,6 +69,7 @@ export function FinisherProfileHeader({ finisher }: { finisher: DeveloperProfile
               ))}
             </ul>
           ) : null}
+          {badges}
         </div>
       </CardContent>
     </Card>

@@ -31,7 +31,16 @@ export function FeaturedProjectCard({ project }: { project: FeaturedProject }) {
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Submitted by</dt>
             <UserRound aria-hidden="true" className="size-4 text-muted-foreground" />
-            <dd className="truncate font-medium">{project.submitter?.username ?? 'Anonymous'}</dd>
+            <dd className="truncate font-medium">
+              {project.submitter && project.submitterId !== undefined ? (
+                // The client's public profile, with their record and badges (issue 30, item 7).
+                <Link to={`/owners/${project.submitterId}`} className="underline underline-offset-4">
+                  {project.submitter.username}
+                </Link>
+              ) : (
+                (project.submitter?.username ?? 'Anonymous')
+              )}
+            </dd>
           </div>
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Submitter rating</dt>

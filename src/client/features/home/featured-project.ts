@@ -5,5 +5,7 @@ import type { Project } from '#shared/contracts/projects.js';
  * samples fill in only these fields.
  */
 export type FeaturedProject = Pick<Project, 'id' | 'name' | 'description' | 'techStack' | 'createdAt' | 'status' | 'budgetCents'> & {
+  /** A real project's client, whose public profile the card links; the samples have none. */
+  submitterId?: number;
   submitter?: { username: string; rating?: number | null } | null;
 };

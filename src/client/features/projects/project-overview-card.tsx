@@ -1,4 +1,6 @@
 import { CalendarDays, Code2, ExternalLink, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { isRepositoryLink } from '#shared/domain/code-link.js';
 import { Button } from '#client/components/ui/button.js';
@@ -11,10 +13,12 @@ interface ProjectOverviewCardProps {
   project: ProjectDetail;
   isOwner: boolean;
   isAssignedFinisher: boolean;
+  /** The client's badges (the trust feature's, composed by the page), under the line that names them. */
+  ownerBadges?: ReactNode;
 }
 
 /** The project's own facts: who posted it, status, budget and timeframe, description, stack, code, screenshot, dates, assignee. */
-export function ProjectOverviewCard({ project, isOwner, isAssignedFinisher }: ProjectOverviewCardProps) {
+export function ProjectOverviewCard({ project, isOwner, isAssignedFinisher, ownerBadges }: ProjectOverviewCardProps) {
   return (
     <Card className="gap-6">
       <CardHeader className="gap-3">
@@ -30,10 +34,17 @@ export function ProjectOverviewCard({ project, isOwner, isAssignedFinisher }: Pr
             'Posted by You'
           ) : (
             <span>
-              Posted by Client <span className="font-medium text-foreground">· {project.submitter.username}</span>
+              Posted by Client{' '}
+              <span className="font-medium text-foreground">
+                · {/* The client's public profile: their record and badges (issue 30, item 7). */}
+                <Link to={`/owners/${project.submitterId}`} className="underline underline-offset-4">
+                  {project.submitter.username}
+                </Link>
+              </span>
             </span>
           )}
         </p>
+        {ownerBadges}
       </CardHeader>
       <CardContent className="grid gap-6">
         <ProjectTerms project={project} />

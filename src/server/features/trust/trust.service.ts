@@ -84,6 +84,7 @@ export async function getTrustRecord(ctx: AppContext, userId: number): Promise<T
   const deals = await finisherDealRecord(ctx, user);
   return {
     userId: user.id,
+    username: user.username,
     emailVerified: user.emailVerifiedAt !== null,
     payoutVerified: user.stripeConnectAccountId !== null && user.onboardingComplete,
     memberSince: user.createdAt.toISOString(),

@@ -27,6 +27,7 @@ describe('a person’s record (GET /api/users/{id}/record)', () => {
     for (const api of [w.cast.visitor.api, w.cast.otherSubmitter.api, operator.api, w.cast.finisher.api]) {
       expect(await recordOf(newcomer.id, api)).toEqual({
         userId: newcomer.id,
+        username: newcomer.username,
         emailVerified: false,
         payoutVerified: false,
         memberSince: newcomer.createdAt.toISOString(),
