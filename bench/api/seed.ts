@@ -483,6 +483,17 @@ export async function seedBenchData(pool: pg.Pool, projectCount = DEFAULT_PROJEC
       timeframe: { type: 'text', values: projects.timeframe },
       created_at: { type: 'timestamptz', values: projects.created },
       updated_at: { type: 'timestamptz', values: projects.created },
+      // Delivered work: completed (awaiting review) and accepted projects carry their times, as the deal writes them.
+      completed_at: {
+        type: 'timestamptz',
+        values: projects.status.map((status, i) =>
+          status === 'completed' || status === 'accepted' ? new Date(projects.created[i]!.getTime() + 20 * 86_400_000) : null,
+        ),
+      },
+      accepted_at: {
+        type: 'timestamptz',
+        values: projects.status.map((status, i) => (status === 'accepted' ? new Date(projects.created[i]!.getTime() + 22 * 86_400_000) : null)),
+      },
     });
     await insertColumns(client, 'bids', {
       id: { type: 'int', values: drafts.map((_, i) => i + 1) },

@@ -70,6 +70,10 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
     idle_in_transaction_session_timeout: postgresTimeouts.idleInTransactionTimeoutMillis,
     keepAlive: true,
     keepAliveInitialDelayMillis: postgresTimeouts.keepAliveInitialDelayMillis,
+    // No JIT: its compilation costs hundreds of milliseconds whenever a plan's estimate passes
+    // jit_above_cost (the directory's aggregates did), and no request here runs long enough to win
+    // it back (decision 062).
+    options: '-c jit=off',
   });
   // The server closed a connection (restart, failover, a forced DROP DATABASE in tests). An
   // 'error' event nobody hears crashes the process, and pg-pool only listens on idle connections:

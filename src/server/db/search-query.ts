@@ -3,7 +3,7 @@ import { searchWords } from '#shared/domain/project-search.js';
 import type { DbOrTx } from './client.js';
 import { selectRows } from './raw-rows.js';
 
-// Below the features: browse (projects) and saved searches read a search text the same way (decision 061).
+// Below the features: browse (projects) and saved searches read a search text the same way (decision 062).
 
 interface WordRow {
   ord: number;

@@ -1,5 +1,5 @@
 /**
- * Browse's search (issue 30, items 1 and 2; decision 061): its orders, its filters' limits, and how
+ * Browse's search (issue 30, items 1 and 2; decision 062): its orders, its filters' limits, and how
  * a search reads in a URL. The server, the browse page and saved searches read these.
  */
 

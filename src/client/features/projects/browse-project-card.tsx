@@ -39,7 +39,9 @@ export function BrowseProjectCard({ project }: { project: Project }) {
             <Star aria-hidden="true" className="size-4" />
             <dt className="sr-only">Owner</dt>
             <dd className="min-w-0 [overflow-wrap:anywhere]" data-testid="project-owner-record">
-              {project.submitter.username}
+              <Link to={`/owners/${project.submitter.id}`} className="underline-offset-4 hover:underline">
+                {project.submitter.username}
+              </Link>
               {project.submitter.rating === null ? ' · no reviews yet' : ` · ${project.submitter.rating.toFixed(1)} as owner`}
             </dd>
           </div>

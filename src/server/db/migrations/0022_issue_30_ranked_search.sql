@@ -1,4 +1,4 @@
--- Hand-written (issue 30, item 2; decision 061): what text search matches and ranks. The name
+-- Hand-written (issue 30, item 2; decision 062): what text search matches and ranks. The name
 -- (weight A), the technologies (B) and the description (C) as English lexemes. Declared immutable so
 -- a stored generated column can hold it: array_to_string is only stable in general, but for text[]
 -- its answer never changes.

@@ -56,7 +56,7 @@ export const projects = pgTable(
       .generatedAlwaysAs((): SQL => sql`project_search_vector(${projects.name}, ${projects.techStack}, ${projects.description})`),
   },
   (t) => [
-    // Browse: listed projects in each order, paged by (key, created_at, id) (decision 061). Partial on
+    // Browse: listed projects in each order, paged by (key, created_at, id) (decision 062). Partial on
     // the listed statuses: an IN list on a leading status column would keep the scan from reading in
     // order. Ascending on purpose: scanned backwards they serve ORDER BY ... DESC.
     index('projects_listed_created_idx').on(t.createdAt, t.id).where(listed),
@@ -75,10 +75,14 @@ export const projects = pgTable(
     // My Projects and per-user lists.
     index('projects_submitter_idx').on(t.submitterId, t.createdAt),
     index('projects_finisher_idx').on(t.finisherId, t.createdAt),
+    // Completed deals per finisher (the directory, records): the accepted ones are few.
+    index('projects_accepted_finisher_idx')
+      .on(t.finisherId)
+      .where(sql`accepted_at IS NOT NULL`),
     index('projects_repository_idx').on(t.repositoryId),
     // Technology filter.
     index('projects_tech_stack_idx').using('gin', t.techStack),
-    // Text search (decision 061).
+    // Text search (decision 062).
     index('projects_search_vector_idx').using('gin', t.searchVector),
     check('projects_budget_check', sql`${t.budgetCents} IS NULL OR ${t.budgetCents} > 0`),
   ],
@@ -104,7 +108,7 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
 /**
  * How many listed projects ('Open for Bids') use each technology, kept by a trigger on projects
  * (migration 0025): the browse filter's list of technologies reads it instead of unnesting every
- * listed project's stack on each page view (decision 061).
+ * listed project's stack on each page view (decision 062).
  */
 export const technologyCounts = pgTable('technology_counts', {
   name: text('name').primaryKey(),

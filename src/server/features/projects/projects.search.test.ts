@@ -5,7 +5,7 @@ import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject } from '#test/support/factories.js';
 import { projects } from '#server/db/schema/projects.js';
 
-// Ranked search, filters, orders and paging of GET /api/projects (issue 30, items 1 and 2; decision 061).
+// Ranked search, filters, orders and paging of GET /api/projects (issue 30, items 1 and 2; decision 062).
 // Every project here carries the made-up word of its test, so the other tests' projects never match.
 
 let t: TestApp;

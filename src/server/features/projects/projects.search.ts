@@ -6,7 +6,7 @@ import type { DbOrTx } from '#server/db/client.js';
 import { selectRows } from '#server/db/raw-rows.js';
 
 /**
- * Browse's search (issue 30, items 1 and 2; decision 061). A page is found in two steps: this module
+ * Browse's search (issue 30, items 1 and 2; decision 062). A page is found in two steps: this module
  * picks the ids of the page's projects in their order, from indexes, and projects.queries reads
  * those rows with everything a card shows.
  */
@@ -74,7 +74,7 @@ function branches(request: PageRequest, select: SQL, after: SQL | null, order: S
 
 /**
  * The ids of one page and where the next starts. Every order ends in newest first (created_at, id),
- * so a page boundary is exact; relevance ranks the newest rankedCandidates matches (decision 061).
+ * so a page boundary is exact; relevance ranks the newest rankedCandidates matches (decision 062).
  */
 export async function findPageIds(db: DbOrTx, request: PageRequest): Promise<PageIds> {
   const limit = request.query.limit + 1;

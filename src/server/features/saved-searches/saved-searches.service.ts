@@ -65,7 +65,7 @@ export async function listSavedSearches(ctx: AppContext, actor: UserRow, userId:
  */
 export async function createSavedSearch(ctx: AppContext, actor: UserRow, userId: number, input: CreateSavedSearchInput): Promise<SavedSearch> {
   requireAccess(actor, 'saveProjectSearch', userId);
-  // The browse search's own query (prefix on the last word, typo correction, decision 061): a new
+  // The browse search's own query (prefix on the last word, typo correction, decision 062): a new
   // project matches the saved search exactly when browsing would find it.
   const query = input.q ? await searchQueryText(ctx.db, input.q) : null;
   if (input.q && query === null && input.tech.length === 0 && input.minBudget === undefined && input.maxBudget === undefined)

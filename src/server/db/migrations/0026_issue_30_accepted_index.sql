@@ -1,0 +1,1 @@
+CREATE INDEX "projects_accepted_finisher_idx" ON "projects" USING btree ("finisher_id") WHERE accepted_at IS NOT NULL;
