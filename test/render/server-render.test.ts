@@ -71,8 +71,9 @@ describe('renderPage', () => {
   });
 
   it('renders Browse Projects for a searched, filtered and sorted URL with that search and its controls (issue 30, item 1)', async () => {
-    await createProject(t.database.db, { submitterId: owner.id, name: 'Gazpachio ledger', techStack: ['Rust', 'Go'], budgetCents: 90_000 });
-    await createProject(t.database.db, { submitterId: owner.id, name: 'Gazpachio cheap', techStack: ['Rust'], budgetCents: 10_000 });
+    const poster = await createUser(t.database.db, { role: 'submitter' });
+    await createProject(t.database.db, { submitterId: poster.id, name: 'Gazpachio ledger', techStack: ['Rust', 'Go'], budgetCents: 90_000 });
+    await createProject(t.database.db, { submitterId: poster.id, name: 'Gazpachio cheap', techStack: ['Rust'], budgetCents: 10_000 });
     const { asked, counting } = transport(finisherCookie);
     const page = await renderPage('/projects?q=gazpachio&tech=Rust&tech=Go&minBudget=500&sort=budget_desc', counting);
     expect(page).not.toBeNull();
