@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { centsColumn } from '#server/db/cents.js';
-import { projects } from './projects.js';
 import { users } from './users.js';
 
 /** PostgreSQL's tsquery, written and read as its text. */
@@ -40,25 +39,24 @@ export type SavedSearchRow = typeof savedSearches.$inferSelect;
  * A project that matched a saved search: once per search and project (the unique key), whatever
  * retries, replays and instances do. `toldAt`: when its mail went out (at once for an instant
  * search, in the day's digest for a daily one); the in-app notification is written with the row.
+ * Readers join saved_searches, so a match whose search went while it was written is never read.
  */
 export const savedSearchMatches = pgTable(
   'saved_search_matches',
   {
-    id: serial('id').primaryKey(),
-    savedSearchId: integer('saved_search_id')
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign keys (migration 0027, decision 060): a match is only written by the matching
+    // statement, from rows it joins, and a key check per match locked every matched search's row
+    // (thousands per project). Delete triggers on saved_searches and projects remove a match with
+    // either; the user's searches go with the user, and their matches with them.
+    savedSearchId: integer('saved_search_id').notNull(),
+    projectId: integer('project_id').notNull(),
+    userId: integer('user_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     toldAt: timestamp('told_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('saved_search_matches_search_project_key').on(t.savedSearchId, t.projectId),
+    // Once per search and project: the key itself (no serial id, one index fewer to write per match).
+    primaryKey({ name: 'saved_search_matches_pkey', columns: [t.savedSearchId, t.projectId] }),
     // The daily digest reads one person's untold matches.
     index('saved_search_matches_untold_idx')
       .on(t.userId, t.createdAt)

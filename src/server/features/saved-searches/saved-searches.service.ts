@@ -19,7 +19,8 @@ import { defineJobKind, enqueueJob } from '#server/jobs/job-queue.js';
 // ---------------------------------------------------------------- reading and writing
 
 // Named with their tables: inside a select list drizzle leaves columns unqualified.
-const matchCount = sql<number>`(select count(*)::int from ${savedSearchMatches} where ${q(savedSearchMatches.savedSearchId)} = ${q(savedSearches.id)})`;
+// Matches of projects still there (a deleted project's match stays until its search goes, migration 0027).
+const matchCount = sql<number>`(select count(*)::int from ${savedSearchMatches} join ${projects} on ${q(projects.id)} = ${q(savedSearchMatches.projectId)} where ${q(savedSearchMatches.savedSearchId)} = ${q(savedSearches.id)})`;
 
 function toSavedSearch(row: SavedSearchRow & { matchCount: number }): SavedSearch {
   return {
@@ -198,30 +199,36 @@ export const savedSearchDigestJobKind = defineJobKind<DigestPayload>(SAVED_SEARC
     .update(savedSearchMatches)
     .set({ toldAt: now })
     .where(and(eq(savedSearchMatches.userId, job.payload.userId), isNull(savedSearchMatches.toldAt), lte(savedSearchMatches.createdAt, now)))
-    .returning({ id: savedSearchMatches.id, savedSearchId: savedSearchMatches.savedSearchId, projectId: savedSearchMatches.projectId });
+    .returning({ savedSearchId: savedSearchMatches.savedSearchId, projectId: savedSearchMatches.projectId, createdAt: savedSearchMatches.createdAt });
   if (untold.length === 0) return;
-  const rows = await tx
-    .select({ search: savedSearches, projectId: projects.id, projectName: projects.name, budgetCents: projects.budgetCents })
-    .from(savedSearchMatches)
-    .innerJoin(savedSearches, eq(savedSearches.id, savedSearchMatches.savedSearchId))
-    .innerJoin(projects, eq(projects.id, savedSearchMatches.projectId))
-    .where(
-      inArray(
-        savedSearchMatches.id,
-        untold.map((m) => m.id),
-      ),
-    )
-    .orderBy(savedSearchMatches.createdAt, savedSearchMatches.id);
-  await record({
-    type: 'saved_search.digest',
-    userId: job.payload.userId,
-    matches: rows.map((row) => ({
-      projectId: row.projectId,
-      projectName: row.projectName,
-      budgetCents: row.budgetCents,
-      search: describeSavedSearch(row.search),
-    })),
-  });
+  const searches = new Map(
+    (
+      await tx
+        .select()
+        .from(savedSearches)
+        .where(inArray(savedSearches.id, [...new Set(untold.map((m) => m.savedSearchId))]))
+    ).map((row) => [row.id, row]),
+  );
+  const matched = new Map(
+    (
+      await tx
+        .select({ id: projects.id, name: projects.name, budgetCents: projects.budgetCents })
+        .from(projects)
+        .where(inArray(projects.id, [...new Set(untold.map((m) => m.projectId))]))
+    ).map((row) => [row.id, row]),
+  );
+  // Oldest first; a match whose search or project went meanwhile is left out (migration 0027).
+  const matches = [...untold]
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.projectId - b.projectId || a.savedSearchId - b.savedSearchId)
+    .flatMap((m) => {
+      const search = searches.get(m.savedSearchId);
+      const project = matched.get(m.projectId);
+      return search && project
+        ? [{ projectId: project.id, projectName: project.name, budgetCents: project.budgetCents, search: describeSavedSearch(search) }]
+        : [];
+    });
+  if (matches.length === 0) return;
+  await record({ type: 'saved_search.digest', userId: job.payload.userId, matches });
 });
 
 export const savedSearchJobKinds = [matchSavedSearchesJobKind, savedSearchDigestJobKind];

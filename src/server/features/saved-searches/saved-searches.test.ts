@@ -171,6 +171,11 @@ describe('alerts', () => {
     // A developer's own project? Developers do not post; an owner's own search never matches: the owner cannot save one.
     const list = (await api.get(`/api/users/${dev.id}/saved-searches`)).json() as SavedSearch[];
     expect(list.find((s) => s.id === text.id)!.matchCount).toBe(1);
+
+    // A deleted search takes its matches with it (a trigger, migration 0027: the table has no keys to cascade).
+    expect((await api.delete(`/api/users/${dev.id}/saved-searches/${text.id}`)).statusCode).toBe(204);
+    expect(await matched(text)).toEqual([]);
+    expect(await matched(tech)).toEqual([byTech.id]);
   });
 
   it('sends a daily search’s matches in one digest at the configured hour, once', async () => {
