@@ -27,6 +27,11 @@ export const projectSearchLimits = {
    * same over any catalogue; the rest are found by a narrower search or another order.
    */
   rankedCandidates: 200,
+  /**
+   * A text search first reads at most this many listed projects in the page's order and tests each;
+   * only when they hold too few matches does it read every match (decision 062).
+   */
+  orderedScanRows: 20_000,
 } as const;
 
 /** The order a search is answered in: relevance when there is a text, else the one asked, else newest. */

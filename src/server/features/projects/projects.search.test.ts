@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject } from '#test/support/factories.js';
 import { projects } from '#server/db/schema/projects.js';
+import { searchQueryText } from '#server/db/search-query.js';
+import { findPageIds, type SearchCursor } from './projects.search.js';
 
 // Ranked search, filters, orders and paging of GET /api/projects (issue 30, items 1 and 2; decision 062).
 // Every project here carries the made-up word of its test, so the other tests' projects never match.
@@ -164,6 +166,42 @@ describe('filters and orders', () => {
     const response = await cast.visitor.api.get(`/api/projects?q=quillfeather&sort=budget_desc&cursor=${cursor}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('The cursor is not valid');
+  });
+});
+
+describe('the capped ordered scan', () => {
+  it('finds the same pages as reading every match, for each order, with and without a viewer', async () => {
+    const owner = cast.otherSubmitter.user.id;
+    for (let i = 0; i < 12; i += 1)
+      await createProject(t.database.db, {
+        submitterId: owner,
+        name: i % 3 === 0 ? `Plumtastic tool ${i}` : `Other tool ${i}`,
+        description: `A half-built application that needs a finisher${i % 2 ? ' for plumtastic users' : ''} to wire up the remaining features.`,
+        budgetCents: (i % 4) * 10_000 || null,
+        status: i === 5 ? 'paused' : 'open',
+        createdAt: day(40 + i),
+      });
+    const tsquery = await searchQueryText(t.database.db, 'plumtastic');
+    for (const sort of ['relevance', 'newest', 'budget_desc', 'budget_asc', 'fewest_bids'] as const)
+      for (const viewerId of [null, owner]) {
+        const pages = async (cap: number) => {
+          const seen: number[] = [];
+          let cursor: SearchCursor | null = null;
+          do {
+            const page: Awaited<ReturnType<typeof findPageIds>> = await findPageIds(
+              t.database.db,
+              { viewerId, query: { limit: 2, sort }, tsquery, cursor },
+              cap,
+            );
+            seen.push(...page.ids);
+            cursor = page.next;
+          } while (cursor);
+          return seen;
+        };
+        const all = await pages(1_000_000);
+        expect(all.length, `${sort} ${viewerId}`).toBeGreaterThan(3);
+        for (const cap of [1, 3, 5]) expect(await pages(cap), `${sort} ${viewerId} cap ${cap}`).toEqual(all);
+      }
   });
 });
 

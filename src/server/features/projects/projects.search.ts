@@ -62,55 +62,97 @@ function filtersOf({ query, tsquery }: PageRequest): SQL[] {
  * The two sets a page draws from, each as its own ordered, limited scan: the listed projects, and
  * (for a signed-in viewer) their own projects in any other status. An OR of the two would keep
  * PostgreSQL from reading the listed ones in index order.
+ *
+ * With a cap, the listed projects are read in the page's order, at most `cap` rows from the cursor on,
+ * and the filters (the text's above all) test those: a word in one project of forty then costs the
+ * rows it takes to find a page, whatever the catalogue's size. PostgreSQL would otherwise choose from
+ * its estimates, and it takes two words of one product name ("invoice generator") for independent
+ * and rare, reading all their matches (decision 062).
  */
-function branches(request: PageRequest, select: SQL, after: SQL | null, order: SQL, limit: number): SQL {
-  const conditions = [...filtersOf(request), ...(after ? [after] : [])];
-  const where = (scope: SQL) => sql.join([scope, ...conditions], sql` and `);
-  const listedBranch = sql`(select ${select} from projects p where ${where(listed)} order by ${order} limit ${limit})`;
+function branches(request: PageRequest, select: SQL, after: SQL | null, order: SQL, limit: number, cap: number | null): SQL {
+  const filters = filtersOf(request);
+  const where = (scope: SQL, conditions: SQL[]) => sql.join([scope, ...conditions], sql` and `);
+  const scoped = [...filters, ...(after ? [after] : [])];
+  const listedBranch =
+    cap === null
+      ? sql`(select ${select} from projects p where ${where(listed, scoped)} order by ${order} limit ${limit})`
+      : sql`(select ${select} from (select * from projects p where ${where(listed, after ? [after] : [])} order by ${order} limit ${cap}) as p
+          where ${sql.join(filters, sql` and `)} order by ${order} limit ${limit})`;
   if (request.viewerId === null) return listedBranch;
   const own = sql`p.submitter_id = ${request.viewerId} and not (${listed})`;
-  return sql`${listedBranch} union all (select ${select} from projects p where ${where(own)} order by ${order} limit ${limit})`;
+  return sql`${listedBranch} union all (select ${select} from projects p where ${where(own, scoped)} order by ${order} limit ${limit})`;
+}
+
+interface PageRow extends CandidateRow {
+  /** Relevance only: how many listed projects were ranked. */
+  total?: number;
+  /** Other orders: the row is a listed project (not one of the viewer's others). */
+  listed_row?: boolean;
+}
+
+/** The statement of one page, its listed projects read with or without a cap (branches). */
+function pageStatement(request: PageRequest, sort: ProjectSort, cap: number | null): SQL {
+  const limit = request.query.limit + 1;
+  const { cursor } = request;
+  if (sort === 'relevance') {
+    const candidates = branches(
+      request,
+      sql`p.id, p.created_at, p.search_vector, ${listed} as listed_row`,
+      null,
+      sql.raw('p.created_at desc, p.id desc'),
+      projectSearchLimits.rankedCandidates,
+      cap,
+    );
+    const after = cursor ? sql`where (k, created_at, id) < (${cursor.key}::real, ${cursor.time}::timestamptz, ${cursor.id})` : sql``;
+    // The candidates' count comes with the page, also when the page is empty (the last one).
+    return sql`
+      with candidates as (${candidates}),
+      ranked as (select id, created_at, ts_rank(search_vector, ${request.tsquery}::tsquery) as k from candidates)
+      select page.id, page.key, page.time, counted.total::int as total
+      from (select count(*) filter (where listed_row) as total from candidates) as counted
+      left join lateral (
+        select id, k::text as key, created_at::text as time from ranked ${after}
+        order by k desc, created_at desc, id desc limit ${limit}
+      ) as page on true`;
+  }
+  if (sort === 'newest') {
+    const after = cursor ? sql`(p.created_at, p.id) < (${cursor.time}::timestamptz, ${cursor.id})` : null;
+    const scans = branches(request, sql`p.id, p.created_at, ${listed} as listed_row`, after, sql.raw('p.created_at desc, p.id desc'), limit, cap);
+    return sql`select id, null as key, created_at::text as time, listed_row from (${scans}) as page order by created_at desc, id desc limit ${limit}`;
+  }
+  const key = sortKeys[sort];
+  const after = cursor ? sql`(${key}, p.created_at, p.id) < (${cursor.key}::bigint, ${cursor.time}::timestamptz, ${cursor.id})` : null;
+  const scans = branches(
+    request,
+    sql`p.id, p.created_at, ${key} as k, ${listed} as listed_row`,
+    after,
+    sql`${key} desc, p.created_at desc, p.id desc`,
+    limit,
+    cap,
+  );
+  return sql`select id, k::text as key, created_at::text as time, listed_row from (${scans}) as page order by k desc, created_at desc, id desc limit ${limit}`;
 }
 
 /**
  * The ids of one page and where the next starts. Every order ends in newest first (created_at, id),
  * so a page boundary is exact; relevance ranks the newest rankedCandidates matches (decision 062).
+ * A text search first reads a capped stretch of the listed projects in order; only when that finds
+ * too few (a rare word, the last page) does it read every match. Both find the same rows.
  */
-export async function findPageIds(db: DbOrTx, request: PageRequest): Promise<PageIds> {
+export async function findPageIds(db: DbOrTx, request: PageRequest, scanCap: number = projectSearchLimits.orderedScanRows): Promise<PageIds> {
   const limit = request.query.limit + 1;
   const sort = effectiveSort(request.query.sort, request.tsquery !== null);
-  const { cursor } = request;
-  let statement: SQL;
-  if (sort === 'relevance') {
-    const candidates = branches(
-      request,
-      sql.raw('p.id, p.created_at, p.search_vector'),
-      null,
-      sql.raw('p.created_at desc, p.id desc'),
-      projectSearchLimits.rankedCandidates,
-    );
-    const after = cursor ? sql`where (k, created_at, id) < (${cursor.key}::real, ${cursor.time}::timestamptz, ${cursor.id})` : sql``;
-    statement = sql`
-      select id, k::text as key, created_at::text as time
-      from (select id, created_at, ts_rank(search_vector, ${request.tsquery}::tsquery) as k from (${candidates}) as candidates) as ranked
-      ${after}
-      order by k desc, created_at desc, id desc
-      limit ${limit}`;
-  } else if (sort === 'newest') {
-    const after = cursor ? sql`(p.created_at, p.id) < (${cursor.time}::timestamptz, ${cursor.id})` : null;
-    const scans = branches(request, sql.raw('p.id, p.created_at'), after, sql.raw('p.created_at desc, p.id desc'), limit);
-    statement = sql`select id, null as key, created_at::text as time from (${scans}) as page order by created_at desc, id desc limit ${limit}`;
-  } else {
-    const key = sortKeys[sort];
-    const after = cursor ? sql`(${key}, p.created_at, p.id) < (${cursor.key}::bigint, ${cursor.time}::timestamptz, ${cursor.id})` : null;
-    const scans = branches(request, sql`p.id, p.created_at, ${key} as k`, after, sql`${key} desc, p.created_at desc, p.id desc`, limit);
-    statement = sql`select id, k::text as key, created_at::text as time from (${scans}) as page order by k desc, created_at desc, id desc limit ${limit}`;
-  }
-  const rows = await selectRows<CandidateRow>(db, statement);
-  const page = rows.slice(0, request.query.limit);
+  // Enough when the capped listed scan filled its part: then it found what reading every match would.
+  const enough = (rows: PageRow[]) =>
+    sort === 'relevance' ? (rows[0]?.total ?? 0) >= projectSearchLimits.rankedCandidates : rows.filter((row) => row.listed_row).length >= limit;
+  let rows: PageRow[] = [];
+  if (request.tsquery !== null) rows = await selectRows<PageRow>(db, pageStatement(request, sort, scanCap));
+  if (request.tsquery === null || !enough(rows)) rows = await selectRows<PageRow>(db, pageStatement(request, sort, null));
+  const found = rows.filter((row) => row.id !== null);
+  const page = found.slice(0, request.query.limit);
   const last = page.at(-1);
   return {
     ids: page.map((row) => row.id),
-    next: rows.length > request.query.limit && last ? { key: last.key, time: last.time, id: last.id } : null,
+    next: found.length > request.query.limit && last ? { key: last.key, time: last.time, id: last.id } : null,
   };
 }
