@@ -28,10 +28,11 @@ export const projectSearchLimits = {
    */
   rankedCandidates: 200,
   /**
-   * A text search first reads at most this many listed projects in the page's order and tests each;
-   * only when they hold too few matches does it read every match (decision 062).
+   * A text search first reads, in the page's order, at most this many listed projects per result it
+   * needs and tests each (a word in one project of 50 or more is found so); only when they hold too
+   * few matches does it read every match (decision 062).
    */
-  orderedScanRows: 20_000,
+  orderedScanPerResult: 50,
 } as const;
 
 /** The order a search is answered in: relevance when there is a text, else the one asked, else newest. */

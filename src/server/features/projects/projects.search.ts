@@ -139,14 +139,15 @@ function pageStatement(request: PageRequest, sort: ProjectSort, cap: number | nu
  * A text search first reads a capped stretch of the listed projects in order; only when that finds
  * too few (a rare word, the last page) does it read every match. Both find the same rows.
  */
-export async function findPageIds(db: DbOrTx, request: PageRequest, scanCap: number = projectSearchLimits.orderedScanRows): Promise<PageIds> {
+export async function findPageIds(db: DbOrTx, request: PageRequest, scanCap?: number): Promise<PageIds> {
   const limit = request.query.limit + 1;
   const sort = effectiveSort(request.query.sort, request.tsquery !== null);
+  const needed = sort === 'relevance' ? projectSearchLimits.rankedCandidates : limit;
+  const cap = scanCap ?? needed * projectSearchLimits.orderedScanPerResult;
   // Enough when the capped listed scan filled its part: then it found what reading every match would.
-  const enough = (rows: PageRow[]) =>
-    sort === 'relevance' ? (rows[0]?.total ?? 0) >= projectSearchLimits.rankedCandidates : rows.filter((row) => row.listed_row).length >= limit;
+  const enough = (rows: PageRow[]) => (sort === 'relevance' ? (rows[0]?.total ?? 0) >= needed : rows.filter((row) => row.listed_row).length >= needed);
   let rows: PageRow[] = [];
-  if (request.tsquery !== null) rows = await selectRows<PageRow>(db, pageStatement(request, sort, scanCap));
+  if (request.tsquery !== null) rows = await selectRows<PageRow>(db, pageStatement(request, sort, cap));
   if (request.tsquery === null || !enough(rows)) rows = await selectRows<PageRow>(db, pageStatement(request, sort, null));
   const found = rows.filter((row) => row.id !== null);
   const page = found.slice(0, request.query.limit);
