@@ -55,8 +55,6 @@ export interface ProjectSearch {
   sort: ProjectSort | null;
 }
 
-export const emptyProjectSearch: ProjectSearch = { q: '', tech: [], minBudget: null, maxBudget: null, sort: null };
-
 const wholeDollars = (value: string | null): number | null => {
   if (value === null || !/^\d{1,9}$/.test(value.trim())) return null;
   return Number(value.trim());
