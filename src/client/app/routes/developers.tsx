@@ -1,5 +1,4 @@
 import { SearchX } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner, Spinner } from '#client/components/ui/spinner.js';
@@ -8,7 +7,7 @@ import { FinisherFilters } from '#client/features/finishers/finisher-filters.js'
 import { type DirectorySearch, directorySearchParams, readDirectorySearch } from '#client/features/finishers/directory-search.js';
 import { useDirectory } from '#client/features/finishers/api.js';
 import { errorMessage } from '#client/lib/api.js';
-import { useDebouncedValue } from '#client/lib/use-debounced-value.js';
+import { useUrlSearchText } from '#client/lib/use-url-search-text.js';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -24,16 +23,7 @@ export default function DevelopersPage() {
     setSearchParams(directorySearchParams({ ...readDirectorySearch(searchParams), ...change }), { replace, preventScrollReset: true });
 
   // The box answers each key at once; the URL (and the request) follows once typing pauses.
-  const [text, setText] = useState(search.q);
-  const typed = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (typed !== search.q) update({ q: typed }, true);
-    // Only a pause in typing writes the URL; a URL changed otherwise (back, a link) is read below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
-  useEffect(() => {
-    setText((current) => (current.trim() === search.q ? current : search.q));
-  }, [search.q]);
+  const [text, setText] = useUrlSearchText(search.q, (q) => update({ q }, true), SEARCH_DEBOUNCE_MS);
 
   const query = useDirectory(search);
   const finishers = query.data?.pages.flatMap((page) => page.finishers) ?? [];

@@ -1,5 +1,4 @@
 import { FolderSearch } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type ProjectSearch, projectSearchParams, readProjectSearch } from '#shared/domain/project-search.js';
 import { Button } from '#client/components/ui/button.js';
@@ -9,7 +8,7 @@ import { BrowseProjectCard, BrowseProjectCardSkeleton } from '#client/features/p
 import { useBrowseProjects } from '#client/features/projects/api.js';
 import { SaveSearchButton } from '#client/features/saved-searches/save-search-button.js';
 import { errorMessage } from '#client/lib/api.js';
-import { useDebouncedValue } from '#client/lib/use-debounced-value.js';
+import { useUrlSearchText } from '#client/lib/use-url-search-text.js';
 
 /** Spec section 9: six skeleton cards while the list loads. */
 const SKELETON_COUNT = 6;
@@ -27,16 +26,7 @@ export default function BrowseProjectsPage() {
     setSearchParams(projectSearchParams({ ...readProjectSearch(searchParams), ...change }), { replace, preventScrollReset: true });
 
   // The box answers each key at once; the URL (and the request) follows once typing pauses.
-  const [text, setText] = useState(search.q);
-  const typed = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (typed !== search.q) update({ q: typed }, true);
-    // Only a pause in typing writes the URL; a URL changed otherwise (back, a link) is read below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
-  useEffect(() => {
-    setText((current) => (current.trim() === search.q ? current : search.q));
-  }, [search.q]);
+  const [text, setText] = useUrlSearchText(search.q, (q) => update({ q }, true), SEARCH_DEBOUNCE_MS);
 
   const query = useBrowseProjects(search);
   const projects = query.data?.pages.flatMap((page) => page.projects) ?? [];

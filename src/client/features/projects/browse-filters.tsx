@@ -7,6 +7,7 @@ import { Label } from '#client/components/ui/label.js';
 import { OptionsSelect } from '#client/components/ui/select.js';
 import { useTechnologies } from '#client/features/projects/api.js';
 import { useDebouncedValue } from '#client/lib/use-debounced-value.js';
+import { useStillOnPage } from '#client/lib/use-url-search-text.js';
 
 /** Radix Select has no empty value, so 'All Technologies' is this sentinel. */
 export const ALL_TECHNOLOGIES = 'all';
@@ -33,9 +34,10 @@ const dollarsOf = (text: string): number | null | undefined => {
 function BudgetInput({ id, label, value, onChange }: { id: string; label: string; value: number | null; onChange: (value: number | null) => void }) {
   const [text, setText] = useState(value === null ? '' : String(value));
   const typed = useDebouncedValue(text, BUDGET_DEBOUNCE_MS);
+  const stillHere = useStillOnPage();
   useEffect(() => {
     const dollars = dollarsOf(typed);
-    if (dollars !== undefined && dollars !== value) onChange(dollars);
+    if (dollars !== undefined && dollars !== value && stillHere()) onChange(dollars);
     // Only a pause in typing writes the URL; a URL changed otherwise is read below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);

@@ -2,6 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ListProjectsQuery } from '#shared/contracts/projects.js';
 import { dollarsToCents } from '#shared/domain/money.js';
 import { effectiveSort, type ProjectSort, projectSearchLimits } from '#shared/domain/project-search.js';
+import { openForBidsStatuses } from '#shared/domain/project-lifecycle.js';
+import { sqlList } from '#server/db/sql-list.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { selectRows } from '#server/db/raw-rows.js';
 
@@ -32,7 +34,7 @@ interface CandidateRow {
 }
 
 /** Projects browse lists for everyone: 'Open for Bids' (the partial indexes cover exactly these). */
-const listed = sql.raw(`p.status in ('open', 'active')`);
+const listed = sql`p.status in ${sqlList(openForBidsStatuses)}`;
 
 /** The sort key of each indexed order, as its index in migration 0022 spells it. */
 const sortKeys: Record<Exclude<ProjectSort, 'relevance' | 'newest'>, SQL> = {

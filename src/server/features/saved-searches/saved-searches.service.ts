@@ -13,6 +13,8 @@ import { requireAccess } from '#server/domain/require-access.js';
 import { type DomainEvents, runAfterCommit } from '#server/events/domain-events.js';
 import { qualified as q } from '#server/db/paid.js';
 import { selectRows } from '#server/db/raw-rows.js';
+import { sqlList } from '#server/db/sql-list.js';
+import { openForBidsStatuses } from '#shared/domain/project-lifecycle.js';
 import { searchQueryText } from '#server/db/search-query.js';
 import { defineJobKind, enqueueJob } from '#server/jobs/job-queue.js';
 
@@ -135,7 +137,7 @@ export function matchProjectStatement(projectId: number, now: Date) {
       select ${q(projects.id)} as id, ${q(projects.submitterId)} as owner_id, ${q(projects.techStack)} as tech,
         ${q(projects.budgetCents)} as budget_cents, ${q(projects.searchVector)} as vector
       from ${projects}
-      where ${q(projects.id)} = ${projectId} and ${q(projects.status)} in ('open', 'active')
+      where ${q(projects.id)} = ${projectId} and ${q(projects.status)} in ${sqlList(openForBidsStatuses)}
       -- offset 0 keeps the planner from pulling the subquery up into the join: the project's row is read once.
       offset 0
     ) p
