@@ -262,16 +262,21 @@ test('an unknown developer shows a not-found state with a way back to the direct
 });
 
 test('/profile sends a visitor to /login, which goes on to /auth', async ({ page }) => {
-  // /login shows its message for 300 ms, which expect's polling (its intervals grow to a second
-  // while /profile loads) can miss. So both waits start before the page loads: the URL's on the
-  // navigation event, the message's on every animation frame.
+  // /login shows its message for 300 ms, which polling can miss (and a page whose load event comes
+  // late misses it whole). So the page itself records the message when it appears: a mutation
+  // observer installed before any of its scripts runs, kept across the client-side moves.
+  await page.addInitScript(() => {
+    const record = () => {
+      if (document.body?.textContent?.includes('Redirecting to authentication page...')) (window as { sawLoginMessage?: boolean }).sawLoginMessage = true;
+    };
+    new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+  });
   const atLogin = page.waitForURL(/\/login\?next=%2Fprofile$/);
-  const message = page.getByText('Redirecting to authentication page...').waitFor();
   await page.goto('/profile');
   await atLogin;
-  await message;
   // The page asked for goes along, to return to after signing in (issue 28, item 16).
   await expect(page).toHaveURL(/\/auth\?next=%2Fprofile$/);
+  expect(await page.evaluate(() => (window as { sawLoginMessage?: boolean }).sawLoginMessage)).toBe(true);
 });
 
 for (const [path, ready] of [
