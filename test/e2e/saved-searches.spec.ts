@@ -43,7 +43,8 @@ test('a developer saves a search from the browse page and is told live when a ma
     budget: 1500,
     codeLink: 'https://github.com/finishline-demo/wildlife',
   });
-  const alert = page.getByText(`"${word} tracker for wildlife parks" (budget $1,500) matches your saved search "${word}".`);
+  // In the page's list (a toast may say it too, for a while).
+  const alert = page.getByRole('main').getByText(`"${word} tracker for wildlife parks" (budget $1,500) matches your saved search "${word}".`);
   await expect(alert).toBeVisible({ timeout: 20_000 });
 
   // The dashboard lists the search with its match; it opens the browse page with the same search.

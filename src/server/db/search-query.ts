@@ -18,8 +18,9 @@ const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replac
 /**
  * The tsquery a search text stands for, as text (null when no word counts, such as 'the'): each
  * word as its English lexeme; the last one also as a prefix ('dashb' finds 'dashboard'); a word no
- * project has is replaced by the nearest word that one has (pg_trgm similarity over search_words),
- * so 'dashbaord' finds 'dashboard'. One statement, whatever the number of words.
+ * project has goes with the nearest word that one has (pg_trgm similarity over search_words), so
+ * 'dashbaord' finds 'dashboard' and a saved search for a word still new finds it when it comes. One
+ * statement, whatever the number of words.
  */
 export async function searchQueryText(db: DbOrTx, text: string): Promise<string | null> {
   const words = searchWords(text);
@@ -42,9 +43,12 @@ export async function searchQueryText(db: DbOrTx, text: string): Promise<string 
   );
   if (rows.length === 0) return null;
   const terms = rows.map((row) => {
-    if (row.prefixed) return `${quoteLexeme(row.lexeme)}:*`;
-    if (!row.exact && row.nearest !== null) return quoteLexeme(row.nearest);
-    return quoteLexeme(row.lexeme);
+    const last = row.ord === words.length;
+    const typed = `${quoteLexeme(row.lexeme)}${last ? ':*' : ''}`;
+    if (row.exact || row.prefixed) return typed;
+    // A word no project has yet: its nearest word too, beside itself. Browse then finds the nearest
+    // word's projects, and a saved search still matches a project that brings the word later.
+    return row.nearest === null ? typed : `(${typed} | ${quoteLexeme(row.nearest)})`;
   });
   return terms.join(' & ');
 }

@@ -178,6 +178,18 @@ describe('alerts', () => {
     expect(await matched(tech)).toEqual([byTech.id]);
   });
 
+  it('keeps a word no project has yet beside its nearest word, so the project that brings it later matches', async () => {
+    await post({ name: 'Wallabyzone tracker' });
+    await runJobs();
+    const dev = await createUser(t.database.db, { role: 'finisher' });
+    const api = client(t.app, await signIn(t.app, dev.email));
+    const search = (await save(api, dev.id, { q: 'wallabyzine', frequency: 'instant' })).json() as SavedSearch;
+    const later = await post({ name: 'Wallabyzine planner' });
+    await runJobs();
+    const matched = await t.database.db.select().from(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, search.id));
+    expect(matched.map((m) => m.projectId)).toEqual([later.id]);
+  });
+
   it('sends a daily search’s matches in one digest at the configured hour, once', async () => {
     const dev = await createUser(t.database.db, { role: 'finisher' });
     const api = client(t.app, await signIn(t.app, dev.email));
