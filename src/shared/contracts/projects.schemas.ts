@@ -9,6 +9,7 @@ import { bidSchema } from './bids.schemas.js';
 import { repositorySchema, repositorySummarySchema } from './repositories.schemas.js';
 import { dealReasonSchema } from './deal.schemas.js';
 import { numberOrNumericText } from './numeric-text.js';
+import { budgetFilterSchema } from './budget-filter.js';
 
 export const projectStatusSchema = z.enum(projectStatuses);
 
@@ -221,14 +222,8 @@ export const reviewWorkSchema = z
 export type ReviewWorkBody = z.input<typeof reviewWorkSchema>;
 
 /** GET /api/projects. Unknown parameters (the client's cache-busting _t) are ignored. */
-const searchBudget = (field: 'minBudget' | 'maxBudget') =>
-  numberOrNumericText(
-    z
-      .number({ error: `${field} must be a whole number of dollars` })
-      .int({ error: `${field} must be a whole number of dollars` })
-      .min(0, { error: `${field} must be a whole number of dollars` })
-      .max(L.budgetMaxDollars, { error: `${field} must be at most ${L.budgetMaxDollars} dollars` }),
-  );
+// In a query string the bound comes as text.
+const searchBudget = (field: 'minBudget' | 'maxBudget') => numberOrNumericText(budgetFilterSchema(field));
 
 /** GET /api/projects (issue 30, items 1 and 2): the browse filters and order, as the page's URL carries them. */
 export const listProjectsQuerySchema = z

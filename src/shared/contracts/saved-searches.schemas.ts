@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { projectLimits, savedSearchLimits as S } from '#shared/domain/limits.js';
-
-const budget = (field: 'minBudget' | 'maxBudget') =>
-  z
-    .number({ error: `${field} must be a whole number of dollars` })
-    .int({ error: `${field} must be a whole number of dollars` })
-    .min(0, { error: `${field} must be a whole number of dollars` })
-    .max(projectLimits.budgetMaxDollars, { error: `${field} must be at most ${projectLimits.budgetMaxDollars} dollars` });
+import { budgetFilterSchema } from './budget-filter.js';
 
 export const savedSearchFrequencies = ['instant', 'daily'] as const;
 
@@ -34,8 +28,8 @@ export const createSavedSearchSchema = z
       .max(S.techMax, `A saved search can name at most ${S.techMax} technologies`)
       .optional()
       .transform((list) => (list ? [...new Set(list)] : [])),
-    minBudget: budget('minBudget').optional(),
-    maxBudget: budget('maxBudget').optional(),
+    minBudget: budgetFilterSchema('minBudget').optional(),
+    maxBudget: budgetFilterSchema('maxBudget').optional(),
     frequency: z.enum(savedSearchFrequencies, { error: "frequency must be 'instant' or 'daily'" }),
   })
   .refine((s) => s.minBudget === undefined || s.maxBudget === undefined || s.minBudget <= s.maxBudget, {

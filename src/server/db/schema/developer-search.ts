@@ -1,7 +1,6 @@
-import { customType, index, integer, pgTable } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable } from 'drizzle-orm/pg-core';
+import { tsvector } from './text-search.js';
 import { users } from './users.js';
-
-const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => 'tsvector' });
 
 /**
  * The directory's text search (issue 30, item 4): each user's words of the username (weight A),

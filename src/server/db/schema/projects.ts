@@ -2,12 +2,11 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { projectStatuses } from '#shared/domain/project-status.js';
 import { openForBidsStatuses } from '#shared/domain/project-lifecycle.js';
 import { sqlList } from '#server/db/sql-list.js';
-import { boolean, check, customType, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { tsvector } from './text-search.js';
 import { centsColumn } from '#server/db/cents.js';
 import { repositories } from './repositories.js';
 import { users } from './users.js';
-
-const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => 'tsvector' });
 
 /** The statuses browse shows to everyone ('Open for Bids'): the partial indexes below cover exactly these. */
 const listed = sql`status IN ${sqlList(openForBidsStatuses)}`;

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { tsquery } from './text-search.js';
 import { centsColumn } from '#server/db/cents.js';
 import { users } from './users.js';
-
-/** PostgreSQL's tsquery, written and read as its text. */
-const tsquery = customType<{ data: string; driverData: string }>({ dataType: () => 'tsquery' });
 
 /**
  * A finisher's saved project search (issue 30, item 3, decision 060): the browse filters, and the
