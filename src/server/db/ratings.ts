@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './client.js';
 import { qualified } from './paid.js';
 import { reviews } from './schema/reviews.js';
 import { reviewIsRevealed } from './revealed-reviews.js';
@@ -8,7 +7,9 @@ import { reviewIsRevealed } from './revealed-reviews.js';
 /**
  * The one place a rating is read from reviews (issue 30): which reviews count towards the stars a
  * person shows. Reviews are double-blind (decision 059): revealed ones alone, and every rating (the
- * directory, a developer's stats, the suggested finishers, bid records, project cards) follows.
+ * directory, a developer's stats, the suggested finishers, bid records, project cards) follows. The
+ * directory reads the kept developer_records, whose triggers (migration 0028) write the same rule in
+ * SQL; developer-records.test.ts compares them with ratingOf.
  */
 export function reviewCountsTowardsRating(): SQL<boolean> {
   return reviewIsRevealed;
@@ -22,20 +23,6 @@ export function ratingOf(revieweeId: PgColumn | SQL): { average: SQL<string | nu
     average: sql<string | null>`(select avg(${qualified(reviews.rating)}) from ${reviews} where ${where})`,
     count: sql<number>`(select count(*)::int from ${reviews} where ${where})`,
   };
-}
-
-/** Every reviewee's average stars and review count, one row each, for a join: `ratings.average`, `ratings.reviewCount`. */
-export function ratingsByReviewee(db: DbOrTx) {
-  return db
-    .select({
-      revieweeId: reviews.revieweeId,
-      average: sql<string>`avg(${reviews.rating})`.as('average'),
-      reviewCount: sql<number>`count(*)::int`.as('review_count'),
-    })
-    .from(reviews)
-    .where(reviewCountsTowardsRating())
-    .groupBy(reviews.revieweeId)
-    .as('ratings');
 }
 
 /** Average stars to one decimal, as the cards and stats show them; null before any review. */

@@ -3,6 +3,7 @@ import * as bids from '#server/db/schema/bids.js';
 import * as changeOrders from '#server/db/schema/change-orders.js';
 import * as conversations from '#server/db/schema/conversations.js';
 import * as deal from '#server/db/schema/deal.js';
+import * as developerRecords from '#server/db/schema/developer-records.js';
 import * as developerSearch from '#server/db/schema/developer-search.js';
 import * as disputes from '#server/db/schema/disputes.js';
 import * as email from '#server/db/schema/email.js';
@@ -37,5 +38,6 @@ export const schema = {
   ...invitations,
   ...savedSearches,
   ...developerSearch,
+  ...developerRecords,
 };
 export type Schema = typeof schema;

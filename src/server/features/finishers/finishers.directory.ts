@@ -3,11 +3,11 @@ import type { DeveloperListItem, ListDevelopersQuery } from '#shared/contracts/f
 import type { DeveloperSort } from '#shared/domain/developer-directory.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
-import { projectIsCompletedDeal, qualified as q } from '#server/db/paid.js';
-import { ratingsByReviewee, roundRating } from '#server/db/ratings.js';
-import { projects } from '#server/db/schema/projects.js';
+import { qualified as q } from '#server/db/paid.js';
+import { developerRecords } from '#server/db/schema/developer-records.js';
 import { developerSearch } from '#server/db/schema/developer-search.js';
-import { type UserRow, users } from '#server/db/schema/users.js';
+import { users } from '#server/db/schema/users.js';
+import { toDirectoryItem } from './finishers.fields.js';
 
 /**
  * The directory's search as a tsquery text: each word quoted (so nothing in it is tsquery syntax),
@@ -31,23 +31,30 @@ interface DirectoryCursor {
   id: number;
 }
 
+/** A sort key: its expression and its type, which the cursor's value is read as (so the index serves the comparison). */
+interface SortKey {
+  sql: SQL;
+  type: 'integer' | 'numeric';
+}
+
 function encodeDirectoryCursor(cursor: DirectoryCursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.keys, cursor.id])).toString('base64url');
 }
 
-const numericText = /^-?\d{1,20}(\.\d{1,30})?$/;
+const keyText: Record<SortKey['type'], RegExp> = { numeric: /^-?\d{1,20}(\.\d{1,30})?$/, integer: /^-?\d{1,9}$/ };
 
-function decodeDirectoryCursor(value: string, sort: DeveloperSort, keyCount: number): DirectoryCursor {
+function decodeDirectoryCursor(value: string, sort: DeveloperSort, keys: SortKey[]): DirectoryCursor {
   try {
-    const [cursorSort, keys, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
+    const [cursorSort, values, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
     if (
       cursorSort === sort &&
-      Array.isArray(keys) &&
-      keys.length === keyCount &&
-      keys.every((key) => typeof key === 'string' && numericText.test(key)) &&
-      Number.isSafeInteger(id)
+      Array.isArray(values) &&
+      values.length === keys.length &&
+      values.every((key, index) => typeof key === 'string' && keyText[keys[index]!.type].test(key)) &&
+      Number.isSafeInteger(id) &&
+      Math.abs(id as number) < 2 ** 31
     )
-      return { sort, keys: keys as string[], id: id as number };
+      return { sort, keys: values as string[], id: id as number };
   } catch {
     // Falls through to the refusal.
   }
@@ -67,9 +74,10 @@ function skillsOf(text: string | undefined): string[] {
 
 /**
  * GET /api/developers (issue 30, item 4): one page of the directory, keyset-paged on the sort's keys
- * (every key ordered descending, numeric, never null) and the id. The text search reads the GIN index
- * users_directory_search_idx; the ratings (through the one helper, ratings.ts) and completed deals are
- * joined per developer.
+ * (every key ordered descending, numeric, never null) and the id. The text search reads the stored
+ * words (developer_search, GIN); the rating, review count and completed deals are each developer's
+ * kept record (developer_records, decision 063), whose indexes give every order without q (and a
+ * skills or text filter on top) as one backward index scan that stops at the page's end.
  */
 export async function findDirectoryPage(
   ctx: AppContext,
@@ -78,35 +86,33 @@ export async function findDirectoryPage(
 ): Promise<{ items: DeveloperListItem[]; nextCursor: string | null }> {
   const tsquery = directoryTsquery(query.q);
   const sort: DeveloperSort = query.sort ?? 'best_match';
-  const ratings = ratingsByReviewee(ctx.db);
-  const completed = ctx.db
-    .select({ finisherId: projects.finisherId, total: sql<number>`count(*)::int`.as('completed_total') })
-    .from(projects)
-    .where(projectIsCompletedDeal(projects))
-    .groupBy(projects.finisherId)
-    .as('completed');
 
   // The stored words (developer_search, kept by a trigger): ranking reads them, never builds them again.
   const vector = q(developerSearch.vector);
   const search = tsquery === null ? null : sql`to_tsquery('simple', ${tsquery})`;
-  const rating = sql`coalesce(${ratings.average}, 0)`;
-  const reviewCount = sql`coalesce(${ratings.reviewCount}, 0)`;
-  const completedCount = sql`coalesce(${completed.total}, 0)`;
-  const hasRate = sql`(${q(users.hourlyRate)} is not null)::int`;
+  // Written as the indexes on developer_records are (schema/developer-records.ts), so they serve the order.
+  const integer = (key: SQL): SortKey => ({ sql: key, type: 'integer' });
+  const rating: SortKey = { sql: q(developerRecords.averageRating), type: 'numeric' };
+  const reviewCount = integer(q(developerRecords.reviewCount));
+  const completedCount = integer(q(developerRecords.completedDeals));
+  const hasRate = integer(sql`((${q(developerRecords.hourlyRate)} is not null)::int)`);
   // Username above skills above bio: 4, 2 and 1, so one username match outranks skills and bio together.
   const match =
     search === null
       ? null
-      : sql`(4 * (ts_filter(${vector}, '{a}') @@ ${search})::int + 2 * (ts_filter(${vector}, '{b}') @@ ${search})::int + (ts_filter(${vector}, '{c}') @@ ${search})::int)`;
-  const keysBySort: Record<DeveloperSort, SQL[]> = {
+      : integer(
+          sql`(4 * (ts_filter(${vector}, '{a}') @@ ${search})::int + 2 * (ts_filter(${vector}, '{b}') @@ ${search})::int + (ts_filter(${vector}, '{c}') @@ ${search})::int)`,
+        );
+  const keysBySort: Record<DeveloperSort, SortKey[]> = {
     best_match: match === null ? [rating, completedCount] : [match, rating, completedCount],
     rating: [rating, reviewCount, completedCount],
     completed: [completedCount, rating],
-    rate_asc: [hasRate, sql`-coalesce(${q(users.hourlyRate)}, 0)`, rating],
-    rate_desc: [hasRate, sql`coalesce(${q(users.hourlyRate)}, 0)`, rating],
+    rate_asc: [hasRate, integer(sql`(-coalesce(${q(developerRecords.hourlyRate)}, 0))`), rating],
+    rate_desc: [hasRate, integer(sql`(coalesce(${q(developerRecords.hourlyRate)}, 0))`), rating],
   };
-  const keys = keysBySort[sort].map((key) => sql`(${key})::numeric`);
-  const cursor = query.cursor ? decodeDirectoryCursor(query.cursor, sort, keys.length) : null;
+  const keys = keysBySort[sort];
+  const id = q(developerRecords.userId);
+  const cursor = query.cursor ? decodeDirectoryCursor(query.cursor, sort, keys) : null;
 
   const conditions: (SQL | undefined)[] = [listed];
   if (search) conditions.push(sql`${vector} @@ ${search}`);
@@ -121,55 +127,40 @@ export async function findDirectoryPage(
   if (query.available) conditions.push(eq(users.onboardingComplete, query.available === 'true'));
   if (cursor)
     conditions.push(
-      sql`(${sql.join([...keys, q(users.id)], sql`, `)}) < (${sql.join([...cursor.keys.map((key) => sql`${key}::numeric`), sql`${cursor.id}::int`], sql`, `)})`,
+      sql`(${sql.join([...keys.map((key) => key.sql), id], sql`, `)}) < (${sql.join(
+        [...cursor.keys.map((value, index) => sql`${value}::${sql.raw(keys[index]!.type)}`), sql`${cursor.id}::int`],
+        sql`, `,
+      )})`,
     );
 
   const rows = await ctx.db
     .select({
       user: users,
-      averageRating: ratings.average,
-      reviewCount: ratings.reviewCount,
-      completedProjects: completed.total,
+      averageRating: developerRecords.averageRating,
+      reviewCount: developerRecords.reviewCount,
+      completedProjects: developerRecords.completedDeals,
       sortKeys: sql<string[]>`array[${sql.join(
-        keys.map((key) => sql`${key}::text`),
+        keys.map((key) => sql`${key.sql}::text`),
         sql`, `,
       )}]`,
     })
-    .from(users)
-    .innerJoin(developerSearch, eq(developerSearch.userId, users.id))
-    .leftJoin(ratings, eq(ratings.revieweeId, users.id))
-    .leftJoin(completed, eq(completed.finisherId, users.id))
+    .from(developerRecords)
+    .innerJoin(users, eq(users.id, developerRecords.userId))
+    .innerJoin(developerSearch, eq(developerSearch.userId, developerRecords.userId))
     .where(and(...conditions))
-    .orderBy(...keys.map((key) => sql`${key} desc`), sql`${q(users.id)} desc`)
+    .orderBy(...keys.map((key) => sql`${key.sql} desc`), sql`${id} desc`)
     .limit(query.limit + 1);
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map((row) =>
-      toDirectoryItem(row.user, { averageRating: row.averageRating, reviewCount: row.reviewCount ?? 0, completedProjects: row.completedProjects ?? 0 }),
+      toDirectoryItem(row.user, {
+        averageRating: row.reviewCount === 0 ? null : row.averageRating,
+        reviewCount: row.reviewCount,
+        completedProjects: row.completedProjects,
+      }),
     ),
     nextCursor: rows.length > query.limit && last ? encodeDirectoryCursor({ sort, keys: last.sortKeys, id: last.user.id }) : null,
-  };
-}
-
-/** A directory card: the profile's public fields with the record it is sorted by. */
-export function toDirectoryItem(
-  u: UserRow,
-  record: { averageRating: string | number | null; reviewCount: number; completedProjects: number },
-): DeveloperListItem {
-  return {
-    id: u.id,
-    username: u.username,
-    avatarUrl: u.avatarUrl,
-    bio: u.bio,
-    location: u.location,
-    yearsOfExperience: u.yearsOfExperience,
-    hourlyRate: u.hourlyRate,
-    skills: u.skills,
-    onboardingComplete: u.onboardingComplete,
-    averageRating: roundRating(record.averageRating),
-    reviewCount: record.reviewCount,
-    completedProjects: record.completedProjects,
   };
 }

@@ -1,6 +1,6 @@
 import { dealRecordOf } from '#server/features/deal/deal.service.js';
 import { and, count, desc, eq, inArray, not, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { DeveloperPublic, DeveloperProfile, DeveloperStats, ListDevelopersQuery, SuggestedFinisher } from '#shared/contracts/finishers.js';
+import type { DeveloperProfile, DeveloperStats, ListDevelopersQuery, SuggestedFinisher } from '#shared/contracts/finishers.js';
 import { rankSuggestedFinishers } from '#shared/domain/finisher-ranking.js';
 import { acceptanceRateOf, winningBidStatuses, withdrawnBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { AppError } from '#server/app-error.js';
@@ -14,20 +14,7 @@ import { isOperatorByEmail } from '#server/plugins/session.js';
 import { projectIsCompletedDeal, qualified as q } from '#server/db/paid.js';
 import { ratingOf, roundRating } from '#server/db/ratings.js';
 import { findDirectoryPage } from './finishers.directory.js';
-
-function toPublicFields(u: UserRow): DeveloperPublic {
-  return {
-    id: u.id,
-    username: u.username,
-    avatarUrl: u.avatarUrl,
-    bio: u.bio,
-    location: u.location,
-    yearsOfExperience: u.yearsOfExperience,
-    hourlyRate: u.hourlyRate,
-    skills: u.skills,
-    onboardingComplete: u.onboardingComplete,
-  };
-}
+import { toPublicFields } from './finishers.fields.js';
 
 /**
  * Who the directory lists: finishers, and no operator. A verified account OPERATOR_EMAILS names is
