@@ -11,9 +11,10 @@ import { toDirectoryItem } from './finishers.fields.js';
 
 /**
  * The directory's search as a tsquery text: each word quoted (so nothing in it is tsquery syntax),
- * every word required, the last one as a prefix. Null when q has no word to search for.
+ * every word required, the last one as a prefix. Null when q has no word to search for. With a
+ * weight, every word must match with that weight (the username is A, the skills B, the bio C).
  */
-export function directoryTsquery(text: string | undefined): string | null {
+export function directoryTsquery(text: string | undefined, weight: '' | 'A' | 'B' | 'C' = ''): string | null {
   const words = (text ?? '')
     .split(/\s+/)
     // Letters, digits and the joiners skill names use (node.js, c++, c#, objective-c); the rest is space.
@@ -21,7 +22,12 @@ export function directoryTsquery(text: string | undefined): string | null {
     .filter((word) => /[\p{L}\p{N}]/u.test(word))
     .slice(0, 10);
   if (words.length === 0) return null;
-  return words.map((word, index) => `'${word}'${index === words.length - 1 ? ':*' : ''}`).join(' & ');
+  return words
+    .map((word, index) => {
+      const modifiers = `${index === words.length - 1 ? '*' : ''}${weight}`;
+      return `'${word}'${modifiers ? `:${modifiers}` : ''}`;
+    })
+    .join(' & ');
 }
 
 /** The cursor: the sort it belongs to and the last row's sort keys (numeric text, exact), the id last. */
@@ -97,12 +103,10 @@ export async function findDirectoryPage(
   const completedCount = integer(q(developerRecords.completedDeals));
   const hasRate = integer(sql`((${q(developerRecords.hourlyRate)} is not null)::int)`);
   // Username above skills above bio: 4, 2 and 1, so one username match outranks skills and bio together.
-  const match =
-    search === null
-      ? null
-      : integer(
-          sql`(4 * (ts_filter(${vector}, '{a}') @@ ${search})::int + 2 * (ts_filter(${vector}, '{b}') @@ ${search})::int + (ts_filter(${vector}, '{c}') @@ ${search})::int)`,
-        );
+  // Each weight's test is the query with every word labelled by it (what ts_filter(vector, '{a}') @@
+  // search answers, without building three filtered vectors per match: half the ranking's cost).
+  const matchesWith = (weight: 'A' | 'B' | 'C') => sql`(${vector} @@ to_tsquery('simple', ${directoryTsquery(query.q, weight)}))::int`;
+  const match = search === null ? null : integer(sql`(4 * ${matchesWith('A')} + 2 * ${matchesWith('B')} + ${matchesWith('C')})`);
   const keysBySort: Record<DeveloperSort, SortKey[]> = {
     best_match: match === null ? [rating, completedCount] : [match, rating, completedCount],
     rating: [rating, reviewCount, completedCount],
