@@ -30,7 +30,8 @@ interface PaymentTotals {
   misplaced: number;
 }
 
-const dollars = (cents: bigint) => `${cents < 0n ? '-' : ''}$${(cents < 0n ? -cents : cents) / 100n}.${String((cents < 0n ? -cents : cents) % 100n).padStart(2, '0')}`;
+const dollars = (cents: bigint) =>
+  `${cents < 0n ? '-' : ''}$${(cents < 0n ? -cents : cents) / 100n}.${String((cents < 0n ? -cents : cents) % 100n).padStart(2, '0')}`;
 
 /**
  * Recomputes every payment's identity from the ledger alone (paid = released + fee + refunded +
@@ -59,13 +60,21 @@ export async function findLedgerDiscrepancies(db: DbOrTx): Promise<Discrepancy[]
   const found: Discrepancy[] = [];
   for (const row of rows) {
     const say = (message: string) => found.push({ paymentId: row.id, message: `payment ${row.id} (${row.status}): ${message}` });
-    const [amount, paid, released, fee, refunded] = [row.amount, row.paid, row.released, row.fee, row.refunded].map(BigInt) as [bigint, bigint, bigint, bigint, bigint];
+    const [amount, paid, released, fee, refunded] = [row.amount, row.paid, row.released, row.fee, row.refunded].map(BigInt) as [
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+    ];
     const held = paid - released - fee - refunded;
     const isMade = (madePaymentStatuses as readonly string[]).includes(row.status);
-    if (isMade && (row.paid_entries !== 1 || paid !== amount)) say(`the ledger holds ${row.paid_entries} payment entries for ${dollars(paid)}; the payment was ${dollars(amount)}`);
+    if (isMade && (row.paid_entries !== 1 || paid !== amount))
+      say(`the ledger holds ${row.paid_entries} payment entries for ${dollars(paid)}; the payment was ${dollars(amount)}`);
     if (!isMade && row.paid_entries > 0) say(`the ledger records ${dollars(paid)} paid for a payment that was never made`);
     if (released !== BigInt(row.released_cents)) say(`the ledger released ${dollars(released)}; the payment row says ${dollars(BigInt(row.released_cents))}`);
-    if (released + fee !== BigInt(row.settled_cents)) say(`the ledger settled ${dollars(released + fee)} (released and fee); the payment row says ${dollars(BigInt(row.settled_cents))}`);
+    if (released + fee !== BigInt(row.settled_cents))
+      say(`the ledger settled ${dollars(released + fee)} (released and fee); the payment row says ${dollars(BigInt(row.settled_cents))}`);
     if (refunded !== BigInt(row.refunded_cents)) say(`the ledger refunded ${dollars(refunded)}; the payment row says ${dollars(BigInt(row.refunded_cents))}`);
     if (held < 0n) say(`the ledger moved ${dollars(-held)} more than was paid`);
     if (held > 0n && row.status !== 'held') say(`the ledger still holds ${dollars(held)}, but the payment is ${row.status}`);
