@@ -2,6 +2,7 @@ import type { Tx } from '#server/db/client.js';
 import { ledgerEntries } from '#server/db/schema/ledger.js';
 import type { LedgerEntryKind } from '#shared/domain/ledger.js';
 import type { MoneySource } from '#shared/domain/money-moves.js';
+import { issueDocuments } from './documents.js';
 
 /** One movement of one payment's money, as the code that moves it knows it. */
 export interface LedgerMovement {
@@ -31,6 +32,7 @@ export function ledgerNote(source: MoneySource): string | null {
  * Appends a payment's movements to the ledger in the caller's transaction (decision 063), so an
  * entry exists exactly when its change committed. A movement of no money is skipped, except the
  * kinds that move none by nature (a chargeback's freeze and win), which carry the amount concerned.
+ * The receipts and payout statements of the entries are issued in the same transaction.
  */
 export async function appendLedger(tx: Tx, paymentId: number, parties: LedgerParties, at: Date, movements: readonly LedgerMovement[]): Promise<void> {
   const rows = movements
@@ -47,5 +49,7 @@ export async function appendLedger(tx: Tx, paymentId: number, parties: LedgerPar
       movementKey: m.key,
       createdAt: at,
     }));
-  if (rows.length > 0) await tx.insert(ledgerEntries).values(rows);
+  if (rows.length === 0) return;
+  // Each paying entry's receipt or payout statement is issued with it (decision 064).
+  await issueDocuments(tx, await tx.insert(ledgerEntries).values(rows).returning());
 }
