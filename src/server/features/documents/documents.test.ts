@@ -6,7 +6,7 @@ import { projects } from '#server/db/schema/projects.js';
 import { appendLedger, type LedgerMovement, type LedgerParties } from '#server/domain/ledger.js';
 import { createDealWorld, type DealWorld } from '#test/support/deal.js';
 import { CapturingMailer } from '#test/fakes/email.js';
-import { pdfText } from '#test/support/pdf-text.js';
+import { pdfText } from '#test/e2e/pdf-text.js';
 
 // Issue 31, item 3 (decision 064): a receipt for each payment, a payout statement for each
 // release, issued once in the entry's transaction, numbered without gaps per series and year,
