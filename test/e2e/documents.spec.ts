@@ -38,9 +38,6 @@ async function downloadFromDocuments(page: Page, kind: 'Receipt' | 'Payout state
 }
 
 test('the owner downloads the receipt of a payment and the finisher the payout statement of its release', async ({ browser }) => {
-  // Needs appendLedger wired into the payment's hold and the settlement (issue 31, item 1, on its way to
-  // main): it passed with that wiring stubbed in. Remove this line once main has it.
-  test.fixme(true, 'waits for the ledger wiring of the payment flows');
   test.setTimeout(180_000);
   const deal = await paidDeliveredDeal(browser, { owner: 'doc-owner', finisher: 'doc-dev', project: 'Receipts for the invoicing tool' });
   const ownerErrors = recordErrors(deal.owner.page);
