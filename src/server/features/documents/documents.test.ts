@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/client.js';
 import { documents } from '#server/db/schema/documents.js';
@@ -95,6 +96,53 @@ describe('issuing', () => {
     await append(new Date('2024-05-01T10:00:00Z'), [movement('final_release', 67500)]);
     const statement = (await documentsOf(parties.finisherId)).at(-1)!;
     expect(statement.content.totals.map((line) => line.amountCents)).toEqual([75000, 7500, 67500]);
+  });
+});
+
+describe('on the real flows', () => {
+  const stripe = new Stripe('sk_test_x');
+  const sendWebhook = (payload: string) =>
+    w.t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: w.sandbox.webhookSecret }),
+      },
+    });
+  const documentsOfPayment = (id: number) =>
+    db
+      .select({ kind: documents.kind, number: documents.number })
+      .from(documents)
+      .where(sql`${documents.ledgerEntryId} in (select id from ledger_entries where payment_id = ${id})`);
+
+  it('issues one receipt for a payment whose webhook is delivered again and again, and one statement when the work is accepted', async () => {
+    const { bidId, projectId } = await w.acceptedDeal();
+    const { checkoutUrl } = (await w.cast.owner.api.post(`/api/bids/${bidId}/pay`, {})).json();
+    const sessionId = (checkoutUrl as string).replace('/sandbox/checkout/', '');
+    const session = w.sandbox.readCheckout(sessionId)!;
+    const result = w.sandbox.pay(sessionId, { cardNumber: '4242424242424242', expiry: '12/34' });
+    if (!result.ok) throw new Error(result.message);
+    const event = JSON.parse(result.event.rawBody.toString());
+    const replays = ['evt_doc_a', 'evt_doc_a', 'evt_doc_b'].map((id) =>
+      JSON.stringify({ ...event, id, data: { object: { ...event.data.object, metadata: session.metadata } } }),
+    );
+    expect((await Promise.all(replays.map(sendWebhook))).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const payment = await w.paymentOf(bidId);
+    expect((await documentsOfPayment(payment.id)).map((d) => d.kind)).toEqual(['receipt']);
+
+    await w.onboardFinisher();
+    expect((await w.deliver(projectId)).statusCode).toBe(200);
+    expect((await w.cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: true })).statusCode).toBe(200);
+    await expect.poll(async () => (await documentsOfPayment(payment.id)).map((d) => d.kind).sort()).toEqual(['payout_statement', 'receipt']);
+    const [statement] = await db
+      .select()
+      .from(documents)
+      .where(sql`${documents.kind} = 'payout_statement' and ${documents.userId} = ${parties.finisherId}`)
+      .orderBy(sql`${documents.id} desc`)
+      .limit(1);
+    expect(statement!.content.totals.map((line) => line.amountCents)).toEqual([75000, 7500, 67500]);
   });
 });
 
