@@ -39,6 +39,7 @@ const CheckoutPage = lazyPage(() => import('#client/app/routes/checkout.js'));
 const OnboardingRedirectPage = lazyPage(() => import('#client/app/routes/onboarding-redirect.js'));
 const MessagesPage = lazyPage(() => import('#client/app/routes/messages.js'));
 const NotificationsPage = lazyPage(() => import('#client/app/routes/notifications.js'));
+const DocumentsPage = lazyPage(() => import('#client/app/routes/documents.js'));
 const TestNotificationsPage = lazyPage(() => import('#client/app/routes/test-notifications.js'));
 const ChatPage = lazyPage(() => import('#client/app/routes/chat.js'));
 const DevelopersPage = lazyPage(() => import('#client/app/routes/developers.js'));
@@ -95,6 +96,8 @@ const routes: RouteObject[] = [
           { path: '/my-projects', element: <MyProjectsPage /> },
           { path: '/messages', element: <MessagesPage /> },
           { path: '/notifications', element: <NotificationsPage /> },
+          // Receipts and payout statements (issue 31): the person's own, linked from the payment mail.
+          { path: '/documents', element: <DocumentsPage /> },
           { path: '/test-notifications', element: <TestNotificationsPage /> },
           // Disputes over held money (issue 15): the two parties and operators; the queue is operators' only.
           { path: '/disputes/:id', element: <DisputePage /> },

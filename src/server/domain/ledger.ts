@@ -4,6 +4,7 @@ import type { LedgerEntryKind } from '#shared/domain/ledger.js';
 import type { MoneySource } from '#shared/domain/money-moves.js';
 import { madePaymentStatuses } from '#shared/domain/payment-status.js';
 import type { PaymentRow } from '#server/db/schema/payments.js';
+import { issueDocuments } from './documents.js';
 
 /** One movement of one payment's money, as the code that moves it knows it. */
 export interface LedgerMovement {
@@ -35,7 +36,8 @@ const recordedWhenZero: ReadonlySet<LedgerEntryKind> = new Set(['chargeback_free
 /**
  * Appends a payment's movements to the ledger in the caller's transaction (decision 063), so an
  * entry exists exactly when its change committed. A movement of no money is skipped, except a
- * chargeback's steps.
+ * chargeback's steps. The receipts and payout statements of the entries are issued in the same
+ * transaction (decision 064).
  */
 export async function appendLedger(tx: Tx, paymentId: number, parties: LedgerParties, at: Date, movements: readonly LedgerMovement[]): Promise<void> {
   const rows = movements
@@ -52,7 +54,9 @@ export async function appendLedger(tx: Tx, paymentId: number, parties: LedgerPar
       movementKey: m.key,
       createdAt: at,
     }));
-  if (rows.length > 0) await tx.insert(ledgerEntries).values(rows);
+  if (rows.length === 0) return;
+  // Each paying entry's receipt or payout statement is issued with it (decision 064).
+  await issueDocuments(tx, await tx.insert(ledgerEntries).values(rows).returning());
 }
 
 /**

@@ -127,6 +127,8 @@ export const permissions = {
     "Only the project owner can see this project's invitations",
   ),
   readOwnInvitations: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own invitations'),
+  // Issue 31: receipts and payout statements are their holder's alone.
+  readOwnDocuments: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own receipts and statements'),
   manageOwnSavedSearches: permission((person, userId: number) => isSelf(person, userId), 'You can only manage your own saved searches'),
   saveProjectSearch: permission((person, userId: number) => isSelf(person, userId) && isFinisher(person!.role), 'Only developers can save project searches'),
   readSuggestedFinishers: permission(
