@@ -59,6 +59,7 @@ import { reviewsRoutes } from '#server/features/reviews/reviews.routes.js';
 import { revealReviewsJobKind } from '#server/features/reviews/reviews.service.js';
 import { invitationsRoutes } from '#server/features/invitations/invitations.routes.js';
 import { savedSearchesRoutes } from '#server/features/saved-searches/saved-searches.routes.js';
+import { earningsRoutes } from '#server/features/earnings/earnings.routes.js';
 import { registerSavedSearchMatching, savedSearchJobKinds } from '#server/features/saved-searches/saved-searches.service.js';
 import { registerSavedSearchAlerts } from '#server/features/saved-searches/saved-search-alerts.js';
 import { trustRoutes } from '#server/features/trust/trust.routes.js';
@@ -242,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reviewsRoutes(app, ctx);
   invitationsRoutes(app, ctx);
   savedSearchesRoutes(app, ctx);
+  earningsRoutes(app, ctx);
   trustRoutes(app, ctx);
   await emailRoutes(app, ctx);
   milestonesRoutes(app, ctx);

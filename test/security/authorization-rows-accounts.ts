@@ -170,6 +170,13 @@ export const accountRows: Row[] = [
       return { url: `/api/users/${idOf(w, 'bidder')}/saved-searches/${search.id as number}` };
     },
   },
+  // Issue 31, item 4: a person's earnings or spending, and their ledger statement, are their own alone.
+  { route: 'GET /api/users/:id/earnings', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/earnings` }) },
+  {
+    route: 'GET /api/users/:id/ledger.csv',
+    expect: only({ bidder: 200 }),
+    request: (w) => ({ url: `/api/users/${idOf(w, 'bidder')}/ledger.csv?from=2022-01-01&to=2026-12-31` }),
+  },
   // Issue 30: the suggestions are the owner's alone.
   {
     route: 'GET /api/projects/:id/suggested-finishers',
