@@ -65,6 +65,7 @@ import { registerSavedSearchAlerts } from '#server/features/saved-searches/saved
 import { trustRoutes } from '#server/features/trust/trust.routes.js';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.js';
 import { profileRoutes } from '#server/features/profile/profile.routes.js';
+import { ledgerRoutes } from '#server/features/ledger/ledger.routes.js';
 import { createMailer, type Mailer } from '#server/integrations/email/mailer.js';
 import { createMailComposer } from '#server/mail/mail-composer.js';
 import { createPaymentProvider } from '#server/integrations/payments/create-provider.js';
@@ -248,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await emailRoutes(app, ctx);
   milestonesRoutes(app, ctx);
   dealRoutes(app, ctx);
+  ledgerRoutes(app, ctx);
   await repositoriesRoutes(app, ctx);
   disputesRoutes(app, ctx);
   jobsRoutes(app, ctx);

@@ -2,6 +2,8 @@ import type { Tx } from '#server/db/client.js';
 import { ledgerEntries } from '#server/db/schema/ledger.js';
 import type { LedgerEntryKind } from '#shared/domain/ledger.js';
 import type { MoneySource } from '#shared/domain/money-moves.js';
+import { madePaymentStatuses } from '#shared/domain/payment-status.js';
+import type { PaymentRow } from '#server/db/schema/payments.js';
 
 /** One movement of one payment's money, as the code that moves it knows it. */
 export interface LedgerMovement {
@@ -27,14 +29,17 @@ export function ledgerNote(source: MoneySource): string | null {
   return `change order ${source.number}`;
 }
 
+/** A chargeback's steps are recorded whatever they concern: a freeze of a released payment holds nothing, yet happened. */
+const recordedWhenZero: ReadonlySet<LedgerEntryKind> = new Set(['chargeback_freeze', 'chargeback_won', 'chargeback_lost']);
+
 /**
  * Appends a payment's movements to the ledger in the caller's transaction (decision 063), so an
- * entry exists exactly when its change committed. A movement of no money is skipped, except the
- * kinds that move none by nature (a chargeback's freeze and win), which carry the amount concerned.
+ * entry exists exactly when its change committed. A movement of no money is skipped, except a
+ * chargeback's steps.
  */
 export async function appendLedger(tx: Tx, paymentId: number, parties: LedgerParties, at: Date, movements: readonly LedgerMovement[]): Promise<void> {
   const rows = movements
-    .filter((m) => m.amountCents > 0 || m.kind === 'chargeback_freeze' || m.kind === 'chargeback_won')
+    .filter((m) => m.amountCents > 0 || recordedWhenZero.has(m.kind))
     .map((m) => ({
       paymentId,
       projectId: parties.projectId,
@@ -48,4 +53,28 @@ export async function appendLedger(tx: Tx, paymentId: number, parties: LedgerPar
       createdAt: at,
     }));
   if (rows.length > 0) await tx.insert(ledgerEntries).values(rows);
+}
+
+/**
+ * The movements a payment row implies, as migration 0028 wrote them for payments made before the
+ * ledger: what came, what was paid out (one release), the fee on what was settled, and what went
+ * back. For rows written whole rather than moved step by step: the demo data and test fixtures.
+ */
+export function impliedMovements(
+  payment: Pick<PaymentRow, 'id' | 'status' | 'changeOrderId' | 'arrivedLateAt' | 'amountCents' | 'releasedCents' | 'settledCents' | 'refundedCents'> &
+    Partial<Pick<PaymentRow, 'paymentIntentId' | 'transferId' | 'refundId'>>,
+): LedgerMovement[] {
+  if (!(madePaymentStatuses as readonly string[]).includes(payment.status)) return [];
+  const isLate = payment.arrivedLateAt !== null;
+  return [
+    {
+      kind: isLate ? 'late_payment' : payment.changeOrderId === null ? 'payment_held' : 'change_order_payment',
+      amountCents: payment.amountCents,
+      providerId: payment.paymentIntentId,
+      key: `paid:${payment.id}`,
+    },
+    { kind: 'final_release', amountCents: payment.releasedCents, providerId: payment.transferId, key: `final_release:${payment.id}` },
+    { kind: 'platform_fee', amountCents: payment.settledCents - payment.releasedCents, key: `final_fee:${payment.id}` },
+    { kind: isLate ? 'late_refund' : 'refund', amountCents: payment.refundedCents, providerId: payment.refundId, key: `refund:${payment.id}` },
+  ];
 }

@@ -173,6 +173,11 @@ export const permissions = {
     (person, project: ProjectParties) => isParty(person, project) || (person !== null && isOperator(person.role)),
     'Only the two parties and Finishline operators can see this dispute',
   ),
+  // Money records (issue 31): the two parties read their deal's ledger; operators read any.
+  readLedger: permission(
+    (person, project: ProjectParties) => isParty(person, project) || (person !== null && isOperator(person.role)),
+    'Only the project owner, its developer and Finishline operators can see where its money went',
+  ),
   actInDispute: permission((person, project: ProjectParties) => isParty(person, project), 'Only the two parties can take this step in the dispute'),
   operate: permission((person, _subject: null) => person !== null && isOperator(person.role), 'Only Finishline operators can do this'),
   ruleDispute: permission(
