@@ -70,8 +70,8 @@ test('the developer reads earnings and the client spending after a paid, accepte
   }
 
   // A range the wrong way round is refused on the page, before any download.
-  await dev.getByLabel('From').fill('2026-12-31');
-  await dev.getByLabel('To').fill('2026-01-01');
+  await dev.getByRole('textbox', { name: 'From', exact: true }).fill('2026-12-31');
+  await dev.getByRole('textbox', { name: 'To', exact: true }).fill('2026-01-01');
   await dev.getByRole('button', { name: 'Download CSV' }).click();
   await expect(dev.getByRole('alert').filter({ hasText: 'The start date is after the end date.' })).toBeVisible();
   expect(devErrors).toEqual([]);

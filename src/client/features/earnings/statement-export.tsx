@@ -54,8 +54,8 @@ export function StatementExport({ userId }: { userId: number }) {
           className="flex flex-wrap items-end gap-4"
           aria-describedby={problem ? problemId : undefined}
         >
-          <LabelledInput id={`${id}-from`} name="from" type="date" label="From" value={from} max={to} required onChange={(e) => setFrom(e.target.value)} />
-          <LabelledInput id={`${id}-to`} name="to" type="date" label="To" value={to} min={from} required onChange={(e) => setTo(e.target.value)} />
+          <LabelledInput id={`${id}-from`} name="from" type="date" label="From" value={from} required onChange={(e) => setFrom(e.target.value)} />
+          <LabelledInput id={`${id}-to`} name="to" type="date" label="To" value={to} required onChange={(e) => setTo(e.target.value)} />
           <Button type="submit">
             <Download aria-hidden="true" />
             Download CSV

@@ -6,7 +6,7 @@ import { TestClock } from '#test/support/clock.js';
 import { createProject, createUser, signIn } from '#test/support/factories.js';
 import { client } from '#test/support/http.js';
 import type { FinisherEarnings, OwnerSpending } from '#shared/contracts/earnings.js';
-import type { LedgerEntryKind } from '#shared/domain/ledger.js';
+import { type LedgerEntryKind, ledgerTotals } from '#shared/domain/ledger.js';
 import { splitPayment } from '#shared/domain/money.js';
 import { bids } from '#server/db/schema/bids.js';
 import { ledgerEntries } from '#server/db/schema/ledger.js';
@@ -49,6 +49,17 @@ async function deal(ownerId: number, finisherId: number, amountCents: number, pr
     await t.database.db.transaction((tx) =>
       appendLedger(tx, payment!.id, { projectId: row.id, ownerId, finisherId }, new Date(at), [{ kind, amountCents: amount, key, ...extra }]),
     );
+    // The payment's row says what its entries say, as the payments code keeps it (the reconciliation checks it after the run).
+    const totals = ledgerTotals(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, payment!.id)));
+    await t.database.db
+      .update(payments)
+      .set({
+        releasedCents: totals.releasedCents,
+        settledCents: totals.releasedCents + totals.feeCents,
+        refundedCents: totals.refundedCents,
+        status: totals.heldCents > 0 ? 'held' : totals.refundedCents >= totals.paidCents ? 'refunded' : 'released',
+      })
+      .where(eq(payments.id, payment!.id));
     const [entry] = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.movementKey, key));
     return entry!;
   };
@@ -295,14 +306,16 @@ describe('GET /api/users/{id}/ledger.csv', () => {
   it('pages through thousands of entries, ties in time included, each once and in order', async () => {
     const busy = await createUser(t.database.db, { role: 'finisher' });
     const api = client(t.app, await signIn(t.app, busy.email));
-    const { payment, project } = await deal(owner.id, busy.id, 100_000);
+    const { payment, project, add } = await deal(owner.id, busy.id, 100_000);
+    // Paid before the range; the entries that page move no money (a chargeback's freeze), so the payment still adds up.
+    await add('payment_held', 100_000, '2025-06-01T10:00:00Z');
     const total = 2_345;
     const rows = Array.from({ length: total }, (_, i) => ({
       paymentId: payment.id,
       projectId: project.id,
       ownerId: owner.id,
       finisherId: busy.id,
-      kind: 'platform_fee' as const,
+      kind: 'chargeback_freeze' as const,
       amountCents: i + 1,
       // Ten entries share each moment, so pages end inside a tie.
       createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 10) * 60_000),
