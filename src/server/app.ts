@@ -60,6 +60,7 @@ import { revealReviewsJobKind } from '#server/features/reviews/reviews.service.j
 import { invitationsRoutes } from '#server/features/invitations/invitations.routes.js';
 import { savedSearchesRoutes } from '#server/features/saved-searches/saved-searches.routes.js';
 import { documentsRoutes } from '#server/features/documents/documents.routes.js';
+import { earningsRoutes } from '#server/features/earnings/earnings.routes.js';
 import { registerSavedSearchMatching, savedSearchJobKinds } from '#server/features/saved-searches/saved-searches.service.js';
 import { registerSavedSearchAlerts } from '#server/features/saved-searches/saved-search-alerts.js';
 import { trustRoutes } from '#server/features/trust/trust.routes.js';
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   invitationsRoutes(app, ctx);
   savedSearchesRoutes(app, ctx);
   documentsRoutes(app, ctx);
+  earningsRoutes(app, ctx);
   trustRoutes(app, ctx);
   await emailRoutes(app, ctx);
   milestonesRoutes(app, ctx);

@@ -6,7 +6,6 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '#server/db/client.js';
-import { findLedgerDiscrepancies } from '#server/features/ledger/reconciliation.js';
 import { databaseUrl, withDatabase } from './postgres-admin.js';
 
 declare module 'vitest' {
@@ -28,17 +27,13 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('databaseSnapshot', { kind: 'postgres', template });
     return async () => {
-      let discrepancies: string[] = [];
       await withDatabase(adminUrl, async (admin) => {
         const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`, [
           template,
           `finishline_t_${process.pid}_%`,
         ]);
-        // What `npm run ledger:check` checks, over every test file's database before it goes (issue 31, item 5).
-        discrepancies = await checkLedgers(adminUrl, rows.map((row) => row.datname));
         for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(datname)} WITH (FORCE)`);
       });
-      if (discrepancies.length > 0) throw new Error(`ledger:check found ${discrepancies.length} discrepancies in the test databases:\n${discrepancies.join('\n')}`);
     };
   }
 
@@ -51,18 +46,4 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('databaseSnapshot', { kind: 'pglite', file });
   return () => rmSync(dir, { recursive: true, force: true });
-}
-
-/** The ledger's discrepancies in each database, named by it; the test databases only run on PostgreSQL here. */
-async function checkLedgers(adminUrl: string, names: string[]): Promise<string[]> {
-  const found: string[] = [];
-  for (const name of names) {
-    const database = await openPostgres(databaseUrl(adminUrl, name), 1);
-    try {
-      for (const discrepancy of await findLedgerDiscrepancies(database.db)) found.push(`${name}: ${discrepancy.message}`);
-    } finally {
-      await database.close();
-    }
-  }
-  return found;
 }

@@ -40,6 +40,7 @@ const OnboardingRedirectPage = lazyPage(() => import('#client/app/routes/onboard
 const MessagesPage = lazyPage(() => import('#client/app/routes/messages.js'));
 const NotificationsPage = lazyPage(() => import('#client/app/routes/notifications.js'));
 const DocumentsPage = lazyPage(() => import('#client/app/routes/documents.js'));
+const EarningsPage = lazyPage(() => import('#client/app/routes/earnings.js'));
 const TestNotificationsPage = lazyPage(() => import('#client/app/routes/test-notifications.js'));
 const ChatPage = lazyPage(() => import('#client/app/routes/chat.js'));
 const DevelopersPage = lazyPage(() => import('#client/app/routes/developers.js'));
@@ -98,6 +99,9 @@ const routes: RouteObject[] = [
           { path: '/notifications', element: <NotificationsPage /> },
           // Receipts and payout statements (issue 31): the person's own, linked from the payment mail.
           { path: '/documents', element: <DocumentsPage /> },
+          // A person's own money from the ledger (issue 31, item 4): one page, worded by the role the server answers.
+          { path: '/earnings', element: <EarningsPage /> },
+          { path: '/spending', element: <EarningsPage /> },
           { path: '/test-notifications', element: <TestNotificationsPage /> },
           // Disputes over held money (issue 15): the two parties and operators; the queue is operators' only.
           { path: '/disputes/:id', element: <DisputePage /> },

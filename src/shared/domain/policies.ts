@@ -92,6 +92,7 @@ const permission = <Subject>(allows: Permission<Subject>['allows'], refusal: str
 export const permissions = {
   readOwnProjects: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own projects'),
   readOwnSpending: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own spending'),
+  readOwnEarnings: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own earnings and statements'),
   readOwnBids: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own bids'),
   readOwnChats: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own chats'),
   readOwnNotifications: permission((person, userId: number) => isSelf(person, userId), 'You can only access your own notifications'),
