@@ -109,7 +109,13 @@ async function createWorld() {
     .values({ userId: cast.owner.user.id, type: 'notification', title: 'Hello', content: 'World' })
     .returning();
   // Charged, so the sandbox's chargeback would take it: its 4xx are about the input.
-  const payment = await insertPayment(db, { bidId: bid!.id, ...splitPayment(50_000), status: 'held', paymentIntentId: 'pi_bad_input', chargeId: 'ch_bad_input' });
+  const payment = await insertPayment(db, {
+    bidId: bid!.id,
+    ...splitPayment(50_000),
+    status: 'held',
+    paymentIntentId: 'pi_bad_input',
+    chargeId: 'ch_bad_input',
+  });
   return {
     openProjectId: open.id,
     assignedProjectId: assigned.id,

@@ -89,7 +89,12 @@ export async function onCardDispute(ctx: AppContext, tx: Tx, record: RecordEvent
   const parties = await partiesOf(tx, payment);
   const outcome = dispute.outcome === 'lost' ? ('chargeback_lost' as const) : ('chargeback_won' as const);
   await appendLedger(tx, payment.id, parties, ctx.clock.now(), [
-    { kind: outcome, amountCents: dispute.outcome === 'lost' ? refundedCents : heldOf(payment), providerId: dispute.disputeId, key: `${outcome}:${dispute.disputeId}` },
+    {
+      kind: outcome,
+      amountCents: dispute.outcome === 'lost' ? refundedCents : heldOf(payment),
+      providerId: dispute.disputeId,
+      key: `${outcome}:${dispute.disputeId}`,
+    },
   ]);
   if (dispute.outcome === 'lost') ctx.log.warn({ paymentId: payment.id, refundedCents }, 'card dispute lost: the unsettled money went back to the card');
   await record({ type: 'card_dispute.closed', paymentId: payment.id, disputeId: dispute.disputeId, outcome: dispute.outcome, refundedCents, ...parties });
