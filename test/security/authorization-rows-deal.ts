@@ -21,6 +21,14 @@ export const dealRows: Row[] = [
     shows: ['bid amount'],
     request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/deal` }),
   },
+  // Money records (issue 31): the two parties and any operator read where the deal's money went.
+  {
+    route: 'GET /api/projects/:id/ledger',
+    expect: only({ owner: 200, bidder: 200, operator: 200 }),
+    shows: ['bid amount', 'payment intent id'],
+    operatorSees: ['bid amount', 'payment intent id'],
+    request: (w) => ({ url: `/api/projects/${w.underWay.project.id}/ledger` }),
+  },
   {
     route: 'POST /api/projects/:id/cancellation/agree',
     expect: only({ bidder: 409 }),

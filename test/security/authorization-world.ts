@@ -8,7 +8,6 @@ import { conversationChannels, conversationThreads, messages } from '#server/db/
 import { milestones } from '#server/db/schema/milestones.js';
 import { notifications } from '#server/db/schema/notifications.js';
 import { changeOrders } from '#server/db/schema/change-orders.js';
-import { payments } from '#server/db/schema/payments.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { projectCriteria, statementsOfWork } from '#server/db/schema/scope.js';
 import { disputeOffers, disputes } from '#server/db/schema/disputes.js';
@@ -17,7 +16,7 @@ import { type NewUserRow, sessions, type UserRow, users } from '#server/db/schem
 import { hashPassword } from '#server/plugins/passwords.js';
 import { hashToken } from '#server/plugins/session-store.js';
 import { SESSION_COOKIE } from '#server/plugins/session.js';
-import { TEST_PASSWORD } from '#test/support/factories.js';
+import { insertPayment, TEST_PASSWORD } from '#test/support/factories.js';
 
 /**
  * The kinds of caller every route is tried as, in the order the matrix prints them. The operator
@@ -267,7 +266,7 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     // The disputed deal's, which an operator settling the dispute reads.
     { projectId: disputedProject.id, bidId: disputedBid, criteria: [], ...agreed },
   ]);
-  await db.insert(payments).values({
+  await insertPayment(db, {
     bidId: underWayBid,
     ...splitPayment(bidAmount * 100),
     status: 'held',
@@ -280,9 +279,7 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
   // The delivered deal was paid too: work is delivered and accepted only once the payment came (issue
   // 26). Like the disputed deal's below, it reads as refunded so the owner's total spending stays the
   // one bid amount the secrets look for.
-  await db
-    .insert(payments)
-    .values({ bidId: deliveredBid, ...splitPayment(bidAmount * 100), status: 'refunded', transferGroup: `project_${deliveredProject.id}` });
+  await insertPayment(db, { bidId: deliveredBid, ...splitPayment(bidAmount * 100), status: 'refunded', transferGroup: `project_${deliveredProject.id}` });
   // Double-blind reviews (decision 059): the bidder reviewed the owner of the accepted deal; it stays
   // hidden from everyone but its author until the owner reviews too.
   const [hiddenReview] = await db
@@ -292,22 +289,19 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
   // The disputed deal: delivered, and a dispute the owner opened (decision 029). Its payment reads as
   // refunded so the owner's total spending stays the one bid amount the secrets look for; the matrix
   // checks who may take each dispute step, not where the money goes (disputes.test.ts does).
-  const [disputedPayment] = await db
-    .insert(payments)
-    .values({
-      bidId: disputedBid,
-      ...splitPayment(bidAmount * 100),
-      status: 'refunded',
-      paymentIntentId: `pi_disputed_${tag}`,
-      transferGroup: `project_${disputedProject.id}`,
-    })
-    .returning({ id: payments.id });
+  const disputedPayment = await insertPayment(db, {
+    bidId: disputedBid,
+    ...splitPayment(bidAmount * 100),
+    status: 'refunded',
+    paymentIntentId: `pi_disputed_${tag}`,
+    transferGroup: `project_${disputedProject.id}`,
+  });
   const opened = new Date();
   const [dispute] = await db
     .insert(disputes)
     .values({
       projectId: disputedProject.id,
-      paymentId: disputedPayment!.id,
+      paymentId: disputedPayment.id,
       openedBy: 'owner',
       stage: 'delivery_review',
       reason: 'The delivery does not build on a clean clone.',

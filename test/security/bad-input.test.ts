@@ -20,11 +20,10 @@ import { splitPayment } from '#shared/domain/money.js';
 import { bids } from '#server/db/schema/bids.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { notifications } from '#server/db/schema/notifications.js';
-import { payments } from '#server/db/schema/payments.js';
 import { imageUploadMaxBytes } from '#server/integrations/storage/image-upload.js';
 import { createTestApp, type TestApp } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
-import { createProject, signIn } from '#test/support/factories.js';
+import { createProject, insertPayment, signIn } from '#test/support/factories.js';
 import { multipart } from '#test/support/multipart.js';
 import {
   bodyCases,
@@ -110,17 +109,20 @@ async function createWorld() {
     .values({ userId: cast.owner.user.id, type: 'notification', title: 'Hello', content: 'World' })
     .returning();
   // Charged, so the sandbox's chargeback would take it: its 4xx are about the input.
-  const [payment] = await db
-    .insert(payments)
-    .values({ bidId: bid!.id, ...splitPayment(50_000), status: 'held', paymentIntentId: 'pi_bad_input', chargeId: 'ch_bad_input' })
-    .returning();
+  const payment = await insertPayment(db, {
+    bidId: bid!.id,
+    ...splitPayment(50_000),
+    status: 'held',
+    paymentIntentId: 'pi_bad_input',
+    chargeId: 'ch_bad_input',
+  });
   return {
     openProjectId: open.id,
     assignedProjectId: assigned.id,
     bidId: bid!.id,
     milestoneId: milestone!.id,
     notificationId: notification!.id,
-    paymentId: payment!.id,
+    paymentId: payment.id,
   };
 }
 

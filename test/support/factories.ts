@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { bids } from '#server/db/schema/bids.js';
+import { type NewPaymentRow, payments } from '#server/db/schema/payments.js';
+import { appendLedger, impliedMovements } from '#server/domain/ledger.js';
 import type { Db } from '#server/db/client.js';
 import { type NewProjectRow, projects } from '#server/db/schema/projects.js';
 import { type NewUserRow, users } from '#server/db/schema/users.js';
@@ -46,4 +50,30 @@ export async function signIn(app: FastifyInstance, email: string, password = TES
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies.find((c) => c.name === 'fl_session');
   return `fl_session=${cookie!.value}`;
+}
+
+/**
+ * Inserts a payment row as money that moved step by step would have left it, with the ledger
+ * entries its amounts imply (decision 063), so `npm run ledger:check` finds it consistent: a
+ * released payment paid out in full and a refunded one refunded in full unless the values say
+ * otherwise.
+ */
+export async function insertPayment(db: Db, values: NewPaymentRow & { amountCents: number; developerAmountCents: number }) {
+  const settled =
+    values.status === 'released' && values.releasedCents === undefined
+      ? { releasedCents: values.developerAmountCents, settledCents: values.amountCents }
+      : values.status === 'refunded' && values.refundedCents === undefined
+        ? { refundedCents: values.amountCents }
+        : {};
+  const [payment] = await db
+    .insert(payments)
+    .values({ ...values, ...settled })
+    .returning();
+  const [parties] = await db
+    .select({ projectId: bids.projectId, ownerId: projects.submitterId, finisherId: bids.finisherId })
+    .from(bids)
+    .innerJoin(projects, eq(projects.id, bids.projectId))
+    .where(eq(bids.id, payment!.bidId));
+  await db.transaction((tx) => appendLedger(tx, payment!.id, parties!, payment!.heldAt ?? payment!.createdAt, impliedMovements(payment!)));
+  return payment!;
 }

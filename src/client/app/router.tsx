@@ -39,6 +39,8 @@ const CheckoutPage = lazyPage(() => import('#client/app/routes/checkout.js'));
 const OnboardingRedirectPage = lazyPage(() => import('#client/app/routes/onboarding-redirect.js'));
 const MessagesPage = lazyPage(() => import('#client/app/routes/messages.js'));
 const NotificationsPage = lazyPage(() => import('#client/app/routes/notifications.js'));
+const DocumentsPage = lazyPage(() => import('#client/app/routes/documents.js'));
+const EarningsPage = lazyPage(() => import('#client/app/routes/earnings.js'));
 const TestNotificationsPage = lazyPage(() => import('#client/app/routes/test-notifications.js'));
 const ChatPage = lazyPage(() => import('#client/app/routes/chat.js'));
 const DevelopersPage = lazyPage(() => import('#client/app/routes/developers.js'));
@@ -95,6 +97,11 @@ const routes: RouteObject[] = [
           { path: '/my-projects', element: <MyProjectsPage /> },
           { path: '/messages', element: <MessagesPage /> },
           { path: '/notifications', element: <NotificationsPage /> },
+          // Receipts and payout statements (issue 31): the person's own, linked from the payment mail.
+          { path: '/documents', element: <DocumentsPage /> },
+          // A person's own money from the ledger (issue 31, item 4): one page, worded by the role the server answers.
+          { path: '/earnings', element: <EarningsPage /> },
+          { path: '/spending', element: <EarningsPage /> },
           { path: '/test-notifications', element: <TestNotificationsPage /> },
           // Disputes over held money (issue 15): the two parties and operators; the queue is operators' only.
           { path: '/disputes/:id', element: <DisputePage /> },

@@ -1,4 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { appendLedger } from '#server/domain/ledger.js';
+import { changeOrderNumberOf } from '#server/domain/money-sources.js';
 import { splitPayment } from '#shared/domain/money.js';
 import type { Tx } from './client.js';
 import { bids } from './schema/bids.js';
@@ -64,17 +66,31 @@ export async function seedChangeOrder(tx: Tx, projectId: number, demo: DemoChang
   ];
   if (demo.paidDaysAgo !== undefined && demo.amountCents > 0) {
     const paidAt = daysAgo(demo.paidDaysAgo);
-    await tx.insert(payments).values({
-      bidId: payment.bidId,
-      changeOrderId: changeOrder!.id,
-      ...splitPayment(demo.amountCents),
-      status: 'held',
-      heldAt: paidAt,
-      paymentIntentId: `pi_demo_${projectId}_change_${changeOrder!.id}`,
-      transferGroup: `project_${projectId}`,
-      createdAt: paidAt,
-      updatedAt: paidAt,
-    });
+    const [changeOrderPayment] = await tx
+      .insert(payments)
+      .values({
+        bidId: payment.bidId,
+        changeOrderId: changeOrder!.id,
+        ...splitPayment(demo.amountCents),
+        status: 'held',
+        heldAt: paidAt,
+        paymentIntentId: `pi_demo_${projectId}_change_${changeOrder!.id}`,
+        transferGroup: `project_${projectId}`,
+        createdAt: paidAt,
+        updatedAt: paidAt,
+      })
+      .returning();
+    const parties = { projectId, ownerId: project.submitterId, finisherId: project.finisherId! };
+    const note = `change order ${await changeOrderNumberOf(tx, projectId, changeOrder!.id)}`;
+    await appendLedger(tx, changeOrderPayment!.id, parties, paidAt, [
+      {
+        kind: 'change_order_payment',
+        amountCents: demo.amountCents,
+        providerId: changeOrderPayment!.paymentIntentId,
+        note,
+        key: `paid:${changeOrderPayment!.id}`,
+      },
+    ]);
     history.push({ projectId, kind: 'change_order_paid', by: 'owner', amountCents: demo.amountCents, at: paidAt });
   }
   await tx.insert(dealHistory).values(history);

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { appendLedger, impliedMovements } from '#server/domain/ledger.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { dollarsToCents, splitPayment } from '#shared/domain/money.js';
 import { hashPassword } from '#server/plugins/passwords.js';
@@ -80,7 +81,7 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
           createdAt,
           updatedAt: createdAt,
         })
-        .returning({ id: projects.id });
+        .returning({ id: projects.id, submitterId: projects.submitterId, acceptedAt: projects.acceptedAt });
       const criteria = p.criteria?.length
         ? await tx
             .insert(projectCriteria)
@@ -127,17 +128,26 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
         }
         if (p.payment && b === winning) {
           const split = splitPayment(dollarsToCents(b.amount));
-          await tx.insert(payments).values({
-            heldAt: p.deal ? daysAgo(p.deal.heldDaysAgo) : daysAgo(p.ageDays - 1),
-            bidId: bid!.id,
-            ...split,
-            releasedCents: p.payment === 'released' ? split.developerAmountCents : 0,
-            settledCents: p.payment === 'released' ? split.amountCents : 0,
-            paymentIntentId: `pi_demo_${project!.id}`,
-            transferId: p.payment === 'released' ? `tr_demo_${project!.id}` : null,
-            transferGroup: `project_${project!.id}`,
-            status: p.payment,
-          });
+          const heldAt = p.deal ? daysAgo(p.deal.heldDaysAgo) : daysAgo(p.ageDays - 1);
+          const [payment] = await tx
+            .insert(payments)
+            .values({
+              heldAt,
+              bidId: bid!.id,
+              ...split,
+              releasedCents: p.payment === 'released' ? split.developerAmountCents : 0,
+              settledCents: p.payment === 'released' ? split.amountCents : 0,
+              paymentIntentId: `pi_demo_${project!.id}`,
+              transferId: p.payment === 'released' ? `tr_demo_${project!.id}` : null,
+              transferGroup: `project_${project!.id}`,
+              status: p.payment,
+            })
+            .returning();
+          // Its ledger (decision 063): the money held, then what the release moved once the work was accepted.
+          const [paid, ...moved] = impliedMovements(payment!);
+          const parties = { projectId: project!.id, ownerId: project!.submitterId, finisherId: idOf(b.finisher) };
+          await appendLedger(tx, payment!.id, parties, heldAt, [paid!]);
+          await appendLedger(tx, payment!.id, parties, project!.acceptedAt ?? heldAt, moved);
         }
       }
       // A lapsed bid's end, as the deal clock writes it: the payment window after its acceptance (decision 037).

@@ -44,6 +44,8 @@ export interface MailContent {
   /** A user-written message quoted in full (a delivery note, a revision reason, an objection). */
   quote?: { label: string; text: string };
   action: { label: string; url: string };
+  /** A second link under the action: where the receipt or payout statement of the money is (issue 31). */
+  secondaryAction?: { label: string; url: string };
 }
 
 export interface MailFooter {
@@ -58,7 +60,9 @@ export function renderText(content: MailContent, footer: MailFooter, timeZone: s
   const format = textFormat(timeZone);
   const lines = [content.greeting, '', ...content.paragraphs.flatMap((p) => [p(format), ''])];
   if (content.quote) lines.push(`${content.quote.label}:`, ...content.quote.text.split(/\r?\n/).map((line) => `> ${line}`), '');
-  lines.push(`${content.action.label}: ${content.action.url}`, '', '--', footer.reason);
+  lines.push(`${content.action.label}: ${content.action.url}`, '');
+  if (content.secondaryAction) lines.push(`${content.secondaryAction.label}: ${content.secondaryAction.url}`, '');
+  lines.push('--', footer.reason);
   if (footer.unsubscribe) lines.push(`${footer.unsubscribe.label}: ${footer.unsubscribe.url}`);
   if (footer.preferencesUrl) lines.push(`Email preferences: ${footer.preferencesUrl}`);
   return `${lines.join('\n')}\n`;
@@ -84,6 +88,7 @@ export function renderHtml(content: MailContent, footer: MailFooter, timeZone: s
     ...content.paragraphs.map((p) => `<p>${p(format)}</p>`),
     quote,
     `<p style="margin:24px 0">${link(content.action.url, content.action.label)}</p>`,
+    content.secondaryAction ? `<p>${link(content.secondaryAction.url, content.secondaryAction.label)}</p>` : '',
     `<p style="margin-top:32px;font-size:12px;color:#71717a">${escapeHtml(footer.reason)}${footerLinks.length ? `<br>${footerLinks.join(' &middot; ')}` : ''}</p>`,
     '</div></body></html>',
   ].join('\n');

@@ -92,6 +92,7 @@ const permission = <Subject>(allows: Permission<Subject>['allows'], refusal: str
 export const permissions = {
   readOwnProjects: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own projects'),
   readOwnSpending: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own spending'),
+  readOwnEarnings: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own earnings and statements'),
   readOwnBids: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own bids'),
   readOwnChats: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own chats'),
   readOwnNotifications: permission((person, userId: number) => isSelf(person, userId), 'You can only access your own notifications'),
@@ -127,6 +128,8 @@ export const permissions = {
     "Only the project owner can see this project's invitations",
   ),
   readOwnInvitations: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own invitations'),
+  // Issue 31: receipts and payout statements are their holder's alone.
+  readOwnDocuments: permission((person, userId: number) => isSelf(person, userId), 'You can only view your own receipts and statements'),
   manageOwnSavedSearches: permission((person, userId: number) => isSelf(person, userId), 'You can only manage your own saved searches'),
   saveProjectSearch: permission((person, userId: number) => isSelf(person, userId) && isFinisher(person!.role), 'Only developers can save project searches'),
   readSuggestedFinishers: permission(
@@ -171,6 +174,11 @@ export const permissions = {
   readDispute: permission(
     (person, project: ProjectParties) => isParty(person, project) || (person !== null && isOperator(person.role)),
     'Only the two parties and Finishline operators can see this dispute',
+  ),
+  // Money records (issue 31): the two parties read their deal's ledger; operators read any.
+  readLedger: permission(
+    (person, project: ProjectParties) => isParty(person, project) || (person !== null && isOperator(person.role)),
+    'Only the project owner, its developer and Finishline operators can see where its money went',
   ),
   actInDispute: permission((person, project: ProjectParties) => isParty(person, project), 'Only the two parties can take this step in the dispute'),
   operate: permission((person, _subject: null) => person !== null && isOperator(person.role), 'Only Finishline operators can do this'),

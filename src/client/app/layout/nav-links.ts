@@ -1,4 +1,4 @@
-import { Bell, FolderKanban, FolderSearch, LayoutDashboard, MessageSquare, Scale, SquarePlus, UserRound, Users } from 'lucide-react';
+import { Bell, FileText, FolderKanban, FolderSearch, LayoutDashboard, MessageSquare, Scale, SquarePlus, UserRound, Users } from 'lucide-react';
 import { visiblePrimaryLinks } from './primary-links.js';
 
 const primaryLinkIcons = { '/developers': Users, '/projects': FolderSearch, '/dashboard': LayoutDashboard, '/operator/disputes': Scale } as const;
@@ -20,4 +20,6 @@ export const accountLinks = [
   { to: '/my-projects', label: 'My Projects', icon: FolderKanban },
   { to: '/messages', label: 'Messages', icon: MessageSquare },
   { to: '/notifications', label: 'Notifications', icon: Bell },
+  // Issue 31: receipts and payout statements.
+  { to: '/documents', label: 'Documents', icon: FileText },
 ] as const;

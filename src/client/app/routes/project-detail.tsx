@@ -2,7 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isOpenForBids } from '#shared/domain/project-lifecycle.js';
-import { canReadDelivery, isAssignedFinisher, isOwner, projectActorOf } from '#shared/domain/policies.js';
+import { canReadDelivery, isAllowed, isAssignedFinisher, isOwner, projectActorOf } from '#shared/domain/policies.js';
 import { projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner } from '#client/components/ui/spinner.js';
@@ -13,6 +13,7 @@ import { MilestonesCard } from '#client/features/milestones/milestones-card.js';
 import { AwaitingPaymentCard } from '#client/features/deal/awaiting-payment-card.js';
 import { useDeal } from '#client/features/deal/api.js';
 import { DealClockPanels, DealHistoryPanel, DealRepositoryPanels, DealRevisionCallout } from '#client/features/deal/deal-panels.js';
+import { DealLedgerCard } from '#client/features/ledger/deal-ledger-card.js';
 import { DeliveryPanel } from '#client/features/projects/delivery-panel.js';
 import { ProjectPaymentCard } from '#client/features/payments/project-payment-card.js';
 import { useCheckoutSuccessToast } from '#client/features/payments/use-checkout-success-toast.js';
@@ -116,6 +117,7 @@ export default function ProjectDetailPage() {
             <DeliveryReviewPanel projectId={project.id} deliveryMessage={project.deliveryMessage} canReviewWork={allowedActions.includes('accept_work')} />
           ) : null}
           <DealHistoryPanel project={project} user={user} />
+          <DealLedgerCard projectId={project.id} enabled={project.finisherId !== null && isAllowed('readLedger', user, project)} />
           <ProjectReviewsPanel project={project} user={user} />
           {/* Milestones begin with an assigned finisher; their amounts and notes are the parties'. */}
           {project.finisherId !== null && canReadDelivery(user, project) ? <MilestonesCard project={project} user={user} /> : null}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CheckCircle2, FileText, Percent } from 'lucide-react';
+import { Link } from 'react-router';
 import type { User } from '#shared/contracts/users.js';
 import { isAssignedFinisher } from '#shared/domain/policies.js';
 import { useUserBids } from '#client/features/bids/api.js';
@@ -10,7 +11,7 @@ import { finisherStats, openJobsFor } from './dashboard-rules.js';
 import { OpenProjectsPanel } from './open-projects-panel.js';
 import { ProfileBanner } from './profile-banner.js';
 import { RecentProjects } from './recent-projects.js';
-import { StatCard } from './stat-card.js';
+import { StatCard } from '#client/components/stat-card.js';
 
 /** The finisher view of the dashboard (the spec's developer, spec section 2). */
 export function FinisherDashboard({
@@ -39,6 +40,9 @@ export function FinisherDashboard({
         <StatCard label="Projects Completed" value={String(stats.projectsCompleted)} icon={CheckCircle2} />
         <StatCard label="Acceptance Rate" value={stats.applications === 0 ? 'No bids yet' : `${stats.acceptanceRate}%`} icon={Percent} />
       </div>
+      <Link to="/earnings" className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline">
+        Your earnings: held, released and pending payout
+      </Link>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <OpenProjectsPanel projects={openJobsFor(projects, bids, user.id)} finisherId={user.id} isLoading={projectsQuery.isPending || bidsQuery.isPending} />

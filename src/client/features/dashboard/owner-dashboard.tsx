@@ -8,7 +8,7 @@ import { useTotalSpending, useUserProjects } from '#client/features/projects/api
 import { jobsWithBids } from './dashboard-rules.js';
 import { NewProjectForm } from './new-project-form.js';
 import { ProjectListPanel } from './project-list-panel.js';
-import { StatCard } from './stat-card.js';
+import { StatCard } from '#client/components/stat-card.js';
 
 /** The owner view of the dashboard (the spec's creator, spec section 2). */
 export function OwnerDashboard({ user }: { user: User }) {
@@ -21,6 +21,9 @@ export function OwnerDashboard({ user }: { user: User }) {
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Total Spending" value={spendingQuery.isPending ? '…' : formatMoney(spendingQuery.data?.totalSpentCents ?? 0)} icon={Wallet} />
       </div>
+      <Link to="/spending" className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline">
+        Your spending by month, and statements
+      </Link>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="grid content-start gap-6">
           <ProjectListPanel

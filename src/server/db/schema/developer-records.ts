@@ -3,7 +3,7 @@ import { index, integer, numeric, pgTable } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
- * Each person's record as the directory sorts and shows it (issue 30 Speed, decision 063): the stars
+ * Each person's record as the directory sorts and shows it (issue 30 Speed, decision 066): the stars
  * of their revealed reviews (sum and count, the average derived from them exactly as avg() gives it)
  * and their completed deals (projectIsCompletedDeal: accepted work whose own payment is held or
  * released). Kept by triggers on reviews, payments, bids, projects and users (migration 0028) in the

@@ -90,3 +90,4 @@ export const processedWebhookEvents = pgTable(
 );
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;

@@ -16,6 +16,8 @@ export interface Links {
   dispute(id: number): string;
   /** Where a finisher sets up payouts (issue 28, item 2). */
   payoutSetup(): string;
+  /** The person's receipts and payout statements, newest first (issue 31, item 3). */
+  documents(): string;
 }
 
 /** The letters of some event types: each event's mail, to whom (docs/decisions/028-deal-mail.md). */

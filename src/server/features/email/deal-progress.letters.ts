@@ -12,6 +12,9 @@ const lateReasons: Record<DealEndReason, string> = {
   bid_ended: 'the accepted bid had ended',
 };
 
+/** The owner's receipt of a payment (issue 31, item 3): on the Documents page, newest first. */
+const receiptLink = (links: Links) => ({ label: 'Download your receipt', url: links.documents() });
+
 /** The steps of a deal as the parties take them: bids, payment, delivery, review, milestones, money out. */
 export const progressLetters = {
   'bid.placed': (e: EventOf<'bid.placed'>, links: Links): Letter[] => [
@@ -99,6 +102,7 @@ export const progressLetters = {
           (f) => `We received your payment of ${f.money(e.amountCents)} for ${f.value(e.projectName)}. It is held until you accept the delivered work.`,
         ],
         action: { label: 'Open the project', url: links.project(e.projectId) },
+        secondaryAction: receiptLink(links),
       },
     },
   ],
@@ -245,6 +249,7 @@ export const progressLetters = {
               subject: `Payout released for "${e.projectName}": ${formatMoney(sumOfParts(e.payouts), { showCents: true })}`,
               paragraphs: [(f: MailFormat) => payoutSentence(e, f)],
               action: { label: 'Open the project', url: links.project(e.projectId) },
+              secondaryAction: { label: 'Download your payout statement', url: links.documents() },
             },
           },
         ]
@@ -275,6 +280,7 @@ export const progressLetters = {
               `We received your payment of ${f.money(e.amountCents)} for ${what} of ${f.value(e.projectName)}. It is held until you accept the delivered work.`,
           ],
           action,
+          secondaryAction: receiptLink(links),
         },
       },
       {
@@ -300,6 +306,7 @@ export const progressLetters = {
           () => 'It was not held or paid out: the whole amount was refunded to your card.',
         ],
         action: { label: 'Open the project', url: links.project(e.projectId) },
+        secondaryAction: receiptLink(links),
       },
     },
   ],

@@ -12,7 +12,7 @@ import { projects } from '#server/db/schema/projects.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { users } from '#server/db/schema/users.js';
 
-// developer_records (decision 063): kept by triggers in the transaction that changes a fact, and
+// developer_records (decision 066): kept by triggers in the transaction that changes a fact, and
 // always what counting every review and deal from scratch gives (ratingOf, projectIsCompletedDeal).
 
 let t: TestApp;

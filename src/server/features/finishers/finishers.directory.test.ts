@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.js';
-import { createProject, createUser } from '#test/support/factories.js';
+import { createProject, createUser, insertPayment } from '#test/support/factories.js';
 import { splitPayment } from '#shared/domain/money.js';
 import { bids } from '#server/db/schema/bids.js';
-import { payments } from '#server/db/schema/payments.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { type NewUserRow, users } from '#server/db/schema/users.js';
 
@@ -52,7 +51,7 @@ async function completedDeal(finisherId: number) {
     .insert(bids)
     .values({ projectId: project.id, finisherId, amountCents: 40_000, timelineDays: 4, message: 'Done in four days.', status: 'completed' })
     .returning();
-  await t.database.db.insert(payments).values({ bidId: bid!.id, ...splitPayment(40_000), status: 'held', heldAt: new Date() });
+  await insertPayment(t.database.db, { bidId: bid!.id, ...splitPayment(40_000), status: 'held', heldAt: new Date() });
 }
 
 beforeAll(async () => {

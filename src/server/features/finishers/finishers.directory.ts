@@ -82,7 +82,7 @@ function skillsOf(text: string | undefined): string[] {
  * GET /api/developers (issue 30, item 4): one page of the directory, keyset-paged on the sort's keys
  * (every key ordered descending, numeric, never null) and the id. The text search reads the stored
  * words (developer_search, GIN); the rating, review count and completed deals are each developer's
- * kept record (developer_records, decision 063), whose indexes give every order without q (and a
+ * kept record (developer_records, decision 066), whose indexes give every order without q (and a
  * skills or text filter on top) as one backward index scan that stops at the page's end.
  */
 export async function findDirectoryPage(

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
-import { createProject } from '#test/support/factories.js';
+import { createProject, insertPayment } from '#test/support/factories.js';
 import { splitPayment } from '#shared/domain/money.js';
 import { bids } from '#server/db/schema/bids.js';
-import { payments } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
 
@@ -25,7 +24,7 @@ async function acceptedProject(name: string) {
   ).json();
   await cast.owner.api.post(`/api/bids/${bid.id}/accept`);
   // The money is held before the work is delivered (issue 26).
-  await t.database.db.insert(payments).values({ bidId: bid.id, ...splitPayment(40_000), status: 'held', heldAt: new Date() });
+  await insertPayment(t.database.db, { bidId: bid.id, ...splitPayment(40_000), status: 'held', heldAt: new Date() });
   await cast.finisher.api.post(`/api/projects/${project.id}/complete`, { deliveryMessage: 'Done and documented.' });
   await cast.owner.api.post(`/api/projects/${project.id}/accept`, { accepted: true });
   return project;

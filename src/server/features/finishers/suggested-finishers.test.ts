@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
-import { createProject, createUser, signIn } from '#test/support/factories.js';
+import { createProject, createUser, insertPayment, signIn } from '#test/support/factories.js';
 import { client } from '#test/support/http.js';
 import type { SuggestedFinisher } from '#shared/contracts/finishers.js';
 import { bids } from '#server/db/schema/bids.js';
 import { dealHistory } from '#server/db/schema/deal.js';
-import { payments } from '#server/db/schema/payments.js';
 import { reviews } from '#server/db/schema/reviews.js';
 import { splitPayment } from '#shared/domain/money.js';
 
@@ -27,7 +26,7 @@ async function completedDeal(finisherId: number, options: { late?: boolean; rati
     .insert(bids)
     .values({ projectId: project.id, finisherId, amountCents: 10_000, timelineDays: 3, message: 'A finished deal for the record.', status: 'completed' })
     .returning();
-  await db.insert(payments).values({ bidId: bid!.id, ...splitPayment(10_000), status: 'released', heldAt: new Date() });
+  await insertPayment(db, { bidId: bid!.id, ...splitPayment(10_000), status: 'released', heldAt: new Date() });
   if (options.late) await db.insert(dealHistory).values({ projectId: project.id, kind: 'deadline_passed', by: 'system', at: new Date() });
   if (options.rating)
     await db.insert(reviews).values({ projectId: project.id, reviewerId: owner.id, revieweeId: finisherId, rating: options.rating, revealedAt: new Date() });

@@ -6,6 +6,7 @@ import { type PaymentRow, payments } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import type { CardDisputeEvent } from '#server/integrations/payments/payment-provider.js';
+import { appendLedger } from '#server/domain/ledger.js';
 
 /** The payment a dispute's charge belongs to, locked for the rest of the webhook's transaction. */
 async function lockDisputedPayment(tx: Tx, dispute: CardDisputeEvent): Promise<PaymentRow | null> {
@@ -32,6 +33,9 @@ async function partiesOf(tx: Tx, payment: PaymentRow) {
   return row!;
 }
 
+/** What the payment still holds: what a chargeback freezes (what was settled already is out of reach). */
+const heldOf = (payment: PaymentRow) => (payment.status === 'held' ? payment.amountCents - payment.settledCents - payment.refundedCents : 0);
+
 /**
  * A chargeback, from the webhook's transaction (issue 15, rule 7). Opened: the payment is marked
  * so that no payout leaves (payment-settlement.ts), and the operators are told. Closed and won:
@@ -54,6 +58,9 @@ export async function onCardDispute(ctx: AppContext, tx: Tx, record: RecordEvent
     if (isSameDispute || payment.cardDisputeStatus === 'lost') return;
     await tx.update(payments).set({ cardDisputeStatus: 'open', cardDisputeId: dispute.disputeId, updatedAt: new Date() }).where(eq(payments.id, payment.id));
     const parties = await partiesOf(tx, payment);
+    await appendLedger(tx, payment.id, parties, ctx.clock.now(), [
+      { kind: 'chargeback_freeze', amountCents: heldOf(payment), providerId: dispute.disputeId, key: `chargeback_freeze:${dispute.disputeId}` },
+    ]);
     ctx.log.warn(
       { paymentId: payment.id, projectId: parties.projectId, disputeId: dispute.disputeId },
       'card dispute opened: payouts on this payment are frozen',
@@ -80,6 +87,15 @@ export async function onCardDispute(ctx: AppContext, tx: Tx, record: RecordEvent
     })
     .where(eq(payments.id, payment.id));
   const parties = await partiesOf(tx, payment);
+  const outcome = dispute.outcome === 'lost' ? ('chargeback_lost' as const) : ('chargeback_won' as const);
+  await appendLedger(tx, payment.id, parties, ctx.clock.now(), [
+    {
+      kind: outcome,
+      amountCents: dispute.outcome === 'lost' ? refundedCents : heldOf(payment),
+      providerId: dispute.disputeId,
+      key: `${outcome}:${dispute.disputeId}`,
+    },
+  ]);
   if (dispute.outcome === 'lost') ctx.log.warn({ paymentId: payment.id, refundedCents }, 'card dispute lost: the unsettled money went back to the card');
   await record({ type: 'card_dispute.closed', paymentId: payment.id, disputeId: dispute.disputeId, outcome: dispute.outcome, refundedCents, ...parties });
 }

@@ -10,6 +10,7 @@ import { type PaymentRow, payments } from '#server/db/schema/payments.js';
 import { users } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { sourceOf } from './money-moves.js';
+import { appendLedger, ledgerNote } from '#server/domain/ledger.js';
 
 interface Settling {
   /** The project's held payments, the deal's own first, then its change orders' by id (lockHeldPayments). */
@@ -64,13 +65,11 @@ export async function settleDisputedPayments(ctx: AppContext, tx: Tx, record: Re
       refundId = refund.id;
       disputeRefundId ??= refund.id;
       refundedCents += split.refundCents;
-      await record({
-        type: 'payment.refunded',
-        ...base,
-        amountCents: split.refundCents,
-        source: await sourceOf(tx, base.projectId, payment),
-        paidCents: payment.amountCents,
-      });
+      const source = await sourceOf(tx, base.projectId, payment);
+      await appendLedger(tx, payment.id, base, now, [
+        { kind: 'dispute_refund', amountCents: split.refundCents, providerId: refund.id, note: ledgerNote(source), key: `dispute_refund:${key}` },
+      ]);
+      await record({ type: 'payment.refunded', ...base, amountCents: split.refundCents, source, paidCents: payment.amountCents });
     }
 
     let isPaidOut = split.finisherAmountCents === 0;
@@ -89,7 +88,12 @@ export async function settleDisputedPayments(ctx: AppContext, tx: Tx, record: Re
       releasedCents += payoutCents;
       settledCents += split.finisherAmountCents;
       isPaidOut = true;
-      await record({ type: 'payout.released', ...base, amountCents: payoutCents, source: await sourceOf(tx, base.projectId, payment) });
+      const source = await sourceOf(tx, base.projectId, payment);
+      await appendLedger(tx, payment.id, base, now, [
+        { kind: 'dispute_release', amountCents: payoutCents, providerId: transfer.id, note: ledgerNote(source), key: `dispute_release:${key}` },
+        { kind: 'platform_fee', amountCents: split.finisherAmountCents - payoutCents, note: ledgerNote(source), key: `dispute_fee:${key}` },
+      ]);
+      await record({ type: 'payout.released', ...base, amountCents: payoutCents, source });
     }
 
     const isRefundDone = split.refundCents === 0 || refundedCents > payment.refundedCents;

@@ -8,6 +8,8 @@ import { disputes } from '#server/db/schema/disputes.js';
 import { type PaymentRow, payments } from '#server/db/schema/payments.js';
 import type { ProjectRow } from '#server/db/schema/projects.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
+import { appendLedger, ledgerNote } from '#server/domain/ledger.js';
+import { sourceOf } from './money-moves.js';
 
 /**
  * Why the deal a payment belongs to has ended, from its facts read under the project's lock (the
@@ -54,6 +56,11 @@ export async function refundIfDealEnded(
     .where(eq(payments.id, payment.id));
   ctx.log.warn({ paymentId: payment.id, projectId: project.id, reason }, 'money arrived after its deal ended: refunded in full');
   const [bid] = await tx.select({ finisherId: bids.finisherId }).from(bids).where(eq(bids.id, payment.bidId)).limit(1);
+  const note = ledgerNote(await sourceOf(tx, project.id, payment));
+  await appendLedger(tx, payment.id, { projectId: project.id, ownerId: project.submitterId, finisherId: bid!.finisherId }, now, [
+    { kind: 'late_payment', amountCents: payment.amountCents, providerId: arrival.paymentIntentId, note, key: `paid:${payment.id}` },
+    { kind: 'late_refund', amountCents: payment.amountCents, providerId: refund.id, note, key: `late_refund:${payment.id}` },
+  ]);
   await record({
     type: 'payment.arrived_late',
     paymentId: payment.id,

@@ -14,6 +14,7 @@ import { changeOrders } from '#server/db/schema/change-orders.js';
 import type { MoneyMoveCause } from '#shared/domain/money-moves.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { collectMoneyMoves, sourceOf } from './money-moves.js';
+import { appendLedger, ledgerNote } from '#server/domain/ledger.js';
 import { milestones } from '#server/db/schema/milestones.js';
 import { type PaymentRow, payments } from '#server/db/schema/payments.js';
 import { projectColumns, projects } from '#server/db/schema/projects.js';
@@ -113,7 +114,11 @@ async function settleHeldMoney(ctx: AppContext, tx: Tx, record: RecordEvent, pro
         .update(payments)
         .set({ status: 'refunded', refundedCents: payment.refundedCents + amountCents, refundId: refund.id, updatedAt: new Date() })
         .where(eq(payments.id, payment.id));
-      await record({ type: 'payment.refunded', ...base, amountCents, source: await sourceOf(tx, projectId, payment), paidCents: payment.amountCents });
+      const source = await sourceOf(tx, projectId, payment);
+      await appendLedger(tx, payment.id, base, ctx.clock.now(), [
+        { kind: 'refund', amountCents, providerId: refund.id, note: ledgerNote(source), key: `refund:${payment.id}` },
+      ]);
+      await record({ type: 'payment.refunded', ...base, amountCents, source, paidCents: payment.amountCents });
     }
     return 'cancellation';
   }
@@ -132,7 +137,7 @@ async function settleHeldMoney(ctx: AppContext, tx: Tx, record: RecordEvent, pro
 
   if (!isAccepted) {
     // Milestones stage the deal's own payment only; change orders' money waits for the acceptance.
-    if (movable[0]?.id === own.id) await releaseApprovedMilestones(tx, record, own, base, pay);
+    if (movable[0]?.id === own.id) await releaseApprovedMilestones(tx, record, own, { ...base, at: ctx.clock.now() }, pay);
     return 'release';
   }
 
@@ -140,16 +145,23 @@ async function settleHeldMoney(ctx: AppContext, tx: Tx, record: RecordEvent, pro
   for (const payment of movable) {
     const amountCents = payment.developerAmountCents - payment.releasedCents;
     const transfer = amountCents > 0 ? await pay(payment, amountCents, `payout_payment_${payment.id}`) : null;
+    const settledCents = payment.amountCents - payment.refundedCents;
     await tx
       .update(payments)
       .set({
         status: 'released',
         releasedCents: payment.developerAmountCents,
-        settledCents: payment.amountCents - payment.refundedCents,
+        settledCents,
         ...(transfer ? { transferId: transfer.id } : {}),
         updatedAt: new Date(),
       })
       .where(eq(payments.id, payment.id));
+    const note = ledgerNote(await sourceOf(tx, projectId, payment));
+    await appendLedger(tx, payment.id, base, ctx.clock.now(), [
+      { kind: 'final_release', amountCents, providerId: transfer?.id, note, key: `final_release:${payment.id}` },
+      // The fee is what settled now beyond what the finisher received.
+      { kind: 'platform_fee', amountCents: settledCents - payment.settledCents - amountCents, note, key: `final_fee:${payment.id}` },
+    ]);
     if (payment.id === own.id) {
       const bidTo = applyTransitionIfAllowed(bidLifecycle, 'complete', { from: bid!.status, actor: 'system' });
       if (bidTo) await tx.update(bids).set({ status: bidTo, updatedAt: new Date() }).where(eq(bids.id, bid!.id));
@@ -159,15 +171,15 @@ async function settleHeldMoney(ctx: AppContext, tx: Tx, record: RecordEvent, pro
   return 'release';
 }
 
-type Parties = { projectId: number; projectName: string; ownerId: number; finisherId: number };
+type Parties = { projectId: number; projectName: string; ownerId: number; finisherId: number; at: Date };
 type Pay = (payment: PaymentRow, amountCents: number, idempotencyKey: string) => Promise<{ id: string }>;
 
 /** Staged delivery: each approved milestone releases its share (amount less the fee) of the deal's own payment at once. */
-async function releaseApprovedMilestones(tx: Tx, record: RecordEvent, payment: PaymentRow, base: Parties, pay: Pay): Promise<void> {
+async function releaseApprovedMilestones(tx: Tx, record: RecordEvent, payment: PaymentRow, { at, ...parties }: Parties, pay: Pay): Promise<void> {
   const due = await tx
     .select()
     .from(milestones)
-    .where(and(eq(milestones.projectId, base.projectId), eq(milestones.status, 'approved'), isNull(milestones.releasedAt)))
+    .where(and(eq(milestones.projectId, parties.projectId), eq(milestones.status, 'approved'), isNull(milestones.releasedAt)))
     .orderBy(milestones.id)
     .for('update');
   let { releasedCents, settledCents } = payment;
@@ -181,7 +193,12 @@ async function releaseApprovedMilestones(tx: Tx, record: RecordEvent, payment: P
     releasedCents += netCents;
     settledCents += share.amountCents;
     await tx.update(milestones).set({ releasedAt: new Date(), transferId: transfer.id }).where(eq(milestones.id, milestone.id));
-    await record({ type: 'payout.released', ...base, amountCents: netCents, source: { kind: 'milestone', id: milestone.id, title: milestone.title } });
+    const source = { kind: 'milestone', id: milestone.id, title: milestone.title } as const;
+    await appendLedger(tx, payment.id, parties, at, [
+      { kind: 'milestone_release', amountCents: netCents, providerId: transfer.id, note: ledgerNote(source), key: `milestone_release:${milestone.id}` },
+      { kind: 'platform_fee', amountCents: share.amountCents - netCents, note: ledgerNote(source), key: `milestone_fee:${milestone.id}` },
+    ]);
+    await record({ type: 'payout.released', ...parties, amountCents: netCents, source });
   }
   if (due.length > 0) await tx.update(payments).set({ releasedCents, settledCents, updatedAt: new Date() }).where(eq(payments.id, payment.id));
 }

@@ -16,6 +16,8 @@ import { applyTransitionIfAllowed } from '#server/domain/apply-transition.js';
 import { changeOrderNumberOf } from '#server/domain/money-sources.js';
 import { onCardDispute } from './card-disputes.js';
 import { refundIfDealEnded } from './late-arrival.js';
+import { sourceOf } from './money-moves.js';
+import { appendLedger, ledgerNote } from '#server/domain/ledger.js';
 
 type StripeObject = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -93,10 +95,22 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
   const arrival = { paymentIntentId, chargeId: intent.chargeId, checkoutSessionId: text(session.id) };
   // Money for a deal that has ended goes back in full, never split or released (decision 038).
   if (await refundIfDealEnded(ctx, tx, record, project, payment, arrival)) return;
+  const heldAt = ctx.clock.now();
   await tx
     .update(payments)
-    .set({ status: 'held', heldAt: ctx.clock.now(), ...arrival, updatedAt: new Date() })
+    .set({ status: 'held', heldAt, ...arrival, updatedAt: new Date() })
     .where(eq(payments.id, paymentId));
+  const [payer] = await tx.select({ finisherId: bids.finisherId }).from(bids).where(eq(bids.id, payment.bidId)).limit(1);
+  const source = await sourceOf(tx, project.id, payment);
+  await appendLedger(tx, payment.id, { projectId: project.id, ownerId: project.submitterId, finisherId: payer!.finisherId }, heldAt, [
+    {
+      kind: payment.changeOrderId === null ? 'payment_held' : 'change_order_payment',
+      amountCents: payment.amountCents,
+      providerId: paymentIntentId,
+      note: ledgerNote(source),
+      key: `paid:${payment.id}`,
+    },
+  ]);
   if (payment.changeOrderId !== null) {
     await onChangeOrderPaid(tx, record, payment);
     return;

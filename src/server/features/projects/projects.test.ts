@@ -3,14 +3,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
-import { createProject, createUser, signIn } from '#test/support/factories.js';
+import { createProject, createUser, insertPayment, signIn } from '#test/support/factories.js';
 import { client } from '#test/support/http.js';
 import { multipart } from '#test/support/multipart.js';
 import { BARE_HOST_CODE_LINK } from '#shared/domain/code-link.js';
 import { splitPayment } from '#shared/domain/money.js';
 import { bids } from '#server/db/schema/bids.js';
 import { notifications } from '#server/db/schema/notifications.js';
-import { payments } from '#server/db/schema/payments.js';
 import { projects } from '#server/db/schema/projects.js';
 
 let t: TestApp;
@@ -45,7 +44,7 @@ async function assignedProject(options: { accepted?: boolean } = {}) {
 
 /** The owner's payment of the accepted bid, held as the webhook leaves it (the work starts). */
 async function payFor(project: { id: number }, bidId: number) {
-  await t.database.db.insert(payments).values({ bidId, ...splitPayment(50_000), status: 'held', heldAt: new Date() });
+  await insertPayment(t.database.db, { bidId, ...splitPayment(50_000), status: 'held', heldAt: new Date() });
   await t.database.db.update(projects).set({ status: 'in_progress' }).where(eq(projects.id, project.id));
 }
 
@@ -422,7 +421,7 @@ describe('delivery and review', () => {
 
   it('sends paid work back to in progress on a revision', async () => {
     const { project, bidId } = await assignedProject();
-    await t.database.db.insert(payments).values({ bidId, ...splitPayment(50_000), status: 'held' });
+    await insertPayment(t.database.db, { bidId, ...splitPayment(50_000), status: 'held' });
     await t.database.db.update(projects).set({ status: 'in_progress' }).where(eq(projects.id, project.id));
     await complete(cast.finisher.api, project.id, 'Delivered the paid work.');
     expect((await review(cast.owner.api, project.id, false)).json().status).toBe('in_progress');
@@ -475,7 +474,7 @@ describe('per-user lists', () => {
         .insert(bids)
         .values({ projectId: project.id, finisherId: cast.finisher.user.id, amountCents: 100_000, timelineDays: 5, message: 'x'.repeat(20), status: 'paid' })
         .returning();
-      await t.database.db.insert(payments).values({ bidId: bid!.id, ...splitPayment(100_000), status });
+      await insertPayment(t.database.db, { bidId: bid!.id, ...splitPayment(100_000), status });
     }
     expect((await api.get(`/api/users/${spender.id}/total-spending`)).json()).toEqual({ totalSpent: 2000, totalSpentCents: 200_000 });
     expect((await cast.owner.api.get(`/api/users/${spender.id}/total-spending`)).statusCode).toBe(403);

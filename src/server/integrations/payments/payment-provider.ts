@@ -17,6 +17,10 @@ export interface PaymentProvider {
   retrieveAccount(id: string): Promise<{ id: string; isOnboarded: boolean }>;
   createTransfer(input: TransferInput): Promise<{ id: string }>;
   createRefund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
+  /** A transfer's amount as the provider holds it, or null for one it does not know (the reconciliation, issue 31). */
+  retrieveTransfer(id: string): Promise<{ id: string; amountCents: number } | null>;
+  /** A refund's amount as the provider holds it, or null for one it does not know. */
+  retrieveRefund(id: string): Promise<{ id: string; amountCents: number } | null>;
   /** Verifies a webhook's signature on its raw body and returns the event; throws when it does not verify. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

@@ -207,6 +207,16 @@ export function createSandboxProvider(secret: string): SandboxProvider {
       return { id };
     },
 
+    async retrieveTransfer(id) {
+      const transfer = ledger.transfers.get(id);
+      return transfer ? { id, amountCents: transfer.amountCents } : null;
+    },
+
+    async retrieveRefund(id) {
+      const refund = ledger.refunds.get(id);
+      return refund ? { id, amountCents: refund.amountCents } : null;
+    },
+
     verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
       let event: Stripe.Event;

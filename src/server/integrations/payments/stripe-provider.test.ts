@@ -104,6 +104,22 @@ describe('the stripe adapter against a fake Stripe API', () => {
     expect(Object.fromEntries(last().form)).toEqual({ payment_intent: 'pi_123', amount: '75000' });
   });
 
+  it('reads a transfer and a refund back for the reconciliation, and answers null for an id Stripe does not know', async () => {
+    const transfer = await provider.createTransfer({
+      amountCents: 27_000,
+      destinationAccountId: 'acct_dev',
+      transferGroup: 'project_4',
+      sourceChargeId: null,
+      idempotencyKey: 'payout_milestone_9',
+    });
+    expect(await provider.retrieveTransfer(transfer.id)).toEqual({ id: transfer.id, amountCents: 27_000 });
+    expect(last()).toMatchObject({ method: 'GET', path: `/v1/transfers/${transfer.id}` });
+    const refund = await provider.createRefund({ paymentIntentId: 'pi_123', amountCents: 45_000, idempotencyKey: 'refund_payment_12' });
+    expect(await provider.retrieveRefund(refund.id)).toEqual({ id: refund.id, amountCents: 45_000 });
+    expect(await provider.retrieveTransfer('tr_unknown')).toBeNull();
+    expect(await provider.retrieveRefund('re_unknown')).toBeNull();
+  });
+
   it('verifies webhook signatures with a 300 second tolerance', () => {
     const stripe = new Stripe('sk_test_x');
     const payload = JSON.stringify({ id: 'evt_1', type: 'account.updated', data: { object: { id: 'acct_1' } } });

@@ -97,6 +97,16 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       return { id: refund.id };
     },
 
+    async retrieveTransfer(id) {
+      const transfer = await orNullWhenMissing(() => stripe.transfers.retrieve(id));
+      return transfer ? { id: transfer.id, amountCents: transfer.amount } : null;
+    },
+
+    async retrieveRefund(id) {
+      const refund = await orNullWhenMissing(() => stripe.refunds.retrieve(id));
+      return refund ? { id: refund.id, amountCents: refund.amount } : null;
+    },
+
     verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
       let event: Stripe.Event;
@@ -108,4 +118,14 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       return toProviderEvent(event);
     },
   };
+}
+
+/** Stripe answers an unknown id with a 404 (resource_missing): the reconciliation reports it as missing. */
+async function orNullWhenMissing<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as { statusCode?: unknown }).statusCode === 404) return null;
+    throw error;
+  }
 }

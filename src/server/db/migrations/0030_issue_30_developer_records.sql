@@ -13,7 +13,7 @@ CREATE INDEX "developer_records_rating_idx" ON "developer_records" USING btree (
 CREATE INDEX "developer_records_completed_idx" ON "developer_records" USING btree ("completed_deals","average_rating","user_id");--> statement-breakpoint
 CREATE INDEX "developer_records_rate_asc_idx" ON "developer_records" USING btree ((("hourly_rate" is not null)::int),(-coalesce("hourly_rate", 0)),"average_rating","user_id");--> statement-breakpoint
 CREATE INDEX "developer_records_rate_desc_idx" ON "developer_records" USING btree ((("hourly_rate" is not null)::int),(coalesce("hourly_rate", 0)),"average_rating","user_id");--> statement-breakpoint
--- Hand-written (decision 063): developer_records follows the facts it counts, in the transaction that
+-- Hand-written (decision 066): developer_records follows the facts it counts, in the transaction that
 -- changes them. Each trigger names the people a change touches; developer_records_recount() counts
 -- their record again from the facts. It locks their rows first, in id order, and counts in a later
 -- statement: under READ COMMITTED that statement's snapshot holds every change committed by a writer

@@ -1,0 +1,84 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page } from '@playwright/test';
+import { pdfText } from './pdf-text.js';
+import { paidDeliveredDeal } from './deal-setup.js';
+import { test } from './fixtures.js';
+import { apiPost, confirmEmailFromMail } from './helpers.js';
+import { expectAccessibleAtBothWidths, recordErrors, tabTo } from './page-checks.js';
+
+// Issue 31, item 3 (decision 064): the owner's receipt for the payment made at the sandbox
+// checkout, and the finisher's payout statement once the owner accepts the work, each listed on
+// the Documents page and downloaded as a PDF that says what was paid.
+
+/** Opens Documents from the account menu, waits for a document of this kind, downloads it with the keyboard and answers its number and text. */
+async function downloadFromDocuments(page: Page, kind: 'Receipt' | 'Payout statement') {
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Documents' }).click();
+  await expect(page).toHaveURL(/\/documents$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Documents' });
+  // The payout is settled just after the acceptance: the page is read again until it is there.
+  await expect(async () => {
+    await page.reload();
+    await expect(list.getByText(new RegExp(`^${kind} [RS]-\\d{4}-\\d{4}$`))).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  const number = (await list
+    .getByText(new RegExp(`^${kind} `))
+    .first()
+    .textContent())!.replace(`${kind} `, '');
+  await expectAccessibleAtBothWidths(page, `the Documents page with a ${kind.toLowerCase()}`);
+  const link = list.getByRole('link', { name: `Download ${kind} ${number} (PDF)` });
+  await tabTo(page, link, 40);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+  const pdf = await readFile((await download.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  return { number, text: pdfText(pdf) };
+}
+
+test('the owner downloads the receipt of a payment and the finisher the payout statement of its release', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const deal = await paidDeliveredDeal(browser, { owner: 'doc-owner', finisher: 'doc-dev', project: 'Receipts for the invoicing tool' });
+  const ownerErrors = recordErrors(deal.owner.page);
+
+  const receipt = await downloadFromDocuments(deal.owner.page, 'Receipt');
+  expect(receipt.number).toMatch(/^R-\d{4}-\d{4}$/);
+  for (const words of [
+    'Finishline',
+    'Receipt',
+    receipt.number,
+    deal.owner.account.username,
+    deal.finisher.account.username,
+    deal.name,
+    '$1,000',
+    '$100',
+    '$900',
+    'Total paid',
+  ])
+    expect(receipt.text).toContain(words);
+  expect(ownerErrors).toEqual([]);
+
+  // The finisher confirms their email and sets up payouts, the owner accepts the work: the payout is released.
+  await confirmEmailFromMail(deal.finisher.page, deal.finisher.account.email);
+  const { url } = await apiPost<{ url: string }>(deal.finisher.page, '/api/stripe/create-connect-account', {});
+  await apiPost(deal.finisher.page, `/api/sandbox/onboarding/${url.replace('/sandbox/onboarding/', '')}/complete`);
+  await apiPost(deal.owner.page, `/api/projects/${deal.projectId}/accept`, { accepted: true });
+
+  const finisherErrors = recordErrors(deal.finisher.page);
+  const statement = await downloadFromDocuments(deal.finisher.page, 'Payout statement');
+  expect(statement.number).toMatch(/^S-\d{4}-\d{4}$/);
+  for (const words of [
+    'Payout statement',
+    statement.number,
+    deal.finisher.account.username,
+    deal.name,
+    'Gross settled',
+    '$1,000',
+    '$100',
+    '$900',
+    'Net paid out to you',
+  ])
+    expect(statement.text).toContain(words);
+  expect(finisherErrors).toEqual([]);
+});
