@@ -26,21 +26,21 @@ async function reconcile(database: Database): Promise<void> {
   if (found.length > 0) throw new Error(`ledger:check found ${found.length} discrepancies:\n${found.map((d) => d.message).join('\n')}`);
 }
 
+/** Reconciles the file's ledger, then closes the database whether or not it adds up. */
+async function reconcileAndClose(database: Database): Promise<void> {
+  try {
+    await reconcile(database);
+  } finally {
+    await database.close();
+  }
+}
+
 /** A brand-new, migrated database for one test file, copied from the run's snapshot. */
 export async function createTestDatabase(): Promise<Database> {
   const snapshot = inject('databaseSnapshot');
   if (snapshot.kind === 'pglite') {
     const database = await openPglite({ loadDataDir: new Blob([readFileSync(snapshot.file)]) });
-    return {
-      ...database,
-      async close() {
-        try {
-          await reconcile(database);
-        } finally {
-          await database.close();
-        }
-      },
-    };
+    return { ...database, close: () => reconcileAndClose(database) };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `finishline_t_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -49,11 +49,7 @@ export async function createTestDatabase(): Promise<Database> {
   return {
     ...database,
     async close() {
-      try {
-        await reconcile(database);
-      } finally {
-        await database.close();
-      }
+      await reconcileAndClose(database);
       await withDatabase(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
