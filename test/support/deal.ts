@@ -60,6 +60,14 @@ export async function createDealWorld(
     acceptedDeal,
     paidDeal,
     payBid,
+    /** Posts a signed provider event to the webhook, as Stripe would (a replay is the same event again). */
+    sendWebhook: (event: { rawBody: Buffer; signature: string }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        payload: event.rawBody,
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      }),
     deliver: (projectId: number, deliveryMessage = 'All done, see the README.') =>
       cast.finisher.api.post(`/api/projects/${projectId}/complete`, { deliveryMessage }),
     requestRevision: (projectId: number, reason = 'The login form still fails on mobile.') =>

@@ -20,13 +20,6 @@ afterAll(() => w.t.close());
 
 const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/34' };
 const db = () => w.t.database.db;
-const sendWebhook = (event: { rawBody: Buffer; signature: string }) =>
-  w.t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    payload: event.rawBody,
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-  });
 /** The deal's entries as kind and amount, oldest first. */
 const entriesOf = async (projectId: number) =>
   (
@@ -60,7 +53,7 @@ async function acceptWork(projectId: number) {
 describe('the ledger of a deal', () => {
   it('holds the payment once however often the webhook comes, then each release with its fee once, whoever settles', async () => {
     const { projectId, event } = await paidByEvent();
-    const replies = await Promise.all([sendWebhook(event), sendWebhook(event), sendWebhook(event)]);
+    const replies = await Promise.all([w.sendWebhook(event), w.sendWebhook(event), w.sendWebhook(event)]);
     expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(await entriesOf(projectId)).toEqual(['payment_held 75000']);
 
@@ -157,8 +150,8 @@ describe('the ledger of a deal', () => {
     await acceptWork(projectId);
     const late = w.sandbox.pay((checkoutUrl as string).replace('/sandbox/checkout/', ''), card);
     if (!late.ok) throw new Error(late.message);
-    expect((await sendWebhook(late.event)).statusCode).toBe(200);
-    expect((await sendWebhook(late.event)).statusCode).toBe(200);
+    expect((await w.sendWebhook(late.event)).statusCode).toBe(200);
+    expect((await w.sendWebhook(late.event)).statusCode).toBe(200);
     expect((await entriesOf(projectId)).slice(-2)).toEqual(['late_payment 15000 (change order 1)', 'late_refund 15000 (change order 1)']);
   });
 

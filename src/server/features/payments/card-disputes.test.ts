@@ -43,15 +43,6 @@ async function acceptWork(projectId: number) {
   expect((await w.cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: true })).statusCode).toBe(200);
 }
 
-/** Posts a signed provider event to the webhook, as Stripe would. */
-const sendWebhook = (event: { rawBody: Buffer; signature: string }) =>
-  w.t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    payload: event.rawBody,
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-  });
-
 const chargebackOf = (payment: PaymentRow, action: 'open' | 'won' | 'lost') =>
   w.sandbox.disputeCharge({ chargeId: payment.chargeId!, paymentIntentId: payment.paymentIntentId, amountCents: payment.amountCents, action });
 
@@ -113,18 +104,18 @@ describe('chargeback webhooks', () => {
     const { projectId, bidId } = await w.paidDeal();
     const payment = await w.paymentOf(bidId);
     const opened = chargebackOf(payment, 'open');
-    const answers = await Promise.all([1, 2, 3].map(() => sendWebhook(opened)));
+    const answers = await Promise.all([1, 2, 3].map(() => w.sendWebhook(opened)));
     expect(answers.map((a) => a.json().duplicate).sort()).toEqual([false, true, true]);
     // Another event about the same dispute (Stripe's retry under a new id, or the sandbox's second click).
-    expect((await sendWebhook(chargebackOf(payment, 'open'))).json()).toEqual({ received: true, duplicate: false });
+    expect((await w.sendWebhook(chargebackOf(payment, 'open'))).json()).toEqual({ received: true, duplicate: false });
     expect(await titlesOf(operator.id, projectId)).toEqual(['Card dispute opened']);
     expect((await dispute(payment.id, 'open')).statusCode).toBe(409);
 
     const lost = chargebackOf(payment, 'lost');
-    await sendWebhook(lost);
-    await sendWebhook(lost);
-    await sendWebhook(chargebackOf(payment, 'lost'));
-    await sendWebhook(chargebackOf(payment, 'won'));
+    await w.sendWebhook(lost);
+    await w.sendWebhook(lost);
+    await w.sendWebhook(chargebackOf(payment, 'lost'));
+    await w.sendWebhook(chargebackOf(payment, 'won'));
     expect(await w.paymentOf(bidId)).toMatchObject({ status: 'refunded', cardDisputeStatus: 'lost', refundedCents: 75_000 });
     expect(await titlesOf(operator.id, projectId)).toEqual(['Card dispute opened', 'Card dispute lost']);
   });
@@ -132,8 +123,8 @@ describe('chargeback webhooks', () => {
   it('take a closing that arrives before its opening as the decision', async () => {
     const { projectId, bidId } = await w.paidDeal();
     const payment = await w.paymentOf(bidId);
-    await sendWebhook(chargebackOf(payment, 'won'));
-    await sendWebhook(chargebackOf(payment, 'open'));
+    await w.sendWebhook(chargebackOf(payment, 'won'));
+    await w.sendWebhook(chargebackOf(payment, 'open'));
     expect(await w.paymentOf(bidId)).toMatchObject({ status: 'held', cardDisputeStatus: 'won' });
     expect(await titlesOf(operator.id, projectId)).toEqual(['Card dispute won']);
     await acceptWork(projectId);

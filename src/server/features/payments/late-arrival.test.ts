@@ -22,13 +22,6 @@ const expectIdentity = (money: { paidCents: number; releasedCents: number; feeCe
   expect(money.releasedCents + money.feeCents + money.refundedCents + money.heldCents).toBe(money.paidCents);
 const changeOrderPayment = async (changeOrderId: number) =>
   (await w.t.database.db.select().from(payments).where(eq(payments.changeOrderId, changeOrderId)))[0]!;
-const sendWebhook = (event: { rawBody: Buffer; signature: string }) =>
-  w.t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    payload: event.rawBody,
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-  });
 
 /** A paid $750 deal with an accepted $200 change order whose checkout the owner opened and has not paid. */
 async function openChangeOrderCheckout() {
@@ -91,11 +84,11 @@ describe('change-order money arriving after the deal ended', () => {
     const transfersBefore = w.sandbox.ledger.transfers.size;
     const refundsBefore = w.sandbox.ledger.refunds.size;
     const event = payEvent();
-    const replies = await Promise.all([sendWebhook(event), sendWebhook(event), sendWebhook(event)]);
+    const replies = await Promise.all([w.sendWebhook(event), w.sendWebhook(event), w.sendWebhook(event)]);
     expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(replies.filter((r) => r.json().duplicate === false)).toHaveLength(1);
     // The owner pays the same checkout again (a second event for it): still one refund.
-    expect((await sendWebhook(payEvent())).statusCode).toBe(200);
+    expect((await w.sendWebhook(payEvent())).statusCode).toBe(200);
     expect(w.sandbox.ledger.refunds.size).toBe(refundsBefore + 1);
     await expectRefundedLate(projectId, changeOrderId, transfersBefore);
     // A later sweep of overdue money finds nothing of it to move.
@@ -121,7 +114,7 @@ describe('change-order money arriving after the deal ended', () => {
     expect(ruled.statusCode).toBe(200);
     expect(await w.paymentOf(bidId)).toMatchObject({ status: 'released', releasedCents: 45_000, refundedCents: 25_000 });
     const transfersBefore = w.sandbox.ledger.transfers.size;
-    expect((await sendWebhook(payEvent())).statusCode).toBe(200);
+    expect((await w.sendWebhook(payEvent())).statusCode).toBe(200);
     await expectRefundedLate(projectId, changeOrderId, transfersBefore);
     // The deal's own payment is where the ruling left it.
     expect(await w.paymentOf(bidId)).toMatchObject({ status: 'released', releasedCents: 45_000, refundedCents: 25_000 });
@@ -136,7 +129,7 @@ describe('change-order money arriving after the deal ended', () => {
     });
     expect(opened.statusCode).toBe(201);
     const transfersBefore = w.sandbox.ledger.transfers.size;
-    expect((await sendWebhook(payEvent())).statusCode).toBe(200);
+    expect((await w.sendWebhook(payEvent())).statusCode).toBe(200);
     await expectRefundedLate(projectId, changeOrderId, transfersBefore);
     expect((await w.cast.finisher.api.get(`/api/disputes/${opened.json().id}`)).json().disputedCents).toBe(75_000);
   });
@@ -147,7 +140,7 @@ describe('change-order money arriving after the deal ended', () => {
     expect((await w.cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: true })).statusCode).toBe(200);
     expect(await w.paymentOf(bidId)).toMatchObject({ status: 'released', releasedCents: 67_500 });
     const transfersBefore = w.sandbox.ledger.transfers.size;
-    expect((await sendWebhook(payEvent())).statusCode).toBe(200);
+    expect((await w.sendWebhook(payEvent())).statusCode).toBe(200);
     await expectRefundedLate(projectId, changeOrderId, transfersBefore);
   });
 
@@ -155,7 +148,7 @@ describe('change-order money arriving after the deal ended', () => {
     for (let round = 0; round < 3; round++) {
       const { projectId, changeOrderId, payEvent } = await openChangeOrderCheckout();
       const transfersBefore = w.sandbox.ledger.transfers.size;
-      const [paid, cancelled] = await Promise.all([sendWebhook(payEvent()), w.cancel(projectId)]);
+      const [paid, cancelled] = await Promise.all([w.sendWebhook(payEvent()), w.cancel(projectId)]);
       expect([paid.statusCode, cancelled.statusCode]).toEqual([200, 200]);
       expect((await w.cast.finisher.api.post(`/api/projects/${projectId}/cancellation/agree`)).statusCode).toBe(200);
       const payment = await changeOrderPayment(changeOrderId);
