@@ -1,14 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures.js';
+import { blockingAxeViolations } from './page-checks.js';
 import { apiPost, confirmEmailFromMail, newApiUser } from './helpers.js';
 
 // Issue 8: axe over every page of the route table and every state worth seeing, as a visitor, a
 // submitter and a finisher, fails on any serious or critical violation. The data is built through
 // the API so the walk spends its time on the pages, not on the screens that build them.
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-const BLOCKING = new Set(['serious', 'critical']);
 
 type User = Awaited<ReturnType<typeof newApiUser>>;
 
@@ -55,12 +52,7 @@ const POPUP_EXEMPT_RULES = ['scrollable-region-focusable'];
  */
 async function expectAccessible(page: Page, state: string, within?: typeof POPUP) {
   await settle(page);
-  const axe = new AxeBuilder({ page }).withTags(AXE_TAGS);
-  if (within) axe.include(within).disableRules(POPUP_EXEMPT_RULES);
-  const { violations } = await axe.analyze();
-  const blocking = violations
-    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} -> ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  const blocking = await blockingAxeViolations(page, within ? { include: within, disableRules: POPUP_EXEMPT_RULES } : {});
   expect.soft(blocking, `serious or critical axe violations on ${state} (${page.url()})`).toEqual([]);
 }
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { test } from './fixtures.js';
+import { blockingAxeViolations } from './page-checks.js';
 import { uniqueAccount } from './helpers.js';
 import { readMailTo } from './mail.js';
 
@@ -49,10 +49,7 @@ async function expectSignedOut(page: Page) {
 }
 
 async function expectNoSeriousViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  const blocking = await blockingAxeViolations(page);
   expect(blocking, `serious or critical axe violations on ${state}`).toEqual([]);
 }
 

@@ -1,19 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures.js';
+import { blockingAxeViolations } from './page-checks.js';
 import { apiGet, apiPost, newApiUser } from './helpers.js';
 import { readMailTo } from './mail.js';
 
 // Deal mail (docs/decisions/028-deal-mail.md): the Email preferences section of the profile and
 // the page an emailed unsubscribe link opens, by keyboard, at desktop width and at 320 px, with axe.
 
-const BLOCKING = new Set(['serious', 'critical']);
-
 async function expectAccessible(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const blocking = violations
-    .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  const blocking = await blockingAxeViolations(page);
   expect(blocking, `axe on ${state}`).toEqual([]);
 }
 

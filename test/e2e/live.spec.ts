@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { test } from './fixtures.js';
+import { blockingAxeViolations } from './page-checks.js';
 import { uniqueAccount } from './helpers.js';
 
 // Chat, notifications and the live connection between two parties of one bid, in two browser
@@ -302,8 +302,6 @@ test('the chat and notification pages have no serious or critical axe violations
     await page.goto(path);
     await expect(page.getByText(ready).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
-    const severe = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(severe.map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await blockingAxeViolations(page, { allRules: true }), path).toEqual([]);
   }
 });

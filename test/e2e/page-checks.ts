@@ -7,6 +7,30 @@ import { expect, type Locator, type Page } from '@playwright/test';
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const BLOCKING = new Set(['serious', 'critical']);
 
+interface AxeScope {
+  /** Every rule axe runs by default, instead of the WCAG 2.1 A/AA and best-practice tags. */
+  allRules?: boolean;
+  /** Only this part of the page (a selector), and without these rules. */
+  include?: string;
+  disableRules?: string[];
+}
+
+/**
+ * The page's serious and critical axe violations, one line each (rule, impact, help, elements).
+ * axe is asked for violations only: it then skips serialising every passing node, which is most
+ * of a run's results (the browser tests run it about 250 times).
+ */
+export async function blockingAxeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
+  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  if (!scope.allRules) axe.withTags(AXE_TAGS);
+  if (scope.include) axe.include(scope.include);
+  if (scope.disableRules) axe.disableRules(scope.disableRules);
+  const { violations } = await axe.analyze();
+  return violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} -> ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+}
+
 /** No serious or critical axe violation once animations have settled, then the same at 320 px without sideways scrolling. */
 export async function expectAccessibleAtBothWidths(page: Page, state: string) {
   for (const width of [1280, 320]) {
@@ -14,10 +38,7 @@ export async function expectAccessibleAtBothWidths(page: Page, state: string) {
     await page.waitForFunction(() =>
       document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
     );
-    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    const blocking = violations
-      .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-      .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+    const blocking = await blockingAxeViolations(page);
     expect.soft(blocking, `axe on ${state} at ${width} px`).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect.soft(overflow, `sideways scrolling on ${state} at ${width} px`).toBeLessThanOrEqual(0);

@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { test } from './fixtures.js';
+import { blockingAxeViolations } from './page-checks.js';
 import { payThroughSandbox, registerThroughUi, uniqueAccount } from './helpers.js';
 
 // A valid 1x1 PNG; the server re-encodes whatever it accepts.
@@ -287,8 +287,6 @@ for (const [path, ready] of [
     await page.goto(path);
     await expect(path === '/developers' ? developerCard(page, ready) : page.getByText(ready)).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
-    const severe = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(severe.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await blockingAxeViolations(page, { allRules: true })).toEqual([]);
   });
 }

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { test } from './fixtures.js';
+import { blockingAxeViolations } from './page-checks.js';
 import { registerThroughUi, uniqueAccount } from './helpers.js';
 
 const DESCRIPTION = 'Sign-up and the main screens work; the reports, email notifications and tests are still missing.';
@@ -350,9 +350,7 @@ test.describe('accessibility', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
-      const severe = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      expect(severe.map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await blockingAxeViolations(page, { allRules: true }), path).toEqual([]);
     };
     await check('/projects/1', 'Recipe sharing app');
     await logInAs(page, 'maya');

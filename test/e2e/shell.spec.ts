@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import { test } from './fixtures.js';
 import { apiGet, apiPost, newApiUser, registerThroughUi, uniqueAccount } from './helpers.js';
-import { recordErrors } from './page-checks.js';
+import { blockingAxeViolations, recordErrors } from './page-checks.js';
 
 test.describe('routing', () => {
   test('a visitor opening a protected route is sent to /auth, naming the page to return to', async ({ page }) => {
@@ -238,9 +237,7 @@ test.describe('accessibility', () => {
       await page.goto(path);
       await expect(page.getByRole('main')).toBeVisible();
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
-      const severe = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      expect(severe.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await blockingAxeViolations(page, { allRules: true })).toEqual([]);
     });
   }
 });
