@@ -164,6 +164,8 @@ const configFields = z.object({
   DEAL_CANCEL_RESPONSE_WINDOW: duration('5d'),
   /** An accepted bid left unpaid this long lapses and its project reopens for bids (decision 037). */
   DEAL_PAYMENT_WINDOW: duration('7d'),
+  /** How long after sending a chat message its sender may edit or delete it (issue 32). */
+  CHAT_EDIT_WINDOW: duration('5m'),
   /** Saved searches' daily digest goes out this long after midnight UTC (issue 30, decision 060). */
   SAVED_SEARCH_DIGEST_AT: duration('8h'),
   /** Before each deadline, when the party who must act is reminded (the deadline itself is always told). */
@@ -328,6 +330,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
       sweepIntervalMs: env.DEAL_SWEEP_INTERVAL,
     },
     reviews: { revealAfterMs: env.REVIEW_REVEAL_AFTER },
+    chat: { editWindowMs: env.CHAT_EDIT_WINDOW },
     savedSearches: { digestAtMs: env.SAVED_SEARCH_DIGEST_AT },
     jobs: {
       pollIntervalMs: env.JOB_POLL_INTERVAL ?? env.DEAL_SWEEP_INTERVAL,

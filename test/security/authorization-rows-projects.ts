@@ -128,6 +128,27 @@ export const projectRows: Row[] = [
     request: (w) => ({ url: `/api/bids/${w.open.bidId}/messages`, payload: { content: 'When can we talk?' } }),
   },
   {
+    route: 'POST /api/bids/:bidId/messages/read',
+    expect: only({ owner: 200, bidder: 200 }),
+    request: (w) => ({ url: `/api/bids/${w.open.bidId}/messages/read`, payload: { upTo: w.ownerMessageId + 1 } }),
+  },
+  // Issue 32: a message is its sender's to change; the other party is told it is not theirs, anyone else that it is not there.
+  {
+    route: 'PATCH /api/messages/:id',
+    expect: only({ owner: 200, bidder: 403, stranger: 404, otherFinisher: 404, operator: 404 }),
+    request: (w) => ({ url: `/api/messages/${w.ownerMessageId}`, payload: { content: 'Monday, not Tuesday.' } }),
+  },
+  {
+    route: 'DELETE /api/messages/:id',
+    expect: only({ owner: 200, bidder: 403, stranger: 404, otherFinisher: 404, operator: 404 }),
+    request: (w) => ({ url: `/api/messages/${w.ownerMessageId}` }),
+  },
+  {
+    route: 'GET /api/conversations/search',
+    expect: signedIn(200),
+    request: () => ({ url: '/api/conversations/search?q=chat' }),
+  },
+  {
     route: 'GET /api/users/:id/chats',
     expect: only({ owner: 200 }),
     shows: ["bidder's chat message"],

@@ -60,6 +60,8 @@ export interface World {
   /** A submitter who is none of the callers: the login and registration rows sign in as them. */
   newcomer: UserRow;
   open: Deal;
+  /** The owner's message in the open bid's chat (the 'owner-chat' secret). */
+  ownerMessageId: number;
   assigned: Deal;
   underWay: Deal & {
     pendingMilestoneId: number;
@@ -108,6 +110,7 @@ const tables = [
   'conversation_channels',
   'conversation_threads',
   'messages',
+  'message_edits',
   'disputes',
   'dispute_offers',
   'dispute_evidence',
@@ -355,7 +358,7 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     ])
     .returning({ id: milestones.id });
 
-  await startChats(db, [
+  const [ownerMessage] = await startChats(db, [
     {
       project: openProject,
       bidId: openBid,
@@ -439,6 +442,7 @@ export async function buildWorld(db: Db, config: Config): Promise<World> {
     rival: { project: rivalProject, bidId: rivalBid },
     dispute: { id: dispute!.id, projectId: disputedProject.id, ownerOfferId: ownerOffer!.id },
     ownerNotificationId: ownerNotification!.id,
+    ownerMessageId: ownerMessage!.id,
     secrets,
     floors: floors!,
   };
@@ -451,7 +455,7 @@ interface Chat {
   lines: [senderId: number, content: string][];
 }
 
-/** Bids' conversations as the chat creates them: one channel each, its default thread, some messages. */
+/** Bids' conversations as the chat creates them: one channel each, its default thread, some messages (their ids answered in order). */
 async function startChats(db: Db, chats: Chat[]) {
   const channels = await db
     .insert(conversationChannels)
@@ -461,7 +465,10 @@ async function startChats(db: Db, chats: Chat[]) {
     .insert(conversationThreads)
     .values(chats.map((c, i) => ({ channelId: channels[i]!.id, type: 'general', title: `Bid #${c.bidId}: ${c.project.name}` })))
     .returning({ id: conversationThreads.id });
-  await db.insert(messages).values(chats.flatMap((c, i) => c.lines.map(([senderId, content]) => ({ threadId: threads[i]!.id, senderId, content }))));
+  return db
+    .insert(messages)
+    .values(chats.flatMap((c, i) => c.lines.map(([senderId, content]) => ({ threadId: threads[i]!.id, senderId, content }))))
+    .returning({ id: messages.id });
 }
 
 /**

@@ -142,8 +142,10 @@ export type DomainEvent =
   | MilestoneEvent
   /** A chat message was stored; `message` is what both parties see. */
   | { type: 'message.sent'; bidId: number; projectName: string; thread: { id: number; title: string }; recipientId: number; message: ChatMessage }
-  /** A participant opened a bid's chat, which marked these messages from the other party read. */
-  | { type: 'conversation.read'; bidId: number; readerId: number; messageIds: number[] };
+  /** A participant read these messages from the other party (opening the chat, or saying up to which). */
+  | { type: 'conversation.read'; bidId: number; readerId: number; senderId: number; messageIds: number[] }
+  /** A message's sender edited or deleted it (issue 32). */
+  | { type: 'message.changed'; bidId: number; partyIds: number[]; messageId: number };
 
 interface DealFields {
   projectId: number;

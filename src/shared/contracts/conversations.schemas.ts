@@ -47,6 +47,12 @@ export const chatMessageSchema = z.object({
   createdAt: z.string(),
   /** When the receiver read it; null while unread. */
   readAt: z.string().nullable(),
+  /** When its sender last changed its text (issue 32); null if never. */
+  editedAt: z.string().nullable(),
+  /** When its sender deleted it; its content is then empty. */
+  deletedAt: z.string().nullable(),
+  /** Until when its sender may still edit or delete it; null once deleted. */
+  editableUntil: z.string().nullable(),
   sender: chatUserSchema,
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -60,6 +66,46 @@ export const sendMessageSchema = z.strictObject({
 });
 /** What a client sends (wire) and what the service takes after parsing (trimmed). */
 export type SendMessageInput = z.output<typeof sendMessageSchema>;
+
+/** PATCH /api/messages/{id}: the new text, by the rules of a new message. */
+export const editMessageSchema = sendMessageSchema;
+
+/** POST /api/bids/{bidId}/messages/read: the other party's messages up to this id are read. */
+export const readMessagesSchema = z.strictObject({
+  upTo: z
+    .number({ error: 'upTo must be a message id' })
+    .int('upTo must be a message id')
+    .positive('upTo must be a message id')
+    .max(2_147_483_647, 'upTo must be a message id'),
+});
+export type ReadMessagesInput = z.output<typeof readMessagesSchema>;
+
+export const readMessagesResultSchema = z.object({
+  /** The messages this call marked read (none when they already were). */
+  readIds: z.array(z.number().int()),
+  /** Messages from the other party in this conversation still unread. */
+  unreadCount: z.number().int(),
+});
+export type ReadMessagesResult = z.infer<typeof readMessagesResultSchema>;
+
+export const messageSearchQuerySchema = z.strictObject({
+  q: z.string({ error: 'Type a word to search for' }).trim().min(2, 'Type at least 2 characters to search for').max(100, 'Search for at most 100 characters'),
+  /** Within one conversation (a bid's) instead of all of one's conversations. */
+  bidId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type MessageSearchQuery = z.output<typeof messageSearchQuerySchema>;
+
+/** One found message: where it is, who wrote it, and its text. */
+export const messageSearchHitSchema = z.object({
+  messageId: z.number().int(),
+  bidId: z.number().int(),
+  project: z.object({ id: z.number().int(), name: z.string() }),
+  otherUser: chatUserSchema,
+  senderId: z.number().int(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type MessageSearchHit = z.infer<typeof messageSearchHitSchema>;
 
 /** One row of the Messages page's conversation list (GET /api/users/{id}/chats). */
 export const chatSummarySchema = z.object({

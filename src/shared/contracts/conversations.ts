@@ -4,7 +4,17 @@ import { defineEndpoints } from './endpoint.js';
 import { bidCollectionPath } from './bids.js';
 import { bidIdParamsSchema } from './bids.schemas.js';
 import { idParamsSchema } from './projects.schemas.js';
-import { conversationChannelSchema, chatMessageSchema, sendMessageSchema, chatSummarySchema } from './conversations.schemas.js';
+import {
+  conversationChannelSchema,
+  chatMessageSchema,
+  sendMessageSchema,
+  chatSummarySchema,
+  editMessageSchema,
+  messageSearchHitSchema,
+  messageSearchQuerySchema,
+  readMessagesResultSchema,
+  readMessagesSchema,
+} from './conversations.schemas.js';
 
 // The types of this feature, so callers import them with the endpoints; the schemas themselves come from
 // the .schemas module, so the browser loads zod only with a page that validates (decision 022).
@@ -41,6 +51,44 @@ export const conversationEndpoints = defineEndpoints('conversations', {
     status: 201,
     response: chatMessageSchema,
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+  },
+  read: {
+    method: 'POST',
+    path: `${bidCollectionPath}/:bidId/messages/read`,
+    summary: "Mark the other party's messages read, up to one",
+    description: "The project's owner and the bid's finisher only. The sender sees the read mark live.",
+    params: bidIdParamsSchema,
+    body: readMessagesSchema,
+    response: readMessagesResultSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED'],
+  },
+  edit: {
+    method: 'PATCH',
+    path: '/api/messages/:id',
+    summary: "Edit one's own chat message",
+    description: 'Its sender only, within the edit window after sending (5 minutes unless configured); the other party sees it marked edited.',
+    params: idParamsSchema,
+    body: editMessageSchema,
+    response: chatMessageSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'VALIDATION_FAILED'],
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/messages/:id',
+    summary: "Delete one's own chat message",
+    description: 'Its sender only, within the edit window; the other party sees "deleted". A dispute\'s transcript keeps what was said.',
+    params: idParamsSchema,
+    response: chatMessageSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
+  },
+  search: {
+    method: 'GET',
+    path: '/api/conversations/search',
+    summary: "Find messages in one's own conversations",
+    description: 'Messages containing the words, newest first (at most 50), in every conversation of the signed-in user, or in one (bidId).',
+    query: messageSearchQuerySchema,
+    response: z.array(messageSearchHitSchema),
+    errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND'],
   },
   chats: {
     method: 'GET',

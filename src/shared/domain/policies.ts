@@ -107,6 +107,7 @@ export const permissions = {
     (person, { project, bid }: { project: Pick<ProjectParties, 'submitterId'>; bid: { finisherId: number } }) => canReadBid(person, project, bid),
     'You do not have permission to view this bid',
   ),
+  changeOwnMessage: permission((person, message: { senderId: number }) => isSelf(person, message.senderId), 'You can only change your own messages.'),
   chatAboutBid: permission(
     (person, { project, bid }: { project: Pick<ProjectParties, 'submitterId'>; bid: { finisherId: number } }) => canReadBid(person, project, bid),
     "You don't have permission to access this chat.",

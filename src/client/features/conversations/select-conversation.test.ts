@@ -56,6 +56,9 @@ describe('hasNewIncoming', () => {
     content: 'x',
     createdAt: '',
     readAt: null,
+    editedAt: null,
+    deletedAt: null,
+    editableUntil: null,
     sender: { id: senderId, username: 'u', avatarUrl: null },
   });
   it('is true only for a message from the other party the cache had not seen', () => {

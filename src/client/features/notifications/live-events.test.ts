@@ -3,7 +3,20 @@ import type { ServerEvent } from '#shared/events.js';
 import { liveEventRefreshes, liveEventToast, liveToastOutcome } from './live-events.js';
 
 const sender = { id: 2, username: 'devon', avatarUrl: null };
-const message = { id: 31, bidId: 5, threadId: 9, senderId: 2, receiverId: 1, content: 'Hi', createdAt: '2025-03-04T15:07:00.000Z', readAt: null, sender };
+const message = {
+  id: 31,
+  bidId: 5,
+  threadId: 9,
+  senderId: 2,
+  receiverId: 1,
+  content: 'Hi',
+  createdAt: '2025-03-04T15:07:00.000Z',
+  readAt: null,
+  editedAt: null,
+  deletedAt: null,
+  editableUntil: null,
+  sender,
+};
 const newMessage = (title: string): ServerEvent => ({ type: 'new_message', bidId: 5, thread: { id: 9, title }, message });
 const notification = (overrides: Partial<Extract<ServerEvent, { type: 'notification' }>['notification']> = {}): ServerEvent => ({
   type: 'notification',

@@ -63,6 +63,28 @@ export const messages = pgTable(
     attachments: jsonb('attachments').$type<unknown[]>(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 32: the sender changed the text (its earlier texts are in message_edits). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Issue 32: the sender deleted it. The row keeps its text for a dispute's transcript; the parties read none. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('messages_thread_created_idx').on(t.threadId, t.createdAt, t.id)],
+);
+
+/**
+ * What a message said before each edit (issue 32, item 5): a dispute's transcript keeps what was
+ * said. Written in the edit's transaction, never changed.
+ */
+export const messageEdits = pgTable(
+  'message_edits',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    /** The text the edit replaced. */
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('message_edits_message_idx').on(t.messageId, t.id)],
 );

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ChatMessage, ChatSummary, ConversationChannel, ConversationThread } from '#shared/contracts/conversations.js';
+import type { ChatMessage, ChatSummary, ConversationChannel, ConversationThread, MessageSearchHit } from '#shared/contracts/conversations.js';
 import { centsToDollars } from '#shared/domain/money.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
 import { bids } from '#server/db/schema/bids.js';
@@ -118,10 +118,15 @@ export function toChannelDto(row: ChannelRow, threads: ThreadRow[]): Conversatio
   };
 }
 
+/**
+ * A message as both parties read it. A deleted one answers no text: the row keeps it for a
+ * dispute's transcript only.
+ */
 export function toChatMessageDto(
   row: MessageRow,
   channel: Pick<ChannelRow, 'creatorId' | 'developerId'> & { bidId: number },
   sender: { username: string; avatarUrl: string | null },
+  editWindowMs: number,
 ): ChatMessage {
   return {
     id: row.id,
@@ -129,15 +134,36 @@ export function toChatMessageDto(
     threadId: row.threadId,
     senderId: row.senderId,
     receiverId: row.senderId === channel.creatorId ? channel.developerId : channel.creatorId,
-    content: row.content,
+    content: row.deletedAt ? '' : row.content,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
+    editedAt: row.editedAt?.toISOString() ?? null,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    editableUntil: row.deletedAt ? null : new Date(row.createdAt.getTime() + editWindowMs).toISOString(),
     sender: { id: row.senderId, username: sender.username, avatarUrl: sender.avatarUrl },
   };
 }
 
+const otherUsers = alias(users, 'other_user');
+
+/** A message with its conversation's parties, bid and project: what editing or deleting it checks. */
+export async function findMessageForChange(db: DbOrTx, messageId: number) {
+  const [row] = await db
+    .select({
+      message: messages,
+      channel: { creatorId: conversationChannels.creatorId, developerId: conversationChannels.developerId, bidId: conversationChannels.bidId },
+    })
+    .from(messages)
+    .innerJoin(conversationThreads, eq(conversationThreads.id, messages.threadId))
+    .innerJoin(conversationChannels, eq(conversationChannels.id, conversationThreads.channelId))
+    .where(eq(messages.id, messageId))
+    .limit(1)
+    .for('update', { of: messages });
+  return row ?? null;
+}
+
 /** Every message of a bid's conversation, all threads, oldest first. */
-export async function findMessagesOfChannel(db: DbOrTx, channel: ChannelRow & { bidId: number }): Promise<ChatMessage[]> {
+export async function findMessagesOfChannel(db: DbOrTx, channel: ChannelRow & { bidId: number }, editWindowMs: number): Promise<ChatMessage[]> {
   const rows = await db
     .select({ message: messages, username: users.username, avatarUrl: users.avatarUrl })
     .from(messages)
@@ -145,18 +171,83 @@ export async function findMessagesOfChannel(db: DbOrTx, channel: ChannelRow & { 
     .innerJoin(users, eq(users.id, messages.senderId))
     .where(eq(conversationThreads.channelId, channel.id))
     .orderBy(asc(messages.createdAt), asc(messages.id));
-  return rows.map((row) => toChatMessageDto(row.message, channel, row));
+  return rows.map((row) => toChatMessageDto(row.message, channel, row, editWindowMs));
 }
 
-/** Marks the other party's unread messages of a conversation read; returns their ids. */
-export async function markMessagesRead(db: DbOrTx, channelId: number, readerId: number, now: Date): Promise<number[]> {
+/** Marks the other party's unread messages of a conversation read (all, or those up to `upTo`); returns their ids. */
+export async function markMessagesRead(db: DbOrTx, channelId: number, readerId: number, now: Date, upTo?: number): Promise<number[]> {
   const threadIds = db.select({ id: conversationThreads.id }).from(conversationThreads).where(eq(conversationThreads.channelId, channelId));
   const updated = await db
     .update(messages)
     .set({ readAt: now })
-    .where(and(inArray(messages.threadId, threadIds), ne(messages.senderId, readerId), isNull(messages.readAt)))
+    .where(
+      and(
+        inArray(messages.threadId, threadIds),
+        ne(messages.senderId, readerId),
+        isNull(messages.readAt),
+        upTo === undefined ? undefined : lte(messages.id, upTo),
+      ),
+    )
     .returning({ id: messages.id });
   return updated.map((row) => row.id);
+}
+
+/** The other party's messages in one conversation that a reader has not read. */
+export async function countUnreadInChannel(db: DbOrTx, channelId: number, readerId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(messages)
+    .innerJoin(conversationThreads, eq(conversationThreads.id, messages.threadId))
+    .where(and(eq(conversationThreads.channelId, channelId), ne(messages.senderId, readerId), isNull(messages.readAt)));
+  return row?.count ?? 0;
+}
+
+/** `%`, `_` and a backslash match themselves in a LIKE pattern. */
+const likeContaining = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Messages containing `q` in the user's conversations (or one of them), newest first: a trigram
+ * index on the lowered text answers the LIKE. Deleted messages are not found.
+ */
+export async function searchMessages(db: DbOrTx, userId: number, q: string, bidId: number | undefined, limit: number): Promise<MessageSearchHit[]> {
+  const otherUserId = sql`case when ${conversationChannels.creatorId} = ${userId} then ${conversationChannels.developerId} else ${conversationChannels.creatorId} end`;
+  const rows = await db
+    .select({
+      messageId: messages.id,
+      bidId: conversationChannels.bidId,
+      projectId: projects.id,
+      projectName: projects.name,
+      otherId: otherUsers.id,
+      otherUsername: otherUsers.username,
+      otherAvatarUrl: otherUsers.avatarUrl,
+      senderId: messages.senderId,
+      content: messages.content,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .innerJoin(conversationThreads, eq(conversationThreads.id, messages.threadId))
+    .innerJoin(conversationChannels, eq(conversationChannels.id, conversationThreads.channelId))
+    .innerJoin(projects, eq(projects.id, conversationChannels.projectId))
+    .innerJoin(otherUsers, eq(otherUsers.id, otherUserId))
+    .where(
+      and(
+        or(eq(conversationChannels.creatorId, userId), eq(conversationChannels.developerId, userId)),
+        bidId === undefined ? undefined : eq(conversationChannels.bidId, bidId),
+        isNull(messages.deletedAt),
+        sql`lower(${messages.content}) like ${likeContaining(q)}`,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    messageId: row.messageId,
+    bidId: row.bidId!,
+    project: { id: row.projectId, name: row.projectName },
+    otherUser: { id: row.otherId, username: row.otherUsername, avatarUrl: row.otherAvatarUrl },
+    senderId: row.senderId,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /** Unread chat messages addressed to a user, across all their conversations: the messages badge. */
@@ -171,8 +262,6 @@ export async function countUnreadMessages(db: DbOrTx, userId: number): Promise<n
     );
   return row?.count ?? 0;
 }
-
-const otherUsers = alias(users, 'other_user');
 
 /**
  * The Messages page's list in one query: every bid conversation the user is part of, with the

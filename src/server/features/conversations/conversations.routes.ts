@@ -2,7 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { conversationEndpoints } from '#shared/contracts/conversations.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requireUser } from '#server/plugins/session.js';
-import { listChats, listMessages, type MessagingContext, openConversation, sendMessage } from './conversations.service.js';
+import {
+  deleteMessage,
+  editMessage,
+  listChats,
+  listMessages,
+  type MessagingContext,
+  openConversation,
+  readMessages,
+  searchConversations,
+  sendMessage,
+} from './conversations.service.js';
 
 /** One conversation per bid, read and written by both call families of spec section 7. */
 export function conversationsRoutes(app: FastifyInstance, ctx: MessagingContext) {
@@ -15,6 +25,14 @@ export function conversationsRoutes(app: FastifyInstance, ctx: MessagingContext)
   registerEndpoint(app, endpoints.send, async (request, reply) =>
     reply.status(201).send(await sendMessage(ctx, requireUser(request), request.params.bidId, request.body)),
   );
+
+  registerEndpoint(app, endpoints.read, (request) => readMessages(ctx, requireUser(request), request.params.bidId, request.body));
+
+  registerEndpoint(app, endpoints.edit, (request) => editMessage(ctx, requireUser(request), request.params.id, request.body));
+
+  registerEndpoint(app, endpoints.remove, (request) => deleteMessage(ctx, requireUser(request), request.params.id));
+
+  registerEndpoint(app, endpoints.search, (request) => searchConversations(ctx, requireUser(request), request.query));
 
   registerEndpoint(app, endpoints.chats, (request) => listChats(ctx, requireUser(request), request.params.id));
 }

@@ -1,31 +1,43 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { ChatMessage, ChatSummary, ConversationChannel, SendMessageInput } from '#shared/contracts/conversations.js';
+import type {
+  ChatMessage,
+  ChatSummary,
+  ConversationChannel,
+  MessageSearchHit,
+  MessageSearchQuery,
+  ReadMessagesInput,
+  ReadMessagesResult,
+  SendMessageInput,
+} from '#shared/contracts/conversations.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { DbOrTx, Tx } from '#server/db/client.js';
 import type { EventOf } from '#server/events/domain-events.js';
-import { conversationChannels, conversationThreads, messages } from '#server/db/schema/conversations.js';
+import { conversationChannels, conversationThreads, messageEdits, messages } from '#server/db/schema/conversations.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { messageNotificationDelivery, messageNotificationUpsert, writeMessageNotification } from '#server/features/notifications/notifications.service.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import {
   type BidParties,
   type ChannelRow,
+  countUnreadInChannel,
   countUnreadMessages,
   DEFAULT_THREAD_TYPE,
   findBidParties,
   findChannelOfBid,
   findChatSummaries,
+  findMessageForChange,
   findMessagesOfChannel,
   findThreadsOfChannel,
   insertMessageWithNotification,
   markMessagesRead,
+  searchMessages,
   toChannelDto,
   toChatMessageDto,
 } from './conversations.queries.js';
 
 /** What the messaging services use of the app context. */
-export type MessagingContext = Pick<AppContext, 'db' | 'events' | 'rateLimits'>;
+export type MessagingContext = Pick<AppContext, 'db' | 'events' | 'rateLimits' | 'clock'> & { config: Pick<AppContext['config'], 'chat'> };
 
 export const defaultThreadTitle = (parties: BidParties) => `Bid #${parties.bidId}: ${parties.projectName}`;
 
@@ -83,10 +95,81 @@ export async function listMessages(ctx: MessagingContext, actor: UserRow, bidId:
   if (!channel) return [];
   const bidChannel = { ...channel, bidId };
   return ctx.events.transaction(ctx.db, async (tx, record) => {
-    const readIds = await markMessagesRead(tx, channel.id, actor.id, new Date());
-    if (readIds.length > 0) await record({ type: 'conversation.read', bidId: parties.bidId, readerId: actor.id, messageIds: readIds });
-    return findMessagesOfChannel(tx, bidChannel);
+    const readIds = await markMessagesRead(tx, channel.id, actor.id, ctx.clock.now());
+    if (readIds.length > 0) await record(conversationRead(parties, actor, readIds));
+    return findMessagesOfChannel(tx, bidChannel, ctx.config.chat.editWindowMs);
   });
+}
+
+const otherPartyOf = (parties: Pick<BidParties, 'ownerId' | 'finisherId'>, actor: UserRow) =>
+  actor.id === parties.ownerId ? parties.finisherId : parties.ownerId;
+
+function conversationRead(parties: BidParties, actor: UserRow, messageIds: number[]): EventOf<'conversation.read'> {
+  return { type: 'conversation.read', bidId: parties.bidId, readerId: actor.id, senderId: otherPartyOf(parties, actor), messageIds };
+}
+
+/**
+ * POST /api/bids/{bidId}/messages/read: the other party's messages up to `upTo` are read now. The
+ * sender's screens follow live; a second call marks nothing and records nothing.
+ */
+export async function readMessages(ctx: MessagingContext, actor: UserRow, bidId: number, input: ReadMessagesInput): Promise<ReadMessagesResult> {
+  const parties = await loadChatParties(ctx.db, actor, bidId);
+  if (!parties.channel) return { readIds: [], unreadCount: 0 };
+  const channelId = parties.channel.id;
+  return ctx.events.transaction(ctx.db, async (tx, record) => {
+    const readIds = await markMessagesRead(tx, channelId, actor.id, ctx.clock.now(), input.upTo);
+    if (readIds.length > 0) await record(conversationRead(parties, actor, readIds));
+    return { readIds, unreadCount: await countUnreadInChannel(tx, channelId, actor.id) };
+  });
+}
+
+/**
+ * Loads a message for its sender to change: the sender only (anyone else, the other party
+ * included, is told it is not theirs; a stranger that it does not exist), not deleted, and
+ * within the edit window. The row stays locked until the change commits.
+ */
+async function messageToChange(ctx: MessagingContext, tx: Tx, actor: UserRow, messageId: number) {
+  const found = await findMessageForChange(tx, messageId);
+  const isParty = found && (actor.id === found.channel.creatorId || actor.id === found.channel.developerId);
+  if (!found || !isParty || found.channel.bidId === null) throw new AppError('NOT_FOUND', 'Message not found');
+  requireAccess(actor, 'changeOwnMessage', found.message);
+  if (found.message.deletedAt) throw new AppError('CONFLICT', 'This message was deleted.');
+  const minutes = Math.round(ctx.config.chat.editWindowMs / 60_000);
+  if (ctx.clock.now().getTime() > found.message.createdAt.getTime() + ctx.config.chat.editWindowMs) {
+    throw new AppError('CONFLICT', `A message can be changed for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} after it is sent.`);
+  }
+  return { message: found.message, channel: { ...found.channel, bidId: found.channel.bidId } };
+}
+
+/** PATCH /api/messages/{id}: the sender changes the text; the text it replaced is kept (message_edits). */
+export async function editMessage(ctx: MessagingContext, actor: UserRow, messageId: number, input: SendMessageInput): Promise<ChatMessage> {
+  return ctx.events.transaction(ctx.db, async (tx, record) => {
+    const { message, channel } = await messageToChange(ctx, tx, actor, messageId);
+    if (message.content === input.content) return toChatMessageDto(message, channel, actor, ctx.config.chat.editWindowMs);
+    await tx.insert(messageEdits).values({ messageId, content: message.content, createdAt: ctx.clock.now() });
+    const [row] = await tx.update(messages).set({ content: input.content, editedAt: ctx.clock.now() }).where(eq(messages.id, messageId)).returning();
+    await record({ type: 'message.changed', bidId: channel.bidId, partyIds: [channel.creatorId, channel.developerId], messageId });
+    return toChatMessageDto(row!, channel, actor, ctx.config.chat.editWindowMs);
+  });
+}
+
+/** DELETE /api/messages/{id}: the parties read "deleted"; the row keeps the text for a dispute's transcript. */
+export async function deleteMessage(ctx: MessagingContext, actor: UserRow, messageId: number): Promise<ChatMessage> {
+  return ctx.events.transaction(ctx.db, async (tx, record) => {
+    const { channel } = await messageToChange(ctx, tx, actor, messageId);
+    const [row] = await tx.update(messages).set({ deletedAt: ctx.clock.now() }).where(eq(messages.id, messageId)).returning();
+    await record({ type: 'message.changed', bidId: channel.bidId, partyIds: [channel.creatorId, channel.developerId], messageId });
+    return toChatMessageDto(row!, channel, actor, ctx.config.chat.editWindowMs);
+  });
+}
+
+/** Most messages one search answers. */
+const SEARCH_LIMIT = 50;
+
+/** GET /api/conversations/search: the signed-in user's own conversations only (one of them with bidId). */
+export async function searchConversations(ctx: MessagingContext, actor: UserRow, query: MessageSearchQuery): Promise<MessageSearchHit[]> {
+  if (query.bidId !== undefined) await loadChatParties(ctx.db, actor, query.bidId);
+  return searchMessages(ctx.db, actor.id, query.q, query.bidId, SEARCH_LIMIT);
 }
 
 function messageSent(parties: BidParties, thread: { id: number; title: string }, message: ChatMessage): EventOf<'message.sent'> {
@@ -107,17 +190,21 @@ export async function sendMessage(ctx: MessagingContext, actor: UserRow, bidId: 
     const thread = parties.thread;
     const recipientId = actor.id === channel.creatorId ? channel.developerId : channel.creatorId;
     return ctx.events.inOneStatement('message.sent', [writeMessageNotification], async () => {
-      const stored = await insertMessageWithNotification(ctx.db, { threadId: thread.id, senderId: actor.id, content: input.content }, (messageId) =>
-        messageNotificationUpsert(ctx.db, { recipientId, bidId: parties.bidId, senderUsername: actor.username, content: input.content }, messageId),
+      const sentAt = ctx.clock.now();
+      const stored = await insertMessageWithNotification(
+        ctx.db,
+        { threadId: thread.id, senderId: actor.id, content: input.content, createdAt: sentAt },
+        (messageId) =>
+          messageNotificationUpsert(ctx.db, { recipientId, bidId: parties.bidId, senderUsername: actor.username, content: input.content }, messageId),
       );
-      const message = toChatMessageDto(stored.message, channel, actor);
+      const message = toChatMessageDto(stored.message, channel, actor, ctx.config.chat.editWindowMs);
       return { event: messageSent(parties, thread, message), afterCommit: [messageNotificationDelivery([stored.notification])], result: message };
     });
   }
   return ctx.events.transaction(ctx.db, async (tx, record) => {
     const { channel, threadId, threadTitle } = await ensureConversation(tx, parties);
-    const [row] = await tx.insert(messages).values({ threadId, senderId: actor.id, content: input.content }).returning();
-    const message = toChatMessageDto(row!, channel, actor);
+    const [row] = await tx.insert(messages).values({ threadId, senderId: actor.id, content: input.content, createdAt: ctx.clock.now() }).returning();
+    const message = toChatMessageDto(row!, channel, actor, ctx.config.chat.editWindowMs);
     await record(messageSent(parties, { id: threadId, title: threadTitle }, message));
     return message;
   });

@@ -127,8 +127,9 @@ export const liveChangeRules: LiveChangeMap = {
   'pull_request.merged': dealStep,
   'pull_request.closed': dealStep,
   'pull_request.updated': dealStep,
-  // The event names only the reader: their other tabs' unread marks.
-  'conversation.read': (e) => ({ changes: [{ resource: 'conversation', id: e.bidId }], readers: [e.readerId] }),
+  // The reader's other tabs (unread marks) and the sender's screens (the read mark on each message).
+  'conversation.read': (e) => ({ changes: [{ resource: 'conversation', id: e.bidId }], readers: [e.readerId, e.senderId] }),
+  'message.changed': (e) => ({ changes: [{ resource: 'conversation', id: e.bidId }], readers: e.partyIds }),
 };
 
 /** Who gets a rule's changes: its readers (each once) and, when it says so, the operators. */
