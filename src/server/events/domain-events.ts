@@ -145,7 +145,7 @@ export type DomainEvent =
   /** A participant read these messages from the other party (opening the chat, or saying up to which). */
   | { type: 'conversation.read'; bidId: number; readerId: number; senderId: number; messageIds: number[] }
   /** A message's sender edited or deleted it (issue 32). */
-  | { type: 'message.changed'; bidId: number; partyIds: number[]; messageId: number };
+  | { type: 'message.changed'; bidId: number; partyIds: number[]; messageId: number; content: string | null };
 
 interface DealFields {
   projectId: number;

@@ -270,7 +270,10 @@ export async function countUnreadMessages(db: DbOrTx, userId: number): Promise<n
  */
 export async function findChatSummaries(db: DbOrTx, userId: number): Promise<ChatSummary[]> {
   const lastMessage = db
-    .select({ content: messages.content, createdAt: messages.createdAt })
+    .select({
+      content: sql<string>`case when ${messages.deletedAt} is null then ${messages.content} else 'Message deleted' end`.as('content'),
+      createdAt: messages.createdAt,
+    })
     .from(messages)
     .innerJoin(conversationThreads, eq(conversationThreads.id, messages.threadId))
     .where(eq(conversationThreads.channelId, conversationChannels.id))

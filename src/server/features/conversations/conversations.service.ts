@@ -148,7 +148,7 @@ export async function editMessage(ctx: MessagingContext, actor: UserRow, message
     if (message.content === input.content) return toChatMessageDto(message, channel, actor, ctx.config.chat.editWindowMs);
     await tx.insert(messageEdits).values({ messageId, content: message.content, createdAt: ctx.clock.now() });
     const [row] = await tx.update(messages).set({ content: input.content, editedAt: ctx.clock.now() }).where(eq(messages.id, messageId)).returning();
-    await record({ type: 'message.changed', bidId: channel.bidId, partyIds: [channel.creatorId, channel.developerId], messageId });
+    await record({ type: 'message.changed', bidId: channel.bidId, partyIds: [channel.creatorId, channel.developerId], messageId, content: input.content });
     return toChatMessageDto(row!, channel, actor, ctx.config.chat.editWindowMs);
   });
 }
@@ -158,7 +158,7 @@ export async function deleteMessage(ctx: MessagingContext, actor: UserRow, messa
   return ctx.events.transaction(ctx.db, async (tx, record) => {
     const { channel } = await messageToChange(ctx, tx, actor, messageId);
     const [row] = await tx.update(messages).set({ deletedAt: ctx.clock.now() }).where(eq(messages.id, messageId)).returning();
-    await record({ type: 'message.changed', bidId: channel.bidId, partyIds: [channel.creatorId, channel.developerId], messageId });
+    await record({ type: 'message.changed', bidId: channel.bidId, partyIds: [channel.creatorId, channel.developerId], messageId, content: null });
     return toChatMessageDto(row!, channel, actor, ctx.config.chat.editWindowMs);
   });
 }

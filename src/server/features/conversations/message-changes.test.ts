@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
@@ -6,6 +6,7 @@ import { TestClock } from '#test/support/clock.js';
 import { createProject } from '#test/support/factories.js';
 import { chatMessageSchema, messageSearchHitSchema, readMessagesResultSchema } from '#shared/contracts/conversations.schemas.js';
 import { messageEdits, messages } from '#server/db/schema/conversations.js';
+import { notifications } from '#server/db/schema/notifications.js';
 
 // Issue 32: read marks up to a message, editing and deleting within the window, and searching one's conversations.
 
@@ -106,6 +107,14 @@ describe('PATCH and DELETE /api/messages/{id}', () => {
     expect(seen.find((m) => m.id === message.id)).toMatchObject({ content: '', deletedAt: clock.now().toISOString() });
     const [row] = await t.database.db.select().from(messages).where(eq(messages.id, message.id));
     expect(row!.content).toBe('My card number is wrong here.');
+    // Neither the finisher's notification nor the conversation list keeps the text.
+    const [notification] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, 'message'), eq(notifications.relatedId, message.id)));
+    expect(notification!.content).toBe('Message deleted');
+    const chats = (await cast.finisher.api.get(`/api/users/${cast.finisher.user.id}/chats`)).json() as { bidId: number; lastMessage: string | null }[];
+    expect(chats.find((c) => c.bidId === bidId)!.lastMessage).toBe('Message deleted');
     const again = await cast.owner.api.patch(`/api/messages/${message.id}`, { content: 'Back.' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This message was deleted.');

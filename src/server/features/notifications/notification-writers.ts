@@ -5,7 +5,7 @@ import { registerDealClockNotifications } from './deal-clock-notifications.js';
 import { payoutSentence, refundSentence, refundTitle, sumOfParts, waitingPayoutSentence } from '#shared/domain/money-moves.js';
 import { daysOf, notificationFormat, previewOf } from './notification-text.js';
 import { readerDay } from './reader-day.js';
-import { createNotifications, markMessageNotificationsRead, writeMessageNotification } from './notifications.service.js';
+import { createNotifications, markMessageNotificationsRead, rewriteMessageNotification, writeMessageNotification } from './notifications.service.js';
 
 /**
  * Each deal event leaves a notification for the party it concerns, written in the same
@@ -178,6 +178,8 @@ export function registerNotificationWriters(events: DomainEvents): void {
   events.onRecord('message.sent', writeMessageNotification);
   // Reading a chat also clears the notifications its messages left, so the two badges agree.
   events.onRecord('conversation.read', (e, tx) => markMessageNotificationsRead(tx, e.readerId, e.messageIds));
+  // An edited or deleted message's notification says what the message says now (issue 32).
+  events.onRecord('message.changed', (e, tx) => rewriteMessageNotification(tx, e.messageId, e.content));
   events.onRecord('payment.received', (e, tx) =>
     createNotifications(tx, [
       {

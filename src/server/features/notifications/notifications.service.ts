@@ -178,6 +178,17 @@ export async function markMessageNotificationsRead(db: DbOrTx, userId: number, m
     );
 }
 
+/** What a deleted message's notification show instead of its text. */
+const DELETED_MESSAGE_PREVIEW = 'Message deleted';
+
+/** The preview a message's notification shows, after its sender edited it or (content null) deleted it. */
+export async function rewriteMessageNotification(db: DbOrTx, messageId: number, content: string | null): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ content: content === null ? DELETED_MESSAGE_PREVIEW : previewOf(content) })
+    .where(and(eq(notifications.type, 'message'), eq(notifications.relatedId, messageId)));
+}
+
 /** The test notification panel: the signed-in user can only ever notify themself. */
 export async function createTestNotification(
   ctx: NotificationsContext,
