@@ -88,7 +88,7 @@ export const readMessagesResultSchema = z.object({
 });
 export type ReadMessagesResult = z.infer<typeof readMessagesResultSchema>;
 
-export const messageSearchQuerySchema = z.strictObject({
+export const messageSearchQuerySchema = z.object({
   q: z.string({ error: 'Type a word to search for' }).trim().min(2, 'Type at least 2 characters to search for').max(100, 'Search for at most 100 characters'),
   /** Within one conversation (a bid's) instead of all of one's conversations. */
   bidId: z.coerce.number().int().positive().max(2_147_483_647).optional(),

@@ -85,6 +85,40 @@ export function useSendMessage(bidId: number) {
   });
 }
 
+/**
+ * PATCH (content) or DELETE (null) /api/messages/{id}: the sender's own message, within its edit
+ * window. The answer replaces the message in the cached list; the other party's screens follow live.
+ */
+export function useChangeMessage(bidId: number) {
+  const queryClient = useQueryClient();
+  const { user } = useUser();
+  return useMutation({
+    mutationFn: ({ id, content }: { id: number; content: string | null }) =>
+      content === null ? call(endpoints.remove, { params: { id } }) : call(endpoints.edit, { params: { id }, body: { content: content.trim() } }),
+    onSuccess: async (changed) => {
+      queryClient.setQueryData<ChatMessage[]>(conversationKeys.bidMessages(bidId), (list) =>
+        list?.map((message) => (message.id === changed.id ? changed : message)),
+      );
+      if (user) await queryClient.invalidateQueries({ queryKey: conversationKeys.ofUser(user.id) });
+    },
+    onError: (error, { content }) =>
+      toast.error(content === null ? 'Could not delete the message' : 'Could not edit the message', {
+        description: errorMessage(error, 'Please try again later'),
+      }),
+  });
+}
+
+/** GET /api/conversations/search: messages with the words in the user's conversations (two characters at least). */
+export function useMessageSearch(q: string) {
+  const { user } = useUser();
+  const words = q.trim();
+  return useQuery({
+    queryKey: [...userScopeKey(user?.id ?? 0), 'chats', 'search', words] as const,
+    queryFn: ({ signal }) => call(endpoints.search, { query: { q: words } }, { signal }),
+    enabled: user !== undefined && words.length >= 2,
+  });
+}
+
 /** Spec section 9: the dashboard's messages tab opens about 800 ms after the conversation starts. */
 export const CONVERSATION_REDIRECT_MS = 800;
 

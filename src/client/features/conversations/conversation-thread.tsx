@@ -15,7 +15,7 @@ export function ConversationThread({ bidId, currentUserId, messages, isLoading }
   useOpenConversation(bidId);
   return (
     <>
-      <MessageList messages={messages} currentUserId={currentUserId} isLoading={isLoading} />
+      <MessageList bidId={bidId} messages={messages} currentUserId={currentUserId} isLoading={isLoading} />
       {/* Keyed by bid so a half-written draft never follows the user into another conversation. */}
       <MessageComposer key={bidId} bidId={bidId} />
     </>

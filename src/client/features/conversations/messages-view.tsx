@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, LogIn, MessagesSquare } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ChatSummary } from '#shared/contracts/conversations.js';
 import type { Notification } from '#shared/contracts/notifications.js';
@@ -14,6 +14,7 @@ import { ConversationThread } from './conversation-thread.js';
 import { conversationParties } from './conversation-parties.js';
 import { ConversationDetails } from './conversation-details.js';
 import { ConversationList } from './conversation-list.js';
+import { MessageSearchBox, MessageSearchResults } from './message-search.js';
 import { idParam, selectConversation, senderFromNotificationTitle } from './select-conversation.js';
 import { useBidMessages, useConversationBid, useConversations } from './api.js';
 
@@ -56,6 +57,7 @@ function MessagesPanes({ user, className }: { user: User; className?: string }) 
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const conversations = useConversations(user.id);
+  const [search, setSearch] = useState('');
   const bidParam = idParam(searchParams.get('bid'));
   const messageId = idParam(searchParams.get('messageId'));
   const selectedBidId = selectConversation(conversations.data, {
@@ -102,7 +104,12 @@ function MessagesPanes({ user, className }: { user: User; className?: string }) 
     >
       <aside aria-label="Conversation list" className={cn('min-h-0 flex-col border-r', selectedBidId === null ? 'flex' : 'hidden md:flex')}>
         <h2 className="border-b px-4 py-3 text-sm font-semibold">Conversations</h2>
-        <ConversationList conversations={conversations.data} isLoading={conversations.isPending} selectedBidId={selectedBidId} onSelect={selectBid} />
+        <MessageSearchBox value={search} onChange={setSearch} />
+        {search.trim() === '' ? (
+          <ConversationList conversations={conversations.data} isLoading={conversations.isPending} selectedBidId={selectedBidId} onSelect={selectBid} />
+        ) : (
+          <MessageSearchResults q={search} onSelect={(hit) => selectBid(hit.bidId)} />
+        )}
         {conversations.error ? <p className="px-4 py-2 text-sm text-destructive">Could not load your conversations.</p> : null}
       </aside>
       {selectedBidId === null ? (
