@@ -67,9 +67,6 @@ export const sendMessageSchema = z.strictObject({
 /** What a client sends (wire) and what the service takes after parsing (trimmed). */
 export type SendMessageInput = z.output<typeof sendMessageSchema>;
 
-/** PATCH /api/messages/{id}: the new text, by the rules of a new message. */
-export const editMessageSchema = sendMessageSchema;
-
 /** POST /api/bids/{bidId}/messages/read: the other party's messages up to this id are read. */
 export const readMessagesSchema = z.strictObject({
   upTo: z

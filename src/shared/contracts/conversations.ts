@@ -9,7 +9,6 @@ import {
   chatMessageSchema,
   sendMessageSchema,
   chatSummarySchema,
-  editMessageSchema,
   messageSearchHitSchema,
   messageSearchQuerySchema,
   readMessagesResultSchema,
@@ -68,7 +67,8 @@ export const conversationEndpoints = defineEndpoints('conversations', {
     summary: "Edit one's own chat message",
     description: 'Its sender only, within the edit window after sending (5 minutes unless configured); the other party sees it marked edited.',
     params: idParamsSchema,
-    body: editMessageSchema,
+    // The new text, by the rules of a new message.
+    body: sendMessageSchema,
     response: chatMessageSchema,
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'VALIDATION_FAILED'],
   },
