@@ -75,6 +75,7 @@ export const conversationEndpoints = defineEndpoints('conversations', {
   remove: {
     method: 'DELETE',
     path: '/api/messages/:id',
+    body: emptyBodySchema,
     summary: "Delete one's own chat message",
     description: 'Its sender only, within the edit window; the other party sees "deleted". A dispute\'s transcript keeps what was said.',
     params: idParamsSchema,
