@@ -47,7 +47,7 @@ import { milestonesRoutes } from '#server/features/milestones/milestones.routes.
 import { liveRoutes } from '#server/features/live/live.routes.js';
 import { registerConversationPushes } from '#server/features/conversations/conversation-pushes.js';
 import { conversationsRoutes } from '#server/features/conversations/conversations.routes.js';
-import { countUnreadMessagesOf } from '#server/features/conversations/conversations.service.js';
+import { countUnreadMessagesOf, typingRecipientOf } from '#server/features/conversations/conversations.service.js';
 import { registerNotificationDelivery } from '#server/features/notifications/notification-outbox.js';
 import { registerLiveChanges } from '#server/features/live/live-changes.js';
 import { notificationsRoutes } from '#server/features/notifications/notifications.routes.js';
@@ -236,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNotificationDelivery(ctx.events, live);
   registerConversationPushes(ctx.events, live);
   registerLiveChanges(ctx.events, { live, findOperatorIds: () => findOperatorIds(database.db, config.operatorEmails) });
-  await liveRoutes(app, live, ctx);
+  await liveRoutes(app, live, ctx, {}, (userId, bidId) => typingRecipientOf(ctx, userId, bidId));
   conversationsRoutes(app, ctx);
   notificationsRoutes(app, ctx, live, countUnreadMessagesOf);
   registerMilestonePushes(ctx.events, live);

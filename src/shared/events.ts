@@ -36,6 +36,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new_milestone'), milestone: milestoneRefSchema }),
   z.object({ type: z.literal('milestone_completed'), milestone: milestoneRefSchema }),
   z.object({ type: z.literal('milestone_approved'), milestone: milestoneRefSchema }),
+  /** The other party of a bid's chat is typing (issue 32): shown for a few seconds, never stored. */
+  z.object({ type: z.literal('typing'), bidId: z.number().int(), userId: z.number().int() }),
   /** Resources a committed change touched, sent only to the people who may read them: refresh, no toast. */
   z.object({ type: z.literal('changed'), changes: z.array(liveChangeSchema).min(1) }),
 ]);
@@ -44,6 +46,8 @@ export type ServerEvent = z.infer<typeof serverEventSchema>;
 export const clientEventSchema = z.discriminatedUnion('type', [
   /** Sent right after the socket opens; userId must be the signed-in user's own id. */
   z.object({ type: z.literal('auth'), userId: z.coerce.number().int().positive() }),
+  /** The user is typing in a bid's chat; the server passes it to the other party, at most once a second. */
+  z.object({ type: z.literal('typing'), bidId: z.number().int().positive().max(2_147_483_647) }),
 ]);
 export type ClientEvent = z.infer<typeof clientEventSchema>;
 

@@ -1,4 +1,4 @@
-import { type ServerEvent, serverEventSchema } from '#shared/events.js';
+import { type ClientEvent, type ServerEvent, serverEventSchema } from '#shared/events.js';
 
 /**
  * The live connection of spec sections 4 and 7: a WebSocket at /ws that authenticates with
@@ -80,6 +80,11 @@ export class LiveConnection {
   /** True between the server's auth_success and the socket closing. */
   get isAuthenticated(): boolean {
     return this.authenticated;
+  }
+
+  /** Sends a client event once the server has said auth_success; before that (or offline) it is dropped. */
+  send(event: ClientEvent): void {
+    if (this.authenticated && this.socket) this.socket.send(JSON.stringify(event));
   }
 
   start(): void {

@@ -4,6 +4,7 @@ import { chatLimits } from '#shared/domain/limits.js';
 import { Button } from '#client/components/ui/button.js';
 import { Spinner } from '#client/components/ui/spinner.js';
 import { Textarea } from '#client/components/ui/textarea.js';
+import { sayTyping } from '#client/lib/live-typing.js';
 import { useSendMessage } from './api.js';
 
 /**
@@ -49,7 +50,10 @@ export function MessageComposer({ bidId }: { bidId: number }) {
       <Textarea
         ref={inputRef}
         value={draft}
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          if (event.target.value.trim() !== '') sayTyping(bidId);
+        }}
         onKeyDown={onKeyDown}
         placeholder="Type your message..."
         aria-label="Message"

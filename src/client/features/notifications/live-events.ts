@@ -43,6 +43,7 @@ export function liveEventToast(event: ServerEvent): LiveToast | null {
     case 'auth_success':
     case 'error':
     case 'changed':
+    case 'typing':
       return null;
   }
 }
@@ -93,6 +94,7 @@ export function liveEventRefreshes(event: ServerEvent, userId: number): (key: Qu
     case 'milestone_approved':
     case 'changed':
     case 'error':
+    case 'typing':
       return () => false;
   }
 }

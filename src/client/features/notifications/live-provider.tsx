@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { currentUserKey } from '#client/lib/auth.js';
 import { openConversation } from '#client/lib/open-conversation.js';
 import { LiveConnection, liveSocketUrl } from '#client/lib/live-connection.js';
+import { connectTyping, typingArrived } from '#client/lib/live-typing.js';
 import { liveChangeRefreshes, type LiveRefreshes } from '#client/lib/live-changes.js';
 import { liveEventRefreshes, liveEventToast, liveToastOutcome } from './live-events.js';
 
@@ -27,6 +28,10 @@ export function LiveConnectionProvider({ userId, refreshes }: { userId: number; 
       // An expired session turns the current user to null, which stops the connection.
       onDisconnect: () => void queryClient.invalidateQueries({ queryKey: currentUserKey }),
       onEvent: (event) => {
+        if (event.type === 'typing') {
+          typingArrived(event);
+          return;
+        }
         if (event.type === 'changed') {
           for (const queryKey of liveChangeRefreshes(refreshes, event.changes, userId)) void queryClient.invalidateQueries({ queryKey });
           return;
@@ -46,7 +51,11 @@ export function LiveConnectionProvider({ userId, refreshes }: { userId: number; 
       },
     });
     connection.start();
-    return () => connection.stop();
+    const disconnectTyping = connectTyping((event) => connection.send(event));
+    return () => {
+      disconnectTyping();
+      connection.stop();
+    };
   }, [userId, queryClient, refreshes]);
 
   return null;

@@ -210,6 +210,14 @@ export async function sendMessage(ctx: MessagingContext, actor: UserRow, bidId: 
   });
 }
 
+/** The live connection's typing messages (issue 32): the other party of a bid's chat, or null for anyone else. */
+export async function typingRecipientOf(ctx: Pick<AppContext, 'db'>, userId: number, bidId: number): Promise<number | null> {
+  const parties = await findBidParties(ctx.db, bidId);
+  if (!parties) return null;
+  if (userId === parties.ownerId) return parties.finisherId;
+  return userId === parties.finisherId ? parties.ownerId : null;
+}
+
 /** The Messages page's conversation list: only the signed-in user's own. */
 export async function listChats(ctx: MessagingContext, actor: UserRow, userId: number): Promise<ChatSummary[]> {
   requireAccess(actor, 'readOwnChats', userId);

@@ -62,7 +62,19 @@ function refuseUnlessSignedIn(publicOrigin: string | undefined) {
 }
 
 /** GET /ws: the live connection of spec sections 4 and 7. */
-export async function liveRoutes(app: FastifyInstance, hub: LiveHub, ctx: Pick<AppContext, 'db' | 'config'>, timings: LiveTimings = {}): Promise<void> {
+/** Who hears that a user types in a bid's chat: the other party, or null when the user is not one of the two. */
+export type TypingRecipient = (userId: number, bidId: number) => Promise<number | null>;
+
+/** A socket's typing messages reach the other party at most this often, per conversation. */
+const TYPING_INTERVAL_MS = 1_000;
+
+export async function liveRoutes(
+  app: FastifyInstance,
+  hub: LiveHub,
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  timings: LiveTimings = {},
+  typingRecipient: TypingRecipient = async () => null,
+): Promise<void> {
   const heartbeatMs = timings.heartbeatMs ?? 30_000;
   const authTimeoutMs = timings.authTimeoutMs ?? 10_000;
   // At shutdown every socket is told 1001 Going Away, so the client reconnects at once, through the
@@ -115,6 +127,9 @@ export async function liveRoutes(app: FastifyInstance, hub: LiveHub, ctx: Pick<A
     const user = request.user!; // the guard refused visitors
     sessionOf.set(socket, request.sessionToken!);
     let isAuthenticated = false;
+    // Per conversation: when this socket last passed a typing message on, and to whom (asked once).
+    const typingSentAt = new Map<number, number>();
+    const typingTo = new Map<number, Promise<number | null>>();
 
     const authTimer = setTimeout(() => refuse(socket, liveCloseCodes.unauthenticated, 'Authentication timed out'), authTimeoutMs);
 
@@ -130,7 +145,22 @@ export async function liveRoutes(app: FastifyInstance, hub: LiveHub, ctx: Pick<A
         else refuse(socket, liveCloseCodes.unauthenticated, 'The first message must be an auth message');
         return;
       }
-      // The only client message is auth. The cookie says who this is; the claim must agree.
+      if (event.type === 'typing') {
+        if (!isAuthenticated) return refuse(socket, liveCloseCodes.unauthenticated, 'The first message must be an auth message');
+        const now = Date.now();
+        if (now - (typingSentAt.get(event.bidId) ?? 0) < TYPING_INTERVAL_MS) return;
+        typingSentAt.set(event.bidId, now);
+        if (!typingTo.has(event.bidId))
+          typingTo.set(
+            event.bidId,
+            typingRecipient(user.id, event.bidId).catch(() => null),
+          );
+        void typingTo.get(event.bidId)!.then((recipientId) => {
+          if (recipientId !== null) void hub.publish(recipientId, { type: 'typing', bidId: event.bidId, userId: user.id });
+        });
+        return;
+      }
+      // Auth: the cookie says who this is; the claim must agree.
       if (event.userId !== user.id) {
         refuse(socket, liveCloseCodes.forbidden, 'You can only connect as the signed-in user');
         return;

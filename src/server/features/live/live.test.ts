@@ -117,6 +117,35 @@ describe('the live connection (/ws)', () => {
   });
 });
 
+describe('typing (issue 32)', () => {
+  it("passes a party's typing to the other party only, at most once a second, and never a stranger's", async () => {
+    const { bid } = await newBid();
+    const owner = track(await connectAs(t.wsUrl, cookies.owner, cast.owner.user.id));
+    const finisher = track(await connectAs(t.wsUrl, cookies.finisher, cast.finisher.user.id));
+    const stranger = track(await connectAs(t.wsUrl, cookies.otherFinisher, cast.otherFinisher.user.id));
+
+    for (let i = 0; i < 5; i += 1) finisher.socket.send(JSON.stringify({ type: 'typing', bidId: bid.id }));
+    expect(await owner.waitFor('typing')).toEqual({ type: 'typing', bidId: bid.id, userId: cast.finisher.user.id });
+    // A stranger to the bid says it types there: nobody hears of it.
+    stranger.socket.send(JSON.stringify({ type: 'typing', bidId: bid.id }));
+    owner.socket.send(JSON.stringify({ type: 'typing', bidId: bid.id }));
+    expect(await finisher.waitFor('typing')).toEqual({ type: 'typing', bidId: bid.id, userId: cast.owner.user.id });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(owner.events.filter((e) => e.type === 'typing')).toHaveLength(1);
+    expect(finisher.events.filter((e) => e.type === 'typing')).toHaveLength(1);
+    expect(stranger.events.filter((e) => e.type === 'typing')).toEqual([]);
+    // Nothing is stored, and a malformed typing message is refused as any other.
+    stranger.socket.send(JSON.stringify({ type: 'typing', bidId: 'x' }));
+    expect(await stranger.waitFor('error')).toEqual({ type: 'error', message: 'Unsupported message' });
+  });
+
+  it('refuses a typing message before auth', async () => {
+    const socket = track(await openLiveSocket(t.wsUrl, cookies.owner));
+    socket.socket.send(JSON.stringify({ type: 'typing', bidId: 1 }));
+    expect((await socket.closed).code).toBe(4401);
+  });
+});
+
 describe('socket housekeeping', () => {
   it('terminates a socket that stops answering pings and closes one that never authenticates', async () => {
     const database = await createTestDatabase();
