@@ -33,7 +33,7 @@ interface HistoryDeal {
   ratings?: { ofFinisher: number; ofOwner: number; comment: string };
 }
 
-export const historyDeals: readonly HistoryDeal[] = [
+const historyDeals: readonly HistoryDeal[] = [
   {
     name: 'Holiday gift card shop',
     description: 'A gift card storefront for a coffee roaster: cards sold, but balances, redemption at the till and the e-mailed card were missing.',
