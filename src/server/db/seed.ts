@@ -62,7 +62,7 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
       .returning({ id: users.id, username: users.username });
     const idOf = (username: DemoUsername) => inserted.find((u) => u.username === username)!.id;
     // Every demo ledger entry, appended at the end in order of time: each year's receipts and
-    // statements are then numbered in the order they were issued (decision 064).
+    // statements are then numbered in the order they were issued (decisions 064, 067).
     const ledger: LedgerAppend[] = [];
 
     for (const p of demoProjects) {
