@@ -47,6 +47,11 @@ export interface PageRequest {
   viewerId: number | null;
   query: ListProjectsQuery;
   tsquery: string | null;
+  /**
+   * Relevance only: the text with its last word whole (searchQueries' exact), tried first when the
+   * prefix adds other words; its matches are the candidates when they are rankedCandidates or more.
+   */
+  wholeWordTsquery?: string | null;
   cursor: SearchCursor | null;
 }
 
@@ -148,9 +153,20 @@ export async function findPageIds(db: DbOrTx, request: PageRequest, scanCap?: nu
   const cap = scanCap ?? needed * projectSearchLimits.orderedScanPerResult;
   // Enough when the capped listed scan filled its part: then it found what reading every match would.
   const enough = (rows: PageRow[]) => (sort === 'relevance' ? (rows[0]?.total ?? 0) >= needed : rows.filter((row) => row.listed_row).length >= needed);
-  let rows: PageRow[] = [];
-  if (request.tsquery !== null) rows = await selectRows<PageRow>(db, pageStatement(request, sort, cap));
-  if (request.tsquery === null || !enough(rows)) rows = await selectRows<PageRow>(db, pageStatement(request, sort, null));
+  const find = async (tsquery: string | null): Promise<PageRow[]> => {
+    const asked = { ...request, tsquery };
+    let rows: PageRow[] = [];
+    if (tsquery !== null) rows = await selectRows<PageRow>(db, pageStatement(asked, sort, cap));
+    if (tsquery === null || !enough(rows)) rows = await selectRows<PageRow>(db, pageStatement(asked, sort, null));
+    return rows;
+  };
+  let rows: PageRow[] | null = null;
+  if (sort === 'relevance' && request.wholeWordTsquery) {
+    // The whole word's matches are the candidates when there are enough of them (decision 062).
+    const whole = await find(request.wholeWordTsquery);
+    if (enough(whole)) rows = whole;
+  }
+  rows ??= await find(request.tsquery);
   const found = rows.filter((row) => row.id !== null);
   const page = found.slice(0, request.query.limit);
   const last = page.at(-1);
