@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { searchWords } from '#shared/domain/project-search.js';
+import { searchesLastWordAsPrefix, searchWords } from '#shared/domain/project-search.js';
 import type { DbOrTx } from './client.js';
 import { selectRows } from './raw-rows.js';
 
@@ -40,6 +40,7 @@ export interface SearchQueries {
 export async function searchQueries(db: DbOrTx, text: string): Promise<SearchQueries | null> {
   const words = searchWords(text);
   if (words.length === 0) return null;
+  const lastIsPrefix = searchesLastWordAsPrefix(text);
   const rows = await selectRows<WordRow>(
     db,
     sql`
@@ -60,14 +61,14 @@ export async function searchQueries(db: DbOrTx, text: string): Promise<SearchQue
   const terms = (wholeLast: boolean) =>
     rows.map((row) => {
       const last = row.ord === words.length;
-      const typed = `${quoteLexeme(row.lexeme)}${last && !wholeLast ? ':*' : ''}`;
-      if (row.exact || row.prefixed) return typed;
+      const typed = `${quoteLexeme(row.lexeme)}${last && lastIsPrefix && !wholeLast ? ':*' : ''}`;
+      if (row.exact || (row.prefixed && lastIsPrefix)) return typed;
       // A word no project has yet: its nearest word too, beside itself. Browse then finds the nearest
       // word's projects, and a saved search still matches a project that brings the word later.
       return row.nearest === null ? typed : `(${typed} | ${quoteLexeme(row.nearest)})`;
     });
   const lastRow = rows.at(-1)!;
-  const isLast = lastRow.ord === words.length;
+  const isLast = lastIsPrefix && lastRow.ord === words.length;
   return {
     prefixed: terms(false).join(' & '),
     exact: isLast && lastRow.exact ? terms(true).join(' & ') : null,

@@ -23,7 +23,9 @@ export function directoryTsquery(text: string | undefined, weight: '' | 'A' | 'B
   if (words.length === 0) return null;
   return words
     .map((word, index) => {
-      const modifiers = `${index === words.length - 1 ? '*' : ''}${weight}`;
+      // Not a prefix when written out whole: 'c++' and 'c#' would read 'c':*, every word that starts with c.
+      const isPrefix = index === words.length - 1 && !/[+#]$/.test(word);
+      const modifiers = `${isPrefix ? '*' : ''}${weight}`;
       return `'${word}'${modifiers ? `:${modifiers}` : ''}`;
     })
     .join(' & ');
