@@ -37,7 +37,9 @@ export const developerRecords = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
   },
   // The directory's orders (finishers.directory.ts), each ending with the user id: ascending on
   // purpose, scanned backwards they serve ORDER BY ... DESC and the keyset cursor's row comparison.
