@@ -153,11 +153,14 @@ export async function findPageIds(db: DbOrTx, request: PageRequest, scanCap?: nu
   const cap = scanCap ?? needed * projectSearchLimits.orderedScanPerResult;
   // Enough when the capped listed scan filled its part: then it found what reading every match would.
   const enough = (rows: PageRow[]) => (sort === 'relevance' ? (rows[0]?.total ?? 0) >= needed : rows.filter((row) => row.listed_row).length >= needed);
+  // Words with a technology: one GIN index finds their projects (projects_listed_search_tech_idx), few
+  // enough at a million to read them all; an ordered scan would test hundreds of rows per match.
+  const capFirst = scanCap !== undefined || !request.query.tech?.length;
   const find = async (tsquery: string | null): Promise<PageRow[]> => {
     const asked = { ...request, tsquery };
     let rows: PageRow[] = [];
-    if (tsquery !== null) rows = await selectRows<PageRow>(db, pageStatement(asked, sort, cap));
-    if (tsquery === null || !enough(rows)) rows = await selectRows<PageRow>(db, pageStatement(asked, sort, null));
+    if (tsquery !== null && capFirst) rows = await selectRows<PageRow>(db, pageStatement(asked, sort, cap));
+    if (tsquery === null || !capFirst || !enough(rows)) rows = await selectRows<PageRow>(db, pageStatement(asked, sort, null));
     return rows;
   };
   let rows: PageRow[] | null = null;
