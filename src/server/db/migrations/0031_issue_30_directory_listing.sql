@@ -26,4 +26,7 @@ CREATE TRIGGER users_developer_record AFTER INSERT OR UPDATE OF hourly_rate, rol
   FOR EACH ROW EXECUTE FUNCTION users_keep_developer_record();--> statement-breakpoint
 UPDATE developer_records r SET role = u.role, available = u.onboarding_complete,
   skills = array(SELECT lower(s) FROM unnest(u.skills) s), search_vector = developer_search_vector(u.username, u.skills, u.bio)
-  FROM users u WHERE u.id = r.user_id;
+  FROM users u WHERE u.id = r.user_id;--> statement-breakpoint
+-- The planner's statistics of the new columns (the words above all): until autovacuum comes, a
+-- directory search would be planned as if no developer had words.
+ANALYZE developer_records;

@@ -66,6 +66,12 @@ function filtersOf({ query, tsquery }: PageRequest): SQL[] {
 }
 
 /**
+ * The columns the capped scan passes on: what the filters, orders and ranking read. Not the whole
+ * row: deforming every column (the description above all) of each scanned row cost as much as testing it.
+ */
+const cappedColumns = sql.raw('p.id, p.created_at, p.status, p.search_vector, p.tech_stack, p.budget_cents, p.bid_count');
+
+/**
  * The two sets a page draws from, each as its own ordered, limited scan: the listed projects, and
  * (for a signed-in viewer) their own projects in any other status. An OR of the two would keep
  * PostgreSQL from reading the listed ones in index order.
@@ -83,7 +89,7 @@ function branches(request: PageRequest, select: SQL, after: SQL | null, order: S
   const listedBranch =
     cap === null
       ? sql`(select ${select} from projects p where ${where(listed, scoped)} order by ${order} limit ${limit})`
-      : sql`(select ${select} from (select * from projects p where ${where(listed, after ? [after] : [])} order by ${order} limit ${cap}) as p
+      : sql`(select ${select} from (select ${cappedColumns} from projects p where ${where(listed, after ? [after] : [])} order by ${order} limit ${cap}) as p
           where ${sql.join(filters, sql` and `)} order by ${order} limit ${limit})`;
   if (request.viewerId === null) return listedBranch;
   const own = sql`p.submitter_id = ${request.viewerId} and not (${listed})`;
