@@ -3,6 +3,9 @@ import { test } from './fixtures.js';
 import { apiGet, apiPost, registerThroughUi, uniqueAccount } from './helpers.js';
 import { expectAccessibleAtBothWidths, recordErrors } from './page-checks.js';
 
+/** The deals maya and devon completed in the demo's year of history (src/server/db/seed-history.ts: twelve, one of them cancelled). */
+const completedHistoryDeals = 11;
+
 // Issue 28, items 3, 15, 16 and 17: what a finisher bids on, the code link, the site's own pages and
 // the way back after signing in, and a demo that tells one story.
 
@@ -190,11 +193,15 @@ test('the Weather dashboard deal has its whole history for both parties, and eve
     await page.context().close();
   }
 
-  // devon has deliveries but no completed deal: no on-time rate beside "Completed: 0".
+  // sam has a deal under way but no completed one: no on-time rate beside "Completed: 0".
   const { page } = await logInAs(browser, 'maya');
   await page.goto(`/projects/${recipe.id}`);
-  const record = page.getByRole('listitem', { name: 'Bid from devon' }).locator('dl[aria-label="Developer record"]');
+  const record = page.getByRole('listitem', { name: 'Bid from sam' }).locator('dl[aria-label="Developer record"]');
   await expect(record).toContainText('Completed:0');
   await expect(record).toContainText('On time:No completed deals yet');
+  // devon's year of deals with maya (issue 31): his record counts them.
+  const devonRecord = page.getByRole('listitem', { name: 'Bid from devon' }).locator('dl[aria-label="Developer record"]');
+  await expect(devonRecord).toContainText(`Completed:${completedHistoryDeals}`);
+  await expect(devonRecord).toContainText('On time:100%');
   await page.context().close();
 });

@@ -202,6 +202,11 @@ export const accountRows: Row[] = [
   // Issue 31: receipts and payout statements are their holder's alone; to anyone else a document does not exist.
   { route: 'GET /api/users/:id/documents', expect: only({ owner: 200 }), request: (w) => ({ url: `/api/users/${idOf(w, 'owner')}/documents` }) },
   {
+    route: 'GET /api/documents/:id',
+    expect: only({ owner: 200 }, 404),
+    request: async (w, m) => ({ url: `/api/documents/${await plantReceipt(w, m)}` }),
+  },
+  {
     route: 'GET /api/documents/:id/pdf',
     expect: only({ owner: 200 }, 404),
     request: async (w, m) => ({ url: `/api/documents/${await plantReceipt(w, m)}/pdf` }),

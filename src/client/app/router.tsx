@@ -40,6 +40,7 @@ const OnboardingRedirectPage = lazyPage(() => import('#client/app/routes/onboard
 const MessagesPage = lazyPage(() => import('#client/app/routes/messages.js'));
 const NotificationsPage = lazyPage(() => import('#client/app/routes/notifications.js'));
 const DocumentsPage = lazyPage(() => import('#client/app/routes/documents.js'));
+const DocumentPage = lazyPage(() => import('#client/app/routes/document.js'));
 const EarningsPage = lazyPage(() => import('#client/app/routes/earnings.js'));
 const TestNotificationsPage = lazyPage(() => import('#client/app/routes/test-notifications.js'));
 const ChatPage = lazyPage(() => import('#client/app/routes/chat.js'));
@@ -99,6 +100,8 @@ const routes: RouteObject[] = [
           { path: '/notifications', element: <NotificationsPage /> },
           // Receipts and payout statements (issue 31): the person's own, linked from the payment mail.
           { path: '/documents', element: <DocumentsPage /> },
+          // One document, linked from the mail announcing its money: a visitor signs in and comes back here.
+          { path: '/documents/:id', element: <DocumentPage /> },
           // A person's own money from the ledger (issue 31, item 4): one page, worded by the role the server answers.
           { path: '/earnings', element: <EarningsPage /> },
           { path: '/spending', element: <EarningsPage /> },

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { appendLedger } from '#server/domain/ledger.js';
+import type { LedgerAppend } from '#server/domain/ledger.js';
 import { changeOrderNumberOf } from '#server/domain/money-sources.js';
 import { splitPayment } from '#shared/domain/money.js';
 import type { Tx } from './client.js';
@@ -27,8 +27,11 @@ export interface DemoChangeOrder {
 const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
-/** Writes a demo change order as the change-order service and the payment webhook would have, with its history. */
-export async function seedChangeOrder(tx: Tx, projectId: number, demo: DemoChangeOrder): Promise<void> {
+/**
+ * Writes a demo change order as the change-order service and the payment webhook would have, with its
+ * history; answers its payment's ledger append, for the seed to append with the demo's others.
+ */
+export async function seedChangeOrder(tx: Tx, projectId: number, demo: DemoChangeOrder): Promise<LedgerAppend[]> {
   const [row] = await tx
     .select({ project: projects, payment: payments })
     .from(payments)
@@ -82,16 +85,25 @@ export async function seedChangeOrder(tx: Tx, projectId: number, demo: DemoChang
       .returning();
     const parties = { projectId, ownerId: project.submitterId, finisherId: project.finisherId! };
     const note = `change order ${await changeOrderNumberOf(tx, projectId, changeOrder!.id)}`;
-    await appendLedger(tx, changeOrderPayment!.id, parties, paidAt, [
-      {
-        kind: 'change_order_payment',
-        amountCents: demo.amountCents,
-        providerId: changeOrderPayment!.paymentIntentId,
-        note,
-        key: `paid:${changeOrderPayment!.id}`,
-      },
-    ]);
     history.push({ projectId, kind: 'change_order_paid', by: 'owner', amountCents: demo.amountCents, at: paidAt });
+    await tx.insert(dealHistory).values(history);
+    return [
+      {
+        paymentId: changeOrderPayment!.id,
+        parties,
+        at: paidAt,
+        movements: [
+          {
+            kind: 'change_order_payment',
+            amountCents: demo.amountCents,
+            providerId: changeOrderPayment!.paymentIntentId,
+            note,
+            key: `paid:${changeOrderPayment!.id}`,
+          },
+        ],
+      },
+    ];
   }
   await tx.insert(dealHistory).values(history);
+  return [];
 }

@@ -20,6 +20,9 @@ import { reviews } from './schema/reviews.js';
 import { users } from './schema/users.js';
 import { jobs } from './schema/jobs.js';
 import { REVEAL_REVIEWS_JOB, revealReviewsJobKey } from '#shared/domain/reviews.js';
+import { findLedgerDiscrepancies } from '#server/features/ledger/reconciliation.js';
+import { documents } from './schema/documents.js';
+import { ledgerEntries } from './schema/ledger.js';
 
 // Issue 28, item 17: the demo tells one story. A deal marked complete has the history that made it
 // so, and a finisher's record on a bid card agrees with the rows it is counted from.
@@ -48,6 +51,16 @@ async function dealPaymentOf(projectId: number) {
   return row?.payment;
 }
 
+/** Every payment of the project: its own and its change orders'. */
+async function paymentsOf(projectId: number) {
+  const rows = await t.database.db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(bids, eq(bids.id, payments.bidId))
+    .where(eq(bids.projectId, projectId));
+  return rows.map((row) => row.payment);
+}
+
 describe('the demo data', () => {
   it('gives every completed deal its payment, delivery, acceptance and payout, in that order, and its reviews after', async () => {
     const completed = await t.database.db.select().from(projects).where(isNotNull(projects.acceptedAt));
@@ -55,7 +68,9 @@ describe('the demo data', () => {
     for (const project of completed) {
       const history = await historyOf(project.id);
       const kinds = history.map((entry) => entry.kind);
-      const order = ['payment_held', 'delivery', 'acceptance', 'payout'].map((kind) => kinds.indexOf(kind as (typeof kinds)[number]));
+      // The last payout is the acceptance's: a staged deal's milestones were paid out before the delivery.
+      const order = ['payment_held', 'delivery', 'acceptance'].map((kind) => kinds.indexOf(kind as (typeof kinds)[number]));
+      order.push(kinds.lastIndexOf('payout'));
       expect(
         order.every((index) => index >= 0),
         `${project.name}: ${kinds.join(', ')}`,
@@ -63,8 +78,10 @@ describe('the demo data', () => {
       expect([...order].sort((a, b) => a - b)).toEqual(order);
       const payment = await dealPaymentOf(project.id);
       expect(payment, project.name).toMatchObject({ status: 'released', releasedCents: payment!.developerAmountCents });
+      // Every payout of the deal: its milestones', the acceptance's and its change orders' money.
       const paidOut = history.filter((entry) => entry.kind === 'payout').reduce((sum, entry) => sum + (entry.amountCents ?? 0), 0);
-      expect(paidOut, project.name).toBe(payment!.releasedCents);
+      const released = (await paymentsOf(project.id)).reduce((sum, p) => sum + p.releasedCents, 0);
+      expect(paidOut, project.name).toBe(released);
       expect(project.completedAt!.getTime()).toBe(history.find((entry) => entry.kind === 'delivery')!.at.getTime());
       expect(project.acceptedAt!.getTime()).toBe(history.find((entry) => entry.kind === 'acceptance')!.at.getTime());
       for (const review of await t.database.db.select().from(reviews).where(eq(reviews.projectId, project.id)))
@@ -208,5 +225,62 @@ describe('the demo data', () => {
     const [devonRow] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'devon'));
     const own = (await devon.get(`/api/users/${devonRow!.id}/invitations`)).json() as { project: { name: string } }[];
     expect(own.map((i) => i.project.name)).toEqual(['Chat widget for support']);
+  });
+
+  // Issue 31, "Done when": a year of history for one owner and one finisher.
+  it('keeps a ledger that reconciles, with a year of maya and devon paying and being paid, each year numbered from 0001 without gaps', async () => {
+    const db = t.database.db;
+    expect(await findLedgerDiscrepancies(db)).toEqual([]);
+    const kinds = new Set((await db.select({ kind: ledgerEntries.kind }).from(ledgerEntries)).map((e) => e.kind));
+    for (const kind of ['payment_held', 'milestone_release', 'final_release', 'platform_fee', 'refund', 'change_order_payment'] as const)
+      expect(kinds.has(kind), kind).toBe(true);
+
+    const all = await db.select().from(documents).orderBy(documents.series, documents.year, documents.sequence);
+    // Gapless per series and year, and in the order of issue.
+    const bySeriesYear = new Map<string, typeof all>();
+    for (const d of all) bySeriesYear.set(`${d.series}-${d.year}`, [...(bySeriesYear.get(`${d.series}-${d.year}`) ?? []), d]);
+    for (const [key, rows] of bySeriesYear) {
+      expect(
+        rows.map((d) => d.sequence),
+        key,
+      ).toEqual(rows.map((_, i) => i + 1));
+      expect(
+        rows.every((d, i) => i === 0 || (d.issuedAt >= rows[i - 1]!.issuedAt && d.number === `${key}-${String(d.sequence).padStart(4, '0')}`)),
+        key,
+      ).toBe(true);
+      expect(
+        rows.every((d) => d.issuedAt.getUTCFullYear() === d.year),
+        key,
+      ).toBe(true);
+    }
+    const DAY = 86_400_000;
+    for (const [username, kind] of [
+      ['maya', 'receipt'],
+      ['devon', 'payout_statement'],
+    ] as const) {
+      const [user] = await db.select().from(users).where(eq(users.username, username));
+      const own = all.filter((d) => d.userId === user!.id && d.kind === kind).map((d) => d.issuedAt.getTime());
+      const months = new Set(own.map((time) => new Date(time).toISOString().slice(0, 7)));
+      expect(Date.now() - Math.min(...own), username).toBeGreaterThan(330 * DAY);
+      expect(Date.now() - Math.max(...own), username).toBeLessThan(60 * DAY);
+      expect(months.size, username).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it('shows devon earnings and maya spending in most of the last 12 months', async () => {
+    for (const [email, figure] of [
+      ['devon@demo.finishline.dev', 'releasedCents'],
+      ['maya@demo.finishline.dev', 'paidCents'],
+    ] as const) {
+      const api = client(t.app, await signIn(t.app, email, DEMO_PASSWORD));
+      const me = (await api.get('/api/user')).json() as { id: number };
+      const earnings = (await api.get(`/api/users/${me.id}/earnings`)).json() as { months: Record<string, number>[]; totals: Record<string, number> };
+      expect(earnings.months, email).toHaveLength(12);
+      expect(earnings.months.filter((m) => m[figure]! > 0).length, email).toBeGreaterThanOrEqual(9);
+    }
+    const maya = client(t.app, await signIn(t.app, 'maya@demo.finishline.dev', DEMO_PASSWORD));
+    const me = (await maya.get('/api/user')).json() as { id: number };
+    const spending = (await maya.get(`/api/users/${me.id}/earnings`)).json() as { totals: { refundedCents: number } };
+    expect(spending.totals.refundedCents).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
+import { madePaymentStatuses } from '#shared/domain/payment-status.js';
 import { createTestApp, type TestApp } from '#test/support/app.js';
 import { seedDemoDataIfEmpty } from './seed.js';
 import { bids } from './schema/bids.js';
@@ -28,7 +29,8 @@ it('seeds unpaid deals within the payment window, and a project whose accepted b
     .where(inArray(bids.status, [...winningBidStatuses]));
   for (const { bid, project, payment } of winners) {
     expect(bid.acceptedAt).not.toBeNull();
-    if (payment === 'held' || payment === 'released') continue;
+    // Paid (held, released, or refunded by a cancellation): not waiting for a payment.
+    if (payment && (madePaymentStatuses as readonly string[]).includes(payment)) continue;
     // Unpaid: nothing delivered or accepted, and accepted within the window.
     expect(project.status).toBe('assigned');
     expect(now - bid.acceptedAt!.getTime()).toBeLessThan(t.config.deal.paymentWindowMs);

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { appendLedger, impliedMovements } from '#server/domain/ledger.js';
+import { appendLedgerEntries, impliedMovements, type LedgerAppend } from '#server/domain/ledger.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
 import { dollarsToCents, splitPayment } from '#shared/domain/money.js';
 import { hashPassword } from '#server/plugins/passwords.js';
@@ -16,6 +16,7 @@ import { REVEAL_REVIEWS_JOB, reviewRevealDeadline, revealReviewsJobKey } from '#
 import { enqueueJobs } from '#server/jobs/job-queue.js';
 import { seedChangeOrder } from './seed-change-orders.js';
 import { seedDispute } from './seed-disputes.js';
+import { seedHistory } from './seed-history.js';
 import { type DemoRepositoryOptions, seedDemoRepositories } from './seed-repositories.js';
 import { payments } from '#server/db/schema/payments.js';
 import { projectColumns, projects } from '#server/db/schema/projects.js';
@@ -52,13 +53,17 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
           languages: 'languages' in u ? [...u.languages] : [],
           frameworks: 'frameworks' in u ? [...u.frameworks] : [],
           passwordHash,
-          createdAt: daysAgo(60 - i),
+          // They joined before the year of history maya and devon have (seed-history.ts).
+          createdAt: daysAgo(400 - i),
           // Demo people confirmed their addresses when they joined (decision 036); the operator must have.
-          emailVerifiedAt: daysAgo(60 - i),
+          emailVerifiedAt: daysAgo(400 - i),
         })),
       )
       .returning({ id: users.id, username: users.username });
     const idOf = (username: DemoUsername) => inserted.find((u) => u.username === username)!.id;
+    // Every demo ledger entry, appended at the end in order of time: each year's receipts and
+    // statements are then numbered in the order they were issued (decisions 064, 067).
+    const ledger: LedgerAppend[] = [];
 
     for (const p of demoProjects) {
       const winning = p.bids.find((b) => b.status && (winningBidStatuses as readonly string[]).includes(b.status));
@@ -146,8 +151,10 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
           // Its ledger (decision 063): the money held, then what the release moved once the work was accepted.
           const [paid, ...moved] = impliedMovements(payment!);
           const parties = { projectId: project!.id, ownerId: project!.submitterId, finisherId: idOf(b.finisher) };
-          await appendLedger(tx, payment!.id, parties, heldAt, [paid!]);
-          await appendLedger(tx, payment!.id, parties, project!.acceptedAt ?? heldAt, moved);
+          ledger.push(
+            { paymentId: payment!.id, parties, at: heldAt, movements: [paid!] },
+            { paymentId: payment!.id, parties, at: project!.acceptedAt ?? heldAt, movements: moved },
+          );
         }
       }
       // A lapsed bid's end, as the deal clock writes it: the payment window after its acceptance (decision 037).
@@ -164,13 +171,18 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
       if (p.deal) await seedDealClock(tx, project!.id, p.deal, dealClock, p.dispute !== undefined);
       if (p.reviews && winning) await seedReviews(tx, project!.id, p.reviews, idOf(p.owner), idOf(winning.finisher));
       if (p.dispute) await seedDispute(tx, project!.id, p.dispute);
-      if (p.changeOrder) await seedChangeOrder(tx, project!.id, p.changeOrder);
+      if (p.changeOrder) ledger.push(...(await seedChangeOrder(tx, project!.id, p.changeOrder)));
       if (p.invitedFinishers?.length)
         await tx
           .insert(projectInvitations)
           .values(p.invitedFinishers.map((finisher) => ({ projectId: project!.id, finisherId: idOf(finisher), createdAt: daysAgo(1) })));
     }
     await seedSavedSearches(tx, idOf);
+    ledger.push(...(await seedHistory(tx, { ownerId: idOf('maya'), finisherId: idOf('devon') })));
+    await appendLedgerEntries(
+      tx,
+      ledger.toSorted((a, b) => a.at.getTime() - b.at.getTime()),
+    );
   });
   // After the commit: git writes files, which a rolled-back transaction could not take back.
   if (repositories) await seedDemoRepositories(db, repositories);

@@ -4,7 +4,6 @@ import * as changeOrders from '#server/db/schema/change-orders.js';
 import * as conversations from '#server/db/schema/conversations.js';
 import * as deal from '#server/db/schema/deal.js';
 import * as developerRecords from '#server/db/schema/developer-records.js';
-import * as developerSearch from '#server/db/schema/developer-search.js';
 import * as disputes from '#server/db/schema/disputes.js';
 import * as email from '#server/db/schema/email.js';
 import * as invitations from '#server/db/schema/invitations.js';
@@ -37,7 +36,6 @@ export const schema = {
   ...repositoryDeals,
   ...invitations,
   ...savedSearches,
-  ...developerSearch,
   ...developerRecords,
 };
 export type Schema = typeof schema;

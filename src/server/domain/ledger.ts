@@ -4,7 +4,7 @@ import type { LedgerEntryKind } from '#shared/domain/ledger.js';
 import type { MoneySource } from '#shared/domain/money-moves.js';
 import { madePaymentStatuses } from '#shared/domain/payment-status.js';
 import type { PaymentRow } from '#server/db/schema/payments.js';
-import { issueDocuments } from './documents.js';
+import { type IssuedDocument, issueDocuments } from './documents.js';
 
 /** One movement of one payment's money, as the code that moves it knows it. */
 export interface LedgerMovement {
@@ -33,30 +33,48 @@ export function ledgerNote(source: MoneySource): string | null {
 /** A chargeback's steps are recorded whatever they concern: a freeze of a released payment holds nothing, yet happened. */
 const recordedWhenZero: ReadonlySet<LedgerEntryKind> = new Set(['chargeback_freeze', 'chargeback_won', 'chargeback_lost']);
 
+/** One payment's movements at one time, as appendLedger takes them. */
+export interface LedgerAppend {
+  paymentId: number;
+  parties: LedgerParties;
+  at: Date;
+  movements: readonly LedgerMovement[];
+}
+
 /**
  * Appends a payment's movements to the ledger in the caller's transaction (decision 063), so an
  * entry exists exactly when its change committed. A movement of no money is skipped, except a
  * chargeback's steps. The receipts and payout statements of the entries are issued in the same
- * transaction (decision 064).
+ * transaction (decision 064); they are answered, for the mail that announces the money.
  */
-export async function appendLedger(tx: Tx, paymentId: number, parties: LedgerParties, at: Date, movements: readonly LedgerMovement[]): Promise<void> {
-  const rows = movements
-    .filter((m) => m.amountCents > 0 || recordedWhenZero.has(m.kind))
-    .map((m) => ({
-      paymentId,
-      projectId: parties.projectId,
-      ownerId: parties.ownerId,
-      finisherId: parties.finisherId,
-      kind: m.kind,
-      amountCents: m.amountCents,
-      providerId: m.providerId ?? null,
-      note: m.note ?? null,
-      movementKey: m.key,
-      createdAt: at,
-    }));
-  if (rows.length === 0) return;
+export function appendLedger(tx: Tx, paymentId: number, parties: LedgerParties, at: Date, movements: readonly LedgerMovement[]): Promise<IssuedDocument[]> {
+  return appendLedgerEntries(tx, [{ paymentId, parties, at, movements }]);
+}
+
+/**
+ * Several appends in one statement, in the order given (their entries' ids and documents' numbers
+ * follow it), and their documents in one more: for rows written whole, like the demo's year.
+ */
+export async function appendLedgerEntries(tx: Tx, appends: readonly LedgerAppend[]): Promise<IssuedDocument[]> {
+  const rows = appends.flatMap(({ paymentId, parties, at, movements }) =>
+    movements
+      .filter((m) => m.amountCents > 0 || recordedWhenZero.has(m.kind))
+      .map((m) => ({
+        paymentId,
+        projectId: parties.projectId,
+        ownerId: parties.ownerId,
+        finisherId: parties.finisherId,
+        kind: m.kind,
+        amountCents: m.amountCents,
+        providerId: m.providerId ?? null,
+        note: m.note ?? null,
+        movementKey: m.key,
+        createdAt: at,
+      })),
+  );
+  if (rows.length === 0) return [];
   // Each paying entry's receipt or payout statement is issued with it (decision 064).
-  await issueDocuments(tx, await tx.insert(ledgerEntries).values(rows).returning());
+  return issueDocuments(tx, await tx.insert(ledgerEntries).values(rows).returning());
 }
 
 /**

@@ -123,18 +123,26 @@ export type DomainEvent =
   | DealEvent
   | DisputeEvent
   | HandOverEvent
-  | { type: 'payment.received'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number }
-  /** One transfer to the finisher (a history line); `source` is what the money paid for. */
-  | ({ type: 'payout.released'; amountCents: number; source?: MoneySource } & DealFields)
+  /** documentId: the owner's receipt of it (issue 31), which the mail links. */
+  | { type: 'payment.received'; projectId: number; projectName: string; ownerId: number; finisherId: number; amountCents: number; documentId?: number }
+  /** One transfer to the finisher (a history line); `source` is what the money paid for; documentId its payout statement. */
+  | ({ type: 'payout.released'; amountCents: number; source?: MoneySource; documentId?: number } & DealFields)
   /** One refund to the owner (a history line); paidCents is what that payment was, to tell a partial refund. */
   | ({ type: 'payment.refunded'; amountCents: number; source?: MoneySource; paidCents?: number } & DealFields)
   /**
    * Everything one settlement moved, told once to each party (issue 28, item 11): however many
    * payments a step settles, the finisher hears of one payout and the owner of one refund.
    */
-  | ({ type: 'money.moved'; cause: MoneyMoveCause; payouts: MoneyPart[]; refunds: MoneyPart[] } & DealFields)
-  /** Money that arrived after its deal ended (decision 038): refunded to the owner in full, never held. */
-  | ({ type: 'payment.arrived_late'; paymentId: number; changeOrderId: number | null; reason: DealEndReason; amountCents: number } & DealFields)
+  | ({ type: 'money.moved'; cause: MoneyMoveCause; payouts: MoneyPart[]; refunds: MoneyPart[]; statementIds?: number[] } & DealFields)
+  /** Money that arrived after its deal ended (decision 038): refunded to the owner in full, never held; documentId its receipt. */
+  | ({
+      type: 'payment.arrived_late';
+      paymentId: number;
+      changeOrderId: number | null;
+      reason: DealEndReason;
+      amountCents: number;
+      documentId?: number;
+    } & DealFields)
   | { type: 'onboarding.completed'; userId: number }
   | RepositoryEvent
   | CardDisputeEvent
@@ -258,8 +266,8 @@ type ChangeOrderEvent = (
   | { type: 'change_order.accepted'; amountCents: number; extraDays: number }
   | { type: 'change_order.declined' }
   | { type: 'change_order.withdrawn' }
-  /** number: the change order's place on the deal page ("Change order 1"), for the owner's receipt. */
-  | { type: 'change_order.paid'; amountCents: number; number?: number }
+  /** number: the change order's place on the deal page ("Change order 1"), for the owner's receipt; documentId: that receipt. */
+  | { type: 'change_order.paid'; amountCents: number; number?: number; documentId?: number }
 ) & { changeOrderId: number; side: ChangeOrderProposer } & DealFields;
 
 interface MilestoneFields {

@@ -18,6 +18,16 @@ export const documentEndpoints = defineEndpoints('documents', {
     response: z.array(documentSchema),
     errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
   },
+  one: {
+    method: 'GET',
+    path: '/api/documents/:id',
+    summary: 'A receipt or payout statement (its holder only)',
+    description:
+      'The document as the list gives it, for the page the payment mail links (`/documents/{id}`); `url` downloads its PDF. Anyone but its holder, operators included, gets 404.',
+    params: idParamsSchema,
+    response: documentSchema,
+    errors: ['UNAUTHENTICATED', 'NOT_FOUND'],
+  },
   pdf: {
     method: 'GET',
     path: '/api/documents/:id/pdf',

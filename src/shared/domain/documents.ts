@@ -22,8 +22,14 @@ export const documentKindOfEntry: Partial<Record<LedgerEntryKind, DocumentKind>>
 /** Each kind's number series: R-2026-0001, S-2026-0001. */
 export const documentSeries: Record<DocumentKind, string> = { receipt: 'R', payout_statement: 'S' };
 
-/** The page listing a person's documents, linked from the mail that announces each payment and payout. */
+/** The page listing a person's documents, newest first. */
 export const documentsPagePath = '/documents';
+
+/**
+ * One document's page, linked from the mail that announces its money: its holder downloads the PDF
+ * there; a signed-out reader signs in and comes back to it.
+ */
+export const documentPagePath = (id: number) => `${documentsPagePath}/${id}`;
 
 export const documentKindLabels: Record<DocumentKind, string> = { receipt: 'Receipt', payout_statement: 'Payout statement' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveSort, projectSearchParams, readProjectSearch, searchWords } from './project-search.js';
+import { effectiveSort, projectSearchParams, readProjectSearch, searchesLastWordAsPrefix, searchWords } from './project-search.js';
 
 describe('browse search in the URL (issue 30, item 1)', () => {
   it('reads a URL and writes it back the same, defaults left out', () => {
@@ -28,5 +28,15 @@ describe('browse search in the URL (issue 30, item 1)', () => {
     expect(searchWords("  Node.js & C++ 'offline-first'! ")).toEqual(['node', 'js', 'c', 'offline', 'first']);
     expect(searchWords('a b c d e f g h i j')).toHaveLength(8);
     expect(searchWords('%%% ---')).toEqual([]);
+  });
+
+  it('reads the last word as a prefix unless it is one letter or a name ending in + or #', () => {
+    expect(searchesLastWordAsPrefix('kanb')).toBe(true);
+    expect(searchesLastWordAsPrefix('chat app ')).toBe(true);
+    expect(searchesLastWordAsPrefix('node.js')).toBe(true);
+    expect(searchesLastWordAsPrefix('c++')).toBe(false);
+    expect(searchesLastWordAsPrefix('C#')).toBe(false);
+    expect(searchesLastWordAsPrefix('objective-c')).toBe(false);
+    expect(searchesLastWordAsPrefix('%%%')).toBe(false);
   });
 });

@@ -46,6 +46,17 @@ export function searchWords(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, projectSearchLimits.wordsMax);
 }
 
+/**
+ * Whether search reads the last word as a prefix too: not a single letter ('objective-c' would read
+ * 'c':*, every word that starts with c) and not a name ending in + or # ('c++', 'c#', 'f#'), which
+ * is written out whole.
+ */
+export function searchesLastWordAsPrefix(text: string): boolean {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+[+#]*/gu) ?? [];
+  const last = words.slice(0, projectSearchLimits.wordsMax).at(-1);
+  return last !== undefined && /^[\p{L}\p{N}]{2,}$/u.test(last);
+}
+
 /** Browse's filters as its URL and GET /api/projects carry them. */
 export interface ProjectSearch {
   q: string;

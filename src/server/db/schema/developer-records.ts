@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { boolean, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { tsvector } from './text-search.js';
+import { userRole, users } from './users.js';
 
 /**
  * Each person's record as the directory sorts and shows it (issue 30 Speed, decision 066): the stars
@@ -27,6 +28,18 @@ export const developerRecords = pgTable(
     completedDeals: integer('completed_deals').notNull().default(0),
     /** users.hourly_rate, copied by the users trigger. */
     hourlyRate: integer('hourly_rate'),
+    // The directory's listing and filters, copied by the users trigger (migration 0031) so that a
+    // search reads one row per developer: users.role, users.onboarding_complete (available), the
+    // skills lowercased, and the words (username A, skills B, bio C: developer_search_vector()).
+    role: userRole('role').notNull().default('submitter'),
+    available: boolean('available').notNull().default(false),
+    skills: text('skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
   },
   // The directory's orders (finishers.directory.ts), each ending with the user id: ascending on
   // purpose, scanned backwards they serve ORDER BY ... DESC and the keyset cursor's row comparison.
@@ -35,6 +48,7 @@ export const developerRecords = pgTable(
     index('developer_records_rating_idx').on(t.averageRating, t.reviewCount, t.completedDeals, t.userId),
     index('developer_records_completed_idx').on(t.completedDeals, t.averageRating, t.userId),
     index('developer_records_rate_asc_idx').on(sql`((${t.hourlyRate} is not null)::int)`, sql`(-coalesce(${t.hourlyRate}, 0))`, t.averageRating, t.userId),
+    index('developer_records_search_idx').using('gin', t.searchVector),
     index('developer_records_rate_desc_idx').on(sql`((${t.hourlyRate} is not null)::int)`, sql`(coalesce(${t.hourlyRate}, 0))`, t.averageRating, t.userId),
   ],
 );

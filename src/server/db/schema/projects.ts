@@ -85,6 +85,10 @@ export const projects = pgTable(
     index('projects_tech_stack_idx').using('gin', t.techStack),
     // Text search (decision 062).
     index('projects_search_vector_idx').using('gin', t.searchVector),
+    // Words and technologies of the listed projects in one GIN index: their conjunction is found inside
+    // the index (a few thousand ids at a million projects), not as a BitmapAnd of a common technology's
+    // every project (lossy past work_mem, then each page's rows tested again).
+    index('projects_listed_search_tech_idx').using('gin', t.searchVector, t.techStack).where(listed),
     check('projects_budget_check', sql`${t.budgetCents} IS NULL OR ${t.budgetCents} > 0`),
   ],
 );

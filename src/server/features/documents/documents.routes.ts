@@ -3,13 +3,15 @@ import { documentEndpoints } from '#shared/contracts/documents.js';
 import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requireUser } from '#server/plugins/session.js';
-import { listDocuments, readDocumentPdf } from './documents.service.js';
+import { listDocuments, readDocument, readDocumentPdf } from './documents.service.js';
 
 /** Receipts and payout statements (issue 31, item 3): their holder's alone. */
 export function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const endpoints = documentEndpoints;
 
   registerEndpoint(app, endpoints.list, (request) => listDocuments(ctx, requireUser(request), request.params.id));
+
+  registerEndpoint(app, endpoints.one, (request) => readDocument(ctx, requireUser(request), request.params.id));
 
   registerEndpoint(app, endpoints.pdf, async (request, reply) => {
     const { number, pdf } = await readDocumentPdf(ctx, requireUser(request), request.params.id);

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/client.js';
 import { documents } from '#server/db/schema/documents.js';
+import { ledgerEntries } from '#server/db/schema/ledger.js';
 import { projects } from '#server/db/schema/projects.js';
 import { appendLedger, type LedgerMovement, type LedgerParties } from '#server/domain/ledger.js';
 import { createDealWorld, type DealWorld } from '#test/support/deal.js';
@@ -53,6 +54,15 @@ const numbersIn = async (series: string, year: number) =>
     .map((row) => row.sequence)
     .sort((a, b) => a - b);
 const download = async (api: DealWorld['cast']['owner']['api'], url: string) => api.get(url);
+/** The document issued with the entry of a movement, by the movement's key. */
+const documentOfMovement = async (movementKey: string) =>
+  (
+    await db
+      .select({ id: documents.id, number: documents.number })
+      .from(documents)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.id, documents.ledgerEntryId))
+      .where(eq(ledgerEntries.movementKey, movementKey))
+  )[0];
 
 describe('issuing', () => {
   it('issues the owner a receipt for a payment, with the fee shown and what it was for', async () => {
@@ -193,11 +203,26 @@ describe('once and without gaps', () => {
 });
 
 describe('reading and downloading', () => {
-  it("links the owner's receipt from the mail that announces the payment", async () => {
+  it("links the owner's very receipt from the mail that announces the payment", async () => {
     const receiptMail = () => mailer.to(w.cast.owner.user.email).find((m) => m.subject.startsWith('Receipt:'));
     await expect.poll(receiptMail).toBeDefined();
-    expect(receiptMail()!.text).toContain(`Download your receipt: ${w.t.config.linkOrigin}/documents`);
-    expect(receiptMail()!.html).toContain(`href="${w.t.config.linkOrigin}/documents"`);
+    const receipt = await documentOfMovement(`paid:${paymentId}`);
+    expect(receipt).toBeDefined();
+    expect(receiptMail()!.text).toContain(`Download your receipt: ${w.t.config.linkOrigin}/documents/${receipt!.id}`);
+    expect(receiptMail()!.html).toContain(`href="${w.t.config.linkOrigin}/documents/${receipt!.id}"`);
+  });
+
+  it('reads one document for its holder, the one the mail links; to anyone else it does not exist', async () => {
+    const receipt = await documentOfMovement(`paid:${paymentId}`);
+    const url = `/api/documents/${receipt!.id}`;
+    const response = await w.cast.owner.api.get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: receipt!.id, kind: 'receipt', number: receipt!.number, url: `/api/documents/${receipt!.id}/pdf` });
+    expect((await w.cast.finisher.api.get(url)).statusCode).toBe(404);
+    expect((await w.cast.otherSubmitter.api.get(url)).statusCode).toBe(404);
+    expect((await operator.api.get(url)).statusCode).toBe(404);
+    expect((await w.cast.visitor.api.get(url)).statusCode).toBe(401);
+    expect((await w.cast.owner.api.get('/api/documents/2147483647')).statusCode).toBe(404);
   });
 
   it("lists one's own documents, newest first, each with its PDF's address", async () => {
@@ -273,5 +298,21 @@ describe('reading and downloading', () => {
     const firstText = pdfText((await download(w.cast.owner.api, `/api/documents/${first.id}/pdf`)).rawPayload);
     expect(firstText).not.toContain('Renamed later');
     expect(firstText).toContain(first.content.project.name.slice(0, 20));
+  });
+});
+
+describe('the payout mail', () => {
+  it("links the finisher's very payout statement from the mail that announces the release", async () => {
+    // The finisher was onboarded by an earlier test, whose deal's payout mail came before this one.
+    const payoutMails = () => mailer.to(w.cast.finisher.user.email).filter((m) => m.subject.startsWith('Payout released'));
+    const before = payoutMails().length;
+    expect((await w.deliver(parties.projectId)).statusCode).toBe(200);
+    expect((await w.cast.owner.api.post(`/api/projects/${parties.projectId}/accept`, { accepted: true })).statusCode).toBe(200);
+    await expect.poll(() => payoutMails().length).toBe(before + 1);
+    const payoutMail = () => payoutMails().at(-1);
+    const statement = await documentOfMovement(`final_release:${paymentId}`);
+    expect(statement).toBeDefined();
+    expect(payoutMail()!.text).toContain(`Download your payout statement: ${w.t.config.linkOrigin}/documents/${statement!.id}`);
+    expect((await w.cast.finisher.api.get(`/api/documents/${statement!.id}`)).json()).toMatchObject({ kind: 'payout_statement', number: statement!.number });
   });
 });

@@ -18,6 +18,8 @@ export interface Links {
   payoutSetup(): string;
   /** The person's receipts and payout statements, newest first (issue 31, item 3). */
   documents(): string;
+  /** One receipt or payout statement: its page downloads the PDF, after signing in. */
+  document(id: number): string;
 }
 
 /** The letters of some event types: each event's mail, to whom (docs/decisions/028-deal-mail.md). */

@@ -1,5 +1,5 @@
 import { dealEmailCategories } from '#shared/domain/email-categories.js';
-import { documentsPagePath } from '#shared/domain/documents.js';
+import { documentPagePath, documentsPagePath } from '#shared/domain/documents.js';
 import { payoutSetupPath } from '#shared/domain/money-moves.js';
 import type { AppContext } from '#server/context.js';
 import type { DomainEvent, DomainEvents } from '#server/events/domain-events.js';
@@ -35,6 +35,7 @@ export function registerDealMail(events: DomainEvents, ctx: DealMailContext): De
     dispute: (id) => `${origin}/disputes/${id}`,
     payoutSetup: () => `${origin}${payoutSetupPath}`,
     documents: () => `${origin}${documentsPagePath}`,
+    document: (id) => `${origin}${documentPagePath(id)}`,
   };
   const table: EventLetters = {};
   for (const [type, build] of Object.entries(dealLetters) as [DealMailEventType, (e: DomainEvent, links: Links) => Letter[]][]) {

@@ -12,8 +12,14 @@ const lateReasons: Record<DealEndReason, string> = {
   bid_ended: 'the accepted bid had ended',
 };
 
-/** The owner's receipt of a payment (issue 31, item 3): on the Documents page, newest first. */
-const receiptLink = (links: Links) => ({ label: 'Download your receipt', url: links.documents() });
+/**
+ * The document issued with the money a mail announces (issue 31, item 3): that document's page when
+ * the event names it (one receipt, or one payout statement), else the Documents page, newest first
+ * (a settlement paying out several payments at once issued a statement for each).
+ */
+const documentLink = (links: Links, ids: readonly (number | undefined)[]) =>
+  ids.length === 1 && ids[0] !== undefined ? links.document(ids[0]) : links.documents();
+const receiptLink = (links: Links, documentId: number | undefined) => ({ label: 'Download your receipt', url: documentLink(links, [documentId]) });
 
 /** The steps of a deal as the parties take them: bids, payment, delivery, review, milestones, money out. */
 export const progressLetters = {
@@ -102,7 +108,7 @@ export const progressLetters = {
           (f) => `We received your payment of ${f.money(e.amountCents)} for ${f.value(e.projectName)}. It is held until you accept the delivered work.`,
         ],
         action: { label: 'Open the project', url: links.project(e.projectId) },
-        secondaryAction: receiptLink(links),
+        secondaryAction: receiptLink(links, e.documentId),
       },
     },
   ],
@@ -249,7 +255,7 @@ export const progressLetters = {
               subject: `Payout released for "${e.projectName}": ${formatMoney(sumOfParts(e.payouts), { showCents: true })}`,
               paragraphs: [(f: MailFormat) => payoutSentence(e, f)],
               action: { label: 'Open the project', url: links.project(e.projectId) },
-              secondaryAction: { label: 'Download your payout statement', url: links.documents() },
+              secondaryAction: { label: 'Download your payout statement', url: documentLink(links, e.statementIds ?? []) },
             },
           },
         ]
@@ -280,7 +286,7 @@ export const progressLetters = {
               `We received your payment of ${f.money(e.amountCents)} for ${what} of ${f.value(e.projectName)}. It is held until you accept the delivered work.`,
           ],
           action,
-          secondaryAction: receiptLink(links),
+          secondaryAction: receiptLink(links, e.documentId),
         },
       },
       {
@@ -306,7 +312,7 @@ export const progressLetters = {
           () => 'It was not held or paid out: the whole amount was refunded to your card.',
         ],
         action: { label: 'Open the project', url: links.project(e.projectId) },
-        secondaryAction: receiptLink(links),
+        secondaryAction: receiptLink(links, e.documentId),
       },
     },
   ],

@@ -5,7 +5,6 @@ import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { qualified as q } from '#server/db/paid.js';
 import { developerRecords } from '#server/db/schema/developer-records.js';
-import { developerSearch } from '#server/db/schema/developer-search.js';
 import { users } from '#server/db/schema/users.js';
 import { toDirectoryItem } from './finishers.fields.js';
 
@@ -24,7 +23,9 @@ export function directoryTsquery(text: string | undefined, weight: '' | 'A' | 'B
   if (words.length === 0) return null;
   return words
     .map((word, index) => {
-      const modifiers = `${index === words.length - 1 ? '*' : ''}${weight}`;
+      // Not a prefix when written out whole: 'c++' and 'c#' would read 'c':*, every word that starts with c.
+      const isPrefix = index === words.length - 1 && !/[+#]$/.test(word);
+      const modifiers = `${isPrefix ? '*' : ''}${weight}`;
       return `'${word}'${modifiers ? `:${modifiers}` : ''}`;
     })
     .join(' & ');
@@ -80,10 +81,12 @@ function skillsOf(text: string | undefined): string[] {
 
 /**
  * GET /api/developers (issue 30, item 4): one page of the directory, keyset-paged on the sort's keys
- * (every key ordered descending, numeric, never null) and the id. The text search reads the stored
- * words (developer_search, GIN); the rating, review count and completed deals are each developer's
- * kept record (developer_records, decision 066), whose indexes give every order without q (and a
- * skills or text filter on top) as one backward index scan that stops at the page's end.
+ * (every key ordered descending, numeric, never null) and the id. Everything the listing filters,
+ * searches and sorts by is in each developer's kept record (developer_records, decision 066): the
+ * words (GIN), the rating, review count and completed deals, the rate, the role, the skills and
+ * availability. Every order without q (and a skills or text filter on top) is one backward index
+ * scan that stops at the page's end; best match with words ranks the GIN index's matches in that one
+ * table. Only the page's rows are joined to users, for the cards.
  */
 export async function findDirectoryPage(
   ctx: AppContext,
@@ -93,8 +96,7 @@ export async function findDirectoryPage(
   const tsquery = directoryTsquery(query.q);
   const sort: DeveloperSort = query.sort ?? 'best_match';
 
-  // The stored words (developer_search, kept by a trigger): ranking reads them, never builds them again.
-  const vector = q(developerSearch.vector);
+  const vector = q(developerRecords.searchVector);
   const search = tsquery === null ? null : sql`to_tsquery('simple', ${tsquery})`;
   // Written as the indexes on developer_records are (schema/developer-records.ts), so they serve the order.
   const integer = (key: SQL): SortKey => ({ sql: key, type: 'integer' });
@@ -123,12 +125,12 @@ export async function findDirectoryPage(
   const skills = skillsOf(query.skills);
   if (skills.length > 0)
     conditions.push(
-      sql`array(select lower(s) from unnest(${q(users.skills)}) s) && array[${sql.join(
+      sql`${q(developerRecords.skills)} && array[${sql.join(
         skills.map((skill) => sql`${skill}`),
         sql`, `,
       )}]::text[]`,
     );
-  if (query.available) conditions.push(eq(users.onboardingComplete, query.available === 'true'));
+  if (query.available) conditions.push(eq(developerRecords.available, query.available === 'true'));
   if (cursor)
     conditions.push(
       sql`(${sql.join([...keys.map((key) => key.sql), id], sql`, `)}) < (${sql.join(
@@ -137,28 +139,41 @@ export async function findDirectoryPage(
       )})`,
     );
 
-  const rows = await ctx.db
+  // The page from developer_records alone (its indexes and the words), then its rows' users.
+  const page = ctx.db
     .select({
-      user: users,
+      userId: developerRecords.userId,
       averageRating: developerRecords.averageRating,
       reviewCount: developerRecords.reviewCount,
-      completedProjects: developerRecords.completedDeals,
+      completedDeals: developerRecords.completedDeals,
       sortKeys: sql<string[]>`array[${sql.join(
         keys.map((key) => sql`${key.sql}::text`),
         sql`, `,
-      )}]`,
+      )}]`.as('sort_keys'),
+      // Each key again by name, for the outer order (the join keeps no order of its own).
+      ...Object.fromEntries(keys.map((key, index) => [`k${index}`, sql`${key.sql}`.as(`k${index}`)])),
     })
     .from(developerRecords)
-    .innerJoin(users, eq(users.id, developerRecords.userId))
-    .innerJoin(developerSearch, eq(developerSearch.userId, developerRecords.userId))
     .where(and(...conditions))
     .orderBy(...keys.map((key) => sql`${key.sql} desc`), sql`${id} desc`)
-    .limit(query.limit + 1);
+    .limit(query.limit + 1)
+    .as('page');
+  const rows = await ctx.db
+    .select({
+      user: users,
+      averageRating: page.averageRating,
+      reviewCount: page.reviewCount,
+      completedProjects: page.completedDeals,
+      sortKeys: page.sortKeys,
+    })
+    .from(page)
+    .innerJoin(users, eq(users.id, page.userId))
+    .orderBy(...keys.map((_, index) => sql.raw(`"page"."k${index}" desc`)), sql`${page.userId} desc`);
 
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const shown = rows.slice(0, query.limit);
+  const last = shown.at(-1);
   return {
-    items: page.map((row) =>
+    items: shown.map((row) =>
       toDirectoryItem(row.user, {
         averageRating: row.reviewCount === 0 ? null : row.averageRating,
         reviewCount: row.reviewCount,

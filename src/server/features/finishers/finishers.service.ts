@@ -7,6 +7,7 @@ import { AppError } from '#server/app-error.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import type { AppContext } from '#server/context.js';
 import { bids } from '#server/db/schema/bids.js';
+import { developerRecords } from '#server/db/schema/developer-records.js';
 import { projects } from '#server/db/schema/projects.js';
 import { sessions, type UserRow, users } from '#server/db/schema/users.js';
 import { dealHistory } from '#server/db/schema/deal.js';
@@ -26,9 +27,21 @@ export function isListedFinisher(ctx: Pick<AppContext, 'config'>): SQL {
   return isNamedOperator ? and(isFinisher, not(isNamedOperator))! : isFinisher;
 }
 
+/**
+ * isListedFinisher on a developer's record (developer_records copies the role): the directory reads
+ * that table alone. A named operator is left out through users (lower(email) is unique and indexed).
+ */
+function isListedRecord(ctx: Pick<AppContext, 'config'>): SQL {
+  const isFinisher = sql`${q(developerRecords.role)} = 'finisher'`;
+  const isNamedOperator = isOperatorByEmail(ctx.config.operatorEmails);
+  return isNamedOperator
+    ? sql`${isFinisher} and ${q(developerRecords.userId)} not in (select ${q(users.id)} from ${users} where ${isNamedOperator})`
+    : isFinisher;
+}
+
 /** The directory (issue 30, item 4): listed finishers, searched, filtered, sorted and keyset-paged (finishers.directory.ts). */
 export function listDevelopers(ctx: AppContext, query: ListDevelopersQuery) {
-  return findDirectoryPage(ctx, isListedFinisher(ctx), query);
+  return findDirectoryPage(ctx, isListedRecord(ctx), query);
 }
 
 async function findDeveloper(ctx: AppContext, username: string): Promise<UserRow> {

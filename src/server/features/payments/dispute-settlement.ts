@@ -89,11 +89,11 @@ export async function settleDisputedPayments(ctx: AppContext, tx: Tx, record: Re
       settledCents += split.finisherAmountCents;
       isPaidOut = true;
       const source = await sourceOf(tx, base.projectId, payment);
-      await appendLedger(tx, payment.id, base, now, [
+      const [statement] = await appendLedger(tx, payment.id, base, now, [
         { kind: 'dispute_release', amountCents: payoutCents, providerId: transfer.id, note: ledgerNote(source), key: `dispute_release:${key}` },
         { kind: 'platform_fee', amountCents: split.finisherAmountCents - payoutCents, note: ledgerNote(source), key: `dispute_fee:${key}` },
       ]);
-      await record({ type: 'payout.released', ...base, amountCents: payoutCents, source });
+      await record({ type: 'payout.released', ...base, amountCents: payoutCents, source, documentId: statement?.id });
     }
 
     const isRefundDone = split.refundCents === 0 || refundedCents > payment.refundedCents;

@@ -57,7 +57,7 @@ export async function refundIfDealEnded(
   ctx.log.warn({ paymentId: payment.id, projectId: project.id, reason }, 'money arrived after its deal ended: refunded in full');
   const [bid] = await tx.select({ finisherId: bids.finisherId }).from(bids).where(eq(bids.id, payment.bidId)).limit(1);
   const note = ledgerNote(await sourceOf(tx, project.id, payment));
-  await appendLedger(tx, payment.id, { projectId: project.id, ownerId: project.submitterId, finisherId: bid!.finisherId }, now, [
+  const [receipt] = await appendLedger(tx, payment.id, { projectId: project.id, ownerId: project.submitterId, finisherId: bid!.finisherId }, now, [
     { kind: 'late_payment', amountCents: payment.amountCents, providerId: arrival.paymentIntentId, note, key: `paid:${payment.id}` },
     { kind: 'late_refund', amountCents: payment.amountCents, providerId: refund.id, note, key: `late_refund:${payment.id}` },
   ]);
@@ -67,6 +67,7 @@ export async function refundIfDealEnded(
     changeOrderId: payment.changeOrderId,
     reason,
     amountCents: payment.amountCents,
+    documentId: receipt?.id,
     projectId: project.id,
     projectName: project.name,
     ownerId: project.submitterId,

@@ -19,6 +19,8 @@ export async function sourceOf(tx: Tx, projectId: number, payment: PaymentRow): 
 export function collectMoneyMoves(record: RecordEvent) {
   const payouts: MoneyPart[] = [];
   const refunds: MoneyPart[] = [];
+  // The payout statements issued with the payouts (issue 31): the finisher's mail links them.
+  const statementIds: number[] = [];
   let parties: Parties | null = null;
   return {
     record: (async (event) => {
@@ -26,12 +28,13 @@ export function collectMoneyMoves(record: RecordEvent) {
         parties = { projectId: event.projectId, projectName: event.projectName, ownerId: event.ownerId, finisherId: event.finisherId };
         const part = { source: event.source, amountCents: event.amountCents, paidCents: (event.type === 'payment.refunded' && event.paidCents) || 0 };
         (event.type === 'payout.released' ? payouts : refunds).push(part);
+        if (event.type === 'payout.released' && event.documentId !== undefined) statementIds.push(event.documentId);
       }
       await record(event);
     }) satisfies RecordEvent,
     async summarize(cause: MoneyMoveCause): Promise<void> {
       if (!parties || (payouts.length === 0 && refunds.length === 0)) return;
-      await record({ type: 'money.moved', ...parties, cause, payouts, refunds });
+      await record({ type: 'money.moved', ...parties, cause, payouts, refunds, statementIds });
     },
   };
 }

@@ -157,7 +157,7 @@ async function settleHeldMoney(ctx: AppContext, tx: Tx, record: RecordEvent, pro
       })
       .where(eq(payments.id, payment.id));
     const note = ledgerNote(await sourceOf(tx, projectId, payment));
-    await appendLedger(tx, payment.id, base, ctx.clock.now(), [
+    const [statement] = await appendLedger(tx, payment.id, base, ctx.clock.now(), [
       { kind: 'final_release', amountCents, providerId: transfer?.id, note, key: `final_release:${payment.id}` },
       // The fee is what settled now beyond what the finisher received.
       { kind: 'platform_fee', amountCents: settledCents - payment.settledCents - amountCents, note, key: `final_fee:${payment.id}` },
@@ -166,7 +166,8 @@ async function settleHeldMoney(ctx: AppContext, tx: Tx, record: RecordEvent, pro
       const bidTo = applyTransitionIfAllowed(bidLifecycle, 'complete', { from: bid!.status, actor: 'system' });
       if (bidTo) await tx.update(bids).set({ status: bidTo, updatedAt: new Date() }).where(eq(bids.id, bid!.id));
     }
-    if (amountCents > 0) await record({ type: 'payout.released', ...base, amountCents, source: await sourceOf(tx, projectId, payment) });
+    if (amountCents > 0)
+      await record({ type: 'payout.released', ...base, amountCents, source: await sourceOf(tx, projectId, payment), documentId: statement?.id });
   }
   return 'release';
 }
@@ -194,11 +195,11 @@ async function releaseApprovedMilestones(tx: Tx, record: RecordEvent, payment: P
     settledCents += share.amountCents;
     await tx.update(milestones).set({ releasedAt: new Date(), transferId: transfer.id }).where(eq(milestones.id, milestone.id));
     const source = { kind: 'milestone', id: milestone.id, title: milestone.title } as const;
-    await appendLedger(tx, payment.id, parties, at, [
+    const [statement] = await appendLedger(tx, payment.id, parties, at, [
       { kind: 'milestone_release', amountCents: netCents, providerId: transfer.id, note: ledgerNote(source), key: `milestone_release:${milestone.id}` },
       { kind: 'platform_fee', amountCents: share.amountCents - netCents, note: ledgerNote(source), key: `milestone_fee:${milestone.id}` },
     ]);
-    await record({ type: 'payout.released', ...parties, amountCents: netCents, source });
+    await record({ type: 'payout.released', ...parties, amountCents: netCents, source, documentId: statement?.id });
   }
   if (due.length > 0) await tx.update(payments).set({ releasedCents, settledCents, updatedAt: new Date() }).where(eq(payments.id, payment.id));
 }

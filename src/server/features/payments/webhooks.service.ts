@@ -102,7 +102,7 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
     .where(eq(payments.id, paymentId));
   const [payer] = await tx.select({ finisherId: bids.finisherId }).from(bids).where(eq(bids.id, payment.bidId)).limit(1);
   const source = await sourceOf(tx, project.id, payment);
-  await appendLedger(tx, payment.id, { projectId: project.id, ownerId: project.submitterId, finisherId: payer!.finisherId }, heldAt, [
+  const [receipt] = await appendLedger(tx, payment.id, { projectId: project.id, ownerId: project.submitterId, finisherId: payer!.finisherId }, heldAt, [
     {
       kind: payment.changeOrderId === null ? 'payment_held' : 'change_order_payment',
       amountCents: payment.amountCents,
@@ -112,7 +112,7 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
     },
   ]);
   if (payment.changeOrderId !== null) {
-    await onChangeOrderPaid(tx, record, payment);
+    await onChangeOrderPaid(tx, record, payment, receipt?.id);
     return;
   }
 
@@ -132,6 +132,7 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
     ownerId: project.submitterId,
     finisherId: bid!.finisherId,
     amountCents: payment.amountCents,
+    documentId: receipt?.id,
   });
 }
 
@@ -140,7 +141,7 @@ async function onCheckoutCompleted(ctx: AppContext, tx: Tx, record: RecordEvent,
  * moves nothing else (the bid and the project are already paid and under way). Money arriving after
  * the deal ended never gets here: it is refunded in full (decision 038).
  */
-async function onChangeOrderPaid(tx: Tx, record: RecordEvent, payment: PaymentRow) {
+async function onChangeOrderPaid(tx: Tx, record: RecordEvent, payment: PaymentRow, receiptId: number | undefined) {
   const [row] = await tx
     .select({ changeOrder: changeOrders, project: projects })
     .from(changeOrders)
@@ -156,6 +157,7 @@ async function onChangeOrderPaid(tx: Tx, record: RecordEvent, payment: PaymentRo
     side: 'owner',
     amountCents: payment.amountCents,
     number: await changeOrderNumberOf(tx, project.id, row.changeOrder.id),
+    documentId: receiptId,
     projectId: project.id,
     projectName: project.name,
     ownerId: project.submitterId,

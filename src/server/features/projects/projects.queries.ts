@@ -8,7 +8,7 @@ import { projectIsPaid, qualified } from '#server/db/paid.js';
 import { reviewCountsTowardsRating } from '#server/db/ratings.js';
 import { type Criterion, projectCriteriaJson } from '#server/features/scope/scope.service.js';
 import { mapRowsOnce, preparedPerDb } from '#server/db/prepared.js';
-import { findPageIds, type SearchCursor } from './projects.search.js';
+import { findPageIds, type PageRequest, type SearchCursor } from './projects.search.js';
 import { projectColumns, type ProjectRow, projects, technologyCounts } from '#server/db/schema/projects.js';
 import { repositories, repositoryReports } from '#server/db/schema/repositories.js';
 import { reviews } from '#server/db/schema/reviews.js';
@@ -182,10 +182,10 @@ export async function findProjectsPage(
   db: Db,
   viewer: UserRow | null,
   query: ListProjectsQuery,
-  tsquery: string | null,
+  text: Pick<PageRequest, 'tsquery' | 'wholeWordTsquery'>,
   cursor: SearchCursor | null,
 ): Promise<{ items: Project[]; next: SearchCursor | null }> {
-  const page = await findPageIds(db, { viewerId: viewer?.id ?? null, query, tsquery, cursor });
+  const page = await findPageIds(db, { viewerId: viewer?.id ?? null, query, ...text, cursor });
   if (page.ids.length === 0) return { items: [], next: null };
   const rows = await selectProjectsByIds(db, { ids: page.ids });
   const byId = new Map(rows.map((row) => [row.project.id, row]));

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject } from '#test/support/factories.js';
 import { projects } from '#server/db/schema/projects.js';
-import { searchQueryText } from '#server/db/search-query.js';
+import { searchQueries, searchQueryText } from '#server/db/search-query.js';
 import { findPageIds, type SearchCursor } from './projects.search.js';
 
 // Ranked search, filters, orders and paging of GET /api/projects (issue 30, items 1 and 2; decision 062).
@@ -225,5 +225,26 @@ describe('kept counts', () => {
     expect(await technologies()).toContain('Brainfunk');
     await t.database.db.delete(projects).where(eq(projects.id, project.id));
     expect(await technologies()).not.toContain('Brainfunk');
+  });
+});
+
+describe('the last word', () => {
+  beforeAll(async () => {
+    const owner = cast.otherSubmitter.user.id;
+    await createProject(t.database.db, { submitterId: owner, name: 'Gromwelk tool', techStack: ['C++'], createdAt: day(60) });
+    await createProject(t.database.db, { submitterId: owner, name: 'Gromwelkery tool', techStack: ['Clojure'], createdAt: day(61) });
+  });
+
+  it('tries the whole word first for relevance, and its prefix when the whole word finds fewer than the candidates', async () => {
+    expect(await searchQueries(t.database.db, 'gromwelk')).toEqual({ prefixed: "'gromwelk':*", exact: "'gromwelk'", prefixAdds: true });
+    expect(await searchQueries(t.database.db, 'gromwelkery')).toMatchObject({ exact: "'gromwelkeri'", prefixAdds: false });
+    // Two matches, fewer than rankedCandidates: the prefix's too.
+    expect(await names('/api/projects?q=gromwelk')).toEqual(['Gromwelkery tool', 'Gromwelk tool']);
+  });
+
+  it("reads 'c++' and a one-letter last word whole, not as every word starting with c", async () => {
+    expect(await searchQueryText(t.database.db, 'gromwelk c++')).toBe("'gromwelk' & 'c'");
+    expect(await searchQueryText(t.database.db, 'gromwelk objective-c')).toBe("'gromwelk' & 'object' & 'c'");
+    expect(await names('/api/projects?q=gromwelk%20c%2B%2B')).toEqual(['Gromwelk tool']);
   });
 });

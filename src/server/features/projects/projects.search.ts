@@ -47,6 +47,11 @@ export interface PageRequest {
   viewerId: number | null;
   query: ListProjectsQuery;
   tsquery: string | null;
+  /**
+   * Relevance only: the text with its last word whole (searchQueries' exact), tried first when the
+   * prefix adds other words; its matches are the candidates when they are rankedCandidates or more.
+   */
+  wholeWordTsquery?: string | null;
   cursor: SearchCursor | null;
 }
 
@@ -59,6 +64,12 @@ function filtersOf({ query, tsquery }: PageRequest): SQL[] {
   if (tsquery !== null) filters.push(sql`p.search_vector @@ ${tsquery}::tsquery`);
   return filters;
 }
+
+/**
+ * The columns the capped scan passes on: what the filters, orders and ranking read. Not the whole
+ * row: deforming every column (the description above all) of each scanned row cost as much as testing it.
+ */
+const cappedColumns = sql.raw('p.id, p.created_at, p.status, p.search_vector, p.tech_stack, p.budget_cents, p.bid_count');
 
 /**
  * The two sets a page draws from, each as its own ordered, limited scan: the listed projects, and
@@ -78,7 +89,7 @@ function branches(request: PageRequest, select: SQL, after: SQL | null, order: S
   const listedBranch =
     cap === null
       ? sql`(select ${select} from projects p where ${where(listed, scoped)} order by ${order} limit ${limit})`
-      : sql`(select ${select} from (select * from projects p where ${where(listed, after ? [after] : [])} order by ${order} limit ${cap}) as p
+      : sql`(select ${select} from (select ${cappedColumns} from projects p where ${where(listed, after ? [after] : [])} order by ${order} limit ${cap}) as p
           where ${sql.join(filters, sql` and `)} order by ${order} limit ${limit})`;
   if (request.viewerId === null) return listedBranch;
   const own = sql`p.submitter_id = ${request.viewerId} and not (${listed})`;
@@ -148,9 +159,23 @@ export async function findPageIds(db: DbOrTx, request: PageRequest, scanCap?: nu
   const cap = scanCap ?? needed * projectSearchLimits.orderedScanPerResult;
   // Enough when the capped listed scan filled its part: then it found what reading every match would.
   const enough = (rows: PageRow[]) => (sort === 'relevance' ? (rows[0]?.total ?? 0) >= needed : rows.filter((row) => row.listed_row).length >= needed);
-  let rows: PageRow[] = [];
-  if (request.tsquery !== null) rows = await selectRows<PageRow>(db, pageStatement(request, sort, cap));
-  if (request.tsquery === null || !enough(rows)) rows = await selectRows<PageRow>(db, pageStatement(request, sort, null));
+  // Words with a technology: one GIN index finds their projects (projects_listed_search_tech_idx), few
+  // enough at a million to read them all; an ordered scan would test hundreds of rows per match.
+  const capFirst = scanCap !== undefined || !request.query.tech?.length;
+  const find = async (tsquery: string | null): Promise<PageRow[]> => {
+    const asked = { ...request, tsquery };
+    let rows: PageRow[] = [];
+    if (tsquery !== null && capFirst) rows = await selectRows<PageRow>(db, pageStatement(asked, sort, cap));
+    if (tsquery === null || !capFirst || !enough(rows)) rows = await selectRows<PageRow>(db, pageStatement(asked, sort, null));
+    return rows;
+  };
+  let rows: PageRow[] | null = null;
+  if (sort === 'relevance' && request.wholeWordTsquery) {
+    // The whole word's matches are the candidates when there are enough of them (decision 062).
+    const whole = await find(request.wholeWordTsquery);
+    if (enough(whole)) rows = whole;
+  }
+  rows ??= await find(request.tsquery);
   const found = rows.filter((row) => row.id !== null);
   const page = found.slice(0, request.query.limit);
   const last = page.at(-1);

@@ -30,17 +30,20 @@ import {
 } from '#server/features/repositories/repositories.service.js';
 import { decodeCursor, encodeCursor, findProjectsOfUser, findProjectPage, findProjectsPage, findProjectView, findTechnologies } from './projects.queries.js';
 import { sumCents } from '#server/db/cents.js';
-import { searchQueryText } from '#server/db/search-query.js';
+import { searchQueries } from '#server/db/search-query.js';
 import { effectiveSort } from '#shared/domain/project-search.js';
 
 export async function listProjects(ctx: AppContext, viewer: UserRow | null, query: ListProjectsQuery) {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (query.cursor && !cursor) throw new AppError('VALIDATION_FAILED', 'The cursor is not valid');
-  const tsquery = query.q ? await searchQueryText(ctx.db, query.q) : null;
+  const queries = query.q ? await searchQueries(ctx.db, query.q) : null;
+  // A last word no catalogue word extends finds the same projects whole, without the prefix's index read.
+  const tsquery = queries ? (queries.exact !== null && !queries.prefixAdds ? queries.exact : queries.prefixed) : null;
+  const wholeWordTsquery = queries?.prefixAdds ? queries.exact : null;
   // A page of an order with a sort key (budget, bids, relevance) goes on from that key.
   if (cursor && cursor.key === null && effectiveSort(query.sort, tsquery !== null) !== 'newest')
     throw new AppError('VALIDATION_FAILED', 'The cursor is not valid');
-  const page = await findProjectsPage(ctx.db, viewer, query, tsquery, cursor);
+  const page = await findProjectsPage(ctx.db, viewer, query, { tsquery, wholeWordTsquery }, cursor);
   return { items: page.items, nextCursor: page.next ? encodeCursor(page.next) : null };
 }
 

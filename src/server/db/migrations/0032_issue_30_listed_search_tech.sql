@@ -1,0 +1,1 @@
+CREATE INDEX "projects_listed_search_tech_idx" ON "projects" USING gin ("search_vector","tech_stack") WHERE status IN ('open', 'active');
