@@ -3,7 +3,7 @@ import { test } from './fixtures.js';
 import { apiPost, newApiUser } from './helpers.js';
 import { expectAccessibleAtBothWidths, recordErrors } from './page-checks.js';
 
-// Issue 32: the sender reads "Sent" then "Read" live, edits and deletes a message within five
+// Issue 32: the sender reads "Sent" then "Read" live, the other party's typing shows, edits and deletes a message within five
 // minutes (the other party reads "edited" and "Message deleted" live), and both find a message by
 // searching their conversations, at desktop width and at 320 px.
 
@@ -53,6 +53,11 @@ test('the sender sees a message read live, edits and deletes it, and both find a
   await openConversation(owner.page, bid.id);
   await expect(bubble(owner.page, 'The humidity alert fires twice per reading.')).toBeVisible();
   await expect(sent.getByTestId('message-status')).toHaveText('Read');
+
+  // The owner types without sending: the finisher reads that the other party is typing, live.
+  await owner.page.getByRole('textbox', { name: 'Message' }).fill('Which sensor');
+  await expect(finisher.page.getByTestId('typing-indicator')).toHaveText('The other party is typing…');
+  await owner.page.getByRole('textbox', { name: 'Message' }).fill('');
 
   // The finisher edits it with the keyboard; the owner reads the new text, marked edited.
   await sent.getByRole('button', { name: 'Edit message' }).focus();
