@@ -3,8 +3,7 @@ import { conversationEndpoints } from '#shared/contracts/conversations.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requireUser } from '#server/plugins/session.js';
 import {
-  deleteMessage,
-  editMessage,
+  changeMessage,
   listChats,
   listMessages,
   type MessagingContext,
@@ -28,9 +27,9 @@ export function conversationsRoutes(app: FastifyInstance, ctx: MessagingContext)
 
   registerEndpoint(app, endpoints.read, (request) => readMessages(ctx, requireUser(request), request.params.bidId, request.body));
 
-  registerEndpoint(app, endpoints.edit, (request) => editMessage(ctx, requireUser(request), request.params.id, request.body));
+  registerEndpoint(app, endpoints.edit, (request) => changeMessage(ctx, requireUser(request), request.params.id, request.body.content));
 
-  registerEndpoint(app, endpoints.remove, (request) => deleteMessage(ctx, requireUser(request), request.params.id));
+  registerEndpoint(app, endpoints.remove, (request) => changeMessage(ctx, requireUser(request), request.params.id, null));
 
   registerEndpoint(app, endpoints.search, (request) => searchConversations(ctx, requireUser(request), request.query));
 

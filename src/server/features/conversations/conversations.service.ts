@@ -101,11 +101,12 @@ export async function listMessages(ctx: MessagingContext, actor: UserRow, bidId:
   });
 }
 
-const otherPartyOf = (parties: Pick<BidParties, 'ownerId' | 'finisherId'>, actor: UserRow) =>
-  actor.id === parties.ownerId ? parties.finisherId : parties.ownerId;
+/** The other one of a bid's two parties. */
+const otherPartyOf = (parties: Pick<BidParties, 'ownerId' | 'finisherId'>, userId: number) =>
+  userId === parties.ownerId ? parties.finisherId : parties.ownerId;
 
 function conversationRead(parties: BidParties, actor: UserRow, messageIds: number[]): EventOf<'conversation.read'> {
-  return { type: 'conversation.read', bidId: parties.bidId, readerId: actor.id, senderId: otherPartyOf(parties, actor), messageIds };
+  return { type: 'conversation.read', bidId: parties.bidId, readerId: actor.id, senderId: otherPartyOf(parties, actor.id), messageIds };
 }
 
 /**
@@ -141,24 +142,23 @@ async function messageToChange(ctx: MessagingContext, tx: Tx, actor: UserRow, me
   return { message: found.message, channel: { ...found.channel, bidId: found.channel.bidId } };
 }
 
-/** PATCH /api/messages/{id}: the sender changes the text; the text it replaced is kept (message_edits). */
-export async function editMessage(ctx: MessagingContext, actor: UserRow, messageId: number, input: SendMessageInput): Promise<ChatMessage> {
+/**
+ * PATCH /api/messages/{id} (`content`, the new text: the text it replaced is kept in
+ * message_edits) and DELETE (`content` null: the parties read "deleted", the row keeps the text
+ * for a dispute's transcript). Both parties' screens follow live.
+ */
+export async function changeMessage(ctx: MessagingContext, actor: UserRow, messageId: number, content: string | null): Promise<ChatMessage> {
   return ctx.events.transaction(ctx.db, async (tx, record) => {
     const { message, channel } = await messageToChange(ctx, tx, actor, messageId);
-    if (message.content === input.content) return toChatMessageDto(message, channel, actor, ctx.config.chat.editWindowMs);
-    await tx.insert(messageEdits).values({ messageId, content: message.content, createdAt: ctx.clock.now() });
-    const [row] = await tx.update(messages).set({ content: input.content, editedAt: ctx.clock.now() }).where(eq(messages.id, messageId)).returning();
-    await record({ type: 'message.changed', bidId: channel.bidId, partyIds: [channel.creatorId, channel.developerId], messageId, content: input.content });
-    return toChatMessageDto(row!, channel, actor, ctx.config.chat.editWindowMs);
-  });
-}
-
-/** DELETE /api/messages/{id}: the parties read "deleted"; the row keeps the text for a dispute's transcript. */
-export async function deleteMessage(ctx: MessagingContext, actor: UserRow, messageId: number): Promise<ChatMessage> {
-  return ctx.events.transaction(ctx.db, async (tx, record) => {
-    const { channel } = await messageToChange(ctx, tx, actor, messageId);
-    const [row] = await tx.update(messages).set({ deletedAt: ctx.clock.now() }).where(eq(messages.id, messageId)).returning();
-    await record({ type: 'message.changed', bidId: channel.bidId, partyIds: [channel.creatorId, channel.developerId], messageId, content: null });
+    if (message.content === content) return toChatMessageDto(message, channel, actor, ctx.config.chat.editWindowMs);
+    const now = ctx.clock.now();
+    if (content !== null) await tx.insert(messageEdits).values({ messageId, content: message.content, createdAt: now });
+    const [row] = await tx
+      .update(messages)
+      .set(content === null ? { deletedAt: now } : { content, editedAt: now })
+      .where(eq(messages.id, messageId))
+      .returning();
+    await record({ type: 'message.changed', bidId: channel.bidId, partyIds: [channel.creatorId, channel.developerId], messageId, content });
     return toChatMessageDto(row!, channel, actor, ctx.config.chat.editWindowMs);
   });
 }
@@ -213,9 +213,8 @@ export async function sendMessage(ctx: MessagingContext, actor: UserRow, bidId: 
 /** The live connection's typing messages (issue 32): the other party of a bid's chat, or null for anyone else. */
 export async function typingRecipientOf(ctx: Pick<AppContext, 'db'>, userId: number, bidId: number): Promise<number | null> {
   const parties = await findBidParties(ctx.db, bidId);
-  if (!parties) return null;
-  if (userId === parties.ownerId) return parties.finisherId;
-  return userId === parties.finisherId ? parties.ownerId : null;
+  if (!parties || (userId !== parties.ownerId && userId !== parties.finisherId)) return null;
+  return otherPartyOf(parties, userId);
 }
 
 /** The Messages page's conversation list: only the signed-in user's own. */
