@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures.js';
-import { apiPost, newApiUser } from './helpers.js';
+import { apiPost, newApiUser, openLive } from './helpers.js';
 import { expectAccessibleAtBothWidths, recordErrors } from './page-checks.js';
 
 // Issue 32: the sender reads "Sent" then "Read" live, the other party's typing shows, edits and deletes a message within five
@@ -9,18 +9,6 @@ import { expectAccessibleAtBothWidths, recordErrors } from './page-checks.js';
 
 const messageLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const bubble = (page: Page, text: string) => messageLog(page).getByRole('listitem').filter({ hasText: text });
-
-/**
- * Opens a page and waits until its live connection has said auth_success: the page has hydrated
- * by then, so what the test types reaches React.
- */
-async function openLive(page: Page, url: string) {
-  const authenticated = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) => socket.on('framereceived', (frame) => String(frame.payload).includes('"auth_success"') && resolve()));
-  });
-  await page.goto(url);
-  await authenticated;
-}
 
 const openConversation = (page: Page, bidId: number) => openLive(page, `/messages?bid=${bidId}`);
 

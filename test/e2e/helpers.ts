@@ -89,3 +89,15 @@ export async function payThroughSandbox(owner: Pick<Page, 'request'>, bidId: num
   const sessionId = new URL(checkoutUrl, 'http://localhost').pathname.split('/').pop();
   await apiPost(owner, `/api/sandbox/checkout-sessions/${sessionId}/pay`, { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
 }
+
+/**
+ * Opens a page and waits until its live connection has answered auth_success: the page has
+ * hydrated by then, so what a test types reaches React, and live events reach the page.
+ */
+export async function openLive(page: Page, url: string) {
+  const authenticated = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => socket.on('framereceived', (frame) => String(frame.payload).includes('"auth_success"') && resolve()));
+  });
+  await page.goto(url);
+  await authenticated;
+}

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { test } from './fixtures.js';
 import { blockingAxeViolations } from './page-checks.js';
-import { uniqueAccount } from './helpers.js';
+import { openLive, uniqueAccount } from './helpers.js';
 
 // Chat, notifications and the live connection between two parties of one bid, in two browser
 // contexts: messages and toasts arrive without a reload, the header badges follow, and a third
@@ -29,26 +29,6 @@ async function newParty(browser: Browser, prefix: string, role: 'creator' | 'dev
   const { username, email, password } = uniqueAccount(prefix);
   const user = await apiPost<{ id: number }>(page, '/api/register', { username, email, password, role });
   return { page, id: user.id, username };
-}
-
-/**
- * Resolves once the page's live connection has been answered auth_success. Call it before the
- * navigation that loads the page, so the frame cannot arrive before the listener.
- */
-function liveAuthenticated(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('"auth_success"')) resolve();
-      });
-    });
-  });
-}
-
-async function openLive(page: Page, url: string) {
-  const authenticated = liveAuthenticated(page);
-  await page.goto(url);
-  await authenticated;
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').getByText(text, { exact: true }).first();
