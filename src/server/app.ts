@@ -59,6 +59,7 @@ import { reviewsRoutes } from '#server/features/reviews/reviews.routes.js';
 import { revealReviewsJobKind } from '#server/features/reviews/reviews.service.js';
 import { invitationsRoutes } from '#server/features/invitations/invitations.routes.js';
 import { savedSearchesRoutes } from '#server/features/saved-searches/saved-searches.routes.js';
+import { attachmentsRoutes } from '#server/features/attachments/attachments.routes.js';
 import { documentsRoutes } from '#server/features/documents/documents.routes.js';
 import { earningsRoutes } from '#server/features/earnings/earnings.routes.js';
 import { registerSavedSearchMatching, savedSearchJobKinds } from '#server/features/saved-searches/saved-searches.service.js';
@@ -246,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   invitationsRoutes(app, ctx);
   savedSearchesRoutes(app, ctx);
   documentsRoutes(app, ctx);
+  attachmentsRoutes(app, ctx);
   earningsRoutes(app, ctx);
   trustRoutes(app, ctx);
   await emailRoutes(app, ctx);

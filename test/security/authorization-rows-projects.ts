@@ -1,4 +1,31 @@
-import { everyone, idOf, only, type Row, signedIn } from './authorization-cells.js';
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { attachments } from '#server/db/schema/attachments.js';
+import { everyone, idOf, type MatrixApp, only, type Row, signedIn } from './authorization-cells.js';
+
+/** A stored file of a message or a delivery (an image, with its preview, when asked): its id. */
+async function plantAttachment(m: MatrixApp, owner: { messageId: number } | { projectId: number }, uploaderId: number, image = false): Promise<number> {
+  const id = randomUUID();
+  const dir = path.join(m.config.dataDir, 'uploads', 'attachments');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, `${id}.txt`), 'the build log');
+  if (image) await writeFile(path.join(dir, `${id}-preview.webp`), 'RIFF....WEBP');
+  const [row] = await m.database.db
+    .insert(attachments)
+    .values({
+      ...owner,
+      uploaderId,
+      kind: image ? 'image' : 'text',
+      name: 'log.txt',
+      size: 13,
+      storageKey: `attachments/${id}.txt`,
+      previewKey: image ? `attachments/${id}-preview.webp` : null,
+      createdAt: new Date(),
+    })
+    .returning({ id: attachments.id });
+  return row!.id;
+}
 
 /**
  * The authorization matrix's rows for projects, their agreed scope, bids, the chat of a bid and
@@ -142,6 +169,17 @@ export const projectRows: Row[] = [
     route: 'DELETE /api/messages/:id',
     expect: only({ owner: 200, bidder: 403, stranger: 404, otherFinisher: 404, operator: 404 }),
     request: (w) => ({ url: `/api/messages/${w.ownerMessageId}` }),
+  },
+  // Issue 32: a conversation's file is its two parties'; a delivery's file reaches an operator through the deal's dispute.
+  {
+    route: 'GET /api/attachments/:id',
+    expect: only({ owner: 200, bidder: 200 }, 404),
+    request: async (w, m) => ({ url: `/api/attachments/${await plantAttachment(m, { messageId: w.ownerMessageId }, idOf(w, 'owner'))}` }),
+  },
+  {
+    route: 'GET /api/attachments/:id/preview',
+    expect: only({ owner: 200, bidder: 200, operator: 200 }, 404),
+    request: async (w, m) => ({ url: `/api/attachments/${await plantAttachment(m, { projectId: w.dispute.projectId }, idOf(w, 'bidder'), true)}/preview` }),
   },
   {
     route: 'GET /api/conversations/search',

@@ -16,6 +16,8 @@ import { type ErrorCode, errorCodes } from '#shared/errors.js';
 import { updateProfileSchema } from '#shared/contracts/profile.schemas.js';
 import { createProjectSchema } from '#shared/contracts/projects.schemas.js';
 import { disputeEvidenceBodySchema } from '#shared/contracts/disputes.schemas.js';
+import { sendMessageSchema } from '#shared/contracts/conversations.schemas.js';
+import { attachmentLimits, attachmentMaxBytes } from '#shared/domain/attachments.js';
 import { splitPayment } from '#shared/domain/money.js';
 import { bids } from '#server/db/schema/bids.js';
 import { milestones } from '#server/db/schema/milestones.js';
@@ -43,10 +45,31 @@ type Schema = z.ZodType;
  * Routes that read their body themselves instead of declaring schema.body: a multipart upload or
  * the same fields as JSON. Their contract and file field are named here.
  */
-const selfReadBodies: Record<string, { json: Schema; multipart?: { fileField: string; fields: (valid: object) => Record<string, string> } }> = {
+interface SelfReadMultipart {
+  fileField: string;
+  fields: (valid: object) => Record<string, string>;
+  /** Each file's ceiling (default the spec's 5 MB) and how many files go together (default one). */
+  maxFileBytes?: number;
+  maxFiles?: number;
+  /** Spoofed images the route takes for what their bytes are. */
+  accepts?: readonly string[];
+}
+
+const selfReadBodies: Record<string, { json: Schema; multipart?: SelfReadMultipart }> = {
   'POST /api/projects': { json: createProjectSchema, multipart: { fileField: 'image', fields: (valid) => ({ projectData: JSON.stringify(valid) }) } },
   'PATCH /api/users/:id/profile': { json: updateProfileSchema, multipart: { fileField: 'avatar', fields: () => ({ bio: 'Finishing things since 2010' }) } },
   'POST /api/disputes/:id/evidence': { json: disputeEvidenceBodySchema, multipart: { fileField: 'file', fields: () => ({ statement: 'The build log' }) } },
+  // Issue 32: up to 5 files of 10 MB; text and PDF are files a conversation takes (served as downloads).
+  'POST /api/bids/:bidId/messages': {
+    json: sendMessageSchema,
+    multipart: {
+      fileField: 'files',
+      fields: () => ({ content: 'The failing build' }),
+      maxFileBytes: attachmentMaxBytes,
+      maxFiles: attachmentLimits.perMessage,
+      accepts: ['text named .png', 'HTML named .png', 'SVG named .png', 'a PDF named .png'],
+    },
+  },
 };
 
 /**
@@ -249,7 +272,9 @@ function planRoute(route: RouteOptions): RoutePlan {
       for (const { name, payload, headers } of multipartCases({
         fields: upload.fields(valid),
         fileField: upload.fileField,
-        maxFileBytes: imageUploadMaxBytes,
+        maxFileBytes: upload.maxFileBytes ?? imageUploadMaxBytes,
+        maxFiles: upload.maxFiles,
+        accepts: upload.accepts,
         image,
       })) {
         send(`multipart ${name}`, { payload, headers });

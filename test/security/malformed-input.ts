@@ -413,8 +413,17 @@ const sendable = ({ payload, headers }: { payload: Buffer; headers: Record<strin
  * Damaged and hostile multipart bodies for a route that takes `fields` (valid ones) and a file in
  * `fileField` of at most `maxFileBytes`.
  */
-export function multipartCases(options: { fields: Record<string, string>; fileField: string; maxFileBytes: number; image: Buffer }): RawCase[] {
-  const { fields, fileField, image } = options;
+export function multipartCases(options: {
+  fields: Record<string, string>;
+  fileField: string;
+  maxFileBytes: number;
+  image: Buffer;
+  /** How many files the route takes (default one). */
+  maxFiles?: number;
+  /** Spoofed images the route takes for what their bytes are (a conversation's file may be text or a PDF). */
+  accepts?: readonly string[];
+}): RawCase[] {
+  const { fields, fileField, image, maxFiles = 1, accepts = [] } = options;
   const imageFile = (overrides: Partial<MultipartFile> = {}): MultipartFile => ({
     field: fileField,
     filename: 'picture.png',
@@ -440,7 +449,15 @@ export function multipartCases(options: { fields: Record<string, string>; fileFi
       name: `a file over ${options.maxFileBytes} bytes`,
       ...sendable(multipart(fields, [imageFile({ body: Buffer.concat([image, Buffer.alloc(options.maxFileBytes + 1 - image.length, 0)]) })])),
     },
-    { name: 'two files', ...sendable(multipart(fields, [imageFile(), imageFile({ filename: 'second.png' })])) },
+    {
+      name: `${maxFiles + 1} files`,
+      ...sendable(
+        multipart(
+          fields,
+          Array.from({ length: maxFiles + 1 }, (_, i) => imageFile({ filename: `picture${i}.png` })),
+        ),
+      ),
+    },
     { name: 'a file in an unknown field', ...sendable(multipart(fields, [imageFile({ field: 'attachment' })])) },
     { name: 'a field sent twice', ...sendable(multipart([...entries, ...entries])) },
     { name: 'a field over 100 KB', ...sendable(multipart({ ...fields, bio: 'b'.repeat(100 * 1024 + 1) })) },
@@ -448,6 +465,8 @@ export function multipartCases(options: { fields: Record<string, string>; fileFi
     { name: 'a NUL character in a field', ...sendable(multipart(entries.map(([name, value]): [string, string] => [name, `${value}\0`]))) },
     { name: 'a __proto__ field', ...sendable(multipart([...entries, ['__proto__', '{"isAdmin":true}']])) },
   ];
-  for (const spoof of spoofedImages(fileField)) cases.push({ name: spoof.name, ...sendable(multipart(fields, [spoof.file])) });
+  for (const spoof of spoofedImages(fileField)) {
+    if (!accepts.includes(spoof.name)) cases.push({ name: spoof.name, ...sendable(multipart(fields, [spoof.file])) });
+  }
   return cases;
 }

@@ -32,16 +32,22 @@ export interface UploadedFile {
 
 export interface MultipartBody {
   fields: Record<string, string>;
+  /** The first (with maxFiles 1, the only) file. */
   file?: UploadedFile;
+  /** Every file, in the order sent. */
+  files: UploadedFile[];
 }
 
 export interface ReadMultipartOptions {
   /** The one field name a file may come in (e.g. 'image', 'avatar'). */
   fileField: string;
+  /** Each file's ceiling. */
   maxBytes: number;
-  maxFiles: 1;
+  maxFiles: number;
   /** How a refusal names the upload: 'image' (default) or 'file' (dispute evidence, which may be a PDF). */
   fileKind?: 'image' | 'file';
+  /** The sentence for more files than maxFiles (default 'Too many files'). */
+  tooManyFiles?: string;
 }
 
 function tooLarge(maxBytes: number, kind: 'image' | 'file') {
@@ -92,8 +98,10 @@ function toAppError(error: unknown, maxBytes: number, kind: 'image' | 'file'): u
 }
 
 /**
- * Reads a multipart/form-data request: its text fields, and at most one file, in `fileField`,
- * of at most maxBytes. The file is held in memory, so maxBytes bounds what a request can cost.
+ * Reads a multipart/form-data request: its text fields, and at most maxFiles files, in `fileField`,
+ * each of at most maxBytes. Files are held in memory, so maxFiles × maxBytes bounds what a request
+ * can cost; nothing is stored before the whole request is read, so a request cut off half-way
+ * leaves nothing behind.
  * Field values are text; a part the client labelled application/json is handed back as JSON text.
  */
 export async function readMultipart(request: FastifyRequest, options: ReadMultipartOptions): Promise<MultipartBody> {
@@ -101,7 +109,7 @@ export async function readMultipart(request: FastifyRequest, options: ReadMultip
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The request must be multipart/form-data');
   }
   const fields: Record<string, string> = {};
-  let file: UploadedFile | undefined;
+  const files: UploadedFile[] = [];
   let fileCount = 0;
   let partCount = 0;
 
@@ -109,10 +117,11 @@ export async function readMultipart(request: FastifyRequest, options: ReadMultip
     const parts = request.parts({
       limits: {
         fileSize: options.maxBytes,
-        files: options.maxFiles,
+        // One more than allowed, so that the extra file is refused below in the route's words, before it is read.
+        files: options.maxFiles + 1,
         fields: multipartLimits.fields,
         fieldSize: multipartLimits.fieldSize,
-        parts: multipartLimits.fields + options.maxFiles,
+        parts: multipartLimits.fields + options.maxFiles + 1,
       },
     });
     for await (const part of parts) {
@@ -124,11 +133,11 @@ export async function readMultipart(request: FastifyRequest, options: ReadMultip
           throw new AppError('VALIDATION_FAILED', `Unexpected file field '${part.fieldname}'`);
         }
         fileCount += 1;
-        if (fileCount > options.maxFiles) throw new AppError('VALIDATION_FAILED', 'Too many files');
+        if (fileCount > options.maxFiles) throw new AppError('VALIDATION_FAILED', options.tooManyFiles ?? 'Too many files');
         const buffer = await readFile(part.file, options.maxBytes, options.fileKind ?? 'image');
         // A form whose file input was left empty still sends the part, empty and without a file name.
         if (buffer.length === 0 && !part.filename) continue;
-        file = { buffer, filename: part.filename, mimetype: part.mimetype };
+        files.push({ buffer, filename: part.filename, mimetype: part.mimetype });
       } else {
         if (part.fieldnameTruncated) throw new AppError('VALIDATION_FAILED', 'A field name is too long');
         if (part.valueTruncated) {
@@ -144,5 +153,5 @@ export async function readMultipart(request: FastifyRequest, options: ReadMultip
   }
   // An empty body (or one with no part before its end) ends without an error from busboy; a form always has a part.
   if (partCount === 0) throw new AppError('VALIDATION_FAILED', 'The form data is empty');
-  return file ? { fields, file } : { fields };
+  return files[0] ? { fields, file: files[0], files } : { fields, files };
 }

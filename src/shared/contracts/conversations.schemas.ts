@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatLimits } from '#shared/domain/limits.js';
+import { attachmentSchema } from './attachments.schemas.js';
 import { bidStatusSchema } from './bids.schemas.js';
 
 export const chatUserSchema = z.object({
@@ -54,6 +55,8 @@ export const chatMessageSchema = z.object({
   /** Until when its sender may still edit or delete it; null once deleted. */
   editableUntil: z.string().nullable(),
   sender: chatUserSchema,
+  /** Its files (issue 32), in the order sent; none once it is deleted. */
+  attachments: z.array(attachmentSchema),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -64,8 +67,11 @@ export const sendMessageSchema = z.strictObject({
     .min(1, 'Message cannot be empty')
     .max(chatLimits.messageMax, `Message must be at most ${chatLimits.messageMax} characters`),
 });
-/** What a client sends (wire) and what the service takes after parsing (trimmed). */
-export type SendMessageInput = z.output<typeof sendMessageSchema>;
+
+/** The text of a multipart message (issue 32): it may be empty when files come with it. */
+export const sendMessageFormSchema = z.strictObject({
+  content: z.string().trim().max(chatLimits.messageMax, `Message must be at most ${chatLimits.messageMax} characters`).default(''),
+});
 
 /** POST /api/bids/{bidId}/messages/read: the other party's messages up to this id are read. */
 export const readMessagesSchema = z.strictObject({

@@ -43,13 +43,15 @@ export const conversationEndpoints = defineEndpoints('conversations', {
   send: {
     method: 'POST',
     path: `${bidCollectionPath}/:bidId/messages`,
-    summary: 'Send a chat message on a bid',
-    description: "The project's owner and the bid's finisher only; the other party is notified.",
+    summary: 'Send a chat message on a bid, with up to 5 files',
+    description:
+      "The project's owner and the bid's finisher only; the other party is notified. JSON `{ content }`, or multipart/form-data with `content` (which may then be empty) and up to 5 `files`: images (PNG, JPEG, GIF or WebP, re-encoded, with a preview), PDF, plain text or zip, each at most 10 MB, checked by their bytes.",
     params: bidIdParamsSchema,
     body: sendMessageSchema,
+    bodyFormat: 'multipart',
     status: 201,
     response: chatMessageSchema,
-    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED'],
   },
   read: {
     method: 'POST',

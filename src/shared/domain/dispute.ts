@@ -35,7 +35,7 @@ export const disputeStages = ['delivery_review', 'revision', 'cancellation'] as 
 export type DisputeStage = (typeof disputeStages)[number];
 
 /** What an operator did, as the audit log records it (never edited through the API). */
-export const operatorActions = ['viewed_queue', 'viewed_dispute', 'read_evidence_file', 'ruled'] as const;
+export const operatorActions = ['viewed_queue', 'viewed_dispute', 'read_evidence_file', 'ruled', 'read_attachment'] as const;
 export type OperatorAction = (typeof operatorActions)[number];
 
 /** The reason a dispute is opened with, and an operator's written decision: 20 to 5,000 characters. */

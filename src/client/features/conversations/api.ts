@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { bidCollectionPath } from '#shared/contracts/bids.js';
 import { type ChatMessage, type ConversationChannel, conversationEndpoints } from '#shared/contracts/conversations.js';
-import { call, errorMessage } from '#client/lib/api.js';
+import { call, errorMessage, upload } from '#client/lib/api.js';
 import { userScopeKey, useUser } from '#client/lib/auth.js';
 import { bidQuery } from '#client/features/bids/api.js';
 import { notificationKeys } from '#client/features/notifications/api.js';
@@ -66,12 +66,34 @@ export function useBidMessages(bidId: number | null) {
   return useQuery(bidMessagesQuery(bidId, user?.id));
 }
 
-/** POST /api/bids/{bidId}/messages with the trimmed content; the list is then refreshed (spec section 4 "Chat send"). */
+/** A message to send: its text and, with issue 32, its files, their upload's progress and a way to cancel it. */
+export interface OutgoingMessage {
+  content: string;
+  files?: readonly File[];
+  onProgress?: (sent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** The multipart form of a message with files: `content` and each file as `files`. */
+function messageFormData(content: string, files: readonly File[]): FormData {
+  const form = new FormData();
+  form.append('content', content);
+  for (const file of files) form.append('files', file, file.name);
+  return form;
+}
+
+/**
+ * POST /api/bids/{bidId}/messages with the trimmed content (JSON), or with files (multipart, with
+ * upload progress); the list is then refreshed (spec section 4 "Chat send").
+ */
 export function useSendMessage(bidId: number) {
   const queryClient = useQueryClient();
   const { user } = useUser();
   return useMutation({
-    mutationFn: (content: string) => call(endpoints.send, { params: { bidId }, body: { content: content.trim() } }),
+    mutationFn: ({ content, files = [], onProgress, signal }: OutgoingMessage) =>
+      files.length === 0
+        ? call(endpoints.send, { params: { bidId }, body: { content: content.trim() } })
+        : upload(endpoints.send, { params: { bidId }, body: messageFormData(content.trim(), files) }, { onProgress, signal }),
     onSuccess: async (sent) => {
       queryClient.setQueryData<ChatMessage[]>(conversationKeys.bidMessages(bidId), (list) =>
         list && !list.some((message) => message.id === sent.id) ? [...list, sent] : list,
@@ -81,7 +103,11 @@ export function useSendMessage(bidId: number) {
         user ? queryClient.invalidateQueries({ queryKey: conversationKeys.ofUser(user.id) }) : Promise.resolve(),
       ]);
     },
-    onError: (error) => toast.error('Failed to send message', { description: errorMessage(error, 'Please try again later') }),
+    onError: (error) => {
+      // A cancelled upload is the person's own choice, not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      toast.error('Failed to send message', { description: errorMessage(error, 'Please try again later') });
+    },
   });
 }
 

@@ -59,6 +59,7 @@ describe('hasNewIncoming', () => {
     editedAt: null,
     deletedAt: null,
     editableUntil: null,
+    attachments: [],
     sender: { id: senderId, username: 'u', avatarUrl: null },
   });
   it('is true only for a message from the other party the cache had not seen', () => {

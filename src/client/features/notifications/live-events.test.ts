@@ -15,6 +15,7 @@ const message = {
   editedAt: null,
   deletedAt: null,
   editableUntil: null,
+  attachments: [],
   sender,
 };
 const newMessage = (title: string): ServerEvent => ({ type: 'new_message', bidId: 5, thread: { id: 9, title }, message });

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AttachmentSummary } from '#shared/domain/attachments.js';
 import { bids } from './bids.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
@@ -60,7 +61,8 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
-    attachments: jsonb('attachments').$type<unknown[]>(),
+    /** Its files (issue 32), as written with it; the rows in attachments decide who may fetch them. */
+    attachments: jsonb('attachments').$type<AttachmentSummary[]>(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Issue 32: the sender changed the text (its earlier texts are in message_edits). */

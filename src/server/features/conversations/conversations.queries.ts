@@ -9,6 +9,7 @@ import { notifications } from '#server/db/schema/notifications.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
 import type { GroupedNotificationUpsert } from '#server/features/notifications/notifications.service.js';
+import { toAttachmentDto } from '#server/features/attachments/attachments.service.js';
 
 export type ChannelRow = typeof conversationChannels.$inferSelect;
 type ThreadRow = typeof conversationThreads.$inferSelect;
@@ -141,6 +142,7 @@ export function toChatMessageDto(
     deletedAt: row.deletedAt?.toISOString() ?? null,
     editableUntil: row.deletedAt ? null : new Date(row.createdAt.getTime() + editWindowMs).toISOString(),
     sender: { id: row.senderId, username: sender.username, avatarUrl: sender.avatarUrl },
+    attachments: row.deletedAt ? [] : (row.attachments ?? []).map(toAttachmentDto),
   };
 }
 
@@ -271,7 +273,10 @@ export async function countUnreadMessages(db: DbOrTx, userId: number): Promise<n
 export async function findChatSummaries(db: DbOrTx, userId: number): Promise<ChatSummary[]> {
   const lastMessage = db
     .select({
-      content: sql<string>`case when ${messages.deletedAt} is null then ${messages.content} else 'Message deleted' end`.as('content'),
+      content:
+        sql<string>`case when ${messages.deletedAt} is not null then 'Message deleted' when ${messages.content} = '' then 'Sent a file' else ${messages.content} end`.as(
+          'content',
+        ),
       createdAt: messages.createdAt,
     })
     .from(messages)

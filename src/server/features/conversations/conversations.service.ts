@@ -7,7 +7,6 @@ import type {
   MessageSearchQuery,
   ReadMessagesInput,
   ReadMessagesResult,
-  SendMessageInput,
 } from '#shared/contracts/conversations.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
@@ -17,6 +16,7 @@ import { conversationChannels, conversationThreads, messageEdits, messages } fro
 import type { UserRow } from '#server/db/schema/users.js';
 import { messageNotificationDelivery, messageNotificationUpsert, writeMessageNotification } from '#server/features/notifications/notifications.service.js';
 import { requireAccess } from '#server/domain/require-access.js';
+import { insertAttachments, type PendingAttachment, storeAttachmentsWhile } from '#server/features/attachments/attachments.service.js';
 import {
   type BidParties,
   type ChannelRow,
@@ -37,9 +37,20 @@ import {
 } from './conversations.queries.js';
 
 /** What the messaging services use of the app context. */
-export type MessagingContext = Pick<AppContext, 'db' | 'events' | 'rateLimits' | 'clock'> & { config: Pick<AppContext['config'], 'chat'> };
+export type MessagingContext = Pick<AppContext, 'db' | 'events' | 'rateLimits' | 'clock' | 'storage'> & { config: Pick<AppContext['config'], 'chat'> };
+
+/** A message to send: its text (empty only with files) and its checked files (issue 32). */
+export interface OutgoingMessage {
+  content: string;
+  files?: readonly PendingAttachment[];
+}
 
 export const defaultThreadTitle = (parties: BidParties) => `Bid #${parties.bidId}: ${parties.projectName}`;
+
+/** Refuses anyone but the bid's two parties: before a multipart message's files are read. */
+export async function assertChatParty(ctx: Pick<AppContext, 'db'>, actor: UserRow, bidId: number): Promise<void> {
+  await loadChatParties(ctx.db, actor, bidId);
+}
 
 /** The chat of a bid is open to the project's owner and the bid's finisher only. */
 async function loadChatParties(db: DbOrTx, actor: UserRow, bidId: number): Promise<BidParties> {
@@ -179,13 +190,16 @@ function messageSent(parties: BidParties, thread: { id: number; title: string },
 /**
  * Stores a message in the bid's default thread, with the recipient's notification (the
  * notifications feature's, on 'message.sent'); the live pushes follow the commit. Once the
- * conversation exists (every message but the first) the message and the notification are one
- * autocommitted statement: with the session and the parties' read, three round trips in all.
+ * conversation exists (every message but the first) a message without files and its
+ * notification are one autocommitted statement: with the session and the parties' read, three
+ * round trips in all. Files are stored before the transaction and deleted again if it fails.
  */
-export async function sendMessage(ctx: MessagingContext, actor: UserRow, bidId: number, input: SendMessageInput): Promise<ChatMessage> {
+export async function sendMessage(ctx: MessagingContext, actor: UserRow, bidId: number, input: OutgoingMessage): Promise<ChatMessage> {
+  const files = input.files ?? [];
+  if (input.content === '' && files.length === 0) throw new AppError('VALIDATION_FAILED', 'Message cannot be empty');
   const parties = await loadChatParties(ctx.db, actor, bidId);
   await ctx.rateLimits.chatMessages.consume(actor.id);
-  if (parties.channel && parties.thread) {
+  if (parties.channel && parties.thread && files.length === 0) {
     const channel = { ...parties.channel, bidId: parties.bidId };
     const thread = parties.thread;
     const recipientId = actor.id === channel.creatorId ? channel.developerId : channel.creatorId;
@@ -201,13 +215,22 @@ export async function sendMessage(ctx: MessagingContext, actor: UserRow, bidId: 
       return { event: messageSent(parties, thread, message), afterCommit: [messageNotificationDelivery([stored.notification])], result: message };
     });
   }
-  return ctx.events.transaction(ctx.db, async (tx, record) => {
-    const { channel, threadId, threadTitle } = await ensureConversation(tx, parties);
-    const [row] = await tx.insert(messages).values({ threadId, senderId: actor.id, content: input.content, createdAt: ctx.clock.now() }).returning();
-    const message = toChatMessageDto(row!, channel, actor, ctx.config.chat.editWindowMs);
-    await record(messageSent(parties, { id: threadId, title: threadTitle }, message));
-    return message;
-  });
+  return storeAttachmentsWhile(ctx.storage, files, (storedFiles) =>
+    ctx.events.transaction(ctx.db, async (tx, record) => {
+      const { channel, threadId, threadTitle } = await ensureConversation(tx, parties);
+      const now = ctx.clock.now();
+      const [row] = await tx.insert(messages).values({ threadId, senderId: actor.id, content: input.content, createdAt: now }).returning();
+      let stored = row!;
+      if (storedFiles.length > 0) {
+        const summaries = await insertAttachments(tx, actor.id, { messageId: stored.id }, storedFiles, now);
+        await tx.update(messages).set({ attachments: summaries }).where(eq(messages.id, stored.id));
+        stored = { ...stored, attachments: summaries };
+      }
+      const message = toChatMessageDto(stored, channel, actor, ctx.config.chat.editWindowMs);
+      await record(messageSent(parties, { id: threadId, title: threadTitle }, message));
+      return message;
+    }),
+  );
 }
 
 /** The live connection's typing messages (issue 32): the other party of a bid's chat, or null for anyone else. */

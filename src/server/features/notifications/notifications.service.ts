@@ -91,7 +91,10 @@ function messageNotificationOf(fields: MessageNotificationFields, messageId: num
 
 /** The record handler of 'message.sent': the message's notification, in the message's transaction. */
 export function writeMessageNotification(e: EventOf<'message.sent'>, tx: Tx): Promise<void> {
-  return upsertGroupedNotification(tx, messageNotificationOf({ ...e, senderUsername: e.message.sender.username, content: e.message.content }, e.message.id));
+  const files = e.message.attachments.length;
+  // A message of files alone says so (issue 32).
+  const content = e.message.content || (files === 1 ? `Sent a file: ${e.message.attachments[0]!.name}` : `Sent ${files} files`);
+  return upsertGroupedNotification(tx, messageNotificationOf({ ...e, senderUsername: e.message.sender.username, content }, e.message.id));
 }
 
 /**

@@ -12,6 +12,9 @@ const contentTypeByExtension: Record<string, string> = {
   '.gif': 'image/gif',
   // Dispute evidence (decision 029).
   '.pdf': 'application/pdf',
+  // Conversation and delivery files (issue 32).
+  '.txt': 'text/plain; charset=utf-8',
+  '.zip': 'application/zip',
 };
 
 /** The disk keeps no metadata beside the bytes, so the content type is the extension's. */

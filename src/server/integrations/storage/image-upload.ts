@@ -23,6 +23,8 @@ export interface ImageUploadOptions {
   maxBytes: number;
   /** Center-crops to a square of this many pixels (avatars); otherwise the longest side is capped. */
   square?: number;
+  /** The longest side's cap when not square (default: screenshotMaxSide); a preview asks for less. */
+  maxSide?: number;
 }
 
 export interface ProcessedImage {
@@ -90,7 +92,7 @@ export async function processImageUpload(buffer: Buffer, options: ImageUploadOpt
   if (options.square) {
     image.resize(options.square, options.square, { fit: 'cover', position: 'centre' });
   } else {
-    image.resize(screenshotMaxSide, screenshotMaxSide, { fit: 'inside', withoutEnlargement: true });
+    image.resize(options.maxSide ?? screenshotMaxSide, options.maxSide ?? screenshotMaxSide, { fit: 'inside', withoutEnlargement: true });
   }
   try {
     // sharp writes no metadata unless withMetadata/keepMetadata is called; none is.

@@ -96,6 +96,26 @@ describe('S3 storage', () => {
     expect(fake.objects.get(key)?.body.toString()).toBe('webp bytes');
   });
 
+  it('signs a short-lived GET URL for a private file, with the headers it is to be served with, without a request', async () => {
+    const storage = createS3Storage(settings);
+    await storage.put(key, Buffer.from('webp bytes'), 'image/webp');
+    fake.seen.length = 0;
+    const signed = new URL(
+      await storage.signedUrl!(key, { expiresInSeconds: 60, contentType: 'image/webp', contentDisposition: "inline; filename*=UTF-8''bug.webp" }),
+    );
+    // Signing is local.
+    expect(fake.seen).toHaveLength(0);
+    expect(signed.pathname).toBe(`/uploads-bucket/${key}`);
+    expect(signed.searchParams.get('X-Amz-Expires')).toBe('60');
+    expect(signed.searchParams.get('X-Amz-Credential')).toMatch(/^test-access-key\/\d{8}\/eu-central-1\/s3\/aws4_request$/);
+    expect(signed.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    expect(signed.searchParams.get('response-content-disposition')).toBe("inline; filename*=UTF-8''bug.webp");
+    expect(signed.searchParams.get('response-cache-control')).toBe('private, no-store');
+    // The store serves the object at that URL.
+    const response = await fetch(signed);
+    expect(Buffer.from(await response.arrayBuffer()).toString()).toBe('webp bytes');
+  });
+
   it('GETs an object back as a stream with its type and size', async () => {
     const storage = createS3Storage(settings);
     await storage.put(key, Buffer.from('webp bytes'), 'image/webp');

@@ -78,5 +78,20 @@ export function createS3Storage(settings: S3Settings, client?: S3Client): FileSt
       const { sdk, s3 } = await connect();
       await s3.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
+
+    async signedUrl(key, options) {
+      assertSafeStorageKey(key);
+      const { sdk, s3 } = await connect();
+      // Signing is local: no request reaches the store until the browser follows the URL.
+      const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
+      const command = new sdk.GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentType: options.contentType,
+        ResponseContentDisposition: options.contentDisposition,
+        ResponseCacheControl: 'private, no-store',
+      });
+      return getSignedUrl(s3, command, { expiresIn: options.expiresInSeconds });
+    },
   };
 }

@@ -18,6 +18,17 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * A short-lived URL that serves one private file straight from the store, with the headers
+   * given; only stores that can sign one (S3) have it, the disk streams through the server.
+   */
+  signedUrl?(key: string, options: SignedUrlOptions): Promise<string>;
+}
+
+export interface SignedUrlOptions {
+  expiresInSeconds: number;
+  contentType: string;
+  contentDisposition: string;
 }
 
 /** S3 (or an S3-compatible store) when S3_BUCKET is set, else files under DATA_DIR/uploads. */

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import {
+  attachmentContentTypes,
+  attachmentMaxBytes,
+  attachmentTooLargeMessage,
+  attachmentWrongTypeMessage,
+  type AttachmentKind,
+  tooManyAttachmentsMessage,
+} from '#shared/domain/attachments.js';
+import { AppError } from '#server/app-error.js';
+import type { AppContext } from '#server/context.js';
+import { detectFileType, processImageUpload } from '#server/integrations/storage/image-upload.js';
+import type { FileStorage } from '#server/integrations/storage/storage.js';
+import type { UploadedFile } from '#server/plugins/multipart.js';
+
+/** A file checked and ready to store: nothing is written until storeAttachmentsWhile. */
+export interface PendingAttachment {
+  kind: AttachmentKind;
+  name: string;
+  buffer: Buffer;
+  /** An image's small WebP. */
+  preview: Buffer | null;
+}
+
+/** A file as stored, for the row the caller writes with its message or delivery. */
+export interface StoredAttachment {
+  kind: AttachmentKind;
+  name: string;
+  size: number;
+  storageKey: string;
+  previewKey: string | null;
+}
+
+const imageFormats = ['png', 'jpeg', 'gif', 'webp'] as const;
+const previewWidth = 480;
+const extensionOf: Record<AttachmentKind, string> = { image: 'webp', pdf: 'pdf', text: 'txt', zip: 'zip' };
+
+/** The name the person gave the file, cut to something displayable: no control characters, no path. */
+export const displayFileName = (filename: string, fallback = 'file') =>
+  filename
+    // eslint-disable-next-line no-control-regex -- control characters never belong in a file name shown to people
+    .replace(/[\u0000-\u001f\u007f/\\]/g, '')
+    .trim()
+    .slice(0, 200) || fallback;
+
+const extensionsOf: Record<AttachmentKind, RegExp> = {
+  image: /\.webp$/i,
+  pdf: /\.pdf$/i,
+  text: /\.(txt|md|log|csv|json|ya?ml|diff|patch)$/i,
+  zip: /\.zip$/i,
+};
+
+/** The name says what the file is: an image is now WebP, and a file whose name claims another type gets its kind's extension. */
+function nameForKind(name: string, kind: AttachmentKind): string {
+  if (kind === 'image') return name.replace(/\.[a-z0-9]{1,5}$/i, '') + '.webp';
+  return extensionsOf[kind].test(name) ? name : `${name}.${extensionOf[kind]}`;
+}
+
+/** Text is UTF-8 without NUL or other control characters than tab, newlines and form feed. */
+function isPlainText(buffer: Buffer): boolean {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+    // eslint-disable-next-line no-control-regex -- the control characters binary files are full of
+    return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+  } catch {
+    return false;
+  }
+}
+
+/** What the bytes are, whatever the name or the declared type says; null when they are none of the four. */
+async function kindOf(buffer: Buffer): Promise<AttachmentKind | null> {
+  const detected = await detectFileType(buffer);
+  if (!detected) return isPlainText(buffer) ? 'text' : null;
+  if (detected.mime === 'application/pdf') return 'pdf';
+  // A plain zip; an Office document or a JAR is a zip too, and file-type names it by what it is: refused.
+  if (detected.mime === 'application/zip') return 'zip';
+  if (['image/png', 'image/apng', 'image/jpeg', 'image/gif', 'image/webp'].includes(detected.mime)) return 'image';
+  return null;
+}
+
+/**
+ * Checks the files of one message or delivery by their bytes (issue 32, item 1): at most `limit`
+ * of them, each at most 10 MB and not empty, each an image, a PDF, plain text or a zip. An image
+ * is decoded and re-encoded (its metadata dropped) with a preview; a zip is never unpacked. Each
+ * file counts against the uploader's upload limit first.
+ */
+export async function acceptAttachmentFiles(
+  ctx: Pick<AppContext, 'rateLimits'>,
+  uploaderId: number,
+  files: readonly UploadedFile[],
+  limit: number,
+): Promise<PendingAttachment[]> {
+  if (files.length > limit) throw new AppError('VALIDATION_FAILED', tooManyAttachmentsMessage(limit));
+  const accepted: PendingAttachment[] = [];
+  for (const file of files) {
+    const name = displayFileName(file.filename);
+    if (file.buffer.length > attachmentMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', attachmentTooLargeMessage(name));
+    if (file.buffer.length === 0) throw new AppError('VALIDATION_FAILED', `“${name}” is empty.`);
+    await ctx.rateLimits.uploads.consume(uploaderId);
+    const kind = await kindOf(file.buffer);
+    if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', attachmentWrongTypeMessage(name));
+    if (kind !== 'image') {
+      accepted.push({ kind, name: nameForKind(name, kind), buffer: file.buffer, preview: null });
+      continue;
+    }
+    const image = await processImageUpload(file.buffer, { allowed: imageFormats, maxBytes: attachmentMaxBytes });
+    const preview = await processImageUpload(image.buffer, { allowed: ['webp'], maxBytes: attachmentMaxBytes, maxSide: previewWidth });
+    accepted.push({ kind, name: nameForKind(name, kind), buffer: image.buffer, preview: preview.buffer });
+  }
+  return accepted;
+}
+
+/**
+ * Stores the files and runs `write` with them; when `write` fails (a refused message, a delivery
+ * that lost a race) the files are deleted again, so a refused request leaves nothing behind.
+ */
+export async function storeAttachmentsWhile<T>(
+  storage: FileStorage,
+  pending: readonly PendingAttachment[],
+  write: (stored: StoredAttachment[]) => Promise<T>,
+): Promise<T> {
+  if (pending.length === 0) return write([]);
+  const keys: string[] = [];
+  try {
+    const stored: StoredAttachment[] = [];
+    for (const file of pending) {
+      const id = randomUUID();
+      const storageKey = `attachments/${id}.${extensionOf[file.kind]}`;
+      keys.push(storageKey);
+      await storage.put(storageKey, file.buffer, attachmentContentTypes[file.kind]);
+      let previewKey: string | null = null;
+      if (file.preview) {
+        previewKey = `attachments/${id}-preview.webp`;
+        keys.push(previewKey);
+        await storage.put(previewKey, file.preview, 'image/webp');
+      }
+      stored.push({ kind: file.kind, name: file.name, size: file.buffer.length, storageKey, previewKey });
+    }
+    return await write(stored);
+  } catch (error) {
+    // The caller needs the original error; a file that could not be deleted is only wasted space.
+    await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+}
