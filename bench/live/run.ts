@@ -7,9 +7,11 @@
 // else postgres://postgres@127.0.0.1:5432/test), seeds 1,000 deals (submitter, project, finisher, bid,
 // open conversation) and a session per user, starts Finishline (bench/live/app-server.ts) in its own
 // process, opens one socket per user from this one and measures. Then, if Redis answers, the same
-// through two instances: sockets on B, messages posted to A.
-// Optional: BENCH_LIVE_RATES (messages/s of the one-instance rows, 10 s each;
-// default "50,200,500"; the two-instance row runs at 200/s), BENCH_LIVE_REDIS_URL
+// through two instances: sockets on B, messages posted to A. Last, the conversations scenario
+// (active-pairs.ts: 200 pairs typing and sending among the 2,000 sockets, beside a bare relay).
+// Optional: BENCH_LIVE_DATABASE (default finishline_bench_live), BENCH_LIVE_RATES (messages/s of the
+// one-instance rows, 10 s each; default "50,200,500", "off" skips them; the two-instance row runs at
+// 200/s), the BENCH_LIVE_ACTIVE_* and BENCH_LIVE_*_EVERY_MS knobs of active-pairs.ts, BENCH_LIVE_REDIS_URL
 // (default redis://127.0.0.1:6379; "off" skips the two-instance row), BENCH_LIVE_APP_NODE_ARGS (extra
 // node flags for the server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { readFileSync } from 'node:fs';
@@ -32,8 +34,8 @@ const ROW_SECONDS = 10;
 const WARMUP = { count: 100, rate: 100 };
 const WARMUP_SOCKETS = 50;
 const AIM_P99_MS = 50;
-// The server refuses a 31st message within a minute from one sender (chatLimits.messagesPerMinute)
-// and has no setting to raise it: every sender stays under this for the whole run.
+// The server refuses a 31st message within a minute from one sender (CHAT_MESSAGES_PER_MINUTE's
+// default, kept here rather than raised): every sender stays under this for the whole run.
 const MAX_SENDS_PER_SENDER = 25;
 
 if (RATES.some((rate) => !Number.isInteger(rate) || rate < 1 || rate > 2_000)) {
