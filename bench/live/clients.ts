@@ -1,6 +1,6 @@
-// The live benchmark's client side: a fleet of authenticated /ws sockets, one per user, and a paced
-// sender that posts chat messages through the API and times each one until the recipient's socket
-// receives it.
+// The live benchmark's client side: a fleet of authenticated /ws sockets, one per user, that
+// reports the chat messages and typing signals it receives, and a paced sender that posts chat
+// messages through the API and times each one until the recipient's socket receives it.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { SESSION_COOKIE } from '#server/plugins/session.js';
@@ -12,17 +12,36 @@ export interface LiveUser {
 }
 
 type DeliveryListener = (content: string, receivedAt: number) => void;
+/** `receiverId`'s socket heard that `typistId` types in bid `bidId`'s chat. */
+type TypingListener = (receiverId: number, bidId: number, typistId: number, receivedAt: number) => void;
 
-/** Every socket of the fleet reports the new_message events it receives here (the others are skipped unparsed). */
+/**
+ * Every socket of the fleet reports the new_message and typing events it receives here (the
+ * others are skipped unparsed).
+ */
 export class SocketFleet {
   readonly sockets: WebSocket[] = [];
   /** Sockets that closed or failed after authenticating: should stay 0. */
   unexpectedCloses = 0;
+  private readonly socketOf = new Map<number, WebSocket>();
   private onDelivery: DeliveryListener = () => undefined;
+  private onTyping: TypingListener = () => undefined;
   private isClosing = false;
 
   listen(listener: DeliveryListener): void {
     this.onDelivery = listener;
+  }
+
+  listenForTyping(listener: TypingListener): void {
+    this.onTyping = listener;
+  }
+
+  /** The client message a chat's text box sends while its user types; false when the user has no open socket. */
+  sendTyping(userId: number, bidId: number): boolean {
+    const socket = this.socketOf.get(userId);
+    if (socket?.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify({ type: 'typing', bidId }));
+    return true;
   }
 
   /**
@@ -37,7 +56,9 @@ export class SocketFleet {
       while (next < users.length) {
         const user = users[next++]!;
         const start = performance.now();
-        this.sockets.push(await this.open(wsUrl, httpOrigin, user, timeoutMs));
+        const socket = await this.open(wsUrl, httpOrigin, user, timeoutMs);
+        this.sockets.push(socket);
+        this.socketOf.set(user.id, socket);
         durations.push(performance.now() - start);
       }
     };
@@ -61,6 +82,9 @@ export class SocketFleet {
         if (text.startsWith('{"type":"new_message"')) {
           const event = JSON.parse(text) as { message: { content: string } };
           this.onDelivery(event.message.content, receivedAt);
+        } else if (text.startsWith('{"type":"typing"')) {
+          const event = JSON.parse(text) as { bidId: number; userId: number };
+          this.onTyping(user.id, event.bidId, event.userId, receivedAt);
         } else if (!isAuthenticated && text.startsWith('{"type":"auth_success"')) {
           isAuthenticated = true;
           clearTimeout(timer);
@@ -91,6 +115,7 @@ export class SocketFleet {
     await Promise.race([Promise.all(closed), timeout]);
     for (const socket of this.sockets) if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
     this.sockets.length = 0;
+    this.socketOf.clear();
   }
 }
 

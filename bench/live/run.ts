@@ -7,101 +7,41 @@
 // else postgres://postgres@127.0.0.1:5432/test), seeds 1,000 deals (submitter, project, finisher, bid,
 // open conversation) and a session per user, starts Finishline (bench/live/app-server.ts) in its own
 // process, opens one socket per user from this one and measures. Then, if Redis answers, the same
-// through two instances: sockets on B, messages posted to A.
-// Optional: BENCH_LIVE_RATES (messages/s of the one-instance rows, 10 s each;
-// default "50,200,500"; the two-instance row runs at 200/s), BENCH_LIVE_REDIS_URL
+// through two instances: sockets on B, messages posted to A. Last, the conversations scenario
+// (active-pairs.ts: 200 pairs typing and sending among the 2,000 sockets, beside a bare relay).
+// Optional: BENCH_LIVE_DATABASE (default finishline_bench_live), BENCH_LIVE_RATES (messages/s of the
+// one-instance rows, 10 s each; default "50,200,500", "off" skips them; the two-instance row runs at
+// 200/s), the BENCH_LIVE_ACTIVE_* and BENCH_LIVE_*_EVERY_MS knobs of active-pairs.ts, BENCH_LIVE_REDIS_URL
 // (default redis://127.0.0.1:6379; "off" skips the two-instance row), BENCH_LIVE_APP_NODE_ARGS (extra
 // node flags for the server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadConfig } from '#server/config.js';
 import { openPostgres } from '#server/db/client.js';
 import { createSession } from '#server/plugins/session-store.js';
-import type { ServerStats } from './app-server.js';
-import { type LiveUser, type LoadResult, type Send, SocketFleet, sendPaced } from './clients.js';
+import { type LiveUser, type LoadResult, type Send, type SocketFleet, sendPaced } from './clients.js';
+import { readActiveKnobs } from './conversation-load.js';
+import { hasLosses, runActiveScenario } from './active-pairs.js';
 import { type Deal, seedLiveData } from './seed.js';
+import { closeFleet, connectFleet, load, mib, percentile, requestStats, type Server, startServer, stopEverything } from './servers.js';
 import { readCpuMs, recreateDatabase, stopServer } from '../shared.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const redisUrl = process.env.BENCH_LIVE_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const DATABASE_NAME = 'finishline_bench_live';
+const DATABASE_NAME = process.env.BENCH_LIVE_DATABASE ?? 'finishline_bench_live';
 const DEALS = 1_000; // 2,000 users, each holding one socket
-const RATES = (process.env.BENCH_LIVE_RATES ?? '50,200,500').split(',').map(Number);
+const RATES = process.env.BENCH_LIVE_RATES === 'off' ? [] : (process.env.BENCH_LIVE_RATES ?? '50,200,500').split(',').map(Number);
 const TWO_INSTANCE_RATE = 200;
 const ROW_SECONDS = 10;
 const WARMUP = { count: 100, rate: 100 };
-const CONNECT_CONCURRENCY = 100;
 const WARMUP_SOCKETS = 50;
 const AIM_P99_MS = 50;
-// The server refuses a 31st message within a minute from one sender (chatLimits.messagesPerMinute)
-// and has no setting to raise it: every sender stays under this for the whole run.
+// The server refuses a 31st message within a minute from one sender (CHAT_MESSAGES_PER_MINUTE's
+// default, kept here rather than raised): every sender stays under this for the whole run.
 const MAX_SENDS_PER_SENDER = 25;
-const START_TIMEOUT_MS = 60_000;
 
 if (RATES.some((rate) => !Number.isInteger(rate) || rate < 1 || rate > 2_000)) {
-  console.error(`BENCH_LIVE_RATES must be whole messages per second from 1 to 2000, got ${process.env.BENCH_LIVE_RATES}`);
+  console.error(`BENCH_LIVE_RATES must be whole messages per second from 1 to 2000 (or off), got ${process.env.BENCH_LIVE_RATES}`);
   process.exit(2);
-}
-
-const running = new Set<ChildProcess>();
-const fleets = new Set<SocketFleet>();
-process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
-
-interface Server {
-  name: string;
-  child: ChildProcess;
-  origin: string;
-  pid: number;
-}
-
-/** Starts `node --expose-gc --import tsx bench/live/app-server.ts <db> [redis]` and waits for its {"port", "pid"} line. */
-function startServer(name: string, databaseUrl: string, redis?: string): Promise<Server> {
-  const nodeArgs = (process.env.BENCH_LIVE_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const args = ['--expose-gc', ...nodeArgs, '--import', 'tsx', 'bench/live/app-server.ts', databaseUrl, ...(redis ? [redis] : [])];
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  let output = '';
-  return new Promise<Server>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not print its port within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
-    let isListening = false;
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /\{"port":(\d+),"pid":(\d+)\}/.exec(output);
-      if (match && !isListening) {
-        isListening = true;
-        clearTimeout(timer);
-        resolve({ name, child, origin: `http://127.0.0.1:${match[1]}`, pid: Number(match[2]) });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (isListening) process.stderr.write(`[${name}] ${chunk.toString()}`);
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (!isListening) reject(new Error(`${name} exited (${code ?? signal}) before listening:\n${output}`));
-    });
-  });
-}
-
-/** The server's memory (after a full GC) and event-loop delay since the previous call. */
-function requestStats(server: Server): Promise<ServerStats> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${server.name} did not answer a stats request`)), 10_000);
-    const onMessage = (message: ServerStats) => {
-      if (message?.type !== 'stats') return;
-      clearTimeout(timer);
-      server.child.off('message', onMessage);
-      resolve(message);
-    };
-    server.child.on('message', onMessage);
-    server.child.send({ type: 'stats' });
-  });
 }
 
 /**
@@ -169,14 +109,6 @@ interface Row {
   queriesPerMessage: number;
   serverLoopDelayP99: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 /** One paced row: sends through `sendTo`, timed until the fleet (on `socketsOn`) receives them. */
 async function measureRow(
@@ -278,28 +210,11 @@ async function isRedisUp(url: string): Promise<boolean> {
   });
 }
 
-async function connectFleet(server: Server, users: LiveUser[]): Promise<SocketFleet> {
-  const fleet = new SocketFleet();
-  fleets.add(fleet);
-  const start = performance.now();
-  const durations = (await fleet.connect(server.origin, users, CONNECT_CONCURRENCY)).sort((a, b) => a - b);
-  console.log(
-    `${users.length} sockets connected and authenticated on ${server.name} in ${((performance.now() - start) / 1000).toFixed(2)} s ` +
-      `(${CONNECT_CONCURRENCY} handshakes at a time; each connect + auth p50 ${percentile(durations, 50).toFixed(0)} ms, p99 ${percentile(durations, 99).toFixed(0)} ms)`,
-  );
-  return fleet;
-}
-
-async function closeFleet(fleet: SocketFleet) {
-  if (fleet.unexpectedCloses > 0) console.error(`${fleet.unexpectedCloses} authenticated socket(s) closed during the run`);
-  await fleet.close();
-  fleets.delete(fleet);
-}
-
 async function main() {
   const limit = /Max open files\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1];
   if (limit && Number(limit) < 2 * DEALS + 500) throw new Error(`open-file limit ${limit} is too low for ${2 * DEALS} sockets: raise it (ulimit -n 8192)`);
   console.log(`load average ${load()} (1, 5, 15 min) at start`);
+  const activeKnobs = readActiveKnobs(DEALS);
 
   const databaseUrl = await recreateDatabase(DATABASE_NAME);
   const database = await openPostgres(databaseUrl, 1);
@@ -329,17 +244,31 @@ async function main() {
     await monitor.end();
   }
 
-  console.log(
-    `\nsend-to-receive latency: from just before POST /api/bids/{bidId}/messages to the recipient's socket receiving new_message; ` +
-      `${ROW_SECONDS} s per row, ${2 * DEALS} sockets; POST = the sender's HTTP round trip; CPU = CPU ms per message of the posting server / of PostgreSQL's backends; queries = PostgreSQL queries the posting server sent per message; ` +
-      `loop p99 = event-loop delay p99 (ms) of the socket server / this client\n`,
-  );
-  printTable(rows);
-  console.log(`\nload average ${load()} (1, 5, 15 min) at end`);
+  if (rows.length > 0) {
+    console.log(
+      `\nsend-to-receive latency: from just before POST /api/bids/{bidId}/messages to the recipient's socket receiving new_message; ` +
+        `${ROW_SECONDS} s per row, ${2 * DEALS} sockets; POST = the sender's HTTP round trip; CPU = CPU ms per message of the posting server / of PostgreSQL's backends; queries = PostgreSQL queries the posting server sent per message; ` +
+        `loop p99 = event-loop delay p99 (ms) of the socket server / this client\n`,
+    );
+    printTable(rows);
+    console.log(`\nload average ${load()} (1, 5, 15 min) after the rows`);
+  }
   if (rows.some((row) => row.result.delivered < row.result.sent)) process.exitCode = 1;
+
+  if (activeKnobs.pairs > 0) {
+    const activeRows = await runActiveScenario(databaseUrl, deals, users, activeKnobs);
+    if (activeRows.some(hasLosses)) process.exitCode = 1;
+  }
+  console.log(`\nload average ${load()} (1, 5, 15 min) at end`);
 }
 
 async function runScenarios(databaseUrl: string, users: LiveUser[], nextSends: (count: number) => Send[], monitor: pg.Client, rows: Row[]) {
+  if (RATES.length > 0) await runOneInstanceRows(databaseUrl, users, nextSends, monitor, rows);
+  if (redisUrl !== 'off' && (await isRedisUp(redisUrl))) await runTwoInstanceRow(databaseUrl, users, nextSends, monitor, rows);
+  else console.log(`no Redis answers at ${redisUrl}: two-instance row skipped`);
+}
+
+async function runOneInstanceRows(databaseUrl: string, users: LiveUser[], nextSends: (count: number) => Send[], monitor: pg.Client, rows: Row[]) {
   const server = await startServer('finishline', databaseUrl);
   console.log(`finishline listening on ${server.origin} (pid ${server.pid})`);
   try {
@@ -361,23 +290,21 @@ async function runScenarios(databaseUrl: string, users: LiveUser[], nextSends: (
   } finally {
     await stopServer(server.child);
   }
+}
 
-  if (redisUrl !== 'off' && (await isRedisUp(redisUrl))) {
-    const [a, b] = await Promise.all([startServer('instance A', databaseUrl, redisUrl), startServer('instance B', databaseUrl, redisUrl)]);
-    console.log(
-      `two instances with REDIS_URL=${redisUrl}: A on ${a.origin} (pid ${a.pid}) takes the messages, B on ${b.origin} (pid ${b.pid}) holds the sockets`,
-    );
-    try {
-      const fleet = await connectFleet(b, users);
-      await sendPaced(fleet, a.origin, nextSends(WARMUP.count), WARMUP.rate, `warm-up ${Date.now()}`);
-      const rate = TWO_INSTANCE_RATE;
-      rows.push(await measureRow(monitor, `2 instances + Redis, ${rate}/s`, fleet, a, b, nextSends(rate * ROW_SECONDS), rate));
-      await closeFleet(fleet);
-    } finally {
-      await Promise.all([stopServer(a.child), stopServer(b.child)]);
-    }
-  } else {
-    console.log(`no Redis answers at ${redisUrl}: two-instance row skipped`);
+async function runTwoInstanceRow(databaseUrl: string, users: LiveUser[], nextSends: (count: number) => Send[], monitor: pg.Client, rows: Row[]) {
+  const [a, b] = await Promise.all([startServer('instance A', databaseUrl, redisUrl), startServer('instance B', databaseUrl, redisUrl)]);
+  console.log(
+    `two instances with REDIS_URL=${redisUrl}: A on ${a.origin} (pid ${a.pid}) takes the messages, B on ${b.origin} (pid ${b.pid}) holds the sockets`,
+  );
+  try {
+    const fleet = await connectFleet(b, users);
+    await sendPaced(fleet, a.origin, nextSends(WARMUP.count), WARMUP.rate, `warm-up ${Date.now()}`);
+    const rate = TWO_INSTANCE_RATE;
+    rows.push(await measureRow(monitor, `2 instances + Redis, ${rate}/s`, fleet, a, b, nextSends(rate * ROW_SECONDS), rate));
+    await closeFleet(fleet);
+  } finally {
+    await Promise.all([stopServer(a.child), stopServer(b.child)]);
   }
 }
 
@@ -386,7 +313,4 @@ main()
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     process.exitCode = 1;
   })
-  .finally(async () => {
-    for (const fleet of fleets) await fleet.close();
-    await Promise.all([...running].map((child) => stopServer(child)));
-  });
+  .finally(stopEverything);

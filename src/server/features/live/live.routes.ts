@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { type ClientEvent, clientEventSchema, liveCloseCodes, type ServerEvent } from '#shared/events.js';
 import { AppError } from '#server/app-error.js';
@@ -59,6 +60,19 @@ function refuseUnlessSignedIn(publicOrigin: string | undefined) {
     }
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Authentication required');
   };
+}
+
+/**
+ * @fastify/websocket keeps the upgrade's request and reply as long as the socket lives: its error
+ * listener closes over them, and the hijacked HTTP response stays attached to the TCP socket. With
+ * them go the headers, Fastify's request and reply and the user's row, several KiB a socket for
+ * hours. This swaps the listener for one that does what the plugin's default does (log, terminate)
+ * and detaches the response, so all of that is garbage once the socket is open.
+ */
+function releaseUpgrade(socket: WebSocket, raw: IncomingMessage, response: ServerResponse | undefined, onError: (this: WebSocket, error: Error) => void) {
+  socket.removeAllListeners('error');
+  socket.on('error', onError);
+  response?.detachSocket(raw.socket);
 }
 
 /** GET /ws: the live connection of spec sections 4 and 7. */
@@ -123,54 +137,73 @@ export async function liveRoutes(
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
-  app.get('/ws', { websocket: true, onRequest: refuseUnlessSignedIn(ctx.config.publicOrigin), schema: { hide: true } }, (socket, request) => {
-    const user = request.user!; // the guard refused visitors
-    sessionOf.set(socket, request.sessionToken!);
-    let isAuthenticated = false;
-    // Per conversation: when this socket last passed a typing message on, and to whom (asked once).
-    const typingSentAt = new Map<number, number>();
-    const typingTo = new Map<number, Promise<number | null>>();
+  /** As the plugin's default error handler (log, terminate), shared by every socket (releaseUpgrade). */
+  function onSocketError(this: WebSocket, error: Error) {
+    app.log.error(error);
+    this.terminate();
+  }
+  function onPong(this: WebSocket) {
+    awaitingPong.delete(this);
+  }
+  // The upgrade's HTTP response by its request, for the handler to let go of (releaseUpgrade).
+  const upgradeResponses = new WeakMap<IncomingMessage, ServerResponse>();
+  const keepUpgradeResponse = async (request: FastifyRequest, reply: FastifyReply) => {
+    upgradeResponses.set(request.raw, reply.raw);
+  };
 
-    const authTimer = setTimeout(() => refuse(socket, liveCloseCodes.unauthenticated, 'Authentication timed out'), authTimeoutMs);
+  app.get(
+    '/ws',
+    { websocket: true, onRequest: refuseUnlessSignedIn(ctx.config.publicOrigin), preHandler: keepUpgradeResponse, schema: { hide: true } },
+    (socket, request) => {
+      // Only the ids stay with the socket (issue 32: memory per socket); nothing below may name `request`.
+      const userId = request.user!.id; // the guard refused visitors
+      sessionOf.set(socket, request.sessionToken!);
+      releaseUpgrade(socket, request.raw, upgradeResponses.get(request.raw), onSocketError);
+      let isAuthenticated = false;
+      // Per conversation, made at the first typing: when this socket last passed one on, and to whom (asked once).
+      let typing: Map<number, { sentAt: number; recipient: Promise<number | null> }> | undefined;
 
-    socket.on('pong', () => awaitingPong.delete(socket));
-    socket.on('close', () => {
-      clearTimeout(authTimer);
-      if (isAuthenticated) hub.remove(user.id, socket);
-    });
-    socket.on('message', (data, isBinary) => {
-      const event = parseClientEvent(data, isBinary);
-      if (!event) {
-        if (isAuthenticated) send(socket, { type: 'error', message: 'Unsupported message' });
-        else refuse(socket, liveCloseCodes.unauthenticated, 'The first message must be an auth message');
-        return;
-      }
-      if (event.type === 'typing') {
-        if (!isAuthenticated) return refuse(socket, liveCloseCodes.unauthenticated, 'The first message must be an auth message');
-        const now = Date.now();
-        if (now - (typingSentAt.get(event.bidId) ?? 0) < TYPING_INTERVAL_MS) return;
-        typingSentAt.set(event.bidId, now);
-        if (!typingTo.has(event.bidId))
-          typingTo.set(
-            event.bidId,
-            typingRecipient(user.id, event.bidId).catch(() => null),
-          );
-        void typingTo.get(event.bidId)!.then((recipientId) => {
-          if (recipientId !== null) void hub.publish(recipientId, { type: 'typing', bidId: event.bidId, userId: user.id });
-        });
-        return;
-      }
-      // Auth: the cookie says who this is; the claim must agree.
-      if (event.userId !== user.id) {
-        refuse(socket, liveCloseCodes.forbidden, 'You can only connect as the signed-in user');
-        return;
-      }
-      if (!isAuthenticated) {
-        isAuthenticated = true;
+      let authTimer: NodeJS.Timeout | undefined = setTimeout(() => refuse(socket, liveCloseCodes.unauthenticated, 'Authentication timed out'), authTimeoutMs);
+
+      socket.on('pong', onPong);
+      socket.on('close', () => {
         clearTimeout(authTimer);
-        hub.add(user.id, socket);
-      }
-      send(socket, { type: 'auth_success', userId: user.id });
-    });
-  });
+        if (isAuthenticated) hub.remove(userId, socket);
+      });
+      socket.on('message', (data, isBinary) => {
+        const event = parseClientEvent(data, isBinary);
+        if (!event) {
+          if (isAuthenticated) send(socket, { type: 'error', message: 'Unsupported message' });
+          else refuse(socket, liveCloseCodes.unauthenticated, 'The first message must be an auth message');
+          return;
+        }
+        if (event.type === 'typing') {
+          if (!isAuthenticated) return refuse(socket, liveCloseCodes.unauthenticated, 'The first message must be an auth message');
+          const { bidId } = event;
+          const now = Date.now();
+          typing ??= new Map();
+          let passed = typing.get(bidId);
+          if (passed && now - passed.sentAt < TYPING_INTERVAL_MS) return;
+          if (passed) passed.sentAt = now;
+          else typing.set(bidId, (passed = { sentAt: now, recipient: typingRecipient(userId, bidId).catch(() => null) }));
+          void passed.recipient.then((recipientId) => {
+            if (recipientId !== null) void hub.publish(recipientId, { type: 'typing', bidId, userId });
+          });
+          return;
+        }
+        // Auth: the cookie says who this is; the claim must agree.
+        if (event.userId !== userId) {
+          refuse(socket, liveCloseCodes.forbidden, 'You can only connect as the signed-in user');
+          return;
+        }
+        if (!isAuthenticated) {
+          isAuthenticated = true;
+          clearTimeout(authTimer);
+          authTimer = undefined;
+          hub.add(userId, socket);
+        }
+        send(socket, { type: 'auth_success', userId });
+      });
+    },
+  );
 }
