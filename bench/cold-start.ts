@@ -7,6 +7,13 @@
 // signs in as a demo user to get the fl_session cookie, and stops it. Each timed run then spawns
 // `node scripts/start.mjs` (what `npm start` runs) and polls GET /api/user with that cookie until it
 // answers 200. Sessions live in the database, so the cookie stays valid across restarts.
+//
+// Beside it, alternated round by round, the bare baseline of issue 33: bench/cold-start-bare.mjs, a
+// node process that opens the same PGlite directory (with the same extension) and answers the same
+// request from the same session row with node:http (aim: the app's median within 1.3x of it). With
+// BENCH_COLD_START_BASE=<root of another built checkout>, that checkout's scripts/start.mjs is a
+// third variant (a previous commit, say). Each run's CPU time (user + system, all threads, from
+// /proc) is printed beside its wall time: the steadier figure when other processes share the machine.
 // Node built-ins only; every request goes to 127.0.0.1.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -94,22 +101,31 @@ async function main() {
       }
     };
 
-    console.log(`\nCold start on an existing data directory to the first 200 from /api/user (${runs} rounds, alternating)`);
-    console.log(`  app:  node scripts/start.mjs (what npm start runs)`);
-    console.log(`  bare: node bench/cold-start-bare.mjs (node:http + PGlite on the same directory, reads the same session row)`);
+    // BENCH_COLD_START_BASE: the root of another checkout, built (e.g. a previous commit in a
+    // temporary worktree), started the same way on the same database as a third variant.
+    const baseRoot = process.env.BENCH_COLD_START_BASE;
+    const variants = [
+      { name: 'app', args: ['scripts/start.mjs'], what: 'node scripts/start.mjs (what npm start runs)' },
+      {
+        name: 'bare',
+        args: ['bench/cold-start-bare.mjs'],
+        what: 'node bench/cold-start-bare.mjs (node:http + PGlite on the same directory, reads the same session row)',
+      },
+      ...(baseRoot
+        ? [{ name: 'base', args: [path.join(baseRoot, 'scripts/start.mjs')], what: `node ${baseRoot}/scripts/start.mjs (BENCH_COLD_START_BASE)` }]
+        : []),
+    ];
+    console.log(`\nCold start on an existing data directory to the first 200 from /api/user (${runs} rounds, the variants alternating)`);
+    for (const variant of variants) console.log(`  ${variant.name.padEnd(5)} ${variant.what}`);
     console.log(`load average at start: ${loadAverage()}`);
-    const app: Run[] = [];
-    const bare: Run[] = [];
+    const results = new Map<string, Run[]>(variants.map((variant) => [variant.name, []]));
     for (let i = 1; i <= runs; i += 1) {
-      // Alternate which goes first, so neither always follows the other's file-cache and CPU state.
-      const order = i % 2 ? (['app', 'bare'] as const) : (['bare', 'app'] as const);
-      for (const which of order) {
-        const run =
-          which === 'app'
-            ? await measure(`run ${i}`, process.execPath, ['scripts/start.mjs'])
-            : await measure(`run ${i}`, process.execPath, ['bench/cold-start-bare.mjs']);
-        (which === 'app' ? app : bare).push(run);
-        console.log(`round ${i} ${which.padEnd(4)}: ${ms(run.wallMs)} wall, ${ms(run.cpuMs)} CPU`);
+      // Rotate which goes first, so that none always follows another's file-cache and CPU state.
+      const order = variants.map((_, k) => variants[(k + i - 1) % variants.length]!);
+      for (const variant of order) {
+        const run = await measure(`run ${i}`, process.execPath, variant.args);
+        results.get(variant.name)!.push(run);
+        console.log(`round ${i} ${variant.name.padEnd(5)}: ${ms(run.wallMs)} wall, ${ms(run.cpuMs)} CPU`);
       }
     }
     const viaNpm = await measure('npm start', 'npm', ['start']);
@@ -120,14 +136,17 @@ async function main() {
       const walls = runsOf.map((r) => r.wallMs);
       return { wall: median(walls), cpu: median(runsOf.map((r) => r.cpuMs)), min: Math.min(...walls), max: Math.max(...walls) };
     };
-    const a = summary(app);
+    const bare = results.get('bare')!;
     const b = summary(bare);
-    const ratios = app.map((run, i) => run.wallMs / bare[i]!.wallMs);
-    console.log(`\n         median wall  (min - max)          median CPU`);
-    console.log(`app:     ${ms(a.wall).padStart(8)}     (${ms(a.min)} - ${ms(a.max)})  ${ms(a.cpu).padStart(8)}`);
-    console.log(`bare:    ${ms(b.wall).padStart(8)}     (${ms(b.min)} - ${ms(b.max)})  ${ms(b.cpu).padStart(8)}`);
-    const ratio = a.wall / b.wall;
-    console.log(`app/bare: ${ratio.toFixed(2)}x wall, ${(a.cpu / b.cpu).toFixed(2)}x CPU (rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})`);
+    console.log(`\n       median wall  (min - max)          median CPU   / bare's (wall, CPU; each round's wall)`);
+    for (const variant of variants) {
+      const of = results.get(variant.name)!;
+      const v = summary(of);
+      const rounds = of.map((run, k) => (run.wallMs / bare[k]!.wallMs).toFixed(2)).join(', ');
+      const ratios = variant.name === 'bare' ? '' : `   ${(v.wall / b.wall).toFixed(2)}x, ${(v.cpu / b.cpu).toFixed(2)}x (${rounds})`;
+      console.log(`${variant.name.padEnd(5)}  ${ms(v.wall).padStart(8)}     (${ms(v.min)} - ${ms(v.max)})  ${ms(v.cpu).padStart(8)}${ratios}`);
+    }
+    const ratio = summary(results.get('app')!).wall / b.wall;
     console.log(`app median is ${ratio <= AIM_RATIO ? 'within' : 'NOT within'} ${AIM_RATIO}x of the bare baseline's (${ms(b.wall * AIM_RATIO)})`);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,8 +28,8 @@ describe('afterFirstAnswer', () => {
     const { server, ran } = appWithWork();
     await server.listen({ port: 0, host: '127.0.0.1' });
     expect(ran).toEqual([]);
-    const address = server.addresses()[0]!;
-    const response = await fetch(`http://127.0.0.1:${address.port}/`);
+    const { port } = server.server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/`);
     expect(response.status).toBe(200);
     await sleep(20);
     expect(ran).toEqual(['answer', 'first', 'second']);
