@@ -13,9 +13,17 @@
 // is under 95. The machine's other load shows in the scores (Lighthouse multiplies the CPU time it
 // observes): run it on a quiet one; the printed benchmark index is Lighthouse's own reading of the
 // machine's speed. BENCH_LIGHTHOUSE_REPORTS=<dir> keeps every run's full report (JSON) there.
+//
+// Beside every run it audits the bare baseline of the same page (issue 33): the page's HTML exactly
+// as the app answered it (server-rendered markup, inlined CSS, the state) without its module
+// scripts, brotli-compressed, served by node:http from this process. The two alternate run by run,
+// so that both meet the same moments of a busy machine; the baseline is what the machine scores
+// for that page with no JavaScript, and the gap to it is what the app's scripts cost.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createServer, type Server as HttpServer } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build, findFreePort, isBuildStale, isolatedServerEnv, median, signIn, startServer, stopServerGroup, waitFor200 } from './server-process.js';
@@ -102,6 +110,37 @@ async function auditWithRetries(url: string, chromePort: number, headers: Record
   }
 }
 
+/** The page as the app answers it, minus its module scripts and their preloads: what the browser shows before any JavaScript. */
+async function barePage(url: string, headers: Record<string, string> | undefined): Promise<Buffer> {
+  const response = await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' }, signal: AbortSignal.timeout(15_000) });
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  const html = (await response.text())
+    .replace(/<script\b[^>]*\btype="module"[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/g, '');
+  return brotliCompressSync(html);
+}
+
+/** node:http answering each path with its page, brotli-compressed as the app sends them; 404 for anything else. */
+async function startBareServer(pages: Map<string, Buffer>): Promise<{ origin: string; server: HttpServer }> {
+  const server = createServer((request, response) => {
+    const page = pages.get((request.url ?? '/').split('?', 1)[0]!);
+    if (!page) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', 'cache-control': 'no-cache', vary: 'accept-encoding' });
+    response.end(page);
+  });
+  const port = await findFreePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${port}`, server };
+}
+
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
 function describeRun(run: Run): string {
   return METRICS.map(({ id, label, format }) => `${label} ${format(run.metrics[id]!)}`).join(', ');
 }
@@ -115,6 +154,7 @@ async function main(): Promise<number> {
   const server = startServer(process.execPath, ['scripts/start.mjs'], isolatedServerEnv(port, dataDir));
   process.env.CHROME_PATH ??= '/usr/bin/chromium';
   let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let bare: { origin: string; server: HttpServer } | undefined;
   try {
     await waitFor200(server, `${origin}/api/health`, {}, performance.now());
     const cookie = await signIn(origin);
@@ -126,27 +166,48 @@ async function main(): Promise<number> {
     ];
     const unknownPages = onlyPages?.filter((slug) => !pages.some((page) => page.slug === slug)) ?? [];
     if (unknownPages.length > 0) throw new Error(`No such page: ${unknownPages.join(', ')} (pages: ${pages.map((page) => page.slug).join(', ')})`);
+    const selected = pages.filter(({ slug }) => !onlyPages || onlyPages.includes(slug));
+    const bareSources = new Map<string, Buffer>();
+    for (const page of selected) bareSources.set(page.path, await barePage(`${origin}${page.path}`, page.headers));
+    bare = await startBareServer(bareSources);
     chrome = await chromeLauncher.launch({ chromeFlags: CHROME_FLAGS });
     console.log(`Lighthouse mobile performance of the built app at ${origin} (${runs} runs per page, Chromium ${process.env.CHROME_PATH})`);
+    console.log(`alternated with the bare baseline at ${bare.origin}: each page's HTML as the app answered it, without its scripts (node:http)`);
+    console.log(`load average at start: ${loadAverage()}`);
 
-    const results: { page: Page; runs: Run[] }[] = [];
-    for (const page of pages.filter(({ slug }) => !onlyPages || onlyPages.includes(slug))) {
+    const results: { page: Page; runs: Run[]; bareRuns: Run[] }[] = [];
+    for (const page of selected) {
       const pageRuns: Run[] = [];
+      const bareRuns: Run[] = [];
       for (let i = 1; i <= runs; i += 1) {
-        const run = await auditWithRetries(`${origin}${page.path}`, chrome.port, page.headers, `${page.slug}-${i}`);
-        pageRuns.push(run);
-        console.log(`  ${page.path} run ${i}: ${run.score} (${describeRun(run)}; benchmark index ${Math.round(run.benchmarkIndex)})`);
+        // Alternate which goes first, so that neither always meets the other's after-effects.
+        for (const which of i % 2 ? (['app', 'bare'] as const) : (['bare', 'app'] as const)) {
+          const isApp = which === 'app';
+          const run = await auditWithRetries(
+            `${isApp ? origin : bare.origin}${page.path}`,
+            chrome.port,
+            isApp ? page.headers : undefined,
+            `${page.slug}-${which}-${i}`,
+          );
+          (isApp ? pageRuns : bareRuns).push(run);
+          console.log(`  ${page.path} run ${i} ${which.padEnd(4)}: ${run.score} (${describeRun(run)}; benchmark index ${Math.round(run.benchmarkIndex)})`);
+        }
       }
-      results.push({ page, runs: pageRuns });
+      results.push({ page, runs: pageRuns, bareRuns });
     }
+    console.log(`load average at end: ${loadAverage()}`);
 
-    console.log(`\nMedians (aim: at least ${MIN_SCORE} on every page)`);
+    console.log(`\nMedians, app beside the bare baseline of the same run (aim: at least ${MIN_SCORE} on every page)`);
     const failing: string[] = [];
-    for (const { page, runs: pageRuns } of results) {
+    // The metrics shown are those of a run with the median score, so that they belong together.
+    const typicalOf = (of: Run[]) => [...of].sort((a, b) => a.score - b.score)[Math.floor((of.length - 1) / 2)]!;
+    for (const { page, runs: pageRuns, bareRuns } of results) {
       const score = median(pageRuns.map((run) => run.score));
-      // The metrics shown are those of a run with the median score, so that they belong together.
-      const typical = [...pageRuns].sort((a, b) => a.score - b.score)[Math.floor((pageRuns.length - 1) / 2)]!;
-      console.log(`  ${String(score).padStart(3)}  ${page.path.padEnd(14)} ${page.name}: ${describeRun(typical)}`);
+      const bareScore = median(bareRuns.map((run) => run.score));
+      console.log(`  ${String(score).padStart(3)}  ${page.path.padEnd(14)} ${page.name}: ${describeRun(typicalOf(pageRuns))}`);
+      console.log(`  ${String(bareScore).padStart(3)}  ${''.padEnd(14)} bare baseline: ${describeRun(typicalOf(bareRuns))}`);
+      const tbt = (of: Run[]) => median(of.map((run) => run.metrics['total-blocking-time']!));
+      console.log(`       ${''.padEnd(14)} app - bare: ${score - bareScore} points, TBT ${Math.round(tbt(pageRuns) - tbt(bareRuns))} ms`);
       if (score < MIN_SCORE) failing.push(`${page.path} (${score})`);
     }
     if (failing.length > 0) {
@@ -157,6 +218,7 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     chrome?.kill();
+    bare?.server.close();
     await stopServerGroup(server);
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -49,6 +49,10 @@ await build({
   ],
   // Bundled CommonJS calls require() for Node's own modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  // Whitespace and syntax only, names kept (stack traces, Fastify's plugin names): a third less
+  // for Node to read and parse on every start (issue 33).
+  minifyWhitespace: true,
+  minifySyntax: true,
   // Stack traces name the sources with NODE_OPTIONS=--enable-source-maps.
   sourcemap: true,
   logLevel: 'warning',

@@ -80,6 +80,7 @@ import { gitHttpRoutes } from '#server/features/repositories/git-http.routes.js'
 import { sandboxGitRoutes } from '#server/features/repositories/sandbox-git.routes.js';
 import { startLiveHub } from '#server/integrations/live/live-hub.js';
 import { createRateLimits } from '#server/plugins/action-rate-limiter.js';
+import { afterFirstAnswer } from '#server/plugins/after-first-answer.js';
 import { registerClientApp } from '#server/plugins/client-app.js';
 import { answerFrameworkError, registerErrorHandler } from '#server/plugins/error-handler.js';
 import { registerRequestTextChecks } from '#server/plugins/request-text.js';
@@ -285,7 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('runDueJobs', runDueJobs);
   app.decorate('sweepDealTimers', runDueJobs);
   app.decorate('armPaymentWindows', () => armMissingPaymentWindows(ctx));
-  app.addHook('onListen', () => settleOverduePayments(ctx).catch((error: unknown) => app.log.error({ err: error }, 'settling overdue payments failed')));
+  afterFirstAnswer(app, () => void settleOverduePayments(ctx).catch((error: unknown) => app.log.error({ err: error }, 'settling overdue payments failed')));
 
   await registerClientApp(app, deps.clientDir === undefined ? defaultClientDir : deps.clientDir);
   return app;

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -29,6 +30,23 @@ const migrationsFolder = path.join(packageRoot, 'src/server/db/migrations');
 const MIGRATION_LOCK_KEY = 4_815_162_342;
 
 /**
+ * True when the embedded database has had the newest migration of the journal: drizzle's migrate()
+ * would then do nothing, after reading and hashing every migration file and running four statements
+ * (a cold start's CPU on a slow machine, issue 33). It applies every migration newer than the
+ * newest one recorded, so this asks the same question with one statement. False when unsure.
+ */
+async function isUpToDate(client: PGlite): Promise<boolean> {
+  try {
+    const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+    const newest = Math.max(...journal.entries.map((entry) => entry.when));
+    const { rows } = await client.query<{ newest: string | null }>('SELECT max(created_at)::text AS newest FROM drizzle.__drizzle_migrations');
+    return rows[0]?.newest != null && Number(rows[0].newest) >= newest;
+  } catch {
+    return false; // no migrations table yet, or no journal: migrate() finds out
+  }
+}
+
+/**
  * The embedded default: PGlite, single-connection, persisted under dataDir (or in memory). `client`
  * is one main.ts started early (createPglite); without it, one is started here.
  */
@@ -39,7 +57,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     db,
     kind: 'pglite',
     pglite: client,
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async migrate() {
+      if (await isUpToDate(client)) return;
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
     close: () => client.close(),
   } as Database & { pglite: PGlite };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/context.js';
 import type { Db } from '#server/db/client.js';
 import { type JobRow, jobs } from '#server/db/schema/jobs.js';
+import { afterFirstAnswer } from '#server/plugins/after-first-answer.js';
 import { type JobKind, laneOf } from './job-queue.js';
 
 /** How many jobs one run takes at most; the next run takes the rest. */
@@ -195,7 +196,8 @@ export function startJobRunner(
       });
   };
   let interval: NodeJS.Timeout | undefined;
-  app.addHook('onListen', () => {
+  // Not while the server's first request is waiting: the lanes' first runs query the database.
+  afterFirstAnswer(app, () => {
     running = (options.beforeFirstRun?.() ?? Promise.resolve())
       .then(() => undefined)
       .catch((error: unknown) => ctx.log.error({ err: error }, 'the work before the first job run failed'))

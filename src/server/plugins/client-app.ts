@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiTransport } from '#shared/api-transport.js';
 import { titleForHeading } from '#shared/page-title.js';
 import { AppError } from '#server/app-error.js';
+import { afterFirstAnswer } from './after-first-answer.js';
 import { decodedPath } from './matched-route.js';
 
 /**
@@ -88,13 +89,11 @@ async function loadPageRenderer(app: FastifyInstance, clientDir: string): Promis
  */
 export async function registerClientApp(app: FastifyInstance, clientDir: string | null) {
   const hasClient = clientDir !== null && existsSync(path.join(clientDir, 'index.html'));
-  // Loaded once the server listens, so that it does not hold up the API's start (about 150 ms of CPU;
+  // Loaded after the server's first answer, so that it does not hold up the start (about 150 ms of CPU;
   // docs/decisions/032-initial-load-and-cold-start.md); a page asked for before then loads it, and waits.
   let renderer: Promise<PageRenderer | null> | undefined;
   const loadRenderer = () => (renderer ??= hasClient ? loadPageRenderer(app, clientDir) : Promise.resolve(null));
-  app.addHook('onListen', async () => {
-    void loadRenderer();
-  });
+  afterFirstAnswer(app, () => void loadRenderer());
   const appHtml = hasClient ? readFileSync(path.join(clientDir, 'app.html'), 'utf8') : '';
   // A page can only be rendered into a document with the empty root to fill.
   const canRender = appHtml.includes(EMPTY_ROOT);
@@ -121,15 +120,18 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
   }
 
   if (hasClient) {
+    // One wildcard route for the hashed assets, not a route per file: listing the build's files
+    // (a glob over some 800) and adding two routes for each took about a second of a cold start on a
+    // slow machine (issue 33). index.html and app.html are sent by the page route below.
     await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
+      root: path.join(clientDir, 'assets'),
+      prefix: '/assets/',
       index: false,
       preCompressed: true,
       // Off so that setHeaders decides: send's own default ('public, max-age=0') would override it.
       cacheControl: false,
-      // The compressed twins are reached through Accept-Encoding only, not as routes of their own.
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // The compressed twins are reached through Accept-Encoding only, not as files of their own.
+      allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -149,15 +151,17 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
       // empty root, for every other page (vite.config.ts), which the server fills for the pages it
       // renders with their data.
       const pathname = request.url.split('?', 1)[0]!;
-      if (pathname === '/') return reply.sendFile('index.html');
+      if (pathname === '/') return reply.sendFile('index.html', clientDir);
       const page = request.method === 'GET' ? await renderedPage(request, pathname) : null;
-      if (page === null) return reply.sendFile('app.html');
+      if (page === null) return reply.sendFile('app.html', clientDir);
       // The page holds the visitor's own data: no shared cache may keep it.
       return reply.header('cache-control', 'private, no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(page);
     });
   }
 
   app.setNotFoundHandler(async (request) => {
-    throw new AppError('NOT_FOUND', isApiPath(request.url) || !hasClient ? 'Not found' : 'Page not found');
+    // A missing asset (an older build's chunk) is not a page either.
+    const isPage = hasClient && !isApiPath(request.url) && !decodedPath(request.url).startsWith('/assets/');
+    throw new AppError('NOT_FOUND', isPage ? 'Page not found' : 'Not found');
   });
 }

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import { type DocumentContent, documentKindLabels, type DocumentLine } from '#shared/domain/documents.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { drawableText } from './pdf-text.js';
@@ -19,7 +19,10 @@ const longDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numer
  * Unicode draws and a long name wraps instead of running off the page. Uncompressed: a page of
  * standard-font text is a few kilobytes either way, and its text stays readable to tests.
  */
-export function renderDocumentPdf(content: DocumentContent): PDFKit.PDFDocument {
+export async function renderDocumentPdf(content: DocumentContent): Promise<PDFKit.PDFDocument> {
+  // Loaded with the first PDF, not when the server starts: pdfkit and its font and compression
+  // modules cost a cold start about 100 ms of CPU that few starts use (issue 33).
+  const { default: PDFDocument } = (await import('pdfkit')) as { default: typeof PDFKitDocument };
   const title = `${documentKindLabels[content.kind]} ${content.number}`;
   const doc = new PDFDocument({ size: 'LETTER', margin: page.margin, compress: false, info: { Title: title, Author: 'Finishline', Subject: title } });
   const left = page.margin;

@@ -57,5 +57,5 @@ export async function readDocumentPdf(ctx: AppContext, actor: UserRow, documentI
     .from(documents)
     .where(eq(documents.id, documentId));
   if (!row || row.userId !== actor.id) throw new AppError('NOT_FOUND', 'No such document');
-  return { number: row.number, pdf: renderDocumentPdf(row.content) };
+  return { number: row.number, pdf: await renderDocumentPdf(row.content) };
 }

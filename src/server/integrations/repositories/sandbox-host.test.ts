@@ -170,15 +170,17 @@ describe('events', () => {
 describe('without a usable git', () => {
   it('answers SERVICE_UNAVAILABLE with the reason', async () => {
     const saved = process.env.PATH;
-    // The version check spawns git as the host is created: with no PATH it finds none.
+    // The version check spawns git on the host's first use: with no PATH it finds none.
     process.env.PATH = '/nonexistent';
     let broken: SandboxGitHost;
+    let reason: string | null;
     try {
       broken = createSandboxHost({ db: database.db, dataDir, publicUrl: 'http://localhost:5000', webhookSecret: 'x'.repeat(20), deliver: () => undefined });
+      reason = await broken.unavailableReason();
     } finally {
       process.env.PATH = saved;
     }
-    expect(await broken.unavailableReason()).toBe('git is not installed');
+    expect(reason).toBe('git is not installed');
     const owner = await createUser(database.db);
     await expect(broken.createRepository({ id: owner.id, username: owner.username }, 'nogit', false)).rejects.toMatchObject({
       code: 'SERVICE_UNAVAILABLE',

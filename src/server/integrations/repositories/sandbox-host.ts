@@ -69,12 +69,16 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxGitHost {
   const projectRoot = path.join(options.dataDir, 'git', 'repositories');
   const maxPushSize = options.maxPushSize ?? '200m';
   const gitDirOf = (id: number) => path.join(projectRoot, `${id}.git`);
-  const check = checkSandboxGit().then((reason) => {
-    if (reason) options.log?.warn({ reason }, 'the sandbox git host is unavailable');
-    return reason;
-  });
+  // Checked on first use, not as the host is made: spawning git twice cost a cold start about
+  // 150 ms of CPU on a slow machine (issue 33), and most starts never touch a repository.
+  let check: Promise<string | null> | undefined;
+  const checkGit = () =>
+    (check ??= checkSandboxGit().then((reason) => {
+      if (reason) options.log?.warn({ reason }, 'the sandbox git host is unavailable');
+      return reason;
+    }));
   const ready = async () => {
-    const reason = await check;
+    const reason = await checkGit();
     if (reason) throw new AppError('SERVICE_UNAVAILABLE', `The sandbox git host is unavailable: ${reason}`);
   };
   const deliver = async (event: string, payload: unknown) => {
@@ -125,7 +129,7 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxGitHost {
     webhookSecret,
     ...pulls,
     gitDirOf,
-    unavailableReason: () => check,
+    unavailableReason: checkGit,
 
     async createRepository(owner, name, isPrivate) {
       await ready();
