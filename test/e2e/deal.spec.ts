@@ -42,7 +42,9 @@ async function applyForProject(page: Page, projectUrl: string, bid: { amount: st
   await expect(page.getByRole('button', { name: 'Apply for this Project' })).toHaveCount(0);
 }
 
-async function deliver(page: Page, projectUrl: string, message: string) {
+type DeliveredFile = { name: string; mimeType: string; buffer: Buffer };
+
+async function deliver(page: Page, projectUrl: string, message: string, files: DeliveredFile[] = []) {
   await page.goto(projectUrl);
   await expect(page.getByText('Assigned to: You')).toBeVisible();
   await page.getByRole('button', { name: 'Mark as Completed' }).click();
@@ -56,6 +58,15 @@ async function deliver(page: Page, projectUrl: string, message: string) {
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel('Delivery Message').fill(message);
   await expect(confirm).toBeEnabled();
+  if (files.length > 0) {
+    // Issue 32, item 2: a file over 10 MB is refused before the upload; the delivery then goes with its files.
+    const picker = dialog.getByLabel('Files (optional, up to 10)');
+    await picker.setInputFiles([{ name: 'screen-recording.zip', mimeType: 'application/zip', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) }]);
+    await expect(dialog.getByRole('alert')).toHaveText('“screen-recording.zip” is larger than 10 MB. Each file must be 10 MB or smaller.');
+    await expect(confirm).toBeDisabled();
+    await picker.setInputFiles(files);
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+  }
   await confirm.click();
   await expect(toast(page, 'Project marked as completed')).toBeVisible();
   await expect(page.getByText('The client will now review your work.')).toBeVisible();
@@ -169,10 +180,23 @@ test('a project goes from submission through bids, acceptance, delivery, revisio
   await expect(owner.page.getByTestId('delivery-awaiting-payment')).toHaveCount(0);
 
   // Delivery, a revision, a second delivery and acceptance.
-  await deliver(winner.page, projectUrl, 'Payments, reminders and the admin screens are done; see the README.');
+  await deliver(winner.page, projectUrl, 'Payments, reminders and the admin screens are done; see the README.', [
+    { name: 'release-notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') },
+    { name: 'migration-steps.txt', mimeType: 'text/plain', buffer: Buffer.from('1. Run the migrations\n2. Restart the workers\n') },
+  ]);
   await owner.page.goto(projectUrl);
   // The delivery message shows in the delivered work and again in the deal history (issue 14).
   await expect(owner.page.getByText('Payments, reminders and the admin screens are done; see the README.').first()).toBeVisible();
+  // Its files are listed in the deal history for both sides, as downloads.
+  for (const page of [owner.page, winner.page]) {
+    if (page === winner.page) await page.goto(projectUrl);
+    const delivered = page.getByRole('list', { name: 'Delivered files' });
+    await expect(delivered.getByRole('link', { name: /release-notes\.pdf/ })).toHaveAttribute('download', 'release-notes.pdf');
+    const steps = delivered.getByRole('link', { name: /migration-steps\.txt/ });
+    const response = await page.request.get((await steps.getAttribute('href'))!);
+    expect(await response.text()).toBe('1. Run the migrations\n2. Restart the workers\n');
+  }
+  await expectAccessibleAtBothWidths(owner.page, 'a delivery with files in the deal history');
   await owner.page.getByRole('button', { name: 'Request Revision' }).click();
   const revision = owner.page.getByRole('dialog', { name: 'Request a revision' });
   await expect(revision.getByText(/freelancer will be notified/)).toBeVisible();

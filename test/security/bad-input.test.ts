@@ -14,7 +14,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { type ErrorCode, errorCodes } from '#shared/errors.js';
 import { updateProfileSchema } from '#shared/contracts/profile.schemas.js';
-import { createProjectSchema } from '#shared/contracts/projects.schemas.js';
+import { completeProjectSchema, createProjectSchema } from '#shared/contracts/projects.schemas.js';
+import { completeMilestoneSchema } from '#shared/contracts/milestones.schemas.js';
 import { disputeEvidenceBodySchema } from '#shared/contracts/disputes.schemas.js';
 import { sendMessageSchema } from '#shared/contracts/conversations.schemas.js';
 import { attachmentLimits, attachmentMaxBytes } from '#shared/domain/attachments.js';
@@ -59,6 +60,27 @@ const selfReadBodies: Record<string, { json: Schema; multipart?: SelfReadMultipa
   'POST /api/projects': { json: createProjectSchema, multipart: { fileField: 'image', fields: (valid) => ({ projectData: JSON.stringify(valid) }) } },
   'PATCH /api/users/:id/profile': { json: updateProfileSchema, multipart: { fileField: 'avatar', fields: () => ({ bio: 'Finishing things since 2010' }) } },
   'POST /api/disputes/:id/evidence': { json: disputeEvidenceBodySchema, multipart: { fileField: 'file', fields: () => ({ statement: 'The build log' }) } },
+  // Issue 32, item 2: a delivery and a milestone completion take up to 10 files of 10 MB.
+  'POST /api/projects/:id/complete': {
+    json: completeProjectSchema,
+    multipart: {
+      fileField: 'files',
+      fields: () => ({ deliveryMessage: 'All done, see the notes attached.' }),
+      maxFileBytes: attachmentMaxBytes,
+      maxFiles: attachmentLimits.perDelivery,
+      accepts: ['text named .png', 'HTML named .png', 'SVG named .png', 'a PDF named .png'],
+    },
+  },
+  'POST /api/milestones/:milestoneId/complete': {
+    json: completeMilestoneSchema,
+    multipart: {
+      fileField: 'files',
+      fields: () => ({ note: 'Checkout works, see the log.' }),
+      maxFileBytes: attachmentMaxBytes,
+      maxFiles: attachmentLimits.perDelivery,
+      accepts: ['text named .png', 'HTML named .png', 'SVG named .png', 'a PDF named .png'],
+    },
+  },
   // Issue 32: up to 5 files of 10 MB; text and PDF are files a conversation takes (served as downloads).
   'POST /api/bids/:bidId/messages': {
     json: sendMessageSchema,

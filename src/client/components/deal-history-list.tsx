@@ -2,6 +2,7 @@ import type { DealHistoryEntry } from '#shared/contracts/deal.js';
 import type { DealHistoryKind, DealParty } from '#shared/domain/deal.js';
 import { formatMoney } from '#shared/domain/money.js';
 import { LocalTime } from '#client/components/local-time.js';
+import { AttachmentList } from './attachment-list.js';
 import { LinkedText } from './linked-text.js';
 
 // The deal's history as both the deal panel and a dispute's record show it.
@@ -105,6 +106,7 @@ function HistoryItem({ entry, names, criterionText }: { entry: DealHistoryEntry;
           ))}
         </ul>
       ) : null}
+      {entry.files && entry.files.length > 0 ? <AttachmentList attachments={entry.files} label="Delivered files" /> : null}
     </li>
   );
 }

@@ -1,3 +1,4 @@
+import type { AttachmentSummary } from '#shared/domain/attachments.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage } from '#shared/contracts/conversations.js';
 import type { ChangeOrderProposer } from '#shared/domain/change-order-lifecycle.js';
@@ -96,6 +97,8 @@ export type DomainEvent =
       reviewDueAt: string | null;
       /** Evidence per agreed criterion (issue 18); absent on a deal without criteria. */
       evidence?: { criterionId: number; note: string }[];
+      /** The files delivered with it (issue 32, item 2). */
+      files?: AttachmentSummary[];
     }
   /**
    * automatic: the review window passed in silence and the system accepted it. payout: what the
@@ -281,7 +284,7 @@ interface MilestoneFields {
 // One union member per type (the intersection distributes), so handlers see each type's fields.
 type MilestoneEvent = (
   | { type: 'milestone.added' }
-  | { type: 'milestone.completed'; note: string; reviewDueAt: string | null }
+  | { type: 'milestone.completed'; note: string; reviewDueAt: string | null; files?: AttachmentSummary[] }
   /** payout: what the finisher is owed now and whether a payout account can take it (issue 28, item 2). */
   | { type: 'milestone.approved'; automatic: boolean; payout?: { amountCents: number; isAccountReady: boolean } }
   | { type: 'milestone.sent_back'; feedback: string }

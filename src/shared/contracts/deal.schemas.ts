@@ -1,3 +1,4 @@
+import { attachmentSchema } from './attachments.schemas.js';
 import { z } from 'zod';
 import { dealPullRequestSchema, repositoryAccessSchema } from './repositories.schemas.js';
 import { changeOrderSchema } from './change-orders.schemas.js';
@@ -45,6 +46,8 @@ export const dealHistoryEntrySchema = z.object({
   unmetCriteria: z.array(z.number().int()).optional(),
   /** Their texts, in the same order (issue 28, item 6): what the finisher is asked to fix. */
   unmetCriteriaTexts: z.array(z.string()).optional(),
+  /** The files of a delivery or a milestone completion (issue 32, item 2). */
+  files: z.array(attachmentSchema).optional(),
 });
 export type DealHistoryEntry = z.infer<typeof dealHistoryEntrySchema>;
 

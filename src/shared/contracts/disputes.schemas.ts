@@ -1,3 +1,4 @@
+import { attachmentSchema } from './attachments.schemas.js';
 import { z } from 'zod';
 import { dealPullRequestSchema } from './repositories.schemas.js';
 import { dealHistoryEntrySchema, dealMoneySchema } from './deal.schemas.js';
@@ -91,8 +92,22 @@ export const disputeRecordSchema = z.object({
       feedback: z.string().nullable(),
     }),
   ),
-  /** The bid's chat, oldest first. */
-  messages: z.array(z.object({ id: z.number().int(), side: disputeSideSchema, content: z.string(), createdAt: z.string() })),
+  /**
+   * The bid's chat, oldest first, as it was said (issue 32): a deleted message keeps its text here,
+   * an edited one its earlier texts, oldest first, and every message its files.
+   */
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      side: disputeSideSchema,
+      content: z.string(),
+      createdAt: z.string(),
+      editedAt: z.string().nullable(),
+      deletedAt: z.string().nullable(),
+      earlierTexts: z.array(z.string()),
+      attachments: z.array(attachmentSchema),
+    }),
+  ),
   /** The pull request the work was delivered with (issue 29): its diff summary and checks; null otherwise. */
   pullRequest: dealPullRequestSchema.nullable(),
 });

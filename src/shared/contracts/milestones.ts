@@ -63,9 +63,12 @@ export const milestoneEndpoints = defineEndpoints('milestones', {
   complete: {
     method: 'POST',
     path: '/api/milestones/:milestoneId/complete',
-    summary: 'Mark a milestone complete with a note (assigned finisher)',
+    summary: 'Mark a milestone complete with a note and up to 10 files (assigned finisher)',
+    description:
+      'JSON `{ note }`, or multipart/form-data with `note` and up to 10 `files` (images, PDF, plain text or zip, each at most 10 MB, checked by their bytes), listed in the deal history.',
     params: milestoneIdParamsSchema,
     body: completeMilestoneSchema,
+    bodyFormat: 'multipart',
     response: milestoneSchema,
     errors: stepErrors,
   },

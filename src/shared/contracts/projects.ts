@@ -84,11 +84,14 @@ export const projectEndpoints = defineEndpoints('projects', {
   deliver: {
     method: 'POST',
     path: '/api/projects/:id/complete',
-    summary: 'Deliver the work with a message (assigned finisher)',
+    summary: 'Deliver the work with a message and up to 10 files (assigned finisher)',
+    description:
+      'JSON, or multipart/form-data with `deliveryMessage`, `evidence` (the JSON array, as text) and up to 10 `files` (images, PDF, plain text or zip, each at most 10 MB, checked by their bytes). The files are listed in the deal history and carried into a dispute.',
     params: idParamsSchema,
     body: completeProjectSchema,
+    bodyFormat: 'multipart',
     response: projectSchema,
-    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION', 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
   },
   deliverPullRequest: {
     method: 'POST',

@@ -1,3 +1,4 @@
+import type { AttachmentSummary } from './attachments.js';
 /**
  * The agreed scope of a deal (issue 18, docs/decisions/033-agreed-scope.md): the project's
  * acceptance criteria, how a bid answers each, and the statement of work frozen when a bid is accepted.
@@ -24,6 +25,8 @@ export const criterionAnswerLabels: Record<CriterionAnswer, string> = { agree: '
 /** What a deal history step records about the agreed criteria. */
 export interface DealHistoryDetails {
   evidence?: { criterionId: number; note: string }[];
+  /** A delivery's or a milestone completion's files (issue 32, item 2). */
+  files?: AttachmentSummary[];
   unmetCriteria?: number[];
   /** The texts of unmetCriteria, in the same order, as they read when the revision was requested. */
   unmetCriteriaTexts?: string[];

@@ -1,5 +1,6 @@
 import type { Dispute } from '#shared/contracts/disputes.js';
 import { formatMoney } from '#shared/domain/money.js';
+import { AttachmentList } from '#client/components/attachment-list.js';
 import { DealHistoryList } from '#client/components/deal-history-list.js';
 import { PullRequestCard } from '#client/components/pull-request-card.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.js';
@@ -72,8 +73,15 @@ export function DisputeRecordCard({ dispute }: { dispute: Dispute }) {
                 <li key={message.id} className="grid min-w-0 gap-0.5">
                   <span className="text-xs text-muted-foreground">
                     {names[message.side]} · <LocalTime value={message.createdAt} />
+                    {message.deletedAt ? ' · deleted by its sender' : message.editedAt ? ' · edited' : null}
                   </span>
-                  <p className="break-words whitespace-pre-line">{message.content}</p>
+                  {message.content ? <p className="break-words whitespace-pre-line">{message.content}</p> : null}
+                  {message.earlierTexts.map((text, index) => (
+                    <p key={index} className="break-words whitespace-pre-line text-muted-foreground">
+                      <span className="font-medium">Before an edit:</span> {text}
+                    </p>
+                  ))}
+                  {message.attachments.length > 0 ? <AttachmentList attachments={message.attachments} /> : null}
                 </li>
               ))}
             </ol>

@@ -170,11 +170,21 @@ export function useUpdateProjectStatus(projectId: number) {
 }
 
 /** The assigned finisher delivers the work with a message (spec section 4). */
+/** A delivery with files (issue 32, item 2): the message, the evidence as JSON text, and each file as `files`. */
+function deliveryFormData(body: CompleteProjectBody, files: readonly File[]): FormData {
+  const form = new FormData();
+  form.append('deliveryMessage', body.deliveryMessage);
+  if (body.evidence) form.append('evidence', JSON.stringify(body.evidence));
+  for (const file of files) form.append('files', file, file.name);
+  return form;
+}
+
 export function useCompleteProject(projectId: number) {
   const queryClient = useQueryClient();
   const { user } = useUser();
   return useMutation({
-    mutationFn: (body: CompleteProjectBody) => call(endpoints.deliver, { params: { id: projectId }, body }),
+    mutationFn: ({ files = [], ...body }: CompleteProjectBody & { files?: readonly File[] }) =>
+      call(endpoints.deliver, { params: { id: projectId }, body: files.length === 0 ? body : deliveryFormData(body, files) }),
     onSuccess: async () => {
       toast.success('Project marked as completed', { description: 'The client will now review your work.' });
       await invalidateProjects(queryClient, user?.id);

@@ -1,3 +1,4 @@
+import { attachmentAccept, attachmentLimits, attachmentProblem } from '#shared/domain/attachments.js';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { projectLimits } from '#shared/domain/limits.js';
@@ -28,6 +29,8 @@ export function DeliveryPanel({ projectId, hasRepository = false }: { projectId:
   const [evidence, setEvidence] = useState<Record<number, string>>({});
   const [isByPullRequest, setIsByPullRequest] = useState(false);
   const [pullRequestText, setPullRequestText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const filesProblem = attachmentProblem(files, attachmentLimits.perDelivery);
   const completeProject = useCompleteProject(projectId);
   const deliverPullRequest = useDeliverPullRequest(projectId);
   const byPullRequest = hasRepository && isByPullRequest;
@@ -61,9 +64,10 @@ export function DeliveryPanel({ projectId, hasRepository = false }: { projectId:
     setMessage('');
     setEvidence({});
     setPullRequestText('');
+    setFiles([]);
   };
   const submit = () => {
-    if (!byPullRequest) return completeProject.mutate({ deliveryMessage: message.trim(), ...evidenceBody }, { onSuccess });
+    if (!byPullRequest) return completeProject.mutate({ deliveryMessage: message.trim(), ...evidenceBody, files }, { onSuccess });
     if (pullRequestNumber === null) return;
     deliverPullRequest.mutate({ number: pullRequestNumber, ...(length > 0 ? { deliveryMessage: message.trim() } : {}), ...evidenceBody }, { onSuccess });
   };
@@ -126,6 +130,27 @@ export function DeliveryPanel({ projectId, hasRepository = false }: { projectId:
                 ))}
               </fieldset>
             ) : null}
+            {byPullRequest ? null : (
+              <div className="grid gap-2">
+                <Label htmlFor="delivery-files">Files (optional, up to {attachmentLimits.perDelivery})</Label>
+                <Input
+                  id="delivery-files"
+                  type="file"
+                  multiple
+                  accept={attachmentAccept}
+                  aria-describedby="delivery-files-help"
+                  onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
+                />
+                <p id="delivery-files-help" className="text-xs text-muted-foreground">
+                  Images, PDF, text or zip files, each at most 10 MB.
+                </p>
+                {filesProblem ? (
+                  <p role="alert" className="text-sm text-destructive">
+                    {filesProblem}
+                  </p>
+                ) : null}
+              </div>
+            )}
             {reasons.length > 0 ? (
               <p
                 id="delivery-confirm-needs"
@@ -140,7 +165,11 @@ export function DeliveryPanel({ projectId, hasRepository = false }: { projectId:
               <Button variant="outline" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button onClick={submit} disabled={reasons.length > 0 || isPending} aria-describedby={reasons.length > 0 ? 'delivery-confirm-needs' : undefined}>
+              <Button
+                onClick={submit}
+                disabled={reasons.length > 0 || (!byPullRequest && filesProblem !== null) || isPending}
+                aria-describedby={reasons.length > 0 ? 'delivery-confirm-needs' : undefined}
+              >
                 {isPending ? 'Submitting...' : 'Confirm'}
               </Button>
             </DialogFooter>

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import {
   attachmentContentTypes,
   attachmentMaxBytes,
@@ -11,7 +12,7 @@ import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import { detectFileType, processImageUpload } from '#server/integrations/storage/image-upload.js';
 import type { FileStorage } from '#server/integrations/storage/storage.js';
-import type { UploadedFile } from '#server/plugins/multipart.js';
+import { readMultipart, type UploadedFile } from '#server/plugins/multipart.js';
 
 /** A file checked and ready to store: nothing is written until storeAttachmentsWhile. */
 export interface PendingAttachment {
@@ -76,6 +77,20 @@ async function kindOf(buffer: Buffer): Promise<AttachmentKind | null> {
   if (detected.mime === 'application/zip') return 'zip';
   if (['image/png', 'image/apng', 'image/jpeg', 'image/gif', 'image/webp'].includes(detected.mime)) return 'image';
   return null;
+}
+
+/**
+ * Reads a multipart form of text fields and up to `limit` files in `files`, each at most 10 MB,
+ * whole, before anything is checked or stored: the caller validates the fields, then the files.
+ */
+export function readAttachmentForm(request: FastifyRequest, limit: number) {
+  return readMultipart(request, {
+    fileField: 'files',
+    fileKind: 'file',
+    maxBytes: attachmentMaxBytes,
+    maxFiles: limit,
+    tooManyFiles: tooManyAttachmentsMessage(limit),
+  });
 }
 
 /**

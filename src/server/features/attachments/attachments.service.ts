@@ -7,7 +7,7 @@ import type { UserRow } from '#server/db/schema/users.js';
 import type { StoredFile } from '#server/integrations/storage/storage.js';
 import { auditAttachmentRead, findAttachmentAccess } from './attachments.queries.js';
 
-export { acceptAttachmentFiles, type PendingAttachment, storeAttachmentsWhile, type StoredAttachment } from './attachment-files.js';
+export { acceptAttachmentFiles, type PendingAttachment, readAttachmentForm, storeAttachmentsWhile, type StoredAttachment } from './attachment-files.js';
 export { type AttachmentOwner, insertAttachments } from './attachments.queries.js';
 
 /** A file as every answer gives it: where to download it and, for an image, its preview. */

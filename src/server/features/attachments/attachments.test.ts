@@ -264,3 +264,103 @@ describe('GET /api/attachments/{id}', () => {
     expect((await w.cast.owner.api.get(other.attachments[0]!.url)).statusCode).toBe(200);
   });
 });
+
+describe('delivery files (issue 32, item 2)', () => {
+  it('a delivery carries up to 10 files into the deal history and a dispute, for the parties and the operator only', async () => {
+    const { projectId } = await w.paidDeal();
+    const deliver = (
+      files: MultipartFile[],
+      api = w.cast.finisher.api,
+      fields: Record<string, string> = { deliveryMessage: 'All done, the build and the notes are attached.' },
+    ) => {
+      const form = multipart(fields, files);
+      return api.post(`/api/projects/${projectId}/complete`, form.payload, form.headers);
+    };
+    // The owner, a stranger and an operator cannot deliver, whatever they attach; eleven files are refused.
+    for (const api of [w.cast.owner.api, w.cast.otherFinisher.api, operator])
+      expect((await deliver([file('build.zip', 'application/zip', zip)], api)).statusCode).toBe(403);
+    const eleven = Array.from({ length: 11 }, (_, i) => file(`notes${i}.txt`, 'text/plain', text));
+    expect((await deliver(eleven)).json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Attach at most 10 files at a time.' });
+    expect((await deliver([file('build.zip', 'application/zip', zip)], w.cast.finisher.api, { deliveryMessage: 'short' })).statusCode).toBe(400);
+    expect(
+      (await deliver([file('build.zip', 'application/zip', zip)], w.cast.finisher.api, { deliveryMessage: 'All done, see the notes.', evidence: '[{' })).json(),
+    ).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The evidence could not be read',
+    });
+
+    const delivered = await deliver([file('build.zip', 'application/zip', zip), file('screen.png', 'image/png', png)]);
+    expect(delivered.statusCode).toBe(200);
+    const deal = await w.deal(projectId);
+    const entry = (deal.history as { kind: string; files?: { name: string; url: string; previewUrl: string | null }[] }[]).find((e) => e.kind === 'delivery')!;
+    expect(entry.files!.map((f) => f.name)).toEqual(['build.zip', 'screen.webp']);
+    const [zipUrl, imageUrl] = entry.files!.map((f) => f.url);
+    expect((await w.deal(projectId, w.cast.finisher.api)).history).toEqual(deal.history);
+    for (const api of [w.cast.owner.api, w.cast.finisher.api]) expect((await api.get(zipUrl!)).rawPayload.equals(zip)).toBe(true);
+    for (const api of [w.cast.otherFinisher.api, w.cast.otherSubmitter.api, operator]) expect((await api.get(imageUrl!)).statusCode).toBe(404);
+
+    // In a dispute the files are in the record the operator reads, and the operator may open them.
+    const opened = await w.cast.owner.api.post(`/api/projects/${projectId}/disputes`, { reason: 'The archive does not build.', finisherAmountCents: 0 });
+    expect(opened.statusCode).toBe(201);
+    const dispute = (await operator.get(`/api/disputes/${(opened.json() as { id: number }).id}`)).json() as {
+      record: { history: { kind: string; files?: { url: string }[] }[] };
+    };
+    expect(dispute.record.history.find((e) => e.kind === 'delivery')!.files!.map((f) => f.url)).toEqual([zipUrl, imageUrl]);
+    expect((await operator.get(zipUrl!)).statusCode).toBe(200);
+    expect((await operator.get(`${imageUrl}/preview`)).statusCode).toBe(200);
+  });
+
+  it('a milestone completion carries its files into the history', async () => {
+    const { projectId } = await w.paidDeal();
+    const added = await w.cast.owner.api.post(`/api/projects/${projectId}/milestones`, { title: 'Checkout', amount: 300 });
+    expect(added.statusCode).toBe(201);
+    const milestoneId = (added.json() as { id: number }).id;
+    const complete = (api: ReturnType<typeof client>, fields: Record<string, string> = { note: 'Checkout works, the test log is attached.' }) => {
+      const form = multipart(fields, [file('test-log.txt', 'text/plain', text)]);
+      return api.post(`/api/milestones/${milestoneId}/complete`, form.payload, form.headers);
+    };
+    for (const api of [w.cast.owner.api, w.cast.otherFinisher.api]) expect((await complete(api)).statusCode).toBe(403);
+    expect((await complete(w.cast.finisher.api, { note: 'ok' })).statusCode).toBe(400);
+    expect((await complete(w.cast.finisher.api)).statusCode).toBe(200);
+    const entry = ((await w.deal(projectId)).history as { kind: string; milestoneId?: number; files?: { name: string }[] }[]).find(
+      (e) => e.kind === 'milestone_delivery',
+    )!;
+    expect(entry).toMatchObject({ milestoneId, files: [{ name: 'test-log.txt' }] });
+  });
+});
+
+describe("a dispute's transcript (issue 32, item 5)", () => {
+  it('keeps what was said: the text of a deleted message, the earlier text of an edited one, and the files', async () => {
+    const { projectId, bidId } = await w.paidDeal();
+    const say = async (content: string) => chatMessageSchema.parse((await w.cast.finisher.api.post(`/api/bids/${bidId}/messages`, { content })).json());
+    const edited = await say('The staging server is at 10.0.0.5');
+    expect((await w.cast.finisher.api.patch(`/api/messages/${edited.id}`, { content: 'The staging server is ready.' })).statusCode).toBe(200);
+    const deleted = await say('I never tested the refunds.');
+    expect((await w.cast.finisher.api.delete(`/api/messages/${deleted.id}`)).statusCode).toBe(200);
+    const withFile = chatMessageSchema.parse((await send(bidId, 'The log', [file('log.txt', 'text/plain', text)])).json());
+    expect((await w.deliver(projectId)).statusCode).toBe(200);
+    const opened = await w.cast.owner.api.post(`/api/projects/${projectId}/disputes`, { reason: 'Refunds were never tested.', finisherAmountCents: 0 });
+    expect(opened.statusCode).toBe(201);
+
+    for (const api of [operator, w.cast.owner.api]) {
+      const { record } = (await api.get(`/api/disputes/${(opened.json() as { id: number }).id}`)).json() as {
+        record: {
+          messages: {
+            id: number;
+            content: string;
+            editedAt: string | null;
+            deletedAt: string | null;
+            earlierTexts: string[];
+            attachments: { url: string }[];
+          }[];
+        };
+      };
+      const byId = new Map(record.messages.map((m) => [m.id, m]));
+      expect(byId.get(edited.id)).toMatchObject({ content: 'The staging server is ready.', earlierTexts: ['The staging server is at 10.0.0.5'] });
+      expect(byId.get(edited.id)!.editedAt).not.toBeNull();
+      expect(byId.get(deleted.id)).toMatchObject({ content: 'I never tested the refunds.', earlierTexts: [] });
+      expect(byId.get(deleted.id)!.deletedAt).not.toBeNull();
+      expect(byId.get(withFile.id)!.attachments.map((a) => a.url)).toEqual([withFile.attachments[0]!.url]);
+    }
+  });
+});

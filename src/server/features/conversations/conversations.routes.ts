@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { conversationEndpoints } from '#shared/contracts/conversations.js';
 import { sendMessageFormSchema, sendMessageSchema } from '#shared/contracts/conversations.schemas.js';
-import { attachmentLimits, attachmentMaxBytes, tooManyAttachmentsMessage } from '#shared/domain/attachments.js';
+import { attachmentLimits } from '#shared/domain/attachments.js';
 import type { UserRow } from '#server/db/schema/users.js';
-import { acceptAttachmentFiles } from '#server/features/attachments/attachments.service.js';
+import { acceptAttachmentFiles, readAttachmentForm } from '#server/features/attachments/attachments.service.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
-import { readMultipart } from '#server/plugins/multipart.js';
 import { requireUser } from '#server/plugins/session.js';
 import {
   assertChatParty,
@@ -28,13 +27,7 @@ async function readMessage(ctx: MessagingContext, request: FastifyRequest, actor
   // Only a party's files are read and checked: a stranger is refused before the first byte is decoded.
   await assertChatParty(ctx, actor, bidId);
   const limit = attachmentLimits.perMessage;
-  const form = await readMultipart(request, {
-    fileField: 'files',
-    fileKind: 'file',
-    maxBytes: attachmentMaxBytes,
-    maxFiles: limit,
-    tooManyFiles: tooManyAttachmentsMessage(limit),
-  });
+  const form = await readAttachmentForm(request, limit);
   const { content } = sendMessageFormSchema.parse(form.fields);
   return { content, files: await acceptAttachmentFiles(ctx, actor.id, form.files, limit) };
 }

@@ -1,6 +1,7 @@
 import type { DealHistoryEntry } from '#shared/contracts/deal.js';
 import type { Tx } from '#server/db/client.js';
 import { dealHistory, type DealHistoryRow } from '#server/db/schema/deal.js';
+import { toAttachmentDto } from '#server/features/attachments/attachments.service.js';
 
 type HistoryEntry = typeof dealHistory.$inferInsert;
 
@@ -21,4 +22,5 @@ export const toHistoryEntry = (row: DealHistoryRow): DealHistoryEntry => ({
   ...(row.details?.evidence ? { evidence: row.details.evidence } : {}),
   ...(row.details?.unmetCriteria ? { unmetCriteria: row.details.unmetCriteria } : {}),
   ...(row.details?.unmetCriteriaTexts ? { unmetCriteriaTexts: row.details.unmetCriteriaTexts } : {}),
+  ...(row.details?.files ? { files: row.details.files.map(toAttachmentDto) } : {}),
 });

@@ -104,7 +104,10 @@ export function registerDealClock(events: DomainEvents, ctx: Pick<AppContext, 'c
   });
 
   events.onRecord('work.delivered', async (e, tx) => {
-    const details = e.evidence?.length ? { evidence: e.evidence } : null;
+    const details =
+      e.evidence?.length || e.files?.length
+        ? { ...(e.evidence?.length ? { evidence: e.evidence } : {}), ...(e.files?.length ? { files: e.files } : {}) }
+        : null;
     await addHistory(tx, { projectId: e.projectId, kind: 'delivery', by: 'finisher', message: e.message, details, at: at() });
     // A new delivery restarts the window.
     await cancelDeadline(tx, e.projectId, 'review_due');
@@ -128,7 +131,8 @@ export function registerDealClock(events: DomainEvents, ctx: Pick<AppContext, 'c
 
   events.onRecord('milestone.completed', async (e, tx) => {
     const milestone = { milestoneId: e.milestoneId, milestoneTitle: e.milestoneTitle };
-    await addHistory(tx, { projectId: e.projectId, kind: 'milestone_delivery', by: 'finisher', message: e.note, ...milestone, at: at() });
+    const details = e.files?.length ? { files: e.files } : null;
+    await addHistory(tx, { projectId: e.projectId, kind: 'milestone_delivery', by: 'finisher', message: e.note, ...milestone, details, at: at() });
     await cancelDeadline(tx, e.projectId, 'milestone_review_due', e.milestoneId);
     if (!e.reviewDueAt) return;
     const [row] = await tx.select({ completedAt: milestones.completedAt }).from(milestones).where(eq(milestones.id, e.milestoneId)).limit(1);

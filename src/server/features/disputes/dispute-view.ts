@@ -12,7 +12,8 @@ import type { AppContext } from '#server/context.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import { bids } from '#server/db/schema/bids.js';
-import { conversationChannels, conversationThreads, messages } from '#server/db/schema/conversations.js';
+import { conversationChannels, conversationThreads, messageEdits, messages } from '#server/db/schema/conversations.js';
+import { toAttachmentDto } from '#server/features/attachments/attachments.service.js';
 import { dealHistory } from '#server/db/schema/deal.js';
 import { type DisputeRow, disputeEvidence, disputeOffers, disputes } from '#server/db/schema/disputes.js';
 import { milestones } from '#server/db/schema/milestones.js';
@@ -100,7 +101,19 @@ export async function findDispute(ctx: AppContext, actor: UserRow, disputeId: nu
     db.select({ id: changeOrders.id }).from(changeOrders).where(eq(changeOrders.projectId, project.id)),
   ]);
   const chat = await db
-    .select({ id: messages.id, senderId: messages.senderId, content: messages.content, createdAt: messages.createdAt })
+    .select({
+      id: messages.id,
+      senderId: messages.senderId,
+      content: messages.content,
+      createdAt: messages.createdAt,
+      editedAt: messages.editedAt,
+      deletedAt: messages.deletedAt,
+      attachments: messages.attachments,
+      // What it said before each edit (issue 32): the transcript keeps what was said.
+      earlierTexts: sql<
+        string[]
+      >`coalesce((select array_agg(${messageEdits.content} order by ${messageEdits.createdAt}, ${messageEdits.id}) from ${messageEdits} where ${messageEdits.messageId} = ${messages.id}), '{}')`,
+    })
     .from(messages)
     .innerJoin(conversationThreads, eq(conversationThreads.id, messages.threadId))
     .innerJoin(conversationChannels, eq(conversationChannels.id, conversationThreads.channelId))
@@ -168,6 +181,10 @@ export async function findDispute(ctx: AppContext, actor: UserRow, disputeId: nu
         side: m.senderId === project.submitterId ? ('owner' as const) : ('finisher' as const),
         content: m.content,
         createdAt: m.createdAt.toISOString(),
+        editedAt: m.editedAt?.toISOString() ?? null,
+        deletedAt: m.deletedAt?.toISOString() ?? null,
+        earlierTexts: m.earlierTexts,
+        attachments: (m.attachments ?? []).map(toAttachmentDto),
       })),
       pullRequest: await findPullRequestRecord(ctx.db, project.id),
     },

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { milestoneEndpoints } from '#shared/contracts/milestones.js';
+import { completeMilestoneSchema } from '#shared/contracts/milestones.schemas.js';
+import { attachmentLimits } from '#shared/domain/attachments.js';
+import { acceptAttachmentFiles, readAttachmentForm, storeAttachmentsWhile } from '#server/features/attachments/attachments.service.js';
 import type { AppContext } from '#server/context.js';
 import { registerEndpoint } from '#server/plugins/endpoints.js';
 import { requireUser } from '#server/plugins/session.js';
 import {
   addMilestone,
   approveMilestone,
+  assertMilestoneFinisher,
   completeMilestone,
   listMilestones,
   removeMilestone,
@@ -29,7 +33,17 @@ export function milestonesRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(204).send(null);
   });
 
-  registerEndpoint(app, endpoints.complete, (request) => completeMilestone(ctx, requireUser(request), request.params.milestoneId, request.body.note));
+  registerEndpoint(app, endpoints.complete, async (request) => {
+    const actor = requireUser(request);
+    const { milestoneId } = request.params;
+    if (!request.isMultipart()) return completeMilestone(ctx, actor, milestoneId, completeMilestoneSchema.parse(request.body ?? {}).note);
+    // Issue 32, item 2: the note and up to 10 files; only the assigned finisher's files are read.
+    await assertMilestoneFinisher(ctx, actor, milestoneId);
+    const form = await readAttachmentForm(request, attachmentLimits.perDelivery);
+    const { note } = completeMilestoneSchema.parse(form.fields);
+    const files = await acceptAttachmentFiles(ctx, actor.id, form.files, attachmentLimits.perDelivery);
+    return storeAttachmentsWhile(ctx.storage, files, (stored) => completeMilestone(ctx, actor, milestoneId, note, stored));
+  });
 
   registerEndpoint(app, endpoints.approve, (request) => approveMilestone(ctx, requireUser(request), request.params.milestoneId));
 

@@ -1,3 +1,4 @@
+import type { AttachmentSummary } from '#shared/domain/attachments.js';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { CreateMilestoneInput, Milestone, UpdateMilestoneInput } from '#shared/contracts/milestones.js';
 import { winningBidStatuses } from '#shared/domain/bid-lifecycle.js';
@@ -19,7 +20,8 @@ import type { AppContext } from '#server/context.js';
 import type { Tx } from '#server/db/client.js';
 import { bids } from '#server/db/schema/bids.js';
 import { milestones } from '#server/db/schema/milestones.js';
-import type { ProjectRow } from '#server/db/schema/projects.js';
+import { type ProjectRow, projects } from '#server/db/schema/projects.js';
+import { insertAttachments, type StoredAttachment } from '#server/features/attachments/attachments.service.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { RecordEvent } from '#server/events/domain-events.js';
 import { hasPaymentArrived, isProjectPaid, lockProject } from '#server/db/project-locks.js';
@@ -175,14 +177,34 @@ export async function removeMilestone(ctx: AppContext, actor: UserRow, milestone
   });
 }
 
-export async function completeMilestone(ctx: AppContext, actor: UserRow, milestoneId: number, note: string): Promise<Milestone> {
+/** Refuses anyone but the assigned finisher of a milestone's project: before a completion's files are read. */
+export async function assertMilestoneFinisher(ctx: AppContext, actor: UserRow, milestoneId: number): Promise<void> {
+  const [found] = await ctx.db
+    .select({ submitterId: projects.submitterId, finisherId: projects.finisherId })
+    .from(milestones)
+    .innerJoin(projects, eq(projects.id, milestones.projectId))
+    .where(eq(milestones.id, milestoneId))
+    .limit(1);
+  if (!found) throw new AppError('NOT_FOUND', 'Milestone not found');
+  if (!milestoneLifecycle.isTakenBy('complete', projectActorOf(actor, found))) throw new AppError('FORBIDDEN', milestoneLifecycle.edges.complete.forbidden!);
+}
+
+/** The assigned finisher completes a milestone with a note and, with issue 32, up to 10 files (stored by the route). */
+export async function completeMilestone(
+  ctx: AppContext,
+  actor: UserRow,
+  milestoneId: number,
+  note: string,
+  files: readonly StoredAttachment[] = [],
+): Promise<Milestone> {
   return ctx.events.transaction(ctx.db, async (tx, record) => {
     const { project, milestone, to } = await loadForStep(ctx, tx, actor, milestoneId, 'complete');
     const now = ctx.clock.now();
     const [row] = await tx.update(milestones).set({ status: to, completionNote: note, completedAt: now }).where(eq(milestones.id, milestoneId)).returning();
     // On a paid project the owner's review window starts (the deal clock, decision 027).
     const reviewDueAt = (await isProjectPaid(tx, project.id)) ? reviewDeadline(now, ctx.config.deal.reviewWindowMs).toISOString() : null;
-    await emit(record, { type: 'milestone.completed', note, reviewDueAt }, project, milestone);
+    const delivered = await insertAttachments(tx, actor.id, { projectId: project.id, milestoneId }, files, now);
+    await emit(record, { type: 'milestone.completed', note, reviewDueAt, ...(delivered.length > 0 ? { files: delivered } : {}) }, project, milestone);
     return toMilestoneDto(row!, true);
   });
 }
@@ -223,7 +245,7 @@ export async function sendBackMilestone(ctx: AppContext, actor: UserRow, milesto
 }
 
 type MilestoneStepEvent =
-  | { type: 'milestone.completed'; note: string; reviewDueAt: string | null }
+  | { type: 'milestone.completed'; note: string; reviewDueAt: string | null; files?: AttachmentSummary[] }
   | { type: 'milestone.approved'; automatic: boolean; payout?: { amountCents: number; isAccountReady: boolean } }
   | { type: 'milestone.sent_back'; feedback: string };
 

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ListProjectsQuery, projectEndpoints } from '#shared/contracts/projects.js';
-import { createProjectSchema } from '#shared/contracts/projects.schemas.js';
+import { completeProjectSchema, createProjectSchema } from '#shared/contracts/projects.schemas.js';
+import { attachmentLimits } from '#shared/domain/attachments.js';
+import type { UserRow } from '#server/db/schema/users.js';
+import { acceptAttachmentFiles, readAttachmentForm, storeAttachmentsWhile } from '#server/features/attachments/attachments.service.js';
 import { projectLimits } from '#shared/domain/limits.js';
 import { screenshotFormats } from '#shared/domain/uploads.js';
 import { AppError } from '#server/app-error.js';
@@ -12,6 +15,7 @@ import { readMultipart } from '#server/plugins/multipart.js';
 import {
   createProject,
   deliverByPullRequest,
+  assertDeliverer,
   deliverWork,
   getProjectDetail,
   listProjects,
@@ -55,6 +59,26 @@ async function readSubmission(ctx: AppContext, request: FastifyRequest, uploader
   return { input, image };
 }
 
+/**
+ * A delivery: JSON, or multipart with `deliveryMessage`, `evidence` (as JSON text) and up to 10
+ * `files` (issue 32, item 2). Only the assigned finisher's files are read and checked.
+ */
+async function readDelivery(ctx: AppContext, request: FastifyRequest, actor: UserRow, projectId: number) {
+  if (!request.isMultipart()) return { body: completeProjectSchema.parse(request.body ?? {}), files: [] };
+  await assertDeliverer(ctx, actor, projectId);
+  const limit = attachmentLimits.perDelivery;
+  const form = await readAttachmentForm(request, limit);
+  const { evidence, ...fields } = form.fields;
+  let parsedEvidence: unknown;
+  try {
+    parsedEvidence = evidence === undefined ? undefined : JSON.parse(evidence);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'The evidence could not be read');
+  }
+  const body = completeProjectSchema.parse({ ...fields, ...(parsedEvidence === undefined ? {} : { evidence: parsedEvidence }) });
+  return { body, files: await acceptAttachmentFiles(ctx, actor.id, form.files, limit) };
+}
+
 export function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
   const endpoints = projectEndpoints;
 
@@ -79,9 +103,13 @@ export function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   registerEndpoint(app, endpoints.updateStatus, (request) => updateProjectStatus(ctx, requireUser(request), request.params.id, request.body.status));
 
-  registerEndpoint(app, endpoints.deliver, (request) =>
-    deliverWork(ctx, requireUser(request), request.params.id, request.body.deliveryMessage, request.body.evidence),
-  );
+  registerEndpoint(app, endpoints.deliver, async (request) => {
+    const actor = requireUser(request);
+    const { body, files } = await readDelivery(ctx, request, actor, request.params.id);
+    return storeAttachmentsWhile(ctx.storage, files, (stored) =>
+      deliverWork(ctx, actor, request.params.id, body.deliveryMessage, body.evidence, undefined, stored),
+    );
+  });
 
   registerEndpoint(app, endpoints.deliverPullRequest, (request) => deliverByPullRequest(ctx, requireUser(request), request.params.id, request.body));
 

@@ -19,6 +19,7 @@ import { listBidsOfProject } from '#server/features/bids/bids.service.js';
 import { checkDeliveryEvidence, checkRevisionRequest, replaceProjectCriteria } from '#server/features/scope/scope.service.js';
 import { hasPaymentArrived, isProjectPaid, lockProject } from '#server/db/project-locks.js';
 import { assertNoActiveDispute } from '#server/features/disputes/disputes.service.js';
+import { insertAttachments, type StoredAttachment } from '#server/features/attachments/attachments.service.js';
 import { readDealFacts, readDealStages, requireDealStep } from '#server/domain/deal-facts.js';
 import { findDuePayout } from '#server/domain/waiting-payout.js';
 import { allowedActionsOf, dealStateOf, sideOf } from '#shared/domain/deal-machine.js';
@@ -152,6 +153,17 @@ export function updateProjectStatus(ctx: AppContext, actor: UserRow, id: number,
   });
 }
 
+/** Refuses anyone but the project's assigned finisher: before a delivery's files are read. */
+export async function assertDeliverer(ctx: Pick<AppContext, 'db'>, actor: UserRow, id: number): Promise<void> {
+  const [project] = await ctx.db
+    .select({ submitterId: projects.submitterId, finisherId: projects.finisherId })
+    .from(projects)
+    .where(eq(projects.id, id))
+    .limit(1);
+  if (!project) throw new AppError('NOT_FOUND', 'Project not found');
+  requireAccess(actor, 'deliverByPullRequest', project);
+}
+
 /** The assigned finisher delivers the work with a message; on a paid project the owner's review window starts. */
 export function deliverWork(
   ctx: AppContext,
@@ -160,6 +172,8 @@ export function deliverWork(
   deliveryMessage: string,
   evidenceGiven?: { criterionId: number; note: string }[],
   alsoInTransaction?: (tx: Tx, project: ProjectRow, delivery: { evidenced: number; reviewDueAt: string | null }) => Promise<void>,
+  /** The delivery's files (issue 32, item 2), already stored by the route. */
+  files: readonly StoredAttachment[] = [],
 ): Promise<Project> {
   return changeProject(ctx, actor, id, async (project, tx, record) => {
     // Money is held before work is delivered (issue 26): the edge needs the payment.
@@ -170,6 +184,7 @@ export function deliverWork(
     const now = ctx.clock.now();
     await tx.update(projects).set({ status: to, deliveryMessage, completedAt: now, updatedAt: now }).where(eq(projects.id, id));
     const reviewDueAt = isPaid ? reviewDeadline(now, ctx.config.deal.reviewWindowMs).toISOString() : null;
+    const delivered = await insertAttachments(tx, actor.id, { projectId: id }, files, now);
     await record({
       type: 'work.delivered',
       projectId: id,
@@ -179,6 +194,7 @@ export function deliverWork(
       message: deliveryMessage,
       reviewDueAt,
       ...(evidence ? { evidence } : {}),
+      ...(delivered.length > 0 ? { files: delivered } : {}),
     });
     await alsoInTransaction?.(tx, project, { evidenced: evidence?.length ?? 0, reviewDueAt });
   });
