@@ -6,6 +6,7 @@ import { type Config, loadConfig } from './config.js';
 import { mailDestination } from '#server/integrations/email/mailer.js';
 import { openDatabase } from '#server/db/client.js';
 import { seedDemoDataIfEmpty } from '#server/db/seed.js';
+import { createStorage } from '#server/integrations/storage/storage.js';
 import { Readiness } from '#server/features/health/readiness.js';
 import { connectRedis } from '#server/integrations/redis.js';
 
@@ -27,7 +28,12 @@ export async function startServer(overrides: ServerOverrides = {}, early: EarlyS
   const database = await openDatabase(config, early.embeddedDatabase);
   await database.migrate();
   if (config.seedDemoData) {
-    await seedDemoDataIfEmpty(database.db, config.deal, { dataDir: config.dataDir, publicUrl: config.linkOrigin, warn: (message) => console.warn(message) });
+    await seedDemoDataIfEmpty(
+      database.db,
+      config.deal,
+      { dataDir: config.dataDir, publicUrl: config.linkOrigin, warn: (message) => console.warn(message) },
+      createStorage(config),
+    );
   }
   const redis: RedisClientType | undefined = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   const readiness = new Readiness();

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,10 @@ import { jobs } from './schema/jobs.js';
 import { REVEAL_REVIEWS_JOB, revealReviewsJobKey } from '#shared/domain/reviews.js';
 import { findLedgerDiscrepancies } from '#server/features/ledger/reconciliation.js';
 import { documents } from './schema/documents.js';
+import { attachments } from './schema/attachments.js';
+import { conversationChannels, messageEdits, messages } from './schema/conversations.js';
+import { DEMO_CONVERSATION_PROJECT } from './seed-conversations.js';
+import { createDiskStorage } from '#server/integrations/storage/disk-storage.js';
 import { ledgerEntries } from './schema/ledger.js';
 
 // Issue 28, item 17: the demo tells one story. A deal marked complete has the history that made it
@@ -31,7 +35,7 @@ let t: TestApp;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'finishline-seed-'));
 beforeAll(async () => {
   t = await createTestApp();
-  expect(await seedDemoDataIfEmpty(t.database.db, undefined, { dataDir, publicUrl: 'http://localhost:5000' })).toBe(true);
+  expect(await seedDemoDataIfEmpty(t.database.db, undefined, { dataDir, publicUrl: 'http://localhost:5000' }, createDiskStorage(dataDir))).toBe(true);
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -282,5 +286,26 @@ describe('the demo data', () => {
     const me = (await maya.get('/api/user')).json() as { id: number };
     const spending = (await maya.get(`/api/users/${me.id}/earnings`)).json() as { totals: { refundedCents: number } };
     expect(spending.totals.refundedCents).toBeGreaterThan(0);
+  });
+});
+
+describe('the demo conversation (issue 32)', () => {
+  it("is the deal's: maya and devon, read marks, an edit kept, and devon's file stored and unread", async () => {
+    const db = t.database.db;
+    const [channel] = await db
+      .select({ channel: conversationChannels, projectName: projects.name, finisherId: projects.finisherId })
+      .from(conversationChannels)
+      .innerJoin(projects, eq(projects.id, conversationChannels.projectId));
+    expect(channel!.projectName).toBe(DEMO_CONVERSATION_PROJECT);
+    expect(channel!.channel.developerId).toBe(channel!.finisherId);
+    const rows = await db.select().from(messages).orderBy(messages.createdAt);
+    expect(rows.filter((m) => m.readAt === null).map((m) => m.senderId)).toEqual([channel!.finisherId]);
+    expect(await db.$count(messageEdits)).toBe(1);
+    const [file] = await db.select().from(attachments);
+    expect(rows.at(-1)!.attachments).toEqual([{ id: file!.id, name: 'test-plan.txt', size: file!.size, kind: 'text' }]);
+    expect(readFileSync(path.join(dataDir, 'uploads', file!.storageKey), 'utf8')).toContain('how to test the delivery');
+    // Every message is before the delivery it leads to.
+    const [project] = await db.select({ completedAt: projects.completedAt }).from(projects).where(eq(projects.name, DEMO_CONVERSATION_PROJECT));
+    for (const m of rows) expect(m.createdAt.getTime()).toBeLessThanOrEqual(project!.completedAt!.getTime());
   });
 });

@@ -15,7 +15,9 @@ import { dealTimerJob } from '#shared/domain/deal-timer-job.js';
 import { REVEAL_REVIEWS_JOB, reviewRevealDeadline, revealReviewsJobKey } from '#shared/domain/reviews.js';
 import { enqueueJobs } from '#server/jobs/job-queue.js';
 import { seedChangeOrder } from './seed-change-orders.js';
+import { seedDemoConversation } from './seed-conversations.js';
 import { seedDispute } from './seed-disputes.js';
+import type { FileStorage } from '#server/integrations/storage/storage.js';
 import { seedHistory } from './seed-history.js';
 import { type DemoRepositoryOptions, seedDemoRepositories } from './seed-repositories.js';
 import { payments } from '#server/db/schema/payments.js';
@@ -38,7 +40,13 @@ type DealClockSettings = Pick<Config['deal'], 'reviewWindowMs' | 'cancelResponse
  * On an empty database, fills in a small living marketplace so a newcomer has something to look at;
  * with `repositories`, the demo projects' repositories on the sandbox git host too.
  */
-export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings = defaultDealClock, repositories?: DemoRepositoryOptions): Promise<boolean> {
+export async function seedDemoDataIfEmpty(
+  db: Db,
+  dealClock: DealClockSettings = defaultDealClock,
+  repositories?: DemoRepositoryOptions,
+  /** Where the demo conversation's file goes; without it the conversation has no file. */
+  storage?: FileStorage,
+): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
 
@@ -185,6 +193,7 @@ export async function seedDemoDataIfEmpty(db: Db, dealClock: DealClockSettings =
     );
   });
   // After the commit: git writes files, which a rolled-back transaction could not take back.
+  await seedDemoConversation(db, storage);
   if (repositories) await seedDemoRepositories(db, repositories);
   return true;
 }
