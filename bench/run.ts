@@ -13,6 +13,7 @@ const benchmarks = [
   'search.ts',
   'ledger.ts',
   'live/run.ts',
+  'upload-impact.ts',
   'chat-round-trips.ts',
   'deal-sweeper.ts',
   'repository-intake.ts',

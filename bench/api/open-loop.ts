@@ -19,7 +19,14 @@ export interface OpenLoopResult {
   requestsPerSecond: number;
 }
 
-export async function openLoop(options: { url: string; rate: number; seconds: number; maxConnections: number }): Promise<OpenLoopResult> {
+export async function openLoop(options: {
+  url: string;
+  rate: number;
+  seconds: number;
+  maxConnections: number;
+  /** Sent with every request (e.g. a session cookie). */
+  headers?: Record<string, string>;
+}): Promise<OpenLoopResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxConnections });
   const total = Math.round(options.rate * options.seconds);
   const intervalMs = 1000 / options.rate;
@@ -29,7 +36,7 @@ export async function openLoop(options: { url: string; rate: number; seconds: nu
 
   const send = (dueAt: number) =>
     new Promise<void>((resolve) => {
-      const request = http.get(options.url, { agent }, (response) => {
+      const request = http.get(options.url, { agent, headers: options.headers }, (response) => {
         response.resume();
         response.on('end', () => {
           if (response.statusCode === 200) latencies.push(performance.now() - dueAt);

@@ -5,6 +5,8 @@
 //
 //   node --expose-gc --import tsx bench/live/app-server.ts <database-url> [redis-url]
 //
+// BENCH_APP_ENV, a JSON object of configuration variables, is laid over the bench configuration
+// (bench/upload-impact.ts raises the upload and chat limits with it).
 // Prints {"port": n, "pid": n} when listening. Spawned with an IPC channel, it answers
 // {type: 'stats'} with process.memoryUsage() (after a full GC when --expose-gc is on) and the
 // event-loop delay since the previous 'stats', which it then resets, and its PostgreSQL query count: the benchmark's probe, kept
@@ -48,7 +50,8 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
-const { config, dataDir } = benchServerConfig('live', databaseUrl, redisUrl ? { REDIS_URL: redisUrl } : {});
+const extraEnv = JSON.parse(process.env.BENCH_APP_ENV ?? '{}') as Record<string, string>;
+const { config, dataDir } = benchServerConfig('live', databaseUrl, { ...extraEnv, ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
 const database = await openPostgres(databaseUrl, config.databasePoolSize);
 const redis: RedisClientType | undefined = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
 const app = await buildApp({ config, database, redis, logger: false, clientDir: null });
