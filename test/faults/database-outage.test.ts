@@ -79,7 +79,11 @@ describe.skipIf(skipReason !== undefined)(`a PostgreSQL outage under load${skipR
       },
       ...finishers.map(bidder),
       () => visitor.request('GET', '/api/projects?limit=20'),
-      () => owner.request('GET', `/api/projects/${acknowledged.projects.at(-1) ?? 1}`),
+      // Reads a project only once one is acknowledged: id 1 may not exist yet (or ever, if its insert failed).
+      () => {
+        const projectId = acknowledged.projects.at(-1);
+        return owner.request('GET', projectId === undefined ? '/api/projects?limit=20' : `/api/projects/${projectId}`);
+      },
       () => finishers[0]!.request('GET', `/api/users/${finishers[0]!.id}/notifications`),
     ];
     let isRunning = true;
