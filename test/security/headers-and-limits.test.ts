@@ -130,7 +130,7 @@ describe('rate limits', () => {
     });
     const screenshot = multipart({ projectData }, [{ field: 'image', filename: 'shot.png', contentType: 'image/png', body: await tinyPng() }]);
     const second = await t.app.inject({ method: 'POST', url: '/api/projects', payload: screenshot.payload, headers: { ...screenshot.headers, cookie: owner } });
-    expectRateLimited(second, /^You are uploading images too quickly\. Please try again in \d+ minutes?\.$/);
+    expectRateLimited(second, /^You are uploading files too quickly\. Please try again in \d+ minutes?\.$/);
 
     // The same submission without an image is not an upload.
     const plain = await cast.owner.api.post('/api/projects', JSON.parse(projectData));

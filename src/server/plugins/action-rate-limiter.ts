@@ -66,7 +66,7 @@ function rateLimitRules(config: Config) {
     uploads: {
       points: limits.uploadsPerHour,
       windowSeconds: HOUR,
-      message: (wait: string) => `You are uploading images too quickly. Please try again in ${wait}.`,
+      message: (wait: string) => `You are uploading files too quickly. Please try again in ${wait}.`,
     },
     /** Chat messages, keyed by user id. */
     chatMessages: {

@@ -1,3 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooLargeMessage } from '#shared/domain/uploads.js';
@@ -15,7 +21,10 @@ export const multipartLimits = {
   fieldSize: 100 * 1024,
 } as const;
 
-/** Lets routes read multipart/form-data with request.parts(); files are streamed, never saved to disk. */
+/**
+ * Lets routes read multipart/form-data with request.parts(). Files are held in memory, or, for
+ * readMultipartToDisk, streamed to temporary files that the plugin deletes when the response ends.
+ */
 export async function registerMultipart(app: FastifyInstance) {
   await app.register(multipart, {
     limits: { ...multipartLimits, parts: multipartLimits.fields + multipartLimits.files },
@@ -30,12 +39,20 @@ export interface UploadedFile {
   mimetype: string;
 }
 
-export interface MultipartBody {
+/** A file streamed to a temporary file (readMultipartToDisk); it is deleted when the response ends. */
+export interface SpooledFile {
+  path: string;
+  size: number;
+  filename: string;
+  mimetype: string;
+}
+
+export interface MultipartBody<File = UploadedFile> {
   fields: Record<string, string>;
   /** The first (with maxFiles 1, the only) file. */
-  file?: UploadedFile;
+  file?: File;
   /** Every file, in the order sent. */
-  files: UploadedFile[];
+  files: File[];
 }
 
 export interface ReadMultipartOptions {
@@ -54,20 +71,41 @@ function tooLarge(maxBytes: number, kind: 'image' | 'file') {
   return new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(kind, maxBytes));
 }
 
-/** Reads a file part into memory, failing as soon as it passes maxBytes. */
-async function readFile(file: NodeJS.ReadableStream & { truncated?: boolean; destroy(error?: Error): void }, maxBytes: number, kind: 'image' | 'file') {
+type FilePart = NodeJS.ReadableStream & { truncated?: boolean; destroy(error?: Error): void };
+
+/** Fails the part as soon as it passes maxBytes, and hands on its chunks. */
+async function* cappedChunks(file: FilePart, maxBytes: number, kind: 'image' | 'file') {
   // busboy stops at limits.fileSize, drops the rest of the part and emits 'limit'. Failing right
   // there answers 413 at once, instead of after the rest of a 50 MB upload has streamed through.
   file.once('limit', () => file.destroy(tooLarge(maxBytes, kind)));
-  const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of file as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > maxBytes || file.truncated) throw tooLarge(maxBytes, kind);
-    chunks.push(chunk);
+    yield chunk;
   }
   if (file.truncated) throw tooLarge(maxBytes, kind);
-  return Buffer.concat(chunks, size);
+}
+
+/** Reads a file part into memory. */
+async function readFile(file: FilePart, maxBytes: number, kind: 'image' | 'file') {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of cappedChunks(file, maxBytes, kind)) {
+    size += chunk.length;
+    chunks.push(chunk);
+  }
+  return { buffer: Buffer.concat(chunks, size), size };
+}
+
+/**
+ * Streams a file part to a temporary file, chunk by chunk: a 10 MB file never becomes one buffer
+ * on the event loop (issue 32: copying it blocked other requests for tens of milliseconds).
+ */
+async function spoolFile(filePath: string, file: FilePart, maxBytes: number, kind: 'image' | 'file') {
+  const out = createWriteStream(filePath, { flags: 'wx' });
+  await pipeline(cappedChunks(file, maxBytes, kind), out);
+  return out.bytesWritten;
 }
 
 /** @fastify/multipart's and busboy's errors, in the API's words. */
@@ -104,12 +142,53 @@ function toAppError(error: unknown, maxBytes: number, kind: 'image' | 'file'): u
  * leaves nothing behind.
  * Field values are text; a part the client labelled application/json is handed back as JSON text.
  */
-export async function readMultipart(request: FastifyRequest, options: ReadMultipartOptions): Promise<MultipartBody> {
+export function readMultipart(request: FastifyRequest, options: ReadMultipartOptions): Promise<MultipartBody> {
+  return readForm(request, options, async (part, kind) => {
+    const { buffer, size } = await readFile(part.file, options.maxBytes, kind);
+    return { size, file: { buffer, filename: part.filename, mimetype: part.mimetype } };
+  });
+}
+
+/**
+ * readMultipart for large files (conversation and delivery files, 10 MB each): each file is
+ * streamed to a temporary file as it arrives. The paths join the request's `tmpUploads`, which
+ * @fastify/multipart deletes when the response ends or the client goes away; a request refused
+ * or cut off half-way deletes what it wrote at once.
+ */
+export async function readMultipartToDisk(request: FastifyRequest, options: ReadMultipartOptions): Promise<MultipartBody<SpooledFile>> {
+  const spooled: string[] = [];
+  try {
+    return await readForm(request, options, async (part, kind) => {
+      const filePath = path.join(tmpdir(), `finishline-upload-${randomUUID()}`);
+      spooled.push(filePath);
+      (request.tmpUploads ??= []).push(filePath);
+      const size = await spoolFile(filePath, part.file, options.maxBytes, kind);
+      return { size, file: { path: filePath, size, filename: part.filename, mimetype: part.mimetype } };
+    });
+  } catch (error) {
+    await Promise.all(spooled.map((filePath) => unlink(filePath).catch(() => undefined)));
+    request.tmpUploads = (request.tmpUploads ?? []).filter((filePath) => !spooled.includes(filePath));
+    throw error;
+  }
+}
+
+interface FormFilePart {
+  file: FilePart;
+  filename: string;
+  mimetype: string;
+}
+
+async function readForm<File>(
+  request: FastifyRequest,
+  options: ReadMultipartOptions,
+  readPart: (part: FormFilePart, kind: 'image' | 'file') => Promise<{ size: number; file: File }>,
+): Promise<MultipartBody<File>> {
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The request must be multipart/form-data');
   }
+  const kind = options.fileKind ?? 'image';
   const fields: Record<string, string> = {};
-  const files: UploadedFile[] = [];
+  const files: File[] = [];
   let fileCount = 0;
   let partCount = 0;
 
@@ -134,10 +213,10 @@ export async function readMultipart(request: FastifyRequest, options: ReadMultip
         }
         fileCount += 1;
         if (fileCount > options.maxFiles) throw new AppError('VALIDATION_FAILED', options.tooManyFiles ?? 'Too many files');
-        const buffer = await readFile(part.file, options.maxBytes, options.fileKind ?? 'image');
+        const { size, file } = await readPart(part, kind);
         // A form whose file input was left empty still sends the part, empty and without a file name.
-        if (buffer.length === 0 && !part.filename) continue;
-        files.push({ buffer, filename: part.filename, mimetype: part.mimetype });
+        if (size === 0 && !part.filename) continue;
+        files.push(file);
       } else {
         if (part.fieldnameTruncated) throw new AppError('VALIDATION_FAILED', 'A field name is too long');
         if (part.valueTruncated) {
@@ -149,7 +228,7 @@ export async function readMultipart(request: FastifyRequest, options: ReadMultip
       }
     }
   } catch (error) {
-    throw toAppError(error, options.maxBytes, options.fileKind ?? 'image');
+    throw toAppError(error, options.maxBytes, kind);
   }
   // An empty body (or one with no part before its end) ends without an error from busboy; a form always has a part.
   if (partCount === 0) throw new AppError('VALIDATION_FAILED', 'The form data is empty');

@@ -81,3 +81,11 @@ export interface AttachmentSummary {
   size: number;
   kind: AttachmentKind;
 }
+
+/** The name the person gave a file, cut to something displayable: no control characters, no path. */
+export const displayFileName = (filename: string, fallback = 'file') =>
+  filename
+    // eslint-disable-next-line no-control-regex -- control characters never belong in a file name shown to people
+    .replace(/[\u0000-\u001f\u007f/\\]/g, '')
+    .trim()
+    .slice(0, 200) || fallback;

@@ -1,24 +1,28 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import {
   attachmentContentTypes,
   attachmentMaxBytes,
   attachmentTooLargeMessage,
   attachmentWrongTypeMessage,
+  displayFileName,
   type AttachmentKind,
   tooManyAttachmentsMessage,
 } from '#shared/domain/attachments.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
-import { detectFileType, processImageUpload } from '#server/integrations/storage/image-upload.js';
+import { detectFileType, type FileOnDisk, processImageUpload } from '#server/integrations/storage/image-upload.js';
 import type { FileStorage } from '#server/integrations/storage/storage.js';
-import { readMultipart, type UploadedFile } from '#server/plugins/multipart.js';
+import { readMultipartToDisk, type SpooledFile } from '#server/plugins/multipart.js';
 
 /** A file checked and ready to store: nothing is written until storeAttachmentsWhile. */
 export interface PendingAttachment {
   kind: AttachmentKind;
   name: string;
-  buffer: Buffer;
+  size: number;
+  /** The bytes to store: an image's fresh WebP, or the upload's temporary file as it came. */
+  body: Buffer | FileOnDisk;
   /** An image's small WebP. */
   preview: Buffer | null;
 }
@@ -36,14 +40,6 @@ const imageFormats = ['png', 'jpeg', 'gif', 'webp'] as const;
 const previewWidth = 480;
 const extensionOf: Record<AttachmentKind, string> = { image: 'webp', pdf: 'pdf', text: 'txt', zip: 'zip' };
 
-/** The name the person gave the file, cut to something displayable: no control characters, no path. */
-export const displayFileName = (filename: string, fallback = 'file') =>
-  filename
-    // eslint-disable-next-line no-control-regex -- control characters never belong in a file name shown to people
-    .replace(/[\u0000-\u001f\u007f/\\]/g, '')
-    .trim()
-    .slice(0, 200) || fallback;
-
 const extensionsOf: Record<AttachmentKind, RegExp> = {
   image: /\.webp$/i,
   pdf: /\.pdf$/i,
@@ -57,21 +53,30 @@ function nameForKind(name: string, kind: AttachmentKind): string {
   return extensionsOf[kind].test(name) ? name : `${name}.${extensionOf[kind]}`;
 }
 
-/** Text is UTF-8 without NUL or other control characters than tab, newlines and form feed. */
-function isPlainText(buffer: Buffer): boolean {
+/** The control characters binary files are full of: all but tab, newlines and form feed. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const binaryCharacters = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
+
+/**
+ * Text is UTF-8 without NUL or other control characters than tab, newlines and form feed. Read
+ * from the disk chunk by chunk, so a 10 MB file is never decoded in one piece on the event loop.
+ */
+async function isPlainText(file: FileOnDisk): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
-    // eslint-disable-next-line no-control-regex -- the control characters binary files are full of
-    return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+    for await (const chunk of createReadStream(file.path) as AsyncIterable<Buffer>) {
+      if (binaryCharacters.test(decoder.decode(chunk, { stream: true }))) return false;
+    }
+    return !binaryCharacters.test(decoder.decode());
   } catch {
     return false;
   }
 }
 
 /** What the bytes are, whatever the name or the declared type says; null when they are none of the four. */
-async function kindOf(buffer: Buffer): Promise<AttachmentKind | null> {
-  const detected = await detectFileType(buffer);
-  if (!detected) return isPlainText(buffer) ? 'text' : null;
+async function kindOf(file: FileOnDisk): Promise<AttachmentKind | null> {
+  const detected = await detectFileType(file);
+  if (!detected) return (await isPlainText(file)) ? 'text' : null;
   if (detected.mime === 'application/pdf') return 'pdf';
   // A plain zip; an Office document or a JAR is a zip too, and file-type names it by what it is: refused.
   if (detected.mime === 'application/zip') return 'zip';
@@ -82,9 +87,10 @@ async function kindOf(buffer: Buffer): Promise<AttachmentKind | null> {
 /**
  * Reads a multipart form of text fields and up to `limit` files in `files`, each at most 10 MB,
  * whole, before anything is checked or stored: the caller validates the fields, then the files.
+ * Each file streams to a temporary file, deleted when the response ends.
  */
 export function readAttachmentForm(request: FastifyRequest, limit: number) {
-  return readMultipart(request, {
+  return readMultipartToDisk(request, {
     fileField: 'files',
     fileKind: 'file',
     maxBytes: attachmentMaxBytes,
@@ -102,25 +108,25 @@ export function readAttachmentForm(request: FastifyRequest, limit: number) {
 export async function acceptAttachmentFiles(
   ctx: Pick<AppContext, 'rateLimits'>,
   uploaderId: number,
-  files: readonly UploadedFile[],
+  files: readonly SpooledFile[],
   limit: number,
 ): Promise<PendingAttachment[]> {
   if (files.length > limit) throw new AppError('VALIDATION_FAILED', tooManyAttachmentsMessage(limit));
   const accepted: PendingAttachment[] = [];
   for (const file of files) {
     const name = displayFileName(file.filename);
-    if (file.buffer.length > attachmentMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', attachmentTooLargeMessage(name));
-    if (file.buffer.length === 0) throw new AppError('VALIDATION_FAILED', `“${name}” is empty.`);
+    if (file.size > attachmentMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', attachmentTooLargeMessage(name));
+    if (file.size === 0) throw new AppError('VALIDATION_FAILED', `“${name}” is empty.`);
     await ctx.rateLimits.uploads.consume(uploaderId);
-    const kind = await kindOf(file.buffer);
+    const kind = await kindOf(file);
     if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', attachmentWrongTypeMessage(name));
     if (kind !== 'image') {
-      accepted.push({ kind, name: nameForKind(name, kind), buffer: file.buffer, preview: null });
+      accepted.push({ kind, name: nameForKind(name, kind), size: file.size, body: file, preview: null });
       continue;
     }
-    const image = await processImageUpload(file.buffer, { allowed: imageFormats, maxBytes: attachmentMaxBytes });
+    const image = await processImageUpload(file, { allowed: imageFormats, maxBytes: attachmentMaxBytes });
     const preview = await processImageUpload(image.buffer, { allowed: ['webp'], maxBytes: attachmentMaxBytes, maxSide: previewWidth });
-    accepted.push({ kind, name: nameForKind(name, kind), buffer: image.buffer, preview: preview.buffer });
+    accepted.push({ kind, name: nameForKind(name, kind), size: image.buffer.length, body: image.buffer, preview: preview.buffer });
   }
   return accepted;
 }
@@ -142,14 +148,15 @@ export async function storeAttachmentsWhile<T>(
       const id = randomUUID();
       const storageKey = `attachments/${id}.${extensionOf[file.kind]}`;
       keys.push(storageKey);
-      await storage.put(storageKey, file.buffer, attachmentContentTypes[file.kind]);
+      const contentType = attachmentContentTypes[file.kind];
+      await (Buffer.isBuffer(file.body) ? storage.put(storageKey, file.body, contentType) : storage.putFile(storageKey, file.body.path, contentType));
       let previewKey: string | null = null;
       if (file.preview) {
         previewKey = `attachments/${id}-preview.webp`;
         keys.push(previewKey);
         await storage.put(previewKey, file.preview, 'image/webp');
       }
-      stored.push({ kind: file.kind, name: file.name, size: file.buffer.length, storageKey, previewKey });
+      stored.push({ kind: file.kind, name: file.name, size: file.size, storageKey, previewKey });
     }
     return await write(stored);
   } catch (error) {

@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -21,7 +22,12 @@ let w: DealWorld;
 let operator: ReturnType<typeof client>;
 let operatorId: number;
 let png: Buffer;
+let spoolDir: string;
+const originalTmpdir = process.env.TMPDIR;
 beforeAll(async () => {
+  // Uploads stream to temporary files (readMultipartToDisk); this file's own directory shows they are deleted.
+  spoolDir = await mkdtemp(path.join(tmpdir(), 'finishline-spool-'));
+  process.env.TMPDIR = spoolDir;
   w = await createDealWorld({ UPLOADS_PER_HOUR: '1000', CHAT_MESSAGES_PER_MINUTE: '1000' });
   await w.onboardFinisher();
   const signedIn = await w.signInOperator();
@@ -32,7 +38,15 @@ beforeAll(async () => {
     .withExifMerge({ IFD0: { Copyright: 'secret camera' } })
     .toBuffer();
 });
-afterAll(() => w.t.close());
+afterAll(async () => {
+  process.env.TMPDIR = originalTmpdir;
+  await rm(spoolDir, { recursive: true, force: true });
+  await w.t.close();
+});
+
+/** The uploads' temporary files are gone once the answer is sent (deleted in the response's last hook). */
+const expectNoTemporaryFiles = () =>
+  expect.poll(async () => (await readdir(spoolDir)).filter((name) => name.startsWith('finishline-upload-')), { timeout: 2_000 }).toEqual([]);
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const text = Buffer.from('Steps to reproduce:\n1. Sign in\n2. Open the cart — it is empty\n');
@@ -86,6 +100,7 @@ describe('POST /api/bids/{bidId}/messages with files', () => {
     expect(image!.previewUrl).toBe(`/api/attachments/${image!.id}/preview`);
     expect(document!.previewUrl).toBeNull();
     expect(log!.size).toBe(text.length);
+    await expectNoTemporaryFiles();
 
     // The owner reads the same files in the conversation, and the notification names them.
     const listed = (await w.cast.owner.api.get(`/api/bids/${bidId}/messages`)).json() as { id: number; attachments: unknown[] }[];
@@ -182,6 +197,7 @@ describe('POST /api/bids/{bidId}/messages with files', () => {
     }
     expect((await send(bidId, '', [])).json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Message cannot be empty' });
     expect(await storedFiles()).toEqual(before);
+    await expectNoTemporaryFiles();
     expect(
       await w.t.database.db
         .select()
@@ -206,6 +222,7 @@ describe('POST /api/bids/{bidId}/messages with files', () => {
     expect(await storedFiles()).toEqual(filesBefore);
     expect(await countRows()).toBe(rowsBefore);
     expect(await w.t.database.db.$count(messages, eq(messages.content, 'Cut off'))).toBe(0);
+    await expectNoTemporaryFiles();
   });
 
   it('refuses a stranger before reading the files, and a visitor', async () => {

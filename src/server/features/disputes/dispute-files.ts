@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { displayFileName } from '#shared/domain/attachments.js';
 import { evidenceImageFormats, tooLargeMessage, wrongTypeMessage } from '#shared/domain/uploads.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
@@ -20,13 +21,6 @@ interface PendingEvidenceFile extends Omit<AcceptedEvidenceFile, 'key'> {
   extension: 'webp' | 'pdf';
 }
 
-const displayName = (filename: string) =>
-  filename
-    // eslint-disable-next-line no-control-regex -- control characters never belong in a file name shown to people
-    .replace(/[\u0000-\u001f\u007f/\\]/g, '')
-    .trim()
-    .slice(0, 200) || 'evidence';
-
 /**
  * Checks an evidence file by its bytes (issue 15, rule 2: images and PDF, the upload rules and
  * limits): an image goes through the same checks and re-encoding as every other upload (its
@@ -37,7 +31,7 @@ export async function acceptEvidenceFile(ctx: Pick<AppContext, 'rateLimits'>, up
   await ctx.rateLimits.uploads.consume(uploaderId);
   if (file.buffer.length > imageUploadMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage('file', imageUploadMaxBytes));
   const detected = await detectFileType(file.buffer);
-  const name = displayName(file.filename);
+  const name = displayFileName(file.filename, 'evidence');
   if (detected?.mime === 'application/pdf') {
     return { buffer: file.buffer, name, type: 'application/pdf', size: file.buffer.length, extension: 'pdf' };
   }

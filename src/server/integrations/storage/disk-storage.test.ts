@@ -44,6 +44,17 @@ describe('disk storage', () => {
     expect(await readdir(path.join(dataDir, 'uploads', 'avatars'))).toEqual(['a.webp']);
   });
 
+  it('puts a file from the disk by copying it, and leaves the source and no temporary file behind', async () => {
+    const source = path.join(dataDir, 'incoming-upload');
+    await writeFile(source, 'zip bytes');
+    const key = 'attachments/0b6f7a8e-6a43-4d56-9f0e-2a8f4c1d9e11.zip';
+    await storage.putFile(key, source, 'application/zip');
+    expect(await bodyText(key)).toBe('zip bytes');
+    expect(await readFile(source, 'utf8')).toBe('zip bytes');
+    expect(await readdir(path.join(dataDir, 'uploads', 'attachments'))).toEqual(['0b6f7a8e-6a43-4d56-9f0e-2a8f4c1d9e11.zip']);
+    await expect(storage.putFile('attachments/x.zip', source, 'text/html')).rejects.toThrow(/content type/);
+  });
+
   it('answers null for a missing key and for a directory', async () => {
     expect(await storage.get('screenshots/missing.webp')).toBeNull();
     await storage.put('nested/dir/file.webp', Buffer.from('x'), 'image/webp');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeStorageKey } from './storage-key.js';
 import type { FileStorage } from './storage.js';
@@ -34,28 +35,45 @@ export function createDiskStorage(dataDir: string): FileStorage {
     return filePath;
   }
 
-  return {
-    async put(key, body, contentType) {
-      const filePath = pathOf(key);
-      if (contentTypeOf(key) !== contentType) {
-        throw new Error(`Disk storage derives the content type from the extension; ${key} cannot hold ${contentType}`);
-      }
-      await mkdir(path.dirname(filePath), { recursive: true });
-      // Same directory as the target so rename() is atomic: readers see the old file or the whole new one.
-      const tempPath = path.join(path.dirname(filePath), `.${path.basename(filePath)}.${randomUUID()}.tmp`);
+  /** Writes a temporary file beside the target with `write`, flushes it to disk, then renames it into place. */
+  async function writeAtomically(key: string, contentType: string, write: (tempPath: string) => Promise<void>) {
+    const filePath = pathOf(key);
+    if (contentTypeOf(key) !== contentType) {
+      throw new Error(`Disk storage derives the content type from the extension; ${key} cannot hold ${contentType}`);
+    }
+    await mkdir(path.dirname(filePath), { recursive: true });
+    // Same directory as the target so rename() is atomic: readers see the old file or the whole new one.
+    const tempPath = path.join(path.dirname(filePath), `.${path.basename(filePath)}.${randomUUID()}.tmp`);
+    try {
+      await write(tempPath);
+      const handle = await open(tempPath, 'r+');
       try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(tempPath, filePath);
+    } catch (error) {
+      await rm(tempPath, { force: true });
+      throw error;
+    }
+  }
+
+  return {
+    put(key, body, contentType) {
+      return writeAtomically(key, contentType, async (tempPath) => {
         const handle = await open(tempPath, 'wx');
         try {
           await handle.writeFile(body);
-          await handle.sync();
         } finally {
           await handle.close();
         }
-        await rename(tempPath, filePath);
-      } catch (error) {
-        await rm(tempPath, { force: true });
-        throw error;
-      }
+      });
+    },
+
+    putFile(key, sourcePath, contentType) {
+      // The kernel copies (copy_file_range) on libuv's thread pool: the bytes never pass the event loop.
+      return writeAtomically(key, contentType, (tempPath) => copyFile(sourcePath, tempPath, constants.COPYFILE_EXCL));
     },
 
     async get(key) {

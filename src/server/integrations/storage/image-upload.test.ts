@@ -144,6 +144,7 @@ describe('storeImage', () => {
     const puts: [string, Buffer, string][] = [];
     const storage = {
       put: async (key: string, body: Buffer, contentType: string) => void puts.push([key, body, contentType]),
+      putFile: async () => {},
       get: async () => null,
       delete: async () => {},
     };

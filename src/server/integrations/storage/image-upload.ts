@@ -1,6 +1,7 @@
 // Image acceptance for every feature that takes one (project screenshots, profile avatars): the
 // bytes checked and re-encoded here, stored through FileStorage, served by features/uploads.
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { type ImageFormat, tooLargeMessage, wrongTypeMessage } from '#shared/domain/uploads.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
@@ -11,10 +12,28 @@ import { multipartLimits } from '#server/plugins/multipart.js';
 // (docs/decisions/032-initial-load-and-cold-start.md).
 
 /** The type the bytes show (their magic number), whatever name or type the client gave them. */
-export async function detectFileType(buffer: Buffer) {
-  const { fileTypeFromBuffer } = await import('file-type');
-  return fileTypeFromBuffer(buffer);
+export async function detectFileType(input: Buffer | FileOnDisk) {
+  const { fileTypeFromBuffer, fileTypeFromFile } = await import('file-type');
+  return Buffer.isBuffer(input) ? fileTypeFromBuffer(input) : fileTypeFromFile(input.path);
 }
+
+/** An upload streamed to a temporary file (readMultipartToDisk): read from there, never loaded whole. */
+export interface FileOnDisk {
+  path: string;
+  size: number;
+}
+
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+/**
+ * sharp, with libvips' threads for one image cut to one fewer than the cores: its default of one
+ * per core left no core for the event loop and PostgreSQL on a two-core server while a 10 MB image
+ * was re-encoded (issue 32).
+ */
+const loadSharp = () =>
+  (sharpModule ??= import('sharp').then((module) => {
+    module.default.concurrency(Math.max(1, availableParallelism() - 1));
+    return module;
+  }));
 
 export type UploadPrefix = 'screenshots' | 'avatars';
 
@@ -62,19 +81,20 @@ function unreadable(cause: unknown): AppError {
  * dropped, animation flattened to the first frame, and scaled down to a screenshot cap or
  * cropped to a square avatar. Whatever a client sent, only freshly encoded pixels are stored.
  */
-export async function processImageUpload(buffer: Buffer, options: ImageUploadOptions): Promise<ProcessedImage> {
-  if (buffer.length > options.maxBytes) {
+export async function processImageUpload(source: Buffer | FileOnDisk, options: ImageUploadOptions): Promise<ProcessedImage> {
+  if ((Buffer.isBuffer(source) ? source.length : source.size) > options.maxBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage('image', options.maxBytes));
   }
-  const detected = await detectFileType(buffer);
+  const detected = await detectFileType(source);
   const format = detected ? formatByMime[detected.mime] : undefined;
   if (!format || !options.allowed.includes(format)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', wrongTypeMessage(options.allowed));
   }
 
   // pages: 1 reads only the first frame; failOn 'warning' (sharp's advice for untrusted input) refuses damaged data.
-  const { default: sharp } = await import('sharp');
-  const input = () => sharp(buffer, { limitInputPixels: maxInputPixels, failOn: 'warning', pages: 1, autoOrient: true });
+  const { default: sharp } = await loadSharp();
+  const input = () =>
+    sharp(Buffer.isBuffer(source) ? source : source.path, { limitInputPixels: maxInputPixels, failOn: 'warning', pages: 1, autoOrient: true });
 
   let decodedFormat: string | undefined;
   try {

@@ -1,5 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buffer as readAll } from 'node:stream/consumers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createS3Storage, type S3Settings } from './s3-storage.js';
@@ -94,6 +97,23 @@ describe('S3 storage', () => {
     // No default CRC32 checksum headers, which some S3-compatible stores refuse.
     expect(Object.keys(put!.headers).filter((name) => name.startsWith('x-amz-checksum-'))).toEqual([]);
     expect(fake.objects.get(key)?.body.toString()).toBe('webp bytes');
+  });
+
+  it('PUTs a file from the disk as a stream with its length, without reading it into memory first', async () => {
+    const storage = createS3Storage(settings);
+    const dir = await mkdtemp(path.join(tmpdir(), 'finishline-s3-'));
+    const filePath = path.join(dir, 'upload');
+    await writeFile(filePath, 'zip bytes from the disk');
+    try {
+      await storage.putFile('attachments/0b6f7a8e-6a43-4d56-9f0e-2a8f4c1d9e11.zip', filePath, 'application/zip');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    const [put] = fake.seen;
+    expect(put).toMatchObject({ method: 'PUT', url: '/uploads-bucket/attachments/0b6f7a8e-6a43-4d56-9f0e-2a8f4c1d9e11.zip' });
+    expect(put!.headers['content-type']).toBe('application/zip');
+    expect(put!.headers['content-length']).toBe('23');
+    expect(fake.objects.get('attachments/0b6f7a8e-6a43-4d56-9f0e-2a8f4c1d9e11.zip')?.body.toString()).toBe('zip bytes from the disk');
   });
 
   it('signs a short-lived GET URL for a private file, with the headers it is to be served with, without a request', async () => {

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '#server/config.js';
 import { assertSafeStorageKey } from './storage-key.js';
@@ -53,6 +55,13 @@ export function createS3Storage(settings: S3Settings, client?: S3Client): FileSt
       assertSafeStorageKey(key);
       const { sdk, s3 } = await connect();
       await s3.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
+    },
+
+    async putFile(key, filePath, contentType) {
+      assertSafeStorageKey(key);
+      const { sdk, s3 } = await connect();
+      const { size } = await stat(filePath);
+      await s3.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: createReadStream(filePath), ContentType: contentType, ContentLength: size }));
     },
 
     async get(key) {

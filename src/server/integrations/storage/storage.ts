@@ -14,6 +14,8 @@ export interface StoredFile {
  */
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** put() of a file on this machine's disk (an upload streamed to a temporary file), without reading it into memory. */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   /** The file, or null when no file has this key. */
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; a missing key is not an error. */
