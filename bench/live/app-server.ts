@@ -12,27 +12,13 @@
 // event-loop delay since the previous 'stats', which it then resets, and its PostgreSQL query count: the benchmark's probe, kept
 // out of src/.
 import { rmSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import type { RedisClientType } from 'redis';
 import { buildApp } from '#server/app.js';
 import { openPostgres } from '#server/db/client.js';
 import { connectRedis } from '#server/integrations/redis.js';
 import { benchServerConfig } from '../shared.js';
-
-export interface ServerStats {
-  type: 'stats';
-  rss: number;
-  heapUsed: number;
-  heapTotal: number;
-  external: number;
-  /** Event-loop delay since the previous stats request, milliseconds. */
-  loopDelayP50: number;
-  loopDelayP99: number;
-  loopDelayMax: number;
-  /** PostgreSQL queries sent since start (BEGIN and COMMIT included): round trips per message. */
-  queries: number;
-}
+import { answerStatsRequests } from './server-stats.js';
 
 const [databaseUrl, redisUrl] = process.argv.slice(2);
 if (!databaseUrl) {
@@ -56,31 +42,7 @@ const database = await openPostgres(databaseUrl, config.databasePoolSize);
 const redis: RedisClientType | undefined = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
 const app = await buildApp({ config, database, redis, logger: false, clientDir: null });
 
-const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-loopDelay.enable();
-const gc = (globalThis as { gc?: () => void }).gc;
-
-process.on('message', (message: { type?: string }) => {
-  if (message?.type !== 'stats' || !process.send) return;
-  // Twice: the first pass can leave garbage that finalizers only release for the second.
-  gc?.();
-  gc?.();
-  const memory = process.memoryUsage();
-  const ms = (ns: number) => ns / 1e6;
-  const stats: ServerStats = {
-    type: 'stats',
-    rss: memory.rss,
-    heapUsed: memory.heapUsed,
-    heapTotal: memory.heapTotal,
-    external: memory.external,
-    loopDelayP50: ms(loopDelay.percentile(50)),
-    loopDelayP99: ms(loopDelay.percentile(99)),
-    loopDelayMax: ms(loopDelay.max),
-    queries,
-  };
-  loopDelay.reset();
-  process.send(stats);
-});
+answerStatsRequests(() => queries);
 
 const stop = () => {
   void app

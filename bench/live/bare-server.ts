@@ -14,9 +14,8 @@
 // Prints {"port": n, "pid": n} when listening and answers {type:'stats'} over IPC as app-server.ts.
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import type { ServerStats } from './app-server.js';
+import { answerStatsRequests } from './server-stats.js';
 
 const [dataPath] = process.argv.slice(2);
 if (!dataPath) {
@@ -101,29 +100,7 @@ server.on('upgrade', (request, socket, head) => {
   });
 });
 
-const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-loopDelay.enable();
-const gc = (globalThis as { gc?: () => void }).gc;
-process.on('message', (message: { type?: string }) => {
-  if (message?.type !== 'stats' || !process.send) return;
-  gc?.();
-  gc?.();
-  const memory = process.memoryUsage();
-  const ms = (ns: number) => ns / 1e6;
-  const stats: ServerStats = {
-    type: 'stats',
-    rss: memory.rss,
-    heapUsed: memory.heapUsed,
-    heapTotal: memory.heapTotal,
-    external: memory.external,
-    loopDelayP50: ms(loopDelay.percentile(50)),
-    loopDelayP99: ms(loopDelay.percentile(99)),
-    loopDelayMax: ms(loopDelay.max),
-    queries: 0,
-  };
-  loopDelay.reset();
-  process.send(stats);
-});
+answerStatsRequests(() => 0);
 const stop = () => {
   for (const socket of wss.clients) socket.terminate();
   server.close(() => process.exit(0));

@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { ServerStats } from './app-server.js';
+import type { ServerStats } from './server-stats.js';
 import { type LiveUser, SocketFleet } from './clients.js';
 import { stopServer } from '../shared.js';
 
