@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, openPglite, openPostgres } from '#server/db/client.js';
-import { databaseUrl, withDatabase } from '#test/support/postgres-admin.js';
+import { createTestDatabaseOn, databaseUrl, withDatabase } from '#test/support/postgres-admin.js';
 
 export interface DeployDatabase {
   /** DATABASE_URL (on PostgreSQL) and DATA_DIR (uploads; PGlite's files otherwise) for the server processes. */
@@ -28,7 +28,7 @@ export async function createDeployDatabase(): Promise<DeployDatabase> {
     };
   }
   const name = `finishline_deploy_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await withDatabase(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  await withDatabase(adminUrl, (admin) => createTestDatabaseOn(admin, name));
   const url = databaseUrl(adminUrl, name);
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: url },

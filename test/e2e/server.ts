@@ -14,6 +14,8 @@ if (env.TEST_DATABASE_URL) {
   // One database per port, so browser runs on different ports (parallel worktrees) never drop each other's.
   await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${database}`);
+  // Commits do not wait for the disk, as in the API tests (test/support/postgres-admin.ts).
+  await admin.query(`ALTER DATABASE ${database} SET synchronous_commit = off`);
   await admin.end();
   const url = new URL(env.TEST_DATABASE_URL);
   url.pathname = `/${database}`;

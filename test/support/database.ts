@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '#server/db/client.js';
 import { findLedgerDiscrepancies } from '#server/features/ledger/reconciliation.js';
-import { databaseUrl, withDatabase } from './postgres-admin.js';
+import { createTestDatabaseOn, databaseUrl, withDatabase } from './postgres-admin.js';
 
 /** Why this test file's ledger is not reconciled when its database closes, when it plants entries by hand. */
 let unreconciledBecause: string | null = null;
@@ -44,7 +44,7 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `finishline_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withDatabase(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${snapshot.template}`));
+  await withDatabase(adminUrl, (admin) => createTestDatabaseOn(admin, name, snapshot.template));
   const database = await openPostgres(databaseUrl(adminUrl, name), 10);
   return {
     ...database,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '#server/db/client.js';
-import { databaseUrl, withDatabase } from './postgres-admin.js';
+import { createTestDatabaseOn, databaseUrl, withDatabase } from './postgres-admin.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
     const template = `finishline_template_${process.pid}`;
     await withDatabase(adminUrl, async (admin) => {
       await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${template}`);
+      await createTestDatabaseOn(admin, template);
     });
     const database = await openPostgres(databaseUrl(adminUrl, template), 1);
     await database.migrate();
