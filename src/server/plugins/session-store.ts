@@ -2,9 +2,10 @@
 // loader (session.ts) and the live connection share. Only a token's SHA-256 is stored
 // (docs/decisions/003-sessions-in-our-own-table.md).
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.js';
-import type { DbOrTx } from '#server/db/client.js';
+import type { Db, DbOrTx } from '#server/db/client.js';
+import { mapRowsOnce, preparedPerDb } from '#server/db/prepared.js';
 import { sessions, type UserRow, users } from '#server/db/schema/users.js';
 
 // last_seen_at is written at most this often per session, not on every request.
@@ -36,15 +37,25 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+const sessionUserQuery = (db: DbOrTx) =>
+  db.select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt }).from(sessions).innerJoin(users, eq(users.id, sessions.userId));
+
+// Every signed-in request reads its session: prepared once per database handle (decision 031).
+const selectSessionUser = preparedPerDb(
+  (db: Db) =>
+    mapRowsOnce(
+      sessionUserQuery(db)
+        .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+        .limit(1)
+        .prepare('session_user'),
+    ),
+  (db, params: { tokenHash: string }) => sessionUserQuery(db).where(eq(sessions.tokenHash, params.tokenHash)).limit(1),
+);
+
 /** The user behind a cookie token, or null when the session is unknown, idle too long or past its absolute expiry. */
 export async function findSessionUser(db: DbOrTx, config: Config, token: string): Promise<UserRow | null> {
   const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+  const [row] = await selectSessionUser(db, { tokenHash });
   if (!row) return null;
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + config.session.idleMs <= now) {

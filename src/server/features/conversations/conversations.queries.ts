@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ChatMessage, ChatSummary, ConversationChannel, ConversationThread, MessageSearchHit } from '#shared/contracts/conversations.js';
 import { centsToDollars } from '#shared/domain/money.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
+import { preparedPerDb } from '#server/db/prepared.js';
 import { bids } from '#server/db/schema/bids.js';
 import { conversationChannels, conversationThreads, messages } from '#server/db/schema/conversations.js';
 import { notifications } from '#server/db/schema/notifications.js';
@@ -32,8 +33,8 @@ export interface BidParties {
 }
 
 /** The parties of a bid, with its channel and default thread when they exist: one round trip. */
-export async function findBidParties(db: DbOrTx, bidId: number): Promise<BidParties | null> {
-  const [row] = await db
+const bidPartiesQuery = (db: DbOrTx) =>
+  db
     .select({
       bidId: bids.id,
       projectId: projects.id,
@@ -48,9 +49,20 @@ export async function findBidParties(db: DbOrTx, bidId: number): Promise<BidPart
     .innerJoin(projects, eq(projects.id, bids.projectId))
     .leftJoin(conversationChannels, eq(conversationChannels.bidId, bids.id))
     .leftJoin(conversationThreads, and(eq(conversationThreads.channelId, conversationChannels.id), eq(conversationThreads.type, DEFAULT_THREAD_TYPE)))
-    .where(eq(bids.id, bidId))
     .orderBy(asc(conversationThreads.id))
     .limit(1);
+
+// Every message and typing signal reads its bid's parties: prepared once per database handle.
+const selectBidParties = preparedPerDb(
+  (db: Db) =>
+    bidPartiesQuery(db)
+      .where(eq(bids.id, sql.placeholder('bidId')))
+      .prepare('bid_parties'),
+  (db, params: { bidId: number }) => bidPartiesQuery(db).where(eq(bids.id, params.bidId)),
+);
+
+export async function findBidParties(db: DbOrTx, bidId: number): Promise<BidParties | null> {
+  const [row] = await selectBidParties(db, { bidId });
   if (!row) return null;
   const { channel, threadId, threadTitle, ...parties } = row;
   return { ...parties, channel, thread: threadId !== null && threadTitle !== null ? { id: threadId, title: threadTitle } : null };
