@@ -1,7 +1,7 @@
 // First: schemas read this setting when they are created.
 import '#client/lib/zod-jitless.js';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '#client/app/app.js';
 import { preloadPage } from '#client/app/router.js';
@@ -28,5 +28,13 @@ const app = (
 // The build prerendered the home page into its HTML (vite.config.ts) and the server renders the
 // browsing pages (src/server/plugins/client-app.ts): that markup is hydrated where it stands. Every
 // other page comes with an empty root.
-if (container.dataset.prerendered === window.location.pathname) hydrateRoot(container, app);
-else createRoot(container).render(app);
+//
+// Inside a transition, the first render (hydration, or the render of an empty root) is concurrent:
+// React yields to the browser every few milliseconds instead of holding the main thread until the
+// whole tree is done, so a slow phone never sees one long task of it (issue 33). The markup stays
+// in view meanwhile; a click on a part not yet hydrated makes React hydrate that part first and
+// replays the click.
+startTransition(() => {
+  if (container.dataset.prerendered === window.location.pathname) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

@@ -5,14 +5,16 @@ import { PageSpinner } from '#client/components/ui/spinner.js';
 import { useUser } from '#client/lib/auth.js';
 import { createQueryClient } from '#client/lib/query-client.js';
 import { lazyComponent } from '#client/lib/lazy-component.js';
+import { whenIdle } from '#client/lib/when-idle.js';
 import { useTitleFromHeading } from '#client/lib/page-title.js';
 import { AppRoutes } from './router.js';
 
 // Neither is needed for the first paint: the toaster (sonner) has nothing to show yet, and the live
 // connection (with the zod schemas of its events) only matters to a signed-in user. A toast raised
 // before the toaster arrives is not lost: sonner replays active toasts when a toaster subscribes.
-const Toaster = lazyComponent(() => import('#client/components/ui/toaster.js'), 'Toaster');
-const LiveUpdates = lazyComponent(() => import('#client/app/live-updates.js'), 'LiveUpdates');
+// Both load once the browser is idle, after the page has hydrated (issue 33).
+const Toaster = lazyComponent(() => whenIdle().then(() => import('#client/components/ui/toaster.js')), 'Toaster');
+const LiveUpdates = lazyComponent(() => whenIdle().then(() => import('#client/app/live-updates.js')), 'LiveUpdates');
 
 function LiveUpdatesWhileSignedIn() {
   const { user } = useUser();

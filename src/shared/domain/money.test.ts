@@ -49,4 +49,13 @@ describe('formatMoney, the one money formatter', () => {
     expect(formatMoney(240_050, { showCents: true })).toBe('$2,400.50');
     expect(formatMoney(75_080, { showCents: true })).toBe('$750.80');
   });
+
+  it("writes what Intl's US-dollar currency format writes, without its start-up cost", () => {
+    const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+    const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const cents of [0, 1, 49, 50, 99, 150, 250, 7_550, 99_950, 123_456_789, -50, -7_550, -123_456_789, 99_999_999_999]) {
+      expect(formatMoney(cents)).toBe(whole.format(cents / 100));
+      if (cents % 100 !== 0) expect(formatMoney(cents, { showCents: true })).toBe(withCents.format(cents / 100));
+    }
+  });
 });

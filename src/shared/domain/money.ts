@@ -29,13 +29,8 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-// Built on first use: creating an Intl formatter costs milliseconds of a page's start-up (locale
-// data), which a page that shows no amount need not pay.
-let wholeDollars: Intl.NumberFormat | undefined;
-let dollarsAndCents: Intl.NumberFormat | undefined;
-const usd = () => (wholeDollars ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 }));
-const usdCents = () =>
-  (dollarsAndCents ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+/** "1234567" as "1,234,567". */
+const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * The one money formatter (decision 026): integer cents in, US dollars out. Amounts are shown
@@ -43,6 +38,14 @@ const usdCents = () =>
  * amounts typed with cents, milestones: a whole amount still reads '$400', any other '$350.50'.
  */
 export function formatMoney(cents: number, options: { showCents?: boolean } = {}): string {
-  const format = options.showCents && cents % 100 !== 0 ? usdCents() : usd();
-  return format.format(centsToDollars(cents));
+  // Written out rather than through Intl.NumberFormat's currency style, which gives the same text
+  // for US dollars but whose first use loads the locale's data: 0.3 s of a phone's start-up on a
+  // page showing a single amount (issue 33). Halves round away from zero, as Intl's do.
+  centsToDollars(cents);
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  if (options.showCents && absolute % 100 !== 0) {
+    return `${sign}$${groupThousands(String(Math.floor(absolute / 100)))}.${String(absolute % 100).padStart(2, '0')}`;
+  }
+  return `${sign}$${groupThousands(String(Math.floor((absolute + 50) / 100)))}`;
 }

@@ -2,8 +2,11 @@ import { Suspense } from 'react';
 import { HeroSection } from '#client/features/home/hero-section.js';
 import { HowItWorksSection } from '#client/features/home/how-it-works-section.js';
 import { lazyComponent } from '#client/lib/lazy-component.js';
+import { whenIdle } from '#client/lib/when-idle.js';
 
-const BelowTheFold = lazyComponent(() => import('#client/features/home/below-the-fold.js'), 'BelowTheFold');
+// Loaded and hydrated once the browser is idle after the first screen has hydrated; until then the
+// prerendered markup stays as it is (issue 33).
+const BelowTheFold = lazyComponent(() => whenIdle().then(() => import('#client/features/home/below-the-fold.js')), 'BelowTheFold');
 
 export function HomePage() {
   return (
