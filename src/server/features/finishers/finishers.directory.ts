@@ -56,13 +56,16 @@ function bestMatchBranches(conditions: (SQL | undefined)[], text: string | undef
   const head = sql`(select ${id} from ${developerRecords} where ${where([
     inHead,
     ...(cursor
-      ? [sql`(${match}, ${rating}, ${completed}, ${id}) < (${cursor.keys[0]}::integer, ${cursor.keys[1]}::numeric, ${cursor.keys[2]}::integer, ${cursor.id}::int)`]
+      ? [
+          sql`(${match}, ${rating}, ${completed}, ${id}) < (${cursor.keys[0]}::integer, ${cursor.keys[1]}::numeric, ${cursor.keys[2]}::integer, ${cursor.id}::int)`,
+        ]
       : []),
   ])} order by ${match} desc, ${rating} desc, ${completed} desc, ${id} desc limit ${limit})`;
   const constantScore = (score: number, test: SQL[]): SQL | null => {
     const from = cursor ? Number(cursor.keys[0]) : Number.POSITIVE_INFINITY;
     if (score > from) return null;
-    const after = score === from ? [sql`(${rating}, ${completed}, ${id}) < (${cursor!.keys[1]}::numeric, ${cursor!.keys[2]}::integer, ${cursor!.id}::int)`] : [];
+    const after =
+      score === from ? [sql`(${rating}, ${completed}, ${id}) < (${cursor!.keys[1]}::numeric, ${cursor!.keys[2]}::integer, ${cursor!.id}::int)`] : [];
     return sql`(select ${id} from ${developerRecords} where ${where([sql`not (${inHead})`, ...test, ...after])} order by ${rating} desc, ${completed} desc, ${id} desc limit ${limit})`;
   };
   const branches = [head, constantScore(1, oneWord ? [] : [allInBio]), oneWord ? null : constantScore(0, [sql`not (${allInBio})`])];
