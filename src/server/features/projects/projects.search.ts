@@ -82,30 +82,19 @@ const cappedColumns = sql.raw('p.id, p.created_at, p.status, p.search_vector, p.
  * its estimates, and it takes two words of one product name ("invoice generator") for independent
  * and rare, reading all their matches (decision 062).
  */
-function branches(request: PageRequest, select: SQL, after: SQL | null, order: SQL, limit: number, cap: Cap): SQL {
+function branches(request: PageRequest, select: SQL, after: SQL | null, order: SQL, limit: number, cap: number | null): SQL {
   const filters = filtersOf(request);
   const where = (scope: SQL, conditions: SQL[]) => sql.join([scope, ...conditions], sql` and `);
   const scoped = [...filters, ...(after ? [after] : [])];
-  const window = cap !== null && typeof cap === 'object' ? [sql`p.created_at >= ${cap.since}::timestamptz`] : [];
   const listedBranch =
-    cap === null || typeof cap === 'object'
-      ? sql`(select ${select} from projects p where ${where(listed, [...scoped, ...window])} order by ${order} limit ${limit})`
+    cap === null
+      ? sql`(select ${select} from projects p where ${where(listed, scoped)} order by ${order} limit ${limit})`
       : sql`(select ${select} from (select ${cappedColumns} from projects p where ${where(listed, after ? [after] : [])} order by ${order} limit ${cap}) as p
           where ${sql.join(filters, sql` and `)} order by ${order} limit ${limit})`;
   if (request.viewerId === null) return listedBranch;
   const own = sql`p.submitter_id = ${request.viewerId} and not (${listed})`;
   return sql`${listedBranch} union all (select ${select} from projects p where ${where(own, scoped)} order by ${order} limit ${limit})`;
 }
-
-/**
- * How a page reads the listed projects: every match (null), the first `n` rows in the page's order
- * tested one by one (a number), or, for the orders newest first (relevance's candidates, newest), the
- * same stretch as a window of creation times (`since`: the time of its last row), which PostgreSQL
- * reads either way: in order, testing each row (a common word), or as the words' GIN bitmap ANDed
- * with the window's bitmap from projects_listed_created_idx (a word in one project of forty: only the
- * window's matches are read from the heap, not the window's every row, nor every match).
- */
-type Cap = number | { since: string } | null;
 
 interface PageRow extends CandidateRow {
   /** Relevance only: how many listed projects were ranked. */
@@ -115,7 +104,7 @@ interface PageRow extends CandidateRow {
 }
 
 /** The statement of one page, its listed projects read with or without a cap (branches). */
-function pageStatement(request: PageRequest, sort: ProjectSort, cap: Cap): SQL {
+function pageStatement(request: PageRequest, sort: ProjectSort, cap: number | null): SQL {
   const limit = request.query.limit + 1;
   const { cursor } = request;
   if (sort === 'relevance') {
@@ -173,30 +162,11 @@ export async function findPageIds(db: DbOrTx, request: PageRequest, scanCap?: nu
   // Words with a technology: one GIN index finds their projects (projects_listed_search_tech_idx), few
   // enough at a million to read them all; an ordered scan would test hundreds of rows per match.
   const capFirst = scanCap !== undefined || !request.query.tech?.length;
-  // Relevance and newest read the capped stretch as a window of creation times (Cap), found once.
-  const byTime = sort === 'relevance' || sort === 'newest';
-  let window: Cap | undefined;
-  const capOf = async (): Promise<Cap> => {
-    if (!byTime) return cap;
-    if (window === undefined) {
-      const after = sort === 'newest' && request.cursor ? sql`and (p.created_at, p.id) < (${request.cursor.time}::timestamptz, ${request.cursor.id})` : sql``;
-      const [last] = await selectRows<{ since: string }>(
-        db,
-        sql`select p.created_at::text as since from projects p where ${listed} ${after} order by p.created_at desc, p.id desc offset ${cap - 1} limit 1`,
-      );
-      // Fewer listed projects than the cap: the window is all of them, read as every match.
-      window = last ? { since: last.since } : null;
-    }
-    return window;
-  };
   const find = async (tsquery: string | null): Promise<PageRow[]> => {
     const asked = { ...request, tsquery };
-    let rows: PageRow[] | null = null;
-    if (tsquery !== null && capFirst) {
-      const stretch = await capOf();
-      if (stretch !== null) rows = await selectRows<PageRow>(db, pageStatement(asked, sort, stretch));
-    }
-    if (rows === null || !enough(rows)) rows = await selectRows<PageRow>(db, pageStatement(asked, sort, null));
+    let rows: PageRow[] = [];
+    if (tsquery !== null && capFirst) rows = await selectRows<PageRow>(db, pageStatement(asked, sort, cap));
+    if (tsquery === null || !capFirst || !enough(rows)) rows = await selectRows<PageRow>(db, pageStatement(asked, sort, null));
     return rows;
   };
   let rows: PageRow[] | null = null;
