@@ -129,8 +129,9 @@ function skillsOf(text: string | undefined): string[] {
  * searches and sorts by is in each developer's kept record (developer_records, decision 066): the
  * words (GIN), the rating, review count and completed deals, the rate, the role, the skills and
  * availability. Every order without q (and a skills or text filter on top) is one backward index
- * scan that stops at the page's end; best match with words ranks the GIN index's matches in that one
- * table. Only the page's rows are joined to users, for the cards.
+ * scan that stops at the page's end; best match with words ranks only the rows of bestMatchBranches
+ * (the username and skills matches, then the bio's in rating order). Only the page's rows are joined
+ * to users, for the cards.
  */
 export async function findDirectoryPage(
   ctx: AppContext,
