@@ -3,7 +3,7 @@
 //
 //   npx tsx bench/saved-search-match.ts [searches] [rounds]
 //
-// Creates finishline_bench_alerts next to BENCH_DATABASE_URL (else TEST_DATABASE_URL, else
+// Creates finishline_bench_alerts (or BENCH_ALERTS_DATABASE) next to BENCH_DATABASE_URL (else TEST_DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/test), migrates it and seeds 2,000 projects as bench/api does,
 // then `searches` (default 100,000) saved searches, as developers write them: a third a product
 // word ("kanban board"), a third one or two technologies with a budget range, a third a product word
@@ -19,7 +19,8 @@ import { createBenchDatabase } from './api/database.js';
 import { products, technologies } from './api/seed.js';
 import { loadAverage, median } from './api/servers.js';
 
-const DATABASE_NAME = 'finishline_bench_alerts';
+/** BENCH_ALERTS_DATABASE names the database instead (a prefix of one's own on a shared server). */
+const DATABASE_NAME = process.env.BENCH_ALERTS_DATABASE ?? 'finishline_bench_alerts';
 const SEARCHES = Number(process.argv[2] ?? 100_000);
 const ROUNDS = Number(process.argv[3] ?? 50);
 const AIM_MS = 50;

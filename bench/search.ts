@@ -2,7 +2,8 @@
 //
 //   npx tsx bench/search.ts [projects] [rounds]        projects: 100000 (default) or 1000000
 //
-// Creates a fresh database finishline_bench_search_<projects> next to BENCH_DATABASE_URL (else
+// Creates a fresh database finishline_bench_search_<projects> (BENCH_SEARCH_DATABASE replaces the
+// part before the count) next to BENCH_DATABASE_URL (else
 // TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test) and seeds it as bench/api does,
 // with 20,000 developers (skills, bio, rate) and two bids a project (BENCH_SEARCH_KEEP=1 reuses a
 // database that already holds them, migrated first: seeding a million projects takes several minutes). Starts
@@ -22,7 +23,8 @@ import { adminUrl, stopServer } from './shared.js';
 
 const PROJECTS = Number(process.argv[2] ?? 100_000);
 const ROUNDS = Number(process.argv[3] ?? 30);
-const DATABASE_NAME = `finishline_bench_search_${PROJECTS}`;
+/** BENCH_SEARCH_DATABASE names the database instead (a prefix of one's own on a shared server); the count is appended. */
+const DATABASE_NAME = `${process.env.BENCH_SEARCH_DATABASE ?? 'finishline_bench_search'}_${PROJECTS}`;
 const DEVELOPERS = 20_000;
 const BIDS_PER_PROJECT = 2;
 const WARMUP_ROUNDS = 5;

@@ -49,6 +49,9 @@ export const developerRecords = pgTable(
     index('developer_records_completed_idx').on(t.completedDeals, t.averageRating, t.userId),
     index('developer_records_rate_asc_idx').on(sql`((${t.hourlyRate} is not null)::int)`, sql`(-coalesce(${t.hourlyRate}, 0))`, t.averageRating, t.userId),
     index('developer_records_search_idx').using('gin', t.searchVector),
+    // The username's and skills' words alone (weights A and B): best match reads their matches
+    // apart from the bio-only ones, which rank below them and are read in rating order (decision 066).
+    index('developer_records_head_search_idx').using('gin', sql`ts_filter(${t.searchVector}, '{a,b}'::"char"[])`),
     index('developer_records_rate_desc_idx').on(sql`((${t.hourlyRate} is not null)::int)`, sql`(coalesce(${t.hourlyRate}, 0))`, t.averageRating, t.userId),
   ],
 );

@@ -208,3 +208,36 @@ describe('bad directory requests', () => {
     expect((await get(`/api/developers?sort=rating&cursor=${forged}`)).status).toBe(400);
   });
 });
+
+describe('best match with words, read in bounded branches (decision 066)', () => {
+  it('pages through username, skills, bio and split matches in rank order, at every page size', async () => {
+    // Every score a search can give: username (4+), skills (2), bio (1), and two words split across
+    // fields (0); several bio matches apart only by rating, deals and id.
+    await finisher('quorbly', { skills: ['go'], bio: 'Backend quorbly and dash' });
+    await finisher('q_skills', { skills: ['Quorbly', 'Dash'], bio: 'Ships things' });
+    for (let index = 0; index < 5; index += 1) await finisher(`q_bio${index}`, { skills: ['go'], bio: `I love quorbly dash number ${index}` });
+    await finisher('q_split', { skills: ['dash'], bio: 'quorbly work' });
+    await finisher('q_none', { skills: ['dash'], bio: 'nothing else' });
+    await review(ids.q_bio3!, 5);
+    await review(ids.q_bio1!, 3);
+    await completedDeal(ids.q_bio4!);
+    // One word: username (4 + 1 for the bio), skills (2), then the bio matches (1) by rating, deals, newest id.
+    const bio = ['q_bio3', 'q_bio1', 'q_bio4'];
+    expect(await usernamesOf('/api/developers?q=quorbly&limit=100')).toEqual(['quorbly', 'q_skills', ...bio, 'q_split', 'q_bio2', 'q_bio0']);
+    // Two words: both skills (2); both in the bio (1: quorbly's username has one of them); split (0).
+    expect(await usernamesOf('/api/developers?q=quorbly%20dash&limit=100')).toEqual(['q_skills', ...bio, 'q_bio2', 'q_bio0', 'quorbly', 'q_split']);
+    for (const text of ['quorbly', 'quorbly%20dash', 'quorb'])
+      for (const limit of [1, 2, 3]) {
+        const whole = (await get(`/api/developers?q=${text}&limit=100`)).body.map((card) => card.id);
+        const seen: number[] = [];
+        let next: string | null = `/api/developers?q=${text}&limit=${limit}`;
+        while (next) {
+          const page = await get(next);
+          expect(page.status).toBe(200);
+          seen.push(...page.body.map((card) => card.id));
+          next = page.link ? /^<([^>]+)>; rel="next"$/.exec(page.link)![1]! : null;
+        }
+        expect(seen, `${text} limit ${limit}`).toEqual(whole);
+      }
+  });
+});

@@ -31,6 +31,50 @@ export function directoryTsquery(text: string | undefined, weight: '' | 'A' | 'B
     .join(' & ');
 }
 
+/**
+ * The ids best match with words can show from (decision 066), in at most three ordered, limited scans
+ * of developer_records, each testing `conditions` (listed, the words anywhere, skills, availability):
+ * - the words in the username and skills (weights A and B, their own GIN index on
+ *   ts_filter(vector, '{a,b}')): every one ranked, the only ones that can score 2 or more (every word
+ *   a username word, or every word a skill);
+ * - the others score 1 when every word is in the bio, else 0 (two words split between fields): two
+ *   backward scans of developer_records_best_idx (rating, completed deals, id), each stopping at `limit`
+ *   rows (a word in one bio of five: about five rows a result). One word never scores 0.
+ * The cursor's match score decides each constant-score branch: after it, before it, or the rest of
+ * the rating order from the cursor's rating on.
+ */
+function bestMatchBranches(conditions: (SQL | undefined)[], text: string | undefined, match: SQL, cursor: DirectoryCursor | null, limit: number): SQL {
+  const vector = q(developerRecords.searchVector);
+  const id = q(developerRecords.userId);
+  const rating = q(developerRecords.averageRating);
+  const completed = q(developerRecords.completedDeals);
+  const words = directoryTsquery(text)!;
+  const inHead = sql`ts_filter(${vector}, '{a,b}'::"char"[]) @@ to_tsquery('simple', ${words})`;
+  const allInBio = sql`${vector} @@ to_tsquery('simple', ${directoryTsquery(text, 'C')})`;
+  const oneWord = !words.includes(' & ');
+  const where = (extra: SQL[]) => and(...conditions, ...extra)!;
+  const head = sql`(select ${id} from ${developerRecords} where ${where([
+    inHead,
+    ...(cursor
+      ? [
+          sql`(${match}, ${rating}, ${completed}, ${id}) < (${cursor.keys[0]}::integer, ${cursor.keys[1]}::numeric, ${cursor.keys[2]}::integer, ${cursor.id}::int)`,
+        ]
+      : []),
+  ])} order by ${match} desc, ${rating} desc, ${completed} desc, ${id} desc limit ${limit})`;
+  const constantScore = (score: number, test: SQL[]): SQL | null => {
+    const from = cursor ? Number(cursor.keys[0]) : Number.POSITIVE_INFINITY;
+    if (score > from) return null;
+    const after =
+      score === from ? [sql`(${rating}, ${completed}, ${id}) < (${cursor!.keys[1]}::numeric, ${cursor!.keys[2]}::integer, ${cursor!.id}::int)`] : [];
+    return sql`(select ${id} from ${developerRecords} where ${where([sql`not (${inHead})`, ...test, ...after])} order by ${rating} desc, ${completed} desc, ${id} desc limit ${limit})`;
+  };
+  const branches = [head, constantScore(1, oneWord ? [] : [allInBio]), oneWord ? null : constantScore(0, [sql`not (${allInBio})`])];
+  return sql.join(
+    branches.filter((branch) => branch !== null),
+    sql` union all `,
+  );
+}
+
 /** The cursor: the sort it belongs to and the last row's sort keys (numeric text, exact), the id last. */
 interface DirectoryCursor {
   sort: DeveloperSort;
@@ -85,8 +129,9 @@ function skillsOf(text: string | undefined): string[] {
  * searches and sorts by is in each developer's kept record (developer_records, decision 066): the
  * words (GIN), the rating, review count and completed deals, the rate, the role, the skills and
  * availability. Every order without q (and a skills or text filter on top) is one backward index
- * scan that stops at the page's end; best match with words ranks the GIN index's matches in that one
- * table. Only the page's rows are joined to users, for the cards.
+ * scan that stops at the page's end; best match with words ranks only the rows of bestMatchBranches
+ * (the username and skills matches, then the bio's in rating order). Only the page's rows are joined
+ * to users, for the cards.
  */
 export async function findDirectoryPage(
   ctx: AppContext,
@@ -131,6 +176,11 @@ export async function findDirectoryPage(
       )}]::text[]`,
     );
   if (query.available) conditions.push(eq(developerRecords.available, query.available === 'true'));
+  // Best match with words ranks a bounded set (decision 066): the page's rows are among the first
+  // rows of each branch (bestMatchBranches), each one ordered scan or one GIN read, so a word in every
+  // bio costs a page's worth of rows, not a rank per match. This query ranks only the branches' rows.
+  if (match !== null && sort === 'best_match')
+    conditions.push(sql`${id} = any(array(${bestMatchBranches([...conditions], query.q, match.sql, cursor, query.limit + 1)}))`);
   if (cursor)
     conditions.push(
       sql`(${sql.join([...keys.map((key) => key.sql), id], sql`, `)}) < (${sql.join(
