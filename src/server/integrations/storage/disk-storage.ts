@@ -35,7 +35,7 @@ export function createDiskStorage(dataDir: string): FileStorage {
     return filePath;
   }
 
-  /** Writes a temporary file beside the target with `write`, flushes it to disk, then renames it into place. */
+  /** Writes and flushes a temporary file beside the target with `write`, then renames it into place. */
   async function writeAtomically(key: string, contentType: string, write: (tempPath: string) => Promise<void>) {
     const filePath = pathOf(key);
     if (contentTypeOf(key) !== contentType) {
@@ -46,12 +46,6 @@ export function createDiskStorage(dataDir: string): FileStorage {
     const tempPath = path.join(path.dirname(filePath), `.${path.basename(filePath)}.${randomUUID()}.tmp`);
     try {
       await write(tempPath);
-      const handle = await open(tempPath, 'r+');
-      try {
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
       await rename(tempPath, filePath);
     } catch (error) {
       await rm(tempPath, { force: true });
@@ -65,6 +59,7 @@ export function createDiskStorage(dataDir: string): FileStorage {
         const handle = await open(tempPath, 'wx');
         try {
           await handle.writeFile(body);
+          await handle.sync();
         } finally {
           await handle.close();
         }
@@ -73,7 +68,15 @@ export function createDiskStorage(dataDir: string): FileStorage {
 
     putFile(key, sourcePath, contentType) {
       // The kernel copies (copy_file_range) on libuv's thread pool: the bytes never pass the event loop.
-      return writeAtomically(key, contentType, (tempPath) => copyFile(sourcePath, tempPath, constants.COPYFILE_EXCL));
+      return writeAtomically(key, contentType, async (tempPath) => {
+        await copyFile(sourcePath, tempPath, constants.COPYFILE_EXCL);
+        const handle = await open(tempPath, 'r+');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      });
     },
 
     async get(key) {
