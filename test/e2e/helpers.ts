@@ -5,10 +5,10 @@ export type RegistrationRole = 'Creator' | 'Developer';
 
 let counter = 0;
 
-/** A username and email no other test run has used. */
+/** A username and email no other test run has used, nor the other worker of this one. */
 export function uniqueAccount(prefix: string) {
   counter += 1;
-  const stamp = `${Date.now().toString(36)}${counter}`;
+  const stamp = `${Date.now().toString(36)}${process.env.TEST_PARALLEL_INDEX ?? ''}${counter}`;
   const username = `${prefix}_${stamp}`;
   return { username, email: `${username}@e2e.finishline.dev`, password: 'correct-horse' };
 }

@@ -59,8 +59,9 @@ describe('liveEventToast', () => {
 });
 
 describe('liveEventRefreshes', () => {
-  it('refreshes the unread counts on auth_success', () => {
+  it('refreshes the notifications and the unread counts on auth_success: what came before the socket did not arrive live', () => {
     const isStale = liveEventRefreshes({ type: 'auth_success', userId: 1 }, 1);
+    expect(isStale(['/api/users', 1, 'notifications'])).toBe(true);
     expect(isStale(['/api/users', 1, 'unread-count'])).toBe(true);
     expect(isStale(['/api/users', 1, 'unread-notifications'])).toBe(true);
     expect(isStale(['/api/users', 1, 'chats'])).toBe(false);

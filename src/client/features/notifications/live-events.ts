@@ -83,8 +83,9 @@ export function liveEventRefreshes(event: ServerEvent, userId: number): (key: Qu
   const anyOf = (prefixes: QueryKey[]) => (key: QueryKey) => prefixes.some((prefix) => isKeyUnder(key, prefix));
 
   switch (event.type) {
+    // A notification stored before the socket was authenticated (the page loads the connection when
+    // the browser is idle, decision 072) reached no one live: the list and the counts are read again.
     case 'auth_success':
-      return anyOf(unread);
     // Every chat message also leaves a 'message' notification for its recipient, and counts as unread.
     case 'new_message':
     case 'notification':

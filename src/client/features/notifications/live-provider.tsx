@@ -22,6 +22,7 @@ export function LiveConnectionProvider({ userId, refreshes }: { userId: number; 
   useEffect(() => {
     /** Toast ids of messages that arrived in the conversation on screen. */
     const readInPlace = new Set<string>();
+    let authenticatedBefore = false;
     const connection = new LiveConnection({
       url: liveSocketUrl(window.location),
       userId,
@@ -31,6 +32,12 @@ export function LiveConnectionProvider({ userId, refreshes }: { userId: number; 
         if (event.type === 'typing') {
           typingArrived(event);
           return;
+        }
+        if (event.type === 'auth_success') {
+          // Back after a dropped connection: every change in between went unheard, so each query on
+          // screen is read again (the first connection refreshes the notifications only, below).
+          if (authenticatedBefore) void queryClient.invalidateQueries();
+          authenticatedBefore = true;
         }
         if (event.type === 'changed') {
           for (const queryKey of liveChangeRefreshes(refreshes, event.changes, userId)) void queryClient.invalidateQueries({ queryKey });
