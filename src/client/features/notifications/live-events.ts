@@ -85,8 +85,8 @@ export function liveEventRefreshes(event: ServerEvent, userId: number): (key: Qu
   switch (event.type) {
     // A notification stored before the socket was authenticated (the page loads the connection when
     // the browser is idle, decision 072) reached no one live: the list and the counts are read again.
-    case 'auth_success':
     // Every chat message also leaves a 'message' notification for its recipient, and counts as unread.
+    case 'auth_success':
     case 'new_message':
     case 'notification':
       return anyOf([...unread, notificationKeys.list(userId)]);
