@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { tsquery } from './text-search.js';
 import { centsColumn } from '#server/db/cents.js';
@@ -19,6 +19,13 @@ export const savedSearches = pgTable(
     q: text('q'),
     /** Null without text: the search matches on its filters alone. */
     query: tsquery('query'),
+    /**
+     * A word every project that matches the query has (as a lexeme, or a prefix of one for the
+     * last word), from saved_search_anchor() (migration 0036): matching a new project reads only the
+     * searches anchored at its words. Null without text, or when no single word is required (a
+     * word typed with a typo reads it or its nearest word): such a search is always tested.
+     */
+    anchor: text('anchor').generatedAlwaysAs((): SQL => sql`saved_search_anchor(${savedSearches.query})`),
     /** A project matches with at least one of them; empty: any technology. */
     tech: text('tech')
       .array()
@@ -29,7 +36,23 @@ export const savedSearches = pgTable(
     frequency: text('frequency', { enum: ['instant', 'daily'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('saved_searches_user_idx').on(t.userId, t.createdAt), check('saved_searches_frequency_check', sql`${t.frequency} IN ('instant', 'daily')`)],
+  (t) => [
+    index('saved_searches_user_idx').on(t.userId, t.createdAt),
+    // The four kinds of search a new project is matched against (matchProjectStatement, decision 060).
+    index('saved_searches_anchor_idx')
+      .on(t.anchor)
+      .where(sql`${t.anchor} is not null`),
+    index('saved_searches_unanchored_idx')
+      .on(t.id)
+      .where(sql`${t.query} is not null and ${t.anchor} is null`),
+    index('saved_searches_tech_idx')
+      .using('gin', t.tech)
+      .where(sql`${t.query} is null`),
+    index('saved_searches_filters_only_idx')
+      .on(t.id)
+      .where(sql`${t.query} is null and ${t.tech} = '{}'::text[]`),
+    check('saved_searches_frequency_check', sql`${t.frequency} IN ('instant', 'daily')`),
+  ],
 );
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 

@@ -24,7 +24,7 @@ import { defineJobKind, enqueueJob } from '#server/jobs/job-queue.js';
 // Matches of projects still there (a deleted project's match stays until its search goes, migration 0027).
 const matchCount = sql<number>`(select count(*)::int from ${savedSearchMatches} join ${projects} on ${q(projects.id)} = ${q(savedSearchMatches.projectId)} where ${q(savedSearchMatches.savedSearchId)} = ${q(savedSearches.id)})`;
 
-function toSavedSearch(row: SavedSearchRow & { matchCount: number }): SavedSearch {
+function toSavedSearch(row: Omit<SavedSearchRow, 'anchor'> & { matchCount: number }): SavedSearch {
   return {
     id: row.id,
     q: row.q,
@@ -117,32 +117,49 @@ interface DigestPayload {
 }
 
 /**
- * Tests a project open for bids against every saved search but its owner's, in one statement
- * (decision 060: the cheap filters first, the text's `@@` against the stored query last), and
- * writes one match per search; the unique key drops the ones a replay or another instance wrote.
- * Answers the new matches.
+ * Tests a project open for bids against the saved searches that can match it, but its owner's, in
+ * one statement (decision 060: the cheap filters first, the text's `@@` against the stored query
+ * last), and writes one match per search; the unique key drops the ones a replay or another
+ * instance wrote. Answers the new matches.
  */
 async function matchProject(tx: Tx, projectId: number, now: Date) {
   return selectRows<{ savedSearchId: number; userId: number }>(tx, matchProjectStatement(projectId, now));
 }
 
-/** The matching statement itself (bench/saved-search-match.ts times it). */
+/**
+ * The matching statement itself (bench/saved-search-match.ts times it). A search is read only when
+ * it can match (decision 060, addendum; migration 0036): with text, when its anchor (a word every
+ * match has) is one of the project's words or starts one; with text and no anchor, always; without
+ * text, when one of its technologies is the project's, or always when it names none. The four sets
+ * do not overlap, and each comes from its own index.
+ */
 export function matchProjectStatement(projectId: number, now: Date) {
   const at = now.toISOString();
-  // The project's side is read once (a one-row subquery); each saved search is then tested against it.
+  // The project's side is read once (a one-row subquery), with every prefix of its words.
   return sql`
     insert into saved_search_matches (saved_search_id, project_id, user_id, created_at, told_at)
     select s.id, p.id, s.user_id, ${at}::timestamptz, case when s.frequency = 'instant' then ${at}::timestamptz end
     from (
       select ${q(projects.id)} as id, ${q(projects.submitterId)} as owner_id, ${q(projects.techStack)} as tech,
-        ${q(projects.budgetCents)} as budget_cents, ${q(projects.searchVector)} as vector
+        ${q(projects.budgetCents)} as budget_cents, ${q(projects.searchVector)} as vector,
+        array(select distinct left(word, n) from unnest(tsvector_to_array(${q(projects.searchVector)})) as word,
+          generate_series(1, length(word)) as n) as prefixes
       from ${projects}
       where ${q(projects.id)} = ${projectId} and ${q(projects.status)} in ${sqlList(openForBidsStatuses)}
       -- offset 0 keeps the planner from pulling the subquery up into the join: the project's row is read once.
       offset 0
     ) p
-    join saved_searches s on s.user_id <> p.owner_id
-    where (cardinality(s.tech) = 0 or s.tech && p.tech)
+    cross join lateral (
+      select * from saved_searches where anchor = any(p.prefixes)
+      union all
+      select * from saved_searches where query is not null and anchor is null
+      union all
+      select * from saved_searches where query is null and tech && p.tech
+      union all
+      select * from saved_searches where query is null and tech = '{}'::text[]
+    ) s
+    where s.user_id <> p.owner_id
+      and (cardinality(s.tech) = 0 or s.tech && p.tech)
       and (s.min_budget_cents is null or p.budget_cents >= s.min_budget_cents)
       and (s.max_budget_cents is null or p.budget_cents <= s.max_budget_cents)
       and (s.query is null or p.vector @@ s.query)

@@ -190,6 +190,44 @@ describe('alerts', () => {
     expect(matched.map((m) => m.projectId)).toEqual([later.id]);
   });
 
+  it('reads a search anchored at one of its words, a prefix or none, and finds every match of each kind', async () => {
+    // 'heronwatch' joins the catalogue's words with this project.
+    await post({ name: 'Heronwatch station' });
+    await runJobs();
+    const dev = await createUser(t.database.db, { role: 'finisher' });
+    const api = client(t.app, await signIn(t.app, dev.email));
+    const saved = async (body: Record<string, unknown>) => ((await save(api, dev.id, { ...body, frequency: 'daily' })).json() as SavedSearch).id;
+    const ids = {
+      twoWords: await saved({ q: 'station heronwatch' }),
+      prefix: await saved({ q: 'heronwat' }),
+      typo: await saved({ q: 'heronwatsh' }),
+      tech: await saved({ tech: ['Idris'] }),
+      filtersOnly: await saved({ minBudget: 70_000, maxBudget: 70_001 }),
+    };
+    const anchors = new Map(
+      (await t.database.db.select({ id: savedSearches.id, anchor: savedSearches.anchor }).from(savedSearches).where(eq(savedSearches.userId, dev.id))).map(
+        (row) => [row.id, row.anchor],
+      ),
+    );
+    // A whole word both words need; the last word's prefix; a typo reads two words, so none is required.
+    expect(anchors.get(ids.twoWords)).toBe('station');
+    expect(anchors.get(ids.prefix)).toBe('heronwat');
+    expect(anchors.get(ids.typo)).toBeNull();
+    expect([anchors.get(ids.tech), anchors.get(ids.filtersOnly)]).toEqual([null, null]);
+
+    const both = await post({ name: 'Heronwatch station refit', techStack: ['Idris'], budget: 70_000 });
+    // Only one of the two words, in the description: the two-word search does not match; the others do.
+    const oneWord = await post({ name: 'Tide gauge', description: 'A heronwatch feed for the harbour: alerts and the map still need finishing.' });
+    await runJobs();
+    const matched = async (searchId: number) =>
+      (await t.database.db.select().from(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, searchId))).map((m) => m.projectId).sort();
+    expect(await matched(ids.twoWords)).toEqual([both.id]);
+    expect(await matched(ids.prefix)).toEqual([both.id, oneWord.id].sort());
+    expect(await matched(ids.typo)).toEqual([both.id, oneWord.id].sort());
+    expect(await matched(ids.tech)).toEqual([both.id]);
+    expect(await matched(ids.filtersOnly)).toEqual([both.id]);
+  });
+
   it('sends a daily search’s matches in one digest at the configured hour, once', async () => {
     const dev = await createUser(t.database.db, { role: 'finisher' });
     const api = client(t.app, await signIn(t.app, dev.email));
