@@ -10,8 +10,9 @@
 // with a technology. Each round runs the app's matching statement (matchProjectStatement,
 // the INSERT ... SELECT the match job runs) for a project open for bids inside a transaction that is
 // rolled back, so every round sees the same table; alternated with the baseline, a bare read of
-// every saved search but the owner's (what testing each search would start from; the statement reads only those that can match). Prints
-// p50/p95 of both, the matches per project, and the statement's plan.
+// every saved search but the owner's (where testing each search would start; the statement reads
+// only those that can match, decision 060). Prints p50/p95 of both, the matches per project, and
+// the statement's plan.
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { matchProjectStatement } from '#server/features/saved-searches/saved-searches.service.js';
