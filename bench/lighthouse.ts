@@ -2,12 +2,13 @@
 //
 //   npx tsx bench/lighthouse.ts [runs] [pages]   (npm run bench:lighthouse; default 3 runs per page)
 //
-// pages: a comma-separated choice of home, projects, developers, project (default all four).
+// pages: a comma-separated choice of home, projects, developers, project, dashboard, dispute (default all six).
 //
 // Builds when a source is newer than the build, starts the built server as `npm start` does on a
 // free loopback port with a fresh embedded database and the demo data, signs the demo user in, and
 // runs Lighthouse's default mobile audit (simulated slow 4G and a 4x slower CPU) on /, /projects
-// (protected: the session cookie goes along in extraHeaders), /developers and a project page, in
+// (protected: the session cookie goes along in extraHeaders), /developers, a project page, and the
+// demo owner's dashboard and her first dispute (protected too), in
 // headless Chromium (CHROME_PATH, default /usr/bin/chromium). It prints every run's score, then
 // per page the median score with the metrics of the median run, and exits 1 when a page's median
 // is under 95. The machine's other load shows in the scores (Lighthouse multiplies the CPU time it
@@ -82,6 +83,15 @@ async function firstProjectId(origin: string): Promise<number> {
   const projects = (await response.json()) as { id: number }[];
   if (!response.ok || projects.length === 0) throw new Error(`GET /api/projects answered ${response.status} with no project to audit`);
   return projects[0]!.id;
+}
+
+/** The first dispute the signed-in person may read (the demo owner has two). */
+async function firstDisputeId(origin: string, cookie: string): Promise<number> {
+  for (let id = 1; id <= 20; id += 1) {
+    const response = await fetch(`${origin}/api/disputes/${id}`, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(10_000) });
+    if (response.ok) return id;
+  }
+  throw new Error('The demo owner can read none of the first 20 disputes');
 }
 
 async function audit(url: string, chromePort: number, headers: Record<string, string> | undefined, reportName: string): Promise<Run> {
@@ -163,6 +173,8 @@ async function main(): Promise<number> {
       { name: 'browse projects (signed in)', slug: 'projects', path: '/projects', headers: { Cookie: cookie } },
       { name: 'developers', slug: 'developers', path: '/developers' },
       { name: 'project page', slug: 'project', path: `/projects/${await firstProjectId(origin)}` },
+      { name: 'dashboard (signed in)', slug: 'dashboard', path: '/dashboard', headers: { Cookie: cookie } },
+      { name: 'dispute (signed in)', slug: 'dispute', path: `/disputes/${await firstDisputeId(origin, cookie)}`, headers: { Cookie: cookie } },
     ];
     const unknownPages = onlyPages?.filter((slug) => !pages.some((page) => page.slug === slug)) ?? [];
     if (unknownPages.length > 0) throw new Error(`No such page: ${unknownPages.join(', ')} (pages: ${pages.map((page) => page.slug).join(', ')})`);

@@ -28,6 +28,10 @@ timeoutManager.setTimeoutProvider<NodeJS.Timeout>({
 const SERVER_RENDERED: { path: string; signedIn?: true }[] = [
   // Protected: a visitor is sent to /auth by the browser, so only a signed-in user's page is rendered.
   { path: '/projects', signedIn: true },
+  // The work screens people come back to from a mail or a bookmark (issue 33, item 1): the first
+  // screen in the HTML, not a spinner until the entry script, the user and the data have arrived.
+  { path: '/dashboard', signedIn: true },
+  { path: '/disputes/:id', signedIn: true },
   { path: '/projects/:id' },
   { path: '/developers' },
   { path: '/developers/:username' },

@@ -137,6 +137,10 @@ test.describe('server-rendered pages', () => {
     await expect(signedIn.getByRole('heading', { level: 1, name: 'Browse Projects' })).toBeVisible();
     await expect(signedIn.getByText(project!.name).first()).toBeVisible();
     await expect(signedIn.getByRole('button', { name: 'Load more' }).or(signedIn.getByRole('link', { name: 'View Details' }).first())).toBeVisible();
+    // The dashboard's first screen too (issue 33), with the person's own name.
+    await signedIn.goto('/dashboard');
+    await expect(signedIn.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(signedIn.getByText(`Welcome back, ${developer.account.username}.`)).toBeVisible();
     await signedInWithoutScripts.close();
     await developer.page.context().close();
   });
@@ -182,10 +186,17 @@ test.describe('server-rendered pages', () => {
     // install with the time, not setFixedTime: the first page after setFixedTime may read the clock's
     // starting time (1970) before the fixed time reaches it.
     await developer.page.clock.install({ time: Date.now() + 3 * 86_400_000 });
-    for (const path of ['/projects', `/projects/${project.id}`, '/developers']) {
+    for (const path of ['/projects', `/projects/${project.id}`, '/developers', '/dashboard']) {
       await developer.page.goto(path);
       await developer.page.waitForLoadState('networkidle');
     }
+    // The owner's dashboard lists the project with its age (issue 33: the dashboard is rendered on the server too).
+    const ownerErrors = recordErrors(owner.page);
+    await owner.page.clock.install({ time: Date.now() + 3 * 86_400_000 });
+    await owner.page.goto('/dashboard');
+    await owner.page.waitForLoadState('networkidle');
+    await expect(owner.page.getByText(name).first()).toBeVisible();
+    expect(ownerErrors).toEqual([]);
     // A page the browser renders itself (here after following a link) reads the browser's time. The
     // link is followed once the page has hydrated: before, it is a plain link that loads the server's page.
     await developer.page.locator('html[data-hydrated]').waitFor({ state: 'attached' });

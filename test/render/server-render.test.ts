@@ -133,7 +133,7 @@ describe('renderPage', () => {
     expect(await renderPage('/projects/999999', transport().counting)).toBeNull();
     expect(await renderPage('/developers/nobody_by_this_name', transport().counting)).toBeNull();
     const { asked, counting } = transport(finisherCookie);
-    expect(await renderPage('/dashboard', counting)).toBeNull();
+    expect(await renderPage('/notifications', counting)).toBeNull();
     expect(await renderPage('/', counting)).toBeNull();
     expect(asked).toEqual([]);
   });
