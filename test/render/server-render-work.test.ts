@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealWorld, type DealWorld } from '#test/support/deal.js';
+import { createDealWorld, DISPUTE_REASON, type DealWorld } from '#test/support/deal.js';
 import { createUser, signIn } from '#test/support/factories.js';
 import { transportFor } from '#server/plugins/client-app.js';
 import { renderPage } from '#client/server-render.js';
@@ -14,14 +14,8 @@ const cookies = new Map<string, string>();
 beforeAll(async () => {
   w = await createDealWorld();
   await w.onboardFinisher();
-  const deal = await w.paidDeal();
-  expect((await w.deliver(deal.projectId)).statusCode).toBe(200);
-  const opened = await w.cast.owner.api.post(`/api/projects/${deal.projectId}/disputes`, {
-    reason: 'The delivery does not run: the build fails on a clean clone.',
-    finisherAmountCents: 20_000,
-  });
-  expect(opened.statusCode).toBe(201);
-  disputeId = opened.json().id;
+  const deal = await w.disputedDeal();
+  disputeId = deal.disputeId;
   projectName = (await w.cast.owner.api.get(`/api/projects/${deal.projectId}`)).json().name;
   const stranger = await createUser(w.t.database.db, { role: 'submitter' });
   for (const [who, email] of [
@@ -53,7 +47,7 @@ describe('renderPage for the work screens', () => {
     for (const who of ['owner', 'finisher']) {
       const page = text((await render(`/disputes/${disputeId}`, who))?.markup);
       expect(page, who).toContain(`Dispute: ${projectName}`);
-      expect(page, who).toContain('The delivery does not run: the build fails on a clean clone.');
+      expect(page, who).toContain(DISPUTE_REASON);
     }
     expect(await render(`/disputes/${disputeId}`, 'stranger')).toBeNull();
     expect(await render(`/disputes/${disputeId}`)).toBeNull();

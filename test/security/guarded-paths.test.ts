@@ -152,20 +152,14 @@ describe('API guards, under every spelling', () => {
   beforeAll(async () => {
     w = await createDealWorld();
     const db = w.t.database.db;
-    const deal = await w.paidDeal();
-    expect((await w.deliver(deal.projectId)).statusCode).toBe(200);
-    const opened = await w.cast.owner.api.post(`/api/projects/${deal.projectId}/disputes`, {
-      reason: 'The delivery does not run: the build fails on a clean clone.',
-      finisherAmountCents: 20_000,
-    });
-    expect(opened.statusCode).toBe(201);
-    const evidence = await w.cast.owner.api.post(`/api/disputes/${opened.json().id}/evidence`, { statement: 'The build log shows the failure.' });
+    const deal = await w.disputedDeal();
+    const evidence = await w.cast.owner.api.post(`/api/disputes/${deal.disputeId}/evidence`, { statement: 'The build log shows the failure.' });
     expect(evidence.statusCode).toBe(201);
     const operator = await createUser(db, { role: 'operator' });
     Object.assign(ids, {
       projectId: deal.projectId,
       bidId: deal.bidId,
-      disputeId: opened.json().id,
+      disputeId: deal.disputeId,
       evidenceId: evidence.json().evidence[0].id,
       paymentId: (await w.paymentOf(deal.bidId)).id,
       ownerId: w.cast.owner.user.id,

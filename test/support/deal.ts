@@ -16,6 +16,9 @@ import { client } from './http.js';
  * A test app on the sandbox provider and a clock the test moves, with the cast, and the steps of a
  * deal (decision 027's tests): a $750 bid of 7 days by cast.finisher (cast.otherFinisher's bid loses).
  */
+/** The reason of the disputes the tests open: long enough, and one a person would give. */
+export const DISPUTE_REASON = 'The delivery does not run: the build fails on a clean clone.';
+
 export async function createDealWorld(
   env: Record<string, string> = {},
   options: { payments?: (sandbox: SandboxProvider) => PaymentProvider; mailer?: Mailer } = {},
@@ -52,6 +55,18 @@ export async function createDealWorld(
     return deal;
   }
 
+  const deliver = (projectId: number, deliveryMessage = 'All done, see the README.') =>
+    cast.finisher.api.post(`/api/projects/${projectId}/complete`, { deliveryMessage });
+
+  /** A paid $750 deal, delivered, that the owner disputes (DISPUTE_REASON), offering the finisher $200. */
+  async function disputedDeal(): Promise<{ projectId: number; bidId: number; disputeId: number }> {
+    const deal = await paidDeal();
+    expect((await deliver(deal.projectId)).statusCode).toBe(200);
+    const opened = await cast.owner.api.post(`/api/projects/${deal.projectId}/disputes`, { reason: DISPUTE_REASON, finisherAmountCents: 20_000 });
+    expect(opened.statusCode).toBe(201);
+    return { ...deal, disputeId: opened.json().id as number };
+  }
+
   return {
     t,
     cast,
@@ -59,6 +74,7 @@ export async function createDealWorld(
     sandbox,
     acceptedDeal,
     paidDeal,
+    disputedDeal,
     payBid,
     /** Posts a signed provider event to the webhook, as Stripe would (a replay is the same event again). */
     sendWebhook: (event: { rawBody: Buffer; signature: string }) =>
@@ -68,8 +84,7 @@ export async function createDealWorld(
         payload: event.rawBody,
         headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
       }),
-    deliver: (projectId: number, deliveryMessage = 'All done, see the README.') =>
-      cast.finisher.api.post(`/api/projects/${projectId}/complete`, { deliveryMessage }),
+    deliver,
     requestRevision: (projectId: number, reason = 'The login form still fails on mobile.') =>
       cast.owner.api.post(`/api/projects/${projectId}/accept`, { accepted: false, reason }),
     cancel: (projectId: number) => cast.owner.api.patch(`/api/projects/${projectId}/status`, { status: 'cancelled' }),

@@ -17,17 +17,13 @@ beforeAll(async () => {
 afterAll(() => w.t.close());
 
 const MINUTE_MS = 60_000;
-const reason = 'The delivery does not run: the build fails on a clean clone.';
 const offer = (id: number, cents: number, api = w.cast.finisher.api) => api.post(`/api/disputes/${id}/offers`, { finisherAmountCents: cents });
 const state = (id: number, statement: string, api = w.cast.finisher.api) => api.post(`/api/disputes/${id}/evidence`, { statement });
 
 /** A dispute the owner opened over a delivered $750 deal, offering the finisher $200. */
 async function openedDispute(): Promise<{ id: number; projectId: number }> {
-  const deal = await w.paidDeal();
-  expect((await w.deliver(deal.projectId)).statusCode).toBe(200);
-  const opened = await w.cast.owner.api.post(`/api/projects/${deal.projectId}/disputes`, { reason, finisherAmountCents: 20_000 });
-  expect(opened.statusCode).toBe(201);
-  return { id: opened.json().id, projectId: deal.projectId };
+  const { disputeId, projectId } = await w.disputedDeal();
+  return { id: disputeId, projectId };
 }
 
 /** The mail in the outbox to one address about one project, oldest first, once the mail in flight is sent. */
