@@ -5,7 +5,7 @@ import { jobs } from '#server/db/schema/jobs.js';
 import { dealJobKindPrefix, dealJobSubject } from '#shared/domain/deal-timer-job.js';
 import type { DealAction } from '#shared/domain/deal-machine.js';
 import { DAY_MS } from './clock.js';
-import { createDealWorld, type DealWorld } from './deal.js';
+import { createDealWorld, DISPUTE_REASON, type DealWorld } from './deal.js';
 import type { client } from './http.js';
 
 /**
@@ -35,7 +35,6 @@ export interface StagedDeal {
   milestoneId: number | null;
 }
 
-const disputeReason = 'The delivery does not run: the build fails on a clean clone.';
 const objection = 'The work is nearly done and was on time; I object to the refund.';
 const revisionReason = 'The login form still fails on mobile.';
 
@@ -124,7 +123,7 @@ export async function createParityWorld() {
   }
 
   async function withDispute(deal: StagedDeal, openedBy: 'owner' | 'finisher', finisherAmountCents = 20_000): Promise<StagedDeal> {
-    const response = await apiOf[openedBy].post(`/api/projects/${deal.projectId}/disputes`, { reason: disputeReason, finisherAmountCents });
+    const response = await apiOf[openedBy].post(`/api/projects/${deal.projectId}/disputes`, { reason: DISPUTE_REASON, finisherAmountCents });
     ok(response, 'open a dispute');
     return withDisputeRead({ ...deal, disputeId: response.json().id });
   }
@@ -378,7 +377,7 @@ export const dealActionRoutes = {
   cancel: (api, d) => api.patch(`/api/projects/${d.projectId}/status`, { status: 'cancelled' }),
   agree_to_cancellation: (api, d) => api.post(`/api/projects/${d.projectId}/cancellation/agree`),
   object_to_cancellation: (api, d) => api.post(`/api/projects/${d.projectId}/cancellation/object`, { reason: objection }),
-  open_dispute: (api, d) => api.post(`/api/projects/${d.projectId}/disputes`, { reason: disputeReason, finisherAmountCents: 10_000 }),
+  open_dispute: (api, d) => api.post(`/api/projects/${d.projectId}/disputes`, { reason: DISPUTE_REASON, finisherAmountCents: 10_000 }),
   add_dispute_evidence: (api, d) =>
     needs(d.disputeId, 'dispute', (id) => api.post(`/api/disputes/${id}/evidence`, { statement: 'The build log of a clean clone.' })),
   make_dispute_offer: (api, d) => needs(d.disputeId, 'dispute', (id) => api.post(`/api/disputes/${id}/offers`, { finisherAmountCents: 40_000 })),

@@ -12,13 +12,13 @@ import { TestClock } from './clock.js';
 import { createProject, createUser, signIn } from './factories.js';
 import { client } from './http.js';
 
+/** The reason of the disputes the tests open: long enough, and one a person would give. */
+export const DISPUTE_REASON = 'The delivery does not run: the build fails on a clean clone.';
+
 /**
  * A test app on the sandbox provider and a clock the test moves, with the cast, and the steps of a
  * deal (decision 027's tests): a $750 bid of 7 days by cast.finisher (cast.otherFinisher's bid loses).
  */
-/** The reason of the disputes the tests open: long enough, and one a person would give. */
-export const DISPUTE_REASON = 'The delivery does not run: the build fails on a clean clone.';
-
 export async function createDealWorld(
   env: Record<string, string> = {},
   options: { payments?: (sandbox: SandboxProvider) => PaymentProvider; mailer?: Mailer } = {},

@@ -6,7 +6,7 @@ import { notifications } from '#server/db/schema/notifications.js';
 import { projects } from '#server/db/schema/projects.js';
 import { users } from '#server/db/schema/users.js';
 import { DAY_MS } from '#test/support/clock.js';
-import { createDealWorld, type DealWorld } from '#test/support/deal.js';
+import { createDealWorld, DISPUTE_REASON, type DealWorld } from '#test/support/deal.js';
 import type { client } from '#test/support/http.js';
 import { multipart } from '#test/support/multipart.js';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => w.t.close());
 
 const sweep = () => w.t.app.sweepDealTimers();
-const reason = 'The delivery does not run: the build fails on a clean clone.';
+const reason = DISPUTE_REASON;
 const open = (projectId: number, body: object, api = w.cast.owner.api) => api.post(`/api/projects/${projectId}/disputes`, body);
 const offer = (id: number, cents: number, api = w.cast.finisher.api) => api.post(`/api/disputes/${id}/offers`, { finisherAmountCents: cents });
 const accept = (id: number, offerId: number, api = w.cast.owner.api) => api.post(`/api/disputes/${id}/offers/${offerId}/accept`);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealEndReason } from '#shared/domain/deal.js';
 import { payments } from '#server/db/schema/payments.js';
-import { createDealWorld, type DealWorld } from '#test/support/deal.js';
+import { createDealWorld, DISPUTE_REASON, type DealWorld } from '#test/support/deal.js';
 import type { client } from '#test/support/http.js';
 
 // Issue 26, item 11 (decision 038): money that arrives after its deal ended (a change order's
@@ -100,7 +100,7 @@ describe('change-order money arriving after the deal ended', () => {
     const { projectId, bidId, changeOrderId, payEvent } = await openChangeOrderCheckout();
     expect((await w.deliver(projectId)).statusCode).toBe(200);
     const opened = await w.cast.owner.api.post(`/api/projects/${projectId}/disputes`, {
-      reason: 'The delivery does not run: the build fails on a clean clone.',
+      reason: DISPUTE_REASON,
       finisherAmountCents: 30_000,
     });
     expect(opened.statusCode).toBe(201);
