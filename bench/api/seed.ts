@@ -549,7 +549,7 @@ export async function seedBenchData(pool: pg.Pool, projectCount = DEFAULT_PROJEC
     await client.query(`ALTER TABLE reviews ENABLE TRIGGER USER`);
     await client.query(
       `DO $$ BEGIN IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'projects' AND column_name = 'bid_count') THEN
-        UPDATE projects SET bid_count = counted.n FROM (SELECT project_id, count(*)::int AS n FROM bids GROUP BY project_id) counted WHERE counted.project_id = projects.id;
+        UPDATE projects SET bid_count = (SELECT count(*)::int FROM bids WHERE bids.project_id = projects.id);
         INSERT INTO search_words (word) SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM projects ON CONFLICT DO NOTHING;
       END IF;
       IF to_regclass('technology_counts') IS NOT NULL THEN

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, createUser } from '#test/support/factories.js';
 import { createTestDatabase } from '#test/support/database.js';
 import type { Database } from './client.js';
-import { mapRowsOnce } from './prepared.js';
+import { mapRowsOnce, preparedRows } from './prepared.js';
 import { projectColumns, projects } from './schema/projects.js';
 import { users } from './schema/users.js';
 
@@ -51,5 +51,20 @@ describe('mapRowsOnce', () => {
       .from(projects)
       .leftJoin(finishers, eq(finishers.id, projects.finisherId));
     expect(() => mapRowsOnce(select.prepare('prepared_test_left_join'))).toThrow(/left join/);
+  });
+});
+
+describe('preparedRows', () => {
+  const selectNames = preparedRows<{ ids: number[]; least: number }, { id: number; name: string }>(
+    'prepared_rows_test',
+    sql`select id, name from projects where id = any(${sql.placeholder('ids')}::int[]) and id >= ${sql.placeholder('least')} order by id`,
+  );
+
+  it('answers the same rows from the handle, again with other values, and inside a transaction', async () => {
+    const all = await database.db.select({ id: projects.id, name: projects.name }).from(projects).orderBy(projects.id);
+    const ids = all.map((row) => row.id);
+    expect(await selectNames(database.db, { ids, least: 0 })).toEqual(all);
+    expect(await selectNames(database.db, { ids, least: ids[1]! })).toEqual(all.slice(1));
+    expect(await database.db.transaction((tx) => selectNames(tx, { ids: [ids[0]!], least: 0 }))).toEqual(all.slice(0, 1));
   });
 });

@@ -1,4 +1,5 @@
 import { Column, getTableName, is, SQL } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client.js';
 
 interface Statement<P, R> {
@@ -34,6 +35,32 @@ export function preparedVariants<K extends string, P, R>(build: (db: Db, variant
 export function preparedPerDb<P, R>(build: (db: Db) => Statement<P, R>, unprepared: (db: DbOrTx, params: P) => Promise<R>) {
   const run = preparedVariants<'only', P, R>((db) => build(db));
   return (db: DbOrTx, params: P): Promise<R> => (isTransaction(db) ? unprepared(db, params) : run(db, 'only', params));
+}
+
+/** What a database handle and a transaction both keep: their session and dialect (drizzle-orm 0.45, as db.execute uses them). */
+interface RawHandle {
+  dialect: PgDialect;
+  _: { session: PgSession };
+}
+
+function prepareRaw<R>(db: DbOrTx, query: SQL, name: string | undefined) {
+  const { dialect, _: internals } = db as unknown as RawHandle;
+  return internals.session.prepareQuery<{ execute: { rows: R[] }; all: unknown; values: unknown }>(dialect.sqlToQuery(query), undefined, name, false);
+}
+
+/**
+ * A raw statement's rows (as selectRows answers them), prepared once per database handle under
+ * `name`: for a hot statement that no query builder spells. Its values are sql.placeholder()s,
+ * filled from `params`; inside a transaction it runs unnamed.
+ */
+export function preparedRows<P extends Record<string, unknown>, R>(name: string, query: SQL) {
+  return preparedPerDb<P, R[]>(
+    (db) => {
+      const prepared = prepareRaw<R>(db, query, name);
+      return { execute: async (params) => (await prepared.execute(params)).rows };
+    },
+    async (db, params) => (await prepareRaw<R>(db, query, undefined).execute(params)).rows,
+  );
 }
 
 function isTransaction(db: DbOrTx): boolean {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { searchesLastWordAsPrefix, searchWords } from '#shared/domain/project-search.js';
 import type { DbOrTx } from './client.js';
-import { selectRows } from './raw-rows.js';
+import { preparedRows } from './prepared.js';
 
 // Below the features: browse (projects) and saved searches read a search text the same way (decision 062).
 
@@ -12,6 +12,27 @@ interface WordRow {
   prefixed: boolean;
   nearest: string | null;
 }
+
+/**
+ * Each typed word's lexeme, whether the catalogue has it, whether (the last word) some catalogue word
+ * starts with it, and else its nearest catalogue word. Prepared: it runs before every text search.
+ */
+const selectWords = preparedRows<{ words: string[]; count: number }, WordRow>(
+  'search_words_of_text',
+  sql`
+    select ord::int as ord, lexeme,
+      exists (select 1 from search_words where word = lexeme) as exact,
+      (ord = ${sql.placeholder('count')} and exists (
+        select 1 from search_words where word > lexeme and word < lexeme || chr(1114111))) as prefixed,
+      case when exists (select 1 from search_words where word = lexeme) then null else (
+        select word from search_words where word % lexeme order by word <-> lexeme, word limit 1) end as nearest
+    from (
+      select ord, (tsvector_to_array(to_tsvector('english', w)))[1] as lexeme
+      from unnest(${sql.placeholder('words')}::text[]) with ordinality as typed(w, ord)
+    ) as lexemes
+    where lexeme is not null
+    order by ord`,
+);
 
 const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
@@ -41,22 +62,7 @@ export async function searchQueries(db: DbOrTx, text: string): Promise<SearchQue
   const words = searchWords(text);
   if (words.length === 0) return null;
   const lastIsPrefix = searchesLastWordAsPrefix(text);
-  const rows = await selectRows<WordRow>(
-    db,
-    sql`
-      select ord::int as ord, lexeme,
-        exists (select 1 from search_words where word = lexeme) as exact,
-        (ord = ${words.length} and exists (
-          select 1 from search_words where word > lexeme and word < lexeme || chr(1114111))) as prefixed,
-        case when exists (select 1 from search_words where word = lexeme) then null else (
-          select word from search_words where word % lexeme order by word <-> lexeme, word limit 1) end as nearest
-      from (
-        select ord, (tsvector_to_array(to_tsvector('english', w)))[1] as lexeme
-        from unnest(${sql.param(words)}::text[]) with ordinality as typed(w, ord)
-      ) as lexemes
-      where lexeme is not null
-      order by ord`,
-  );
+  const rows = await selectWords(db, { words, count: words.length });
   if (rows.length === 0) return null;
   const terms = (wholeLast: boolean) =>
     rows.map((row) => {
