@@ -17,21 +17,22 @@ if (!databaseUrl || !statementsFile) {
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
 
 const PAGE_DEFAULT = 50;
-const PAGE_MAX = 100;
 
-const captured = JSON.parse(readFileSync(statementsFile, 'utf8')) as Record<string, { text: string }>;
-/** The app's statement: by its name, or the one unnamed statement whose text contains `marker`. */
-function statement(name: string, marker?: string): { name?: string; text: string } {
-  if (captured[name]) return { name, text: captured[name].text };
+const captured = JSON.parse(readFileSync(statementsFile, 'utf8')) as Record<string, { text: string; values: unknown[] }>;
+/** The app's statement: by its name, or the one unnamed statement whose text contains `marker`; with the values the app first sent. */
+function statement(name: string, marker?: string): { name?: string; text: string; values: unknown[] } {
+  if (captured[name]) return { name, ...captured[name] };
   const unnamed = Object.entries(captured).filter(([key, { text }]) => key.startsWith('unnamed: ') && marker && text.includes(marker));
   if (unnamed.length !== 1) throw new Error(`${statementsFile} has no statement ${name}${marker ? ` nor one unnamed with ${marker}` : ''}`);
-  return { text: unnamed[0]![1].text };
+  return unnamed[0]![1];
 }
-// Looked up on the list's first request, not at start: issue 30's ranked search (projects.search.ts)
-// no longer sends these statements, which this server has not followed yet, and a run of the
-// detail scenario alone (BENCH_API_SCENARIOS=detail) needs neither.
+// Browse (issue 30, decision 062): the page's ids from one statement, then their rows from
+// projects_by_ids; a text first goes through the word lookup. Looked up on the first request: a run
+// of the detail scenario alone (BENCH_API_SCENARIOS=detail) needs none of them.
 let listStatement: ReturnType<typeof statement> | undefined;
 let searchStatement: ReturnType<typeof statement> | undefined;
+let wordsStatement: ReturnType<typeof statement> | undefined;
+let rowsStatement: ReturnType<typeof statement> | undefined;
 // The project page's statement: project_page_by_id carries the criteria since decision 031's third part.
 const projectStatement = statement(captured.project_page_by_id ? 'project_page_by_id' : 'project_by_id');
 const bidsStatement = statement('bids_of_project');
@@ -59,7 +60,6 @@ interface ProjectRow {
   completed_at: Date | null;
   accepted_at: Date | null;
   created_at: Date;
-  cursor_time: string;
   submitter_username: string;
   submitter_avatar_url: string | null;
   finisher_username: string | null;
@@ -200,16 +200,9 @@ function toBid(row: BidRow) {
   };
 }
 
-const encodeCursor = (time: string, id: number) => Buffer.from(JSON.stringify([time, id])).toString('base64url');
-
-function decodeCursor(value: string): { time: string; id: number } | null {
-  try {
-    const [time, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
-    return typeof time === 'string' && Number.isSafeInteger(id) ? { time, id: id as number } : null;
-  } catch {
-    return null;
-  }
-}
+/** The app's cursor: the last row's time and id, and its sort key after them when the order has one (relevance's rank). */
+const encodeCursor = (time: string, id: number, key: string | null) =>
+  Buffer.from(JSON.stringify(key === null ? [time, id] : [time, id, key])).toString('base64url');
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const json = JSON.stringify(body);
@@ -217,31 +210,57 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(json);
 }
 
+/** A row of browse's page statement: an id in the page's order, its sort key and time, and (relevance) how many were ranked. */
+interface PageRow {
+  id: number | null;
+  key: string | null;
+  time: string;
+  total?: number;
+}
+
+/**
+ * The benchmark's two browse URLs, as a visitor, first page: the list (newest first) and one word
+ * (relevance). The app's statements with the values it sent for these URLs; the rows by the page's ids.
+ */
 async function listProjects(res: ServerResponse, params: URLSearchParams) {
   const q = params.get('q')?.trim();
-  const limit = params.has('limit') ? Number(params.get('limit')) : PAGE_DEFAULT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX || (q && q.length > 200))
-    return send(res, 400, { code: 'VALIDATION_FAILED', message: 'Invalid request' });
-  const cursorText = params.get('cursor');
-  const cursor = cursorText ? decodeCursor(cursorText) : null;
-  if (cursorText && !cursor) return send(res, 400, { code: 'VALIDATION_FAILED', message: 'The cursor is not valid' });
-
-  const pattern = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  if (cursor) return send(res, 400, { code: 'VALIDATION_FAILED', message: 'The bare server answers first pages only' });
-  const rows = pattern
-    ? await queryProjects((searchStatement ??= statement('projects_page_q', ' like $')), ['open', 'active', pattern, limit + 1])
-    : await queryProjects((listStatement ??= statement('projects_page_plain')), ['open', 'active', limit + 1]);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  if ([...params.keys()].some((key) => key !== 'q')) return send(res, 400, { code: 'VALIDATION_FAILED', message: 'The bare server answers first pages only' });
+  const limit = PAGE_DEFAULT;
+  let page: PageRow[];
+  if (q) {
+    // The word lookup goes first, as in the app; its answer for this word is in the page statement's values.
+    wordsStatement ??= statement('search_words_of_text');
+    await pool.query(wordsStatement);
+    searchStatement ??= statement('search_page', 'with candidates');
+    if (!searchStatement.values.includes(limit + 1) && !searchStatement.values.includes(String(limit + 1)))
+      throw new Error('the captured search statement is not for this page size');
+    page = (await pool.query<PageRow>(searchStatement)).rows;
+    // The capped scan found enough to rank (projects.search.ts): what the app's first try answers.
+    if ((page[0]?.total ?? 0) < 200) throw new Error(`the bare server answers a word with 200 matches among the newest listed projects; ${q} has fewer`);
+  } else {
+    listStatement ??= statement('list_page', 'null as key');
+    page = (await pool.query<PageRow>(listStatement)).rows;
+  }
+  const found = page.filter((row): row is PageRow & { id: number } => row.id !== null);
+  const ids = found.slice(0, limit).map((row) => row.id);
+  rowsStatement ??= statement('projects_by_ids');
+  const rows = ids.length === 0 ? [] : await queryProjects(rowsStatement, [ids]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
   const headers: Record<string, string> = {};
-  if (rows.length > limit && last) {
+  const last = found[limit - 1];
+  if (found.length > limit && last) {
     const next = new URLSearchParams();
     if (q) next.set('q', q);
     next.set('limit', String(limit));
-    next.set('cursor', encodeCursor(last.cursor_time, last.id));
+    next.set('cursor', encodeCursor(last.time, last.id, last.key));
     headers.link = `</api/projects?${next.toString()}>; rel="next"`;
   }
-  send(res, 200, page.map(toProject), headers);
+  send(
+    res,
+    200,
+    ids.flatMap((id) => (byId.has(id) ? [toProject(byId.get(id)!)] : [])),
+    headers,
+  );
 }
 
 async function getProject(res: ServerResponse, id: number) {
