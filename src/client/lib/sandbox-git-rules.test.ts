@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canMergeOnSandbox, commitHref, frozenReportSummary, gitCommands, offersSandboxRepositories, repositoryNameProblem } from './sandbox-git-rules.js';
+import { canMergeOnSandbox, commitHref, frozenReportSummary, gitCommands, offersSandboxRepositories } from './sandbox-git-rules.js';
+import { repositoryNameProblem } from './sandbox-repository-name.js';
 
 describe('repositoryNameProblem', () => {
   it('accepts what the server accepts', () => {

@@ -1,19 +1,15 @@
 import type { Repository, RepositorySummary } from '#shared/contracts/repositories.js';
 import type { StatementOfWork } from '#shared/contracts/scope.js';
-import { sandboxRepositoryNameSchema } from '#shared/contracts/sandbox-git.schemas.js';
 import type { PullRequestState } from '#shared/domain/repository-access.js';
 
-/** What the sandbox git screens say and decide; pure, so the tests read them without a browser. */
+/**
+ * What the sandbox git screens say and decide; pure, so the tests read them without a browser. No
+ * schema here: the deal's panels on every project page import these rules (the name rule, which needs
+ * the shared schemas, is in sandbox-repository-name.ts).
+ */
 
 /** Where a signed-in person creates sandbox repositories and tokens. */
 export const SANDBOX_GIT_PATH = '/sandbox/git';
-
-/** The server's own name rule (sandbox-git.schemas.ts): its first sentence, or null for a good name. */
-export function repositoryNameProblem(name: string): string | null {
-  if (name === '') return 'Enter a repository name';
-  const parsed = sandboxRepositoryNameSchema.safeParse(name);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'This repository name is not allowed');
-}
 
 /** The folder `git clone` makes: the URL's last segment without `.git`. */
 const folderOf = (cloneUrl: string): string =>

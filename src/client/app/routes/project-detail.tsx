@@ -23,7 +23,7 @@ import { ProjectReviewsPanel } from '#client/features/reviews/project-reviews-pa
 import { ProjectOverviewCard } from '#client/features/projects/project-overview-card.js';
 import { DeliveryReviewPanel } from '#client/features/projects/delivery-review-panel.js';
 import { useProject } from '#client/features/projects/api.js';
-import { StatementOfWorkCard } from '#client/features/scope/statement-of-work-card.js';
+import { StatementOfWorkCard } from '#client/features/scope/lazy-statement-of-work-card.js';
 import { ChangeOrdersCard } from '#client/features/change-orders/change-orders-card.js';
 import { RepositoryReportCard } from '#client/features/repositories/lazy-repository-report-card.js';
 import { SuggestedFinishersCard } from '#client/features/finishers/lazy-suggested-finishers-card.js';

@@ -1,18 +1,21 @@
 import { Inbox } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Bid } from '#shared/contracts/bids.js';
 import type { ProjectDetail } from '#shared/contracts/projects.js';
 import { bidLifecycle } from '#shared/domain/bid-lifecycle.js';
 import { bidActorOf, canReadBid, isOwner, isWinningBid, type Person, projectActorOf } from '#shared/domain/policies.js';
 import { isOpenForBids, projectLifecycle } from '#shared/domain/project-lifecycle.js';
 import { Label } from '#client/components/ui/label.js';
-import { OptionsSelect } from '#client/components/ui/select.js';
 import { Badge } from '#client/components/ui/badge.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.js';
 import { useStartConversation } from '#client/features/conversations/api.js';
+import { lazyComponent } from '#client/lib/lazy-component.js';
 import { type BidActions, BidItem } from './bid-item.js';
 import { useAcceptBid, useDeclineBid, useShortlistBid, useWithdrawBid } from './api.js';
+
+// The owner's sort control loads apart: nobody else's project page loads or evaluates the select (decision 018).
+const OptionsSelect = lazyComponent(() => import('#client/components/ui/select.js'), 'OptionsSelect');
 
 type Tab = 'all' | 'accepted';
 
@@ -114,13 +117,15 @@ export function ProjectBidsCard({ project, user }: ProjectBidsCardProps) {
             {isViewerOwner && project.bids.length > 1 ? (
               <div className="flex flex-wrap items-center gap-2">
                 <Label htmlFor="bid-sort">Sort bids by</Label>
-                <OptionsSelect
-                  id="bid-sort"
-                  className="w-56 max-w-full"
-                  value={sortKey}
-                  onValueChange={(value) => setSortKey(value as SortKey)}
-                  options={sortOptions}
-                />
+                <Suspense fallback={null}>
+                  <OptionsSelect
+                    id="bid-sort"
+                    className="w-56 max-w-full"
+                    value={sortKey}
+                    onValueChange={(value) => setSortKey(value as SortKey)}
+                    options={sortOptions}
+                  />
+                </Suspense>
               </div>
             ) : null}
             {project.bids.length === 0 ? (

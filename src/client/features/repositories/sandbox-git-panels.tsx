@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { FormField } from '#client/components/ui/form-field.js';
 import { Input } from '#client/components/ui/input.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
-import { gitCommands, repositoryNameProblem } from '#client/lib/sandbox-git-rules.js';
+import { gitCommands } from '#client/lib/sandbox-git-rules.js';
+import { repositoryNameProblem } from '#client/lib/sandbox-repository-name.js';
 import { useCreateSandboxRepository, useCreateSandboxToken } from './api.js';
 
 /** The routes are mounted only where the sandbox is the repository host: elsewhere they answer 404. */
