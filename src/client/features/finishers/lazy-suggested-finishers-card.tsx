@@ -1,15 +1,8 @@
-import { type ComponentProps, Suspense } from 'react';
-import { lazyComponent } from '#client/lib/lazy-component.js';
+import { lazyComponentFor } from '#client/lib/lazy-component.js';
 
-// Loaded apart from the project page, and only for its owner while it is open (decision 018).
-const LazyCard = lazyComponent(() => import('./suggested-finishers-card.js'), 'SuggestedFinishersCard');
-
-/** The suggested finishers of the owner's open project; nothing for anyone else. */
-export function SuggestedFinishersCard(props: ComponentProps<typeof LazyCard>) {
-  if (!props.enabled) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyCard {...props} />
-    </Suspense>
-  );
-}
+/** The suggested finishers of the owner's open project; nothing for anyone else. Loaded apart from the project page (decision 018). */
+export const SuggestedFinishersCard = lazyComponentFor(
+  () => import('./suggested-finishers-card.js'),
+  'SuggestedFinishersCard',
+  (props) => props.enabled,
+);
