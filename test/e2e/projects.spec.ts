@@ -84,6 +84,9 @@ test.describe('Browse Projects', () => {
     await page.getByRole('combobox', { name: 'Filter by technology' }).click();
     await expect(page.getByRole('option', { name: 'All Technologies' })).toBeVisible();
     await page.getByRole('option', { name: 'Flask', exact: true }).click();
+    // The cleared box and the technology picked before typing paused both reach the address.
+    await expect(page).toHaveURL(/\/projects\?tech=Flask$/);
+    await expect(page.getByRole('searchbox', { name: 'Search projects' })).toHaveValue('');
     await expect(page.getByRole('article', { name: 'Fitness tracker API' })).toBeVisible();
     await expect(page.getByRole('article', { name: 'Recipe sharing app' })).toHaveCount(0);
     for (const card of await cards.all()) await expect(card.getByText('Flask', { exact: true })).toBeVisible();

@@ -1,12 +1,12 @@
 import { SearchX } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { Button } from '#client/components/ui/button.js';
 import { PageSpinner, Spinner } from '#client/components/ui/spinner.js';
 import { FinisherCard } from '#client/features/finishers/finisher-card.js';
 import { FinisherFilters } from '#client/features/finishers/finisher-filters.js';
-import { type DirectorySearch, directorySearchParams, readDirectorySearch } from '#client/features/finishers/directory-search.js';
+import { directorySearchParams, readDirectorySearch } from '#client/features/finishers/directory-search.js';
 import { useDirectory } from '#client/features/finishers/api.js';
 import { errorMessage } from '#client/lib/api.js';
+import { useUrlSearch } from '#client/lib/use-url-search.js';
 import { useUrlSearchText } from '#client/lib/use-url-search-text.js';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -17,10 +17,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  * server renders for it, show the same developers with the same controls.
  */
 export default function DevelopersPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const search = readDirectorySearch(searchParams);
-  const update = (change: Partial<DirectorySearch>, replace = false) =>
-    setSearchParams(directorySearchParams({ ...readDirectorySearch(searchParams), ...change }), { replace, preventScrollReset: true });
+  const [search, update] = useUrlSearch(readDirectorySearch, directorySearchParams);
 
   // The box answers each key at once; the URL (and the request) follows once typing pauses.
   const [text, setText] = useUrlSearchText(search.q, (q) => update({ q }, true), SEARCH_DEBOUNCE_MS);

@@ -1,6 +1,5 @@
 import { FolderSearch } from 'lucide-react';
-import { useSearchParams } from 'react-router';
-import { type ProjectSearch, projectSearchParams, readProjectSearch } from '#shared/domain/project-search.js';
+import { projectSearchParams, readProjectSearch } from '#shared/domain/project-search.js';
 import { Button } from '#client/components/ui/button.js';
 import { Spinner } from '#client/components/ui/spinner.js';
 import { BrowseFilters } from '#client/features/projects/browse-filters.js';
@@ -8,6 +7,7 @@ import { BrowseProjectCard, BrowseProjectCardSkeleton } from '#client/features/p
 import { useBrowseProjects } from '#client/features/projects/api.js';
 import { SaveSearchButton } from '#client/features/saved-searches/save-search-button.js';
 import { errorMessage } from '#client/lib/api.js';
+import { useUrlSearch } from '#client/lib/use-url-search.js';
 import { useUrlSearchText } from '#client/lib/use-url-search-text.js';
 
 /** Spec section 9: six skeleton cards while the list loads. */
@@ -20,10 +20,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  * renders for it, show the same projects with the same controls.
  */
 export default function BrowseProjectsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const search = readProjectSearch(searchParams);
-  const update = (change: Partial<ProjectSearch>, replace = false) =>
-    setSearchParams(projectSearchParams({ ...readProjectSearch(searchParams), ...change }), { replace, preventScrollReset: true });
+  const [search, update] = useUrlSearch(readProjectSearch, projectSearchParams);
 
   // The box answers each key at once; the URL (and the request) follows once typing pauses.
   const [text, setText] = useUrlSearchText(search.q, (q) => update({ q }, true), SEARCH_DEBOUNCE_MS);
