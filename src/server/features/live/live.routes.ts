@@ -7,7 +7,7 @@ import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
 import type { LiveHub } from '#server/integrations/live/live-hub.js';
 import { requestOrigin } from '#server/plugins/origin-check.js';
-import { findLiveTokens } from '#server/plugins/session-store.js';
+import { findLiveSessionHashes, hashToken } from '#server/plugins/session-store.js';
 
 export interface LiveTimings {
   /** Every socket is pinged this often; one that has not answered the previous ping is dropped. 30 s unless given. */
@@ -100,6 +100,7 @@ export async function liveRoutes(
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
 
   const awaitingPong = new WeakSet<WebSocket>();
+  /** Each socket's session, by its token's hash (the sessions table's key), hashed once when it opens. */
   const sessionOf = new WeakMap<WebSocket, string>();
   let isCheckingSessions = false;
 
@@ -113,7 +114,7 @@ export async function liveRoutes(
     if (isCheckingSessions || sockets.length === 0) return;
     isCheckingSessions = true;
     try {
-      const live = await findLiveTokens(ctx.db, ctx.config, [...new Set(sockets.map((socket) => sessionOf.get(socket)!))]);
+      const live = await findLiveSessionHashes(ctx.db, ctx.config, [...new Set(sockets.map((socket) => sessionOf.get(socket)!))]);
       for (const socket of sockets) if (!live.has(sessionOf.get(socket)!)) refuse(socket, liveCloseCodes.unauthenticated, 'Your session has ended');
     } catch (error) {
       // Without the database the sockets stay; the next heartbeat asks again.
@@ -157,7 +158,7 @@ export async function liveRoutes(
     (socket, request) => {
       // Only the ids stay with the socket (issue 32: memory per socket); nothing below may name `request`.
       const userId = request.user!.id; // the guard refused visitors
-      sessionOf.set(socket, request.sessionToken!);
+      sessionOf.set(socket, hashToken(request.sessionToken!));
       releaseUpgrade(socket, request.raw, upgradeResponses.get(request.raw), onSocketError);
       let isAuthenticated = false;
       // Per conversation, made at the first typing: when this socket last passed one on, and to whom (asked once).
