@@ -54,7 +54,13 @@ async function main() {
         const rows = await database.db
           .select({ tokenHash: sessions.tokenHash })
           .from(sessions)
-          .where(and(inArray(sessions.tokenHash, tokens.map(hashToken)), gt(sessions.expiresAt, new Date(now)), gt(sessions.lastSeenAt, new Date(now - config.session.idleMs))));
+          .where(
+            and(
+              inArray(sessions.tokenHash, tokens.map(hashToken)),
+              gt(sessions.expiresAt, new Date(now)),
+              gt(sessions.lastSeenAt, new Date(now - config.session.idleMs)),
+            ),
+          );
         return rows.length;
       },
       'baseline: bare pg, same statement': async () => {
@@ -89,7 +95,9 @@ async function main() {
     console.log(`Session check of ${SESSIONS} sockets' sessions, ${ROUNDS} rounds after ${WARMUP_ROUNDS}, alternated, one connection each\n`);
     console.log(`${'way'.padEnd(38)}${'wall p50 ms'.padStart(12)}${'wall p95 ms'.padStart(12)}${'loop held p95 ms'.padStart(18)}`);
     for (const [name, { wall, blocked }] of timings) {
-      console.log(`${name.padEnd(38)}${percentile(wall, 50).toFixed(2).padStart(12)}${percentile(wall, 95).toFixed(2).padStart(12)}${percentile(blocked, 95).toFixed(2).padStart(18)}`);
+      console.log(
+        `${name.padEnd(38)}${percentile(wall, 50).toFixed(2).padStart(12)}${percentile(wall, 95).toFixed(2).padStart(12)}${percentile(blocked, 95).toFixed(2).padStart(18)}`,
+      );
     }
   } finally {
     await bare.end().catch(() => undefined);

@@ -1,6 +1,7 @@
 import type { DealRecord } from '#shared/contracts/disputes.js';
+import { formatCount } from '#shared/domain/counts.js';
 
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
 const outcomeWords: [keyof DealRecord['disputeOutcomes'], string][] = [
   ['agreed', 'settled by agreement'],
@@ -19,7 +20,7 @@ export function dealRecordSentence(record: DealRecord): string {
   const disputes = plural(record.disputesAgainst, 'dispute opened against them', 'disputes opened against them');
   const outcomes = outcomeWords.filter(([key]) => record.disputeOutcomes[key] > 0);
   const single = record.disputesAgainst === 1 && outcomes.length === 1;
-  const parts = outcomes.map(([key, words]) => (single ? words : `${record.disputeOutcomes[key].toLocaleString('en-US')} ${words}`));
+  const parts = outcomes.map(([key, words]) => (single ? words : `${formatCount(record.disputeOutcomes[key])} ${words}`));
   return parts.length > 0 ? `${deals} · ${disputes}: ${parts.join(', ')}` : `${deals} · ${disputes}`;
 }
 

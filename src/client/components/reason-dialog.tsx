@@ -1,8 +1,9 @@
 import { dealReasonLimits } from '#shared/domain/deal.js';
 import { TextPromptDialog, type TextPromptDialogProps } from '#client/components/text-prompt-dialog.js';
+import { formatCount } from '#shared/domain/counts.js';
 
 const { min: MIN, max: MAX } = dealReasonLimits;
-const maxText = MAX.toLocaleString('en-US');
+const maxText = formatCount(MAX);
 
 /**
  * The problem with a reason, in the contract's words (dealReasonSchema in shared/contracts/deal.schemas.ts),
@@ -15,7 +16,7 @@ export function reasonProblem(what: string, text: string): string | undefined {
   return undefined;
 }
 
-const counter = (text: string) => `${MIN} to ${maxText} characters (${text.trim().length.toLocaleString('en-US')}/${maxText})`;
+const counter = (text: string) => `${MIN} to ${maxText} characters (${formatCount(text.trim().length)}/${maxText})`;
 
 type ReasonDialogProps = Omit<TextPromptDialogProps, 'problemOf' | 'hint' | 'rows'> & {
   /** What the reason is for, as the contract's messages name it: 'revision', 'objection'. */

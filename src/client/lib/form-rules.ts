@@ -1,6 +1,7 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { dollarsToCents, formatMoney } from '#shared/domain/money.js';
 import { errorMessage, isApiError } from './api.js';
+import { formatCount } from '#shared/domain/counts.js';
 
 /** A typed amount of money: its cents, or what is wrong with it in the words the field shows. */
 export type DollarAmount = { cents: number; problem?: undefined } | { cents?: undefined; problem: string };
@@ -30,8 +31,7 @@ export function lengthProblem(text: string, limits: { min: number; max: number }
 }
 
 /** '1,234 / 5,000 characters' under a text field. */
-export const characterCount = (text: string, max: number): string =>
-  `${text.trim().length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} characters`;
+export const characterCount = (text: string, max: number): string => `${formatCount(text.trim().length)} / ${formatCount(max)} characters`;
 
 /**
  * Shows a refused request on its form: under the field its message names (the server answers

@@ -2,6 +2,7 @@ import type { CreateProjectBody } from '#shared/contracts/projects.js';
 import type { DealPullRequest, RepositoryAccess, RepositoryHostView, RepositoryReport, RepositorySummary } from '#shared/contracts/repositories.js';
 import type { CheckState, PullRequestState } from '#shared/domain/repository-access.js';
 import type { RepositoryProvider } from '#shared/domain/repository-report.js';
+import { formatCount } from '#shared/domain/counts.js';
 
 /** What the words on the repository screens say; pure, so the tests read them without a browser. */
 
@@ -38,7 +39,7 @@ export function repositoryFieldsOf(choice: RepositoryChoice): Pick<CreateProject
 /** A commit as people quote it: its first seven characters. */
 export const shortSha = (sha: string): string => sha.slice(0, 7);
 
-const count = (value: number, one: string, many = `${one}s`) => `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
+const count = (value: number, one: string, many = `${one}s`) => `${formatCount(value)} ${value === 1 ? one : many}`;
 
 /** The browse card's one line: "TypeScript, JavaScript · 1,240 lines · 6 test files", or where the report stands. */
 export function summaryLine(summary: RepositorySummary): string {
@@ -88,11 +89,11 @@ export const checkStateLabels: Record<CheckState, string> = {
 
 /** "+120 −14": additions and deletions as a diff reads them (a real minus sign). */
 export const diffStat = (pullRequest: Pick<DealPullRequest, 'additions' | 'deletions'>): string =>
-  `+${pullRequest.additions.toLocaleString('en-US')} \u2212${pullRequest.deletions.toLocaleString('en-US')}`;
+  `+${formatCount(pullRequest.additions)} \u2212${formatCount(pullRequest.deletions)}`;
 
 /** The same for a screen reader, which reads "+120 −14" poorly. */
 export const diffWords = (pullRequest: Pick<DealPullRequest, 'additions' | 'deletions'>): string =>
-  `${count(pullRequest.additions, 'line')} added, ${pullRequest.deletions.toLocaleString('en-US')} removed`;
+  `${count(pullRequest.additions, 'line')} added, ${formatCount(pullRequest.deletions)} removed`;
 
 /** The developer's push access in words; null when there is nothing to say (no repository, or not yet granted). */
 export function repositoryAccessText(access: RepositoryAccess, viewer: 'owner' | 'finisher'): string | null {

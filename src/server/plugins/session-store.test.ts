@@ -23,7 +23,10 @@ describe('findLiveSessionHashes (the live connection drops the sockets of the ot
     const open = async () => hashToken((await createSession(database.db, config, user.id, {})).token);
     const [live, signedOut, expired, idle] = [await open(), await open(), await open(), await open()];
     await database.db.delete(sessions).where(eq(sessions.tokenHash, signedOut));
-    await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, expired));
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, expired));
     await database.db
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - config.session.idleMs - 1000) })

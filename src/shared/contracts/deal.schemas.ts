@@ -8,6 +8,7 @@ import { disputeStatuses } from '#shared/domain/dispute.js';
 import { paymentStatuses } from '#shared/domain/payment-status.js';
 import { dealActions, dealSides, dealStages } from '#shared/domain/deal-machine.js';
 import { errorCodes } from '#shared/errors.js';
+import { formatCount } from '#shared/domain/counts.js';
 
 /** A reason for a revision request or an objection: 10 to 2,000 characters, trimmed. */
 export const dealReasonSchema = (what: string) =>
@@ -15,7 +16,7 @@ export const dealReasonSchema = (what: string) =>
     .string({ error: `Please give a reason for the ${what} of at least ${R.min} characters` })
     .trim()
     .min(R.min, `Please give a reason for the ${what} of at least ${R.min} characters`)
-    .max(R.max, `The reason for the ${what} must be at most ${R.max.toLocaleString('en-US')} characters`);
+    .max(R.max, `The reason for the ${what} must be at most ${formatCount(R.max)} characters`);
 
 export const dealPartySchema = z.enum(dealParties);
 

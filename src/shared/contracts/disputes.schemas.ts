@@ -11,6 +11,7 @@ import {
   disputeStatuses,
 } from '#shared/domain/dispute.js';
 import { milestoneStatuses } from '#shared/domain/milestone-lifecycle.js';
+import { formatCount } from '#shared/domain/counts.js';
 
 /**
  * What the finisher receives, in integer cents: 0 up to the disputed remainder (the upper bound
@@ -28,7 +29,7 @@ const reasonText = (what: string) =>
     .string({ error: `Please write the ${what} in at least ${R.min} characters` })
     .trim()
     .min(R.min, `Please write the ${what} in at least ${R.min} characters`)
-    .max(R.max, `The ${what} must be at most ${R.max.toLocaleString('en-US')} characters`);
+    .max(R.max, `The ${what} must be at most ${formatCount(R.max)} characters`);
 
 /** POST /api/projects/{id}/disputes */
 export const openDisputeSchema = z.strictObject({ reason: reasonText('reason for the dispute'), finisherAmountCents: finisherAmountSchema });
@@ -48,7 +49,7 @@ export const disputeEvidenceBodySchema = z.strictObject({
     .string({ error: 'Please write a statement' })
     .trim()
     .min(S.min, 'Please write a statement')
-    .max(S.max, `The statement must be at most ${S.max.toLocaleString('en-US')} characters`),
+    .max(S.max, `The statement must be at most ${formatCount(S.max)} characters`),
 });
 
 export const disputeParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -10,6 +10,7 @@ import { repositorySchema, repositorySummarySchema } from './repositories.schema
 import { dealReasonSchema } from './deal.schemas.js';
 import { numberOrNumericText } from './numeric-text.js';
 import { budgetFilterSchema } from './budget-filter.js';
+import { formatCount } from '#shared/domain/counts.js';
 
 export const projectStatusSchema = z.enum(projectStatuses);
 
@@ -203,7 +204,7 @@ export const reviewWorkSchema = z
     reason: z
       .string({ error: 'The reason must be text' })
       .trim()
-      .max(dealReasonLimits.max, `The reason for the revision must be at most ${dealReasonLimits.max.toLocaleString('en-US')} characters`)
+      .max(dealReasonLimits.max, `The reason for the revision must be at most ${formatCount(dealReasonLimits.max)} characters`)
       .optional(),
     /** Issue 18: the agreed criteria not met (at least one when the deal has criteria). */
     unmetCriteria: z

@@ -1,3 +1,5 @@
+import { groupThousands } from './counts.js';
+
 /** The platform keeps 10% of every bid; the finisher receives the rest. */
 export const PLATFORM_FEE_PERCENT = 10;
 /** What the finisher receives of every payment, in percent (the spec's '90%'). */
@@ -28,9 +30,6 @@ export function centsToDollars(cents: number): number {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`cents must be an integer, got ${cents}`);
   return cents / 100;
 }
-
-/** "1234567" as "1,234,567". */
-const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * The one money formatter (decision 026): integer cents in, US dollars out. Amounts are shown

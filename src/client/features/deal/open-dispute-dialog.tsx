@@ -3,10 +3,11 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { lengthProblem } from '#client/lib/form-rules.js';
 import { useOpenDispute } from '#client/features/disputes/api.js';
 import { DisputeClaimForm } from './dispute-claim-form.js';
+import { formatCount } from '#shared/domain/counts.js';
 
 const reasonWords = {
   tooShort: `Please write the reason for the dispute in at least ${disputeReasonLimits.min} characters`,
-  tooLong: `The reason for the dispute must be at most ${disputeReasonLimits.max.toLocaleString('en-US')} characters`,
+  tooLong: `The reason for the dispute must be at most ${formatCount(disputeReasonLimits.max)} characters`,
 };
 
 interface OpenDisputeDialogProps {

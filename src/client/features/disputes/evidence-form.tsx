@@ -8,10 +8,11 @@ import { Textarea } from '#client/components/ui/textarea.js';
 import { errorMessage, isApiError } from '#client/lib/api.js';
 import { characterCount, lengthProblem } from '#client/lib/form-rules.js';
 import { useAddEvidence } from './api.js';
+import { formatCount } from '#shared/domain/counts.js';
 
 const statementWords = {
   tooShort: 'Please write a statement',
-  tooLong: `The statement must be at most ${disputeStatementLimits.max.toLocaleString('en-US')} characters`,
+  tooLong: `The statement must be at most ${formatCount(disputeStatementLimits.max)} characters`,
 };
 
 /** The problem with an attached file before it is sent: its type or its size (the server checks both again). */

@@ -11,12 +11,13 @@ import { errorMessage } from '#client/lib/api.js';
 import { characterCount, lengthProblem, parseDollarAmount } from '#client/lib/form-rules.js';
 import { useRuleDispute } from './api.js';
 import { DollarField } from '#client/components/dollar-field.js';
+import { formatCount } from '#shared/domain/counts.js';
 
 const money = (cents: number) => formatMoney(cents, { showCents: true });
 
 const decisionWords = {
   tooShort: `Please write the decision in at least ${disputeReasonLimits.min} characters`,
-  tooLong: `The decision must be at most ${disputeReasonLimits.max.toLocaleString('en-US')} characters`,
+  tooLong: `The decision must be at most ${formatCount(disputeReasonLimits.max)} characters`,
 };
 
 /** An operator's ruling: what the developer receives and the written decision both parties read. */

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { RepositoryReport } from '#shared/contracts/repositories.js';
 import { LocalTime } from '#client/components/local-time.js';
 import { reportCounts, topLanguages } from '#client/lib/repository-rules.js';
+import { formatCount } from '#shared/domain/counts.js';
 
 // One colour per bar segment; the list beside it names each language, so colour is never the only cue.
 const segmentColors = ['bg-sky-600', 'bg-amber-500', 'bg-emerald-600', 'bg-violet-500', 'bg-rose-500', 'bg-slate-400'];
@@ -36,8 +37,8 @@ export function ReportFigures({ report }: { report: RepositoryReport }) {
         </section>
       ) : null}
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <Figure term="Lines of code">{report.linesOfCode.toLocaleString('en-US')}</Figure>
-        <Figure term="Files">{report.files.toLocaleString('en-US')}</Figure>
+        <Figure term="Lines of code">{formatCount(report.linesOfCode)}</Figure>
+        <Figure term="Files">{formatCount(report.files)}</Figure>
         <Figure term="Tests">
           {reportCounts.testFiles(report.testFiles)}
           {report.testFrameworks.length > 0 ? ` (${report.testFrameworks.join(', ')})` : ''}
@@ -46,7 +47,7 @@ export function ReportFigures({ report }: { report: RepositoryReport }) {
         <Figure term="README and licence">
           {yesNo(report.readme, 'README', 'No README')} · {yesNo(report.license, 'licence', 'no licence')}
         </Figure>
-        <Figure term="TODO and FIXME per 1,000 lines">{report.todoPerKloc.toLocaleString('en-US')}</Figure>
+        <Figure term="TODO and FIXME per 1,000 lines">{formatCount(report.todoPerKloc)}</Figure>
         <Figure term="Last commit">{report.lastCommitAt ? <LocalTime value={report.lastCommitAt} /> : 'Unknown'}</Figure>
         <Figure term="History">
           {reportCounts.commits(report.commits)} · {reportCounts.contributors(report.contributors)}
