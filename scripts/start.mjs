@@ -10,12 +10,26 @@ const outputs = ['dist/client/index.html', 'dist/ssr/server-render.js', 'dist/se
 const inputs = ['src', 'vite.config.ts', 'scripts/build-server.mjs', 'tsconfig.server.json', 'tsconfig.base.json', 'package-lock.json'];
 
 function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  // Tests are not part of the build.
-  if (!stat.isDirectory()) return target.endsWith('.test.ts') ? 0 : stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  let stat;
+  try {
+    stat = statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, newestInDirectory(target));
+}
+
+// One readdir with types per directory and one stat per source file: this walk runs before every
+// start, and each system call counts on a small machine (issue 33, cold start).
+function newestInDirectory(directory) {
+  let newest = 0;
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const entryPath = path.join(directory, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, statSync(entryPath).mtimeMs, newestInDirectory(entryPath));
+    // Tests are not part of the build.
+    else if (!entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(entryPath).mtimeMs);
+  }
   return newest;
 }
 
