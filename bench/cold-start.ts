@@ -30,6 +30,7 @@ import {
   stopServerGroup,
   waitFor200,
 } from './server-process.js';
+import { APP_NODE_FLAGS } from '#scripts/node-flags.js';
 
 // Issue 33: the app's median within 1.3x of a bare process opening the same database.
 const AIM_RATIO = 1.3;
@@ -74,7 +75,7 @@ async function main() {
 
     console.log(`Creating and seeding the database in ${dataDir}`);
     if (isBuildStale()) build();
-    const first = startServer(process.execPath, ['scripts/start.mjs'], env);
+    const first = startServer(process.execPath, [...APP_NODE_FLAGS, 'scripts/start.mjs'], env);
     let setupMs: number;
     let cookie: string;
     try {
@@ -105,7 +106,7 @@ async function main() {
     // temporary worktree), started the same way on the same database as a third variant.
     const baseRoot = process.env.BENCH_COLD_START_BASE;
     const variants = [
-      { name: 'app', args: ['scripts/start.mjs'], what: 'node scripts/start.mjs (what npm start runs)' },
+      { name: 'app', args: [...APP_NODE_FLAGS, 'scripts/start.mjs'], what: "node scripts/start.mjs with the app's node flags (what npm start runs)" },
       {
         name: 'bare',
         args: ['bench/cold-start-bare.mjs'],

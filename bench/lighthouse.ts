@@ -28,6 +28,7 @@ import { brotliCompressSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build, findFreePort, isBuildStale, isolatedServerEnv, median, signIn, startServer, stopServerGroup, waitFor200 } from './server-process.js';
+import { APP_NODE_FLAGS } from '#scripts/node-flags.js';
 
 const MIN_SCORE = 95;
 const CHROME_FLAGS = [
@@ -161,7 +162,7 @@ async function main(): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'finishline-lighthouse-'));
   const port = await findFreePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = startServer(process.execPath, ['scripts/start.mjs'], isolatedServerEnv(port, dataDir));
+  const server = startServer(process.execPath, [...APP_NODE_FLAGS, 'scripts/start.mjs'], isolatedServerEnv(port, dataDir));
   process.env.CHROME_PATH ??= '/usr/bin/chromium';
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   let bare: { origin: string; server: HttpServer } | undefined;

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import type pg from 'pg';
 import { readCpuMs } from '../shared.js';
+import { APP_NODE_FLAGS } from '#scripts/node-flags.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
@@ -32,10 +33,14 @@ export function withApplicationName(databaseUrl: string, applicationName: string
 /** Starts `node --import tsx <script> <databaseUrl> ...args` and waits for its {"port": n} line. */
 export function startServer(name: Server['name'], script: string, databaseUrl: string, args: string[] = [], nodeArgs: string[] = []): Promise<Server> {
   const applicationName = `bench-${name}`;
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, withApplicationName(databaseUrl, applicationName), ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...APP_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', script, withApplicationName(databaseUrl, applicationName), ...args],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   running.add(child);
   child.once('exit', () => running.delete(child));
   let output = '';

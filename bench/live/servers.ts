@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServerStats } from './server-stats.js';
 import { type LiveUser, SocketFleet } from './clients.js';
 import { stopServer } from '../shared.js';
+import { APP_NODE_FLAGS } from '#scripts/node-flags.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
@@ -44,7 +45,7 @@ export function startServer(name: string, databaseUrl: string, redis?: string): 
  */
 export function startScript(name: string, script: string, scriptArgs: string[]): Promise<Server> {
   const nodeArgs = (process.env.BENCH_LIVE_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const args = ['--expose-gc', ...nodeArgs, '--import', 'tsx', script, ...scriptArgs];
+  const args = ['--expose-gc', ...APP_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', script, ...scriptArgs];
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
