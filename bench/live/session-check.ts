@@ -67,8 +67,8 @@ async function main() {
         const now = Date.now();
         const { rows } = await bare.query({
           name: 'live_session_hashes',
-          text: 'select token_hash from sessions where token_hash = any($1::text[]) and expires_at > $2::timestamptz and last_seen_at > $3::timestamptz',
-          values: [hashes, new Date(now).toISOString(), new Date(now - config.session.idleMs).toISOString()],
+          text: 'select "token_hash" from "sessions" where ("sessions"."token_hash" = any($1::text[]) and ("sessions"."expires_at" > $2 and "sessions"."last_seen_at" > $3))',
+          values: [hashes, new Date(now), new Date(now - config.session.idleMs)],
         });
         return rows.length;
       },

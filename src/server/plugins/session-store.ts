@@ -2,10 +2,10 @@
 // loader (session.ts) and the live connection share. Only a token's SHA-256 is stored
 // (docs/decisions/003-sessions-in-our-own-table.md).
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
-import { mapRowsOnce, preparedPerDb, preparedRows } from '#server/db/prepared.js';
+import { mapRowsOnce, preparedPerDb } from '#server/db/prepared.js';
 import { sessions, type UserRow, users } from '#server/db/schema/users.js';
 
 // last_seen_at is written at most this often per session, not on every request.
@@ -75,32 +75,37 @@ export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
+/** A session is live until either expiry, even if no request has swept it yet: over values, or placeholders of a prepared statement. */
+function liveSessionRule(now: Date | Placeholder, idleSince: Date | Placeholder) {
+  return and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince));
+}
+
 /** Sessions past either expiry are dead even if no request has swept them yet. */
 export function isLiveSession(config: Config, now: number) {
-  return and(gt(sessions.expiresAt, new Date(now)), gt(sessions.lastSeenAt, new Date(now - config.session.idleMs)));
+  return liveSessionRule(new Date(now), new Date(now - config.session.idleMs));
 }
+
+const liveSessionHashesQuery = (db: DbOrTx, now: Date | Placeholder, idleSince: Date | Placeholder) =>
+  db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')}::text[])`, liveSessionRule(now, idleSince)));
 
 /**
  * Which of these sessions (by token hash) are still live: the live connection drops the sockets of
  * the others at every heartbeat. One array parameter and a prepared statement, whatever the number of
  * sockets: built by the query builder, an IN list of 2,000 hashes took 30 to 80 ms of the event loop.
  */
-const selectLiveSessionHashes = preparedRows<{ hashes: string[]; now: string; idleSince: string }, { token_hash: string }>(
-  'live_session_hashes',
-  sql`select token_hash from sessions
-    where token_hash = any(${sql.placeholder('hashes')}::text[])
-      and expires_at > ${sql.placeholder('now')}::timestamptz and last_seen_at > ${sql.placeholder('idleSince')}::timestamptz`,
+const selectLiveSessionHashes = preparedPerDb(
+  (db: Db) => liveSessionHashesQuery(db, sql.placeholder('now'), sql.placeholder('idleSince')).prepare('live_session_hashes'),
+  (db, params: { hashes: string[]; now: Date; idleSince: Date }) => liveSessionHashesQuery(db, params.now, params.idleSince).execute({ hashes: params.hashes }),
 );
 
 export async function findLiveSessionHashes(db: DbOrTx, config: Config, hashes: string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
   const now = Date.now();
-  const rows = await selectLiveSessionHashes(db, {
-    hashes,
-    now: new Date(now).toISOString(),
-    idleSince: new Date(now - config.session.idleMs).toISOString(),
-  });
-  return new Set(rows.map((row) => row.token_hash));
+  const rows = await selectLiveSessionHashes(db, { hashes, now: new Date(now), idleSince: new Date(now - config.session.idleMs) });
+  return new Set(rows.map((row) => row.tokenHash));
 }
 
 /** Ends every session of the user, or every one but `keepToken`'s. Returns how many ended. */
