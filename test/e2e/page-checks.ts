@@ -31,14 +31,21 @@ export async function blockingAxeViolations(page: Page, scope: AxeScope = {}): P
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} -> ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 
+async function settledAxeViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  return blockingAxeViolations(page);
+}
+
 /** No serious or critical axe violation once animations have settled, then the same at 320 px without sideways scrolling. */
 export async function expectAccessibleAtBothWidths(page: Page, state: string) {
   for (const width of [1280, 320]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForFunction(() =>
-      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-    );
-    const blocking = await blockingAxeViolations(page);
+    let blocking = await settledAxeViolations(page);
+    // A toast that a live event brings in while axe reads the page is caught half faded in (its
+    // title fails contrast then): what is still there once it has settled is the page's own.
+    if (blocking.length > 0) blocking = await settledAxeViolations(page);
     expect.soft(blocking, `axe on ${state} at ${width} px`).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect.soft(overflow, `sideways scrolling on ${state} at ${width} px`).toBeLessThanOrEqual(0);

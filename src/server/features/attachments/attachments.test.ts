@@ -39,7 +39,9 @@ beforeAll(async () => {
     .toBuffer();
 });
 afterAll(async () => {
-  process.env.TMPDIR = originalTmpdir;
+  // Assigning undefined would leave the text "undefined" for the files after this one.
+  if (originalTmpdir === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = originalTmpdir;
   await rm(spoolDir, { recursive: true, force: true });
   await w.t.close();
 });
