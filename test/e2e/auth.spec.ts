@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './fixtures.js';
-import { registerThroughUi, signOutThroughAvatarMenu, uniqueAccount } from './helpers.js';
+import { openAccountMenu, registerThroughUi, signOutThroughAvatarMenu, uniqueAccount } from './helpers.js';
 
 test.describe('registration and sign-in', () => {
   test('a creator registers, stays signed in across a reload, signs out and logs back in', async ({ page }) => {
@@ -12,7 +12,7 @@ test.describe('registration and sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log in / Sign up' })).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Account menu' }).click();
+    await openAccountMenu(page);
     const menu = page.getByRole('menu');
     await expect(menu.getByText(account.username, { exact: true })).toBeVisible();
     await expect(menu.getByText(account.email)).toBeVisible();

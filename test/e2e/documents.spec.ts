@@ -3,7 +3,7 @@ import { type Browser, expect, type Page } from '@playwright/test';
 import { pdfText } from './pdf-text.js';
 import { paidDeliveredDeal } from './deal-setup.js';
 import { test } from './fixtures.js';
-import { apiPost, confirmEmailFromMail } from './helpers.js';
+import { apiPost, confirmEmailFromMail, openAccountMenu } from './helpers.js';
 import { readMailTo } from './mail.js';
 import { expectAccessibleAtBothWidths, recordErrors, tabTo } from './page-checks.js';
 
@@ -59,7 +59,7 @@ async function downloadFromMail(browser: Browser, account: { email: string; pass
 /** Opens Documents from the account menu, waits for a document of this kind, downloads it with the keyboard and answers its number and text. */
 async function downloadFromDocuments(page: Page, kind: 'Receipt' | 'Payout statement') {
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Documents' }).click();
   await expect(page).toHaveURL(/\/documents$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();

@@ -28,8 +28,21 @@ export async function registerThroughUi(page: Page, account: ReturnType<typeof u
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/**
+ * Opens the account menu, clicking its button again while no menu shows: once, in a CI run, a click
+ * on the server-rendered dashboard opened nothing and the test waited three minutes for the menu.
+ */
+export async function openAccountMenu(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const menu = page.getByRole('menu');
+  await expect(async () => {
+    if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(menu).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 export async function signOutThroughAvatarMenu(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Log in / Sign up' })).toBeVisible();
 }

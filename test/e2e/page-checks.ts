@@ -1,5 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
 
 // Checks the deal's browser tests run on every screen they reach (issues 14 and 15): axe at desktop
 // width and at 320 px without sideways scrolling, and reaching a control with the keyboard alone.
@@ -15,17 +17,30 @@ interface AxeScope {
   disableRules?: string[];
 }
 
+/** axe-core's browser build, put into a page once per document (decision 078). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
 /**
  * The page's serious and critical axe violations, one line each (rule, impact, help, elements).
- * axe is asked for violations only: it then skips serialising every passing node, which is most
- * of a run's results (the browser tests run it about 250 times).
+ * axe-core runs in the page itself, put there once per document: the Playwright wrapper put its
+ * half-megabyte source into the page again on every run and finished each run in a new blank page,
+ * which tripled the cost of a check (the browser tests run it about 500 times; decision 078). axe is
+ * asked for violations only: it then skips serialising every passing node.
  */
 export async function blockingAxeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
-  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-  if (!scope.allRules) axe.withTags(AXE_TAGS);
-  if (scope.include) axe.include(scope.include);
-  if (scope.disableRules) axe.disableRules(scope.disableRules);
-  const { violations } = await axe.analyze();
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const options: RunOptions = {
+    resultTypes: ['violations'],
+    ...(scope.allRules ? {} : { runOnly: { type: 'tag', values: AXE_TAGS } }),
+    ...(scope.disableRules ? { rules: Object.fromEntries(scope.disableRules.map((rule) => [rule, { enabled: false }])) } : {}),
+  };
+  const violations = await page.evaluate(
+    async ([include, runOptions]) => {
+      const { axe } = window as unknown as { axe: { run(context: unknown, options: RunOptions): Promise<AxeResults> } };
+      return (await axe.run(include ? { include: [include] } : document, runOptions)).violations;
+    },
+    [scope.include ?? null, options] as const,
+  );
   return violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} -> ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
