@@ -109,6 +109,9 @@ const boundaryPolicies = [
   },
 ];
 
+/** `../` chains are what subpath imports (#shared/*, #server/*, #client/*, #test/*) replace. */
+const parentImports = { regex: '^\\.\\./', message: 'Import through a subpath (#shared/…, #server/…, #client/…, #test/…) instead of ../' };
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'reports/**', 'test-results/**', 'data/**', 'coverage/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
@@ -120,11 +123,7 @@ export default tseslint.config(
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      // `../` chains are what subpath imports (#shared/*, #server/*, #client/*, #test/*) replace.
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^\\.\\./', message: 'Import through a subpath (#shared/…, #server/…, #client/…, #test/…) instead of ../' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [parentImports] }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
       // An async method often implements a promise-returning interface (the sandbox provider, fakes) without awaiting.
       '@typescript-eslint/require-await': 'off',
@@ -147,6 +146,25 @@ export default tseslint.config(
           selector: 'CallExpression[callee.property.name=/^(startsWith|endsWith)$/][callee.object.property.name=/^(url|originalUrl|routerPath)$/]',
           message:
             'Do not decide by the text of the URL: the router matches the percent-decoded path. Guard the route itself, or use matchedRoute()/decodedPath() from plugins/matched-route.ts.',
+        },
+      ],
+    },
+  },
+  {
+    // node-postgres and its drizzle driver load when PostgreSQL is configured (openPostgres in
+    // src/server/db/client.ts imports them): a start on the embedded database never evaluates them.
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [parentImports],
+          paths: ['pg', 'drizzle-orm/node-postgres', 'drizzle-orm/node-postgres/migrator'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Loaded with import() in openPostgres (src/server/db/client.ts), so that a start on PGlite never evaluates it (issue 33).',
+          })),
         },
       ],
     },

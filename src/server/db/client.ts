@@ -2,12 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { packageRoot } from '#server/package-root.js';
 import { createPglite } from './pglite.js';
 import { type Schema, schema } from './tables.js';
@@ -81,8 +78,18 @@ export const postgresTimeouts = {
   keepAliveInitialDelayMillis: 10_000,
 };
 
-/** PostgreSQL through a connection pool: production and multi-instance. */
+/**
+ * PostgreSQL through a connection pool: production and multi-instance. node-postgres and its drizzle
+ * driver load here, when PostgreSQL is configured: on the embedded database a start never evaluates
+ * them (pg's first module built a fetch Response to ask whether it runs on Cloudflare, loading
+ * Node's fetch implementation: about 50 ms of a cold start on a small machine, issue 33).
+ */
 export async function openPostgres(connectionString: string, poolSize = 20): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
