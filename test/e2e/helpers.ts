@@ -29,15 +29,17 @@ export async function registerThroughUi(page: Page, account: ReturnType<typeof u
 }
 
 /**
- * Opens the account menu, clicking its button again while no menu shows: once, in a CI run, a click
- * on the server-rendered dashboard opened nothing and the test waited three minutes for the menu.
+ * Opens the account menu, clicking its button again while no open menu shows: once, in a CI run, a
+ * click on the server-rendered dashboard opened nothing and the test waited three minutes for the
+ * menu. A menu that is closing (after Escape) is still on screen while it fades: only one whose
+ * state is open counts.
  */
 export async function openAccountMenu(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  const menu = page.getByRole('menu');
+  const openMenu = page.locator('[role="menu"][data-state="open"]');
   await expect(async () => {
-    if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Account menu' }).click();
-    await expect(menu).toBeVisible({ timeout: 2_000 });
+    if (!(await openMenu.isVisible())) await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(openMenu).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
 
