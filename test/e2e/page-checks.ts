@@ -24,8 +24,8 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  * The page's serious and critical axe violations, one line each (rule, impact, help, elements).
  * axe-core runs in the page itself, put there once per document: the Playwright wrapper put its
  * half-megabyte source into the page again on every run and finished each run in a new blank page,
- * which tripled the cost of a check (the browser tests run it about 500 times; decision 078). axe is
- * asked for violations only: it then skips serialising every passing node.
+ * which tripled the cost of a check (decision 078). axe is asked for violations only: it then skips
+ * serialising every passing node.
  */
 export async function blockingAxeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
