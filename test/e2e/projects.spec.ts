@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { test } from './fixtures.js';
 import { blockingAxeViolations } from './page-checks.js';
-import { openAccountMenu, registerThroughUi, uniqueAccount } from './helpers.js';
+import { registerThroughUi, signOutThroughAvatarMenu, uniqueAccount } from './helpers.js';
 
 const DESCRIPTION = 'Sign-up and the main screens work; the reports, email notifications and tests are still missing.';
 
@@ -361,8 +361,7 @@ test.describe('accessibility', () => {
     await check('/dashboard', 'Dashboard');
     await check('/my-projects', 'My Projects');
     await check('/submit', 'Submit Your Project');
-    await openAccountMenu(page);
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await signOutThroughAvatarMenu(page);
     await logInAs(page, 'devon');
     await check('/dashboard', 'Dashboard');
     await check('/projects', 'Browse Projects');
