@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -31,10 +31,15 @@ const MIGRATION_LOCK_KEY = 4_815_162_342;
  * would then do nothing, after reading and hashing every migration file and running four statements
  * (a cold start's CPU on a slow machine, issue 33). It applies every migration newer than the
  * newest one recorded, so this asks the same question with one statement. False when unsure.
+ *
+ * The journal is read synchronously on purpose (decision 079, addendum): this runs right after
+ * PGlite opens, and the first turn of the event loop after that waits about 200 ms for V8's
+ * background threads (its WebAssembly tier-up). Awaiting a file read here spent that wait idle;
+ * without it the main thread goes on to the seed check and buildApp while those threads finish.
  */
 async function isUpToDate(client: PGlite): Promise<boolean> {
   try {
-    const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
     const newest = Math.max(...journal.entries.map((entry) => entry.when));
     const { rows } = await client.query<{ newest: string | null }>('SELECT max(created_at)::text AS newest FROM drizzle.__drizzle_migrations');
     return rows[0]?.newest != null && Number(rows[0].newest) >= newest;
