@@ -14,7 +14,7 @@ import type { DbOrTx, Tx } from '#server/db/client.js';
 import type { EventOf } from '#server/events/domain-events.js';
 import { conversationChannels, conversationThreads, messageEdits, messages } from '#server/db/schema/conversations.js';
 import type { UserRow } from '#server/db/schema/users.js';
-import { messageNotificationDelivery, messageNotificationUpsert, writeMessageNotification } from '#server/features/notifications/notifications.service.js';
+import { messageNotificationDelivery, writeMessageNotification } from '#server/features/notifications/notifications.service.js';
 import { requireAccess } from '#server/domain/require-access.js';
 import { insertAttachments, type PendingAttachment, storeAttachmentsWhile } from '#server/features/attachments/attachments.service.js';
 import {
@@ -208,8 +208,7 @@ export async function sendMessage(ctx: MessagingContext, actor: UserRow, bidId: 
       const stored = await insertMessageWithNotification(
         ctx.db,
         { threadId: thread.id, senderId: actor.id, content: input.content, createdAt: sentAt },
-        (messageId) =>
-          messageNotificationUpsert(ctx.db, { recipientId, bidId: parties.bidId, senderUsername: actor.username, content: input.content }, messageId),
+        { recipientId, bidId: parties.bidId, senderUsername: actor.username, content: input.content },
       );
       const message = toChatMessageDto(stored.message, channel, actor, ctx.config.chat.editWindowMs);
       return { event: messageSent(parties, thread, message), afterCommit: [messageNotificationDelivery([stored.notification])], result: message };

@@ -174,7 +174,7 @@ export function registerNotificationWriters(events: DomainEvents): void {
   );
   // 'message' opens /messages?messageId={relatedId}; one unread notification per conversation.
   // Conversations write it in the message's own statement once the conversation exists
-  // (messageNotificationUpsert): this is the handler that statement covers.
+  // (preparedMessageNotification): this is the handler that statement covers.
   events.onRecord('message.sent', writeMessageNotification);
   // Reading a chat also clears the notifications its messages left, so the two badges agree.
   events.onRecord('conversation.read', (e, tx) => markMessageNotificationsRead(tx, e.readerId, e.messageIds));

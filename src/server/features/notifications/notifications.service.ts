@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { CreateTestNotificationInput, Notification, UnreadCount } from '#shared/contracts/notifications.js';
 import { notificationLimits } from '#shared/domain/limits.js';
 import { AppError } from '#server/app-error.js';
 import type { AppContext } from '#server/context.js';
-import type { DbOrTx, Tx } from '#server/db/client.js';
+import type { Db, DbOrTx, Tx } from '#server/db/client.js';
 import { notifications } from '#server/db/schema/notifications.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import type { AfterCommitWork, EventOf } from '#server/events/domain-events.js';
@@ -40,13 +40,16 @@ export async function insertNotifications(db: DbOrTx, rows: NewNotification[]): 
 
 type GroupedNotification = Omit<NewNotification, 'relatedId'> & { groupKey: string; relatedId: number | null | SQL };
 
+/** A grouped notification's values, any of them a placeholder of a prepared statement. */
+type GroupedNotificationValues = { [K in keyof GroupedNotification]: GroupedNotification[K] | Placeholder };
+
 /**
  * The statement that stores a notification of a group (groupKey), or, while the user still has an
  * unread one of that group, updates it to this one's text, target and time instead: one unread row
  * per group, whichever of two concurrent writers comes second (the unique index
  * notifications_unread_group_key decides). Answers the row either way.
  */
-function groupedNotificationUpsert(db: DbOrTx, row: GroupedNotification) {
+function groupedNotificationUpsert(db: DbOrTx, row: GroupedNotificationValues) {
   return db
     .insert(notifications)
     .values(row)
@@ -66,7 +69,7 @@ async function upsertGroupedNotification(db: DbOrTx, row: GroupedNotification): 
 }
 
 /** What a chat message's notification is made of, known before the message is stored. */
-interface MessageNotificationFields {
+export interface MessageNotificationFields {
   recipientId: number;
   bidId: number;
   senderUsername: string;
@@ -78,7 +81,7 @@ interface MessageNotificationFields {
  * /messages?messageId={relatedId}). A conversation keeps one unread notification, updated with its
  * latest message, so the bell does not count every message the chat counts too.
  */
-function messageNotificationOf(fields: MessageNotificationFields, messageId: number | SQL): GroupedNotification {
+function messageNotificationOf(fields: MessageNotificationFields, messageId: number | null): GroupedNotification {
   return {
     userId: fields.recipientId,
     type: 'message',
@@ -98,13 +101,27 @@ export function writeMessageNotification(e: EventOf<'message.sent'>, tx: Tx): Pr
 }
 
 /**
- * The same notification as writeMessageNotification, as a part of the statement that stores the
- * message (conversations, once the conversation exists): `messageId` is that statement's new id.
- * The caller delivers the row it answers with messageNotificationDelivery() once it committed.
+ * The same notification as writeMessageNotification, as a part of the prepared statement that
+ * stores the message (conversations, once the conversation exists). `upsert` builds that part once,
+ * with placeholders, `messageId` being the statement's new id; `params` fills them for one message.
+ * The caller delivers the row the statement answers with messageNotificationDelivery() once it committed.
  */
-export function messageNotificationUpsert(db: DbOrTx, fields: MessageNotificationFields, messageId: SQL): GroupedNotificationUpsert {
-  return groupedNotificationUpsert(db, messageNotificationOf(fields, messageId));
-}
+export const preparedMessageNotification = {
+  upsert(db: Db, messageId: SQL): GroupedNotificationUpsert {
+    return groupedNotificationUpsert(db, {
+      userId: sql.placeholder('notificationUserId'),
+      type: 'message',
+      title: sql.placeholder('notificationTitle'),
+      content: sql.placeholder('notificationContent'),
+      relatedId: messageId,
+      groupKey: sql.placeholder('notificationGroupKey'),
+    });
+  },
+  params(fields: MessageNotificationFields) {
+    const { userId, title, content, groupKey } = messageNotificationOf(fields, null);
+    return { notificationUserId: userId, notificationTitle: title, notificationContent: content, notificationGroupKey: groupKey };
+  },
+};
 
 /** The live push of notification rows another feature's statement stored (after-commit work). */
 export function messageNotificationDelivery(rows: NotificationRow[]): AfterCommitWork {
