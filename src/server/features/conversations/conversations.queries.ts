@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ChatMessage, ChatSummary, ConversationChannel, ConversationThread, MessageSearchHit } from '#shared/contracts/conversations.js';
 import { centsToDollars } from '#shared/domain/money.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
-import { preparedPerDb, preparedVariants } from '#server/db/prepared.js';
+import { mapRowsOnce, preparedPerDb, preparedVariants } from '#server/db/prepared.js';
 import { bids } from '#server/db/schema/bids.js';
 import { conversationChannels, conversationThreads, messages } from '#server/db/schema/conversations.js';
 import { notifications } from '#server/db/schema/notifications.js';
@@ -103,15 +103,17 @@ const messageWithNotification = preparedVariants((db: Db) => {
       .returning(),
   );
   const newNotification = db.$with('message_notification').as(preparedMessageNotification.upsert(db, sql`(select ${newMessage.id} from ${newMessage})`));
-  return db
-    .with(newMessage, newNotification)
-    .select({
-      message: columnsOf<typeof messages._.columns>(newMessage, messages),
-      notification: columnsOf<typeof notifications._.columns>(newNotification, notifications),
-    })
-    .from(newMessage)
-    .crossJoin(newNotification)
-    .prepare('message_with_notification');
+  return mapRowsOnce(
+    db
+      .with(newMessage, newNotification)
+      .select({
+        message: columnsOf<typeof messages._.columns>(newMessage, messages),
+        notification: columnsOf<typeof notifications._.columns>(newNotification, notifications),
+      })
+      .from(newMessage)
+      .crossJoin(newNotification)
+      .prepare('message_with_notification'),
+  );
 });
 
 /**
