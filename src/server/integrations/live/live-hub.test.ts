@@ -36,7 +36,7 @@ describe('the live hub writes a turn of events to a socket at once', () => {
     expect(connectionOf({} as WebSocket)).toBeUndefined();
   });
 
-  it('sends the events of one turn in one write, in order, and the next turn apart', async () => {
+  it('sends the events of one turn in one write, in order, and the event of a later turn after them', async () => {
     const hub = new LiveHub({ log });
     hub.add(7, serverSocket);
     const connection = (serverSocket as unknown as { _socket: { _write: () => void; _writev: () => void } })._socket;
