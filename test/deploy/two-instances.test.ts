@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { uniqueRedisKeyPrefix } from '#test/support/app.js';
 import { connectAs, type LiveClient } from '#test/support/live.js';
 import { multipart } from '#test/support/multipart.js';
 import { createDeployDatabase, type DeployDatabase } from './deploy-database.js';
@@ -30,6 +31,8 @@ beforeAll(async () => {
   const env = {
     ...database.env,
     REDIS_URL: process.env.TEST_REDIS_URL!,
+    // Shared by the two instances, apart from every other test's (their databases reuse user ids).
+    REDIS_KEY_PREFIX: uniqueRedisKeyPrefix('deploy'),
     SANDBOX_SECRET: randomBytes(24).toString('hex'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     TRUST_PROXY: 'true',

@@ -41,7 +41,7 @@ export async function createTestApp(
     // Each app its own data directory: the sandbox git host's repositories are named by row id, which every test database restarts.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'finishline-test-data-')),
     // Test databases reuse user ids: their rate-limit counts and live channels must not meet in a shared Redis.
-    REDIS_KEY_PREFIX: `test-${process.pid}-${randomUUID()}:`,
+    REDIS_KEY_PREFIX: uniqueRedisKeyPrefix('test'),
     // Tests fire the deal timers themselves (app.sweepDealTimers), after moving their clock.
     DEAL_SWEEP_INTERVAL: '0',
     ...env,
@@ -72,6 +72,14 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * A Redis prefix (keys and live channel) no other app of any test run uses: test databases reuse
+ * user ids, so two apps on one Redis must not hear each other's events or share rate-limit counts.
+ */
+export function uniqueRedisKeyPrefix(label: string): string {
+  return `${label}-${process.pid}-${randomUUID()}:`;
 }
 
 /** A Redis client on TEST_REDIS_URL, or undefined when the run has no Redis. */

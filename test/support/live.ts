@@ -12,6 +12,7 @@ import { liveRoutes, type LiveTimings } from '#server/features/live/live.routes.
 import { startLiveHub } from '#server/integrations/live/live-hub.js';
 import { registerErrorHandler } from '#server/plugins/error-handler.js';
 import { registerSessionLoader, SESSION_COOKIE } from '#server/plugins/session.js';
+import { uniqueRedisKeyPrefix } from './app.js';
 import { createTestDatabase } from './database.js';
 
 export interface LiveTestApp {
@@ -23,7 +24,12 @@ export interface LiveTestApp {
   close(): Promise<void>;
 }
 
-const testConfig = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env });
+/**
+ * Test databases reuse user ids, so each app gets its own Redis prefix (and live channel) unless the
+ * caller shares one: two instances of one test pass the same REDIS_KEY_PREFIX in `env`.
+ */
+const testConfig = (env: Record<string, string> = {}) =>
+  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', REDIS_KEY_PREFIX: uniqueRedisKeyPrefix('live'), ...env });
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectTestRedis } from '#test/support/app.js';
+import { connectTestRedis, uniqueRedisKeyPrefix } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
 import { createTestDatabase } from '#test/support/database.js';
 import { createProject, createUser, signIn } from '#test/support/factories.js';
@@ -179,8 +179,10 @@ describe('several instances', () => {
     const database = await createTestDatabase();
     const redisA = (await connectTestRedis())!;
     const redisB = (await connectTestRedis())!;
-    const a = await createLiveTestApp({ database, redis: redisA });
-    const b = await createLiveTestApp({ database, redis: redisB });
+    // One deployment: the two instances share a prefix, and so the live channel.
+    const env = { REDIS_KEY_PREFIX: uniqueRedisKeyPrefix('live') };
+    const a = await createLiveTestApp({ database, redis: redisA, env });
+    const b = await createLiveTestApp({ database, redis: redisB, env });
     try {
       const owner = await createUser(database.db, { role: 'submitter' });
       const finisher = await createUser(database.db, { role: 'finisher' });
