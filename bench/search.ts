@@ -13,7 +13,8 @@
 // in a shuffled order. Prints each search's results, p50 and p95, the p95 of all, the aim for the
 // catalogue's size, and beside them the baseline of the same run: GET /api/session, a signed-in
 // request that reads no project, on the same connection (the server's, the session's and the
-// connection's own cost).
+// connection's own cost). BENCH_SEARCH_APP_NODE_ARGS passes node flags to the Finishline process
+// (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { openPostgres } from '#server/db/client.js';
@@ -93,7 +94,8 @@ async function main() {
   if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`rounds must be a positive whole number, got ${process.argv[3]}`);
   const databaseUrl =
     (await existingDatabase()) ?? (await createBenchDatabase(DATABASE_NAME, PROJECTS, { finishers: DEVELOPERS, bidsPerProject: BIDS_PER_PROJECT })).databaseUrl;
-  const app = await startServer('finishline', 'bench/api/app-server.ts', databaseUrl);
+  const nodeArgs = (process.env.BENCH_SEARCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const app = await startServer('finishline', 'bench/api/app-server.ts', databaseUrl, [], nodeArgs);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   let cookie = '';
   const send = (method: string, path: string, body?: string) =>

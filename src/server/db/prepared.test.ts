@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProject, createUser } from '#test/support/factories.js';
 import { createTestDatabase } from '#test/support/database.js';
 import type { Database } from './client.js';
-import { mapRowsOnce, preparedRows } from './prepared.js';
+import { mapRowsOnce, namedByText, preparedRows } from './prepared.js';
+import { selectRows } from './raw-rows.js';
 import { projectColumns, projects } from './schema/projects.js';
 import { users } from './schema/users.js';
 
@@ -66,5 +67,41 @@ describe('preparedRows', () => {
     expect(await selectNames(database.db, { ids, least: 0 })).toEqual(all);
     expect(await selectNames(database.db, { ids, least: ids[1]! })).toEqual(all.slice(1));
     expect(await database.db.transaction((tx) => selectNames(tx, { ids: [ids[0]!], least: 0 }))).toEqual(all.slice(0, 1));
+  });
+});
+
+describe('namedByText', () => {
+  /** The names the handle's statements were prepared under, in order (undefined: unnamed). */
+  async function namesUsed(run: () => Promise<unknown>): Promise<(string | undefined)[]> {
+    const { session } = (database.db as unknown as { _: { session: { prepareQuery: (...args: unknown[]) => unknown } } })._;
+    const spy = vi.spyOn(session, 'prepareQuery');
+    try {
+      await run();
+      return spy.mock.calls.map((call) => call[2] as string | undefined);
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('names a statement by its text, answers what an unnamed one does, and leaves a transaction and the shapes past its limit unnamed', async () => {
+    const select = namedByText('named_by_text_test', 2);
+    const byId = (least: number) => sql`select id, name from projects where id >= ${least} order by id`;
+    const byName = (name: string) => sql`select id from projects where name = ${name}`;
+    const byStatus = sql`select id from projects where status = ${'open'}`;
+    const expected = await selectRows(database.db, byId(0));
+    expect(expected.length).toBeGreaterThan(0);
+
+    const names = await namesUsed(async () => {
+      expect(await select(database.db, byId(0))).toEqual(expected);
+      // The same text with another value: the same name.
+      expect(await select(database.db, byId(2_000_000_000))).toEqual([]);
+      await select(database.db, byName('x'));
+      // A third text, past the limit of two: unnamed.
+      await select(database.db, byStatus);
+    });
+    expect(names).toEqual(['named_by_text_test_1', 'named_by_text_test_1', 'named_by_text_test_2', undefined]);
+
+    const inTransaction = await database.db.transaction(async (tx) => select(tx, byId(0)));
+    expect(inTransaction).toEqual(expected);
   });
 });

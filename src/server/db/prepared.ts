@@ -1,4 +1,4 @@
-import { Column, getTableName, is, SQL } from 'drizzle-orm';
+import { Column, getTableName, is, type Query, SQL } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client.js';
 
@@ -43,9 +43,10 @@ interface RawHandle {
   _: { session: PgSession };
 }
 
-function prepareRaw<R>(db: DbOrTx, query: SQL, name: string | undefined) {
+function prepareRaw<R>(db: DbOrTx, query: SQL | Query, name: string | undefined) {
   const { dialect, _: internals } = db as unknown as RawHandle;
-  return internals.session.prepareQuery<{ execute: { rows: R[] }; all: unknown; values: unknown }>(dialect.sqlToQuery(query), undefined, name, false);
+  const built = is(query, SQL) ? dialect.sqlToQuery(query) : query;
+  return internals.session.prepareQuery<{ execute: { rows: R[] }; all: unknown; values: unknown }>(built, undefined, name, false);
 }
 
 /**
@@ -61,6 +62,28 @@ export function preparedRows<P extends Record<string, unknown>, R>(name: string,
     },
     async (db, params) => (await prepareRaw<R>(db, query, undefined).execute(params)).rows,
   );
+}
+
+/**
+ * Names a statement built per request by the text it has (its values are parameters), so that each
+ * connection parses a text once and PostgreSQL's plan cache may keep a generic plan for it after
+ * five executions (it does when that plan costs no more than the custom ones). For a statement
+ * whose shapes are few and whose planning costs more than its execution saves: browse's relevance
+ * page plans in 1 to 2 ms, and its plan follows from the text, not from the values (decision 080).
+ * Past `maxShapes` texts of one family, the others run unnamed.
+ */
+export function namedByText(family: string, maxShapes = 64) {
+  const names = new Map<string, string>();
+  return async <R>(db: DbOrTx, query: SQL): Promise<R[]> => {
+    if (isTransaction(db)) return (await prepareRaw<R>(db, query, undefined).execute()).rows;
+    const built = (db as unknown as RawHandle).dialect.sqlToQuery(query);
+    let name = names.get(built.sql);
+    if (name === undefined && names.size < maxShapes) {
+      name = `${family}_${names.size + 1}`;
+      names.set(built.sql, name);
+    }
+    return (await prepareRaw<R>(db, built, name).execute()).rows;
+  };
 }
 
 function isTransaction(db: DbOrTx): boolean {

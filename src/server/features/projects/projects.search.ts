@@ -5,6 +5,7 @@ import { effectiveSort, type ProjectSort, projectSearchLimits } from '#shared/do
 import { openForBidsStatuses } from '#shared/domain/project-lifecycle.js';
 import { sqlList } from '#server/db/sql-list.js';
 import type { DbOrTx } from '#server/db/client.js';
+import { namedByText } from '#server/db/prepared.js';
 import { selectRows } from '#server/db/raw-rows.js';
 
 /**
@@ -147,6 +148,14 @@ function pageStatement(request: PageRequest, sort: ProjectSort, cap: number | nu
 }
 
 /**
+ * A relevance page's statement, named by its text: its plan is set by its shape (the capped scan
+ * reads the listed projects newest first; the full read takes the text's matches from the GIN
+ * index), and planning it per request cost 1 to 2 ms, more than the capped scan's own reading of a
+ * common word (decision 080).
+ */
+const selectRelevancePage = namedByText('projects_relevance_page');
+
+/**
  * The ids of one page and where the next starts. Every order ends in newest first (created_at, id),
  * so a page boundary is exact; relevance ranks the newest rankedCandidates matches (decision 062).
  * A text search first reads a capped stretch of the listed projects in order; only when that finds
@@ -162,11 +171,14 @@ export async function findPageIds(db: DbOrTx, request: PageRequest, scanCap?: nu
   // Words with a technology: one GIN index finds their projects (projects_listed_search_tech_idx), few
   // enough at a million to read them all; an ordered scan would test hundreds of rows per match.
   const capFirst = scanCap !== undefined || !request.query.tech?.length;
+  // Relevance's statements are named by their text (decision 080); the other orders keep a custom plan
+  // per request, as the values (how common a technology is, a budget range) choose their index.
+  const select = (statement: SQL) => (sort === 'relevance' ? selectRelevancePage<PageRow>(db, statement) : selectRows<PageRow>(db, statement));
   const find = async (tsquery: string | null): Promise<PageRow[]> => {
     const asked = { ...request, tsquery };
     let rows: PageRow[] = [];
-    if (tsquery !== null && capFirst) rows = await selectRows<PageRow>(db, pageStatement(asked, sort, cap));
-    if (tsquery === null || !capFirst || !enough(rows)) rows = await selectRows<PageRow>(db, pageStatement(asked, sort, null));
+    if (tsquery !== null && capFirst) rows = await select(pageStatement(asked, sort, cap));
+    if (tsquery === null || !capFirst || !enough(rows)) rows = await select(pageStatement(asked, sort, null));
     return rows;
   };
   let rows: PageRow[] | null = null;
