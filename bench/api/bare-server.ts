@@ -231,7 +231,7 @@ async function listProjects(res: ServerResponse, params: URLSearchParams) {
     // The word lookup goes first, as in the app; its answer for this word is in the page statement's values.
     wordsStatement ??= statement('search_words_of_text');
     await pool.query(wordsStatement);
-    searchStatement ??= statement('search_page', 'with candidates');
+    searchStatement ??= statement('projects_relevance_page_1', 'with candidates');
     if (!searchStatement.values.includes(limit + 1) && !searchStatement.values.includes(String(limit + 1)))
       throw new Error('the captured search statement is not for this page size');
     page = (await pool.query<PageRow>(searchStatement)).rows;
