@@ -19,12 +19,18 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
 const PAGE_DEFAULT = 50;
 
 const captured = JSON.parse(readFileSync(statementsFile, 'utf8')) as Record<string, { text: string; values: unknown[] }>;
-/** The app's statement: by its name, or the one unnamed statement whose text contains `marker`; with the values the app first sent. */
+/**
+ * The app's statement, with the values it first sent: by its name, or else the one whose text
+ * contains `marker` among those sent unnamed or named `<name>_<n>` (a family named by text, decision 080).
+ */
 function statement(name: string, marker?: string): { name?: string; text: string; values: unknown[] } {
   if (captured[name]) return { name, ...captured[name] };
-  const unnamed = Object.entries(captured).filter(([key, { text }]) => key.startsWith('unnamed: ') && marker && text.includes(marker));
-  if (unnamed.length !== 1) throw new Error(`${statementsFile} has no statement ${name}${marker ? ` nor one unnamed with ${marker}` : ''}`);
-  return unnamed[0]![1];
+  const found = Object.entries(captured).filter(
+    ([key, { text }]) => (key.startsWith('unnamed: ') || key.startsWith(`${name}_`)) && marker && text.includes(marker),
+  );
+  if (found.length !== 1) throw new Error(`${statementsFile} has no statement ${name}${marker ? ` nor one unnamed or ${name}_<n> with ${marker}` : ''}`);
+  const [key, captive] = found[0]!;
+  return key.startsWith('unnamed: ') ? captive : { name: key, ...captive };
 }
 // Browse (issue 30, decision 062): the page's ids from one statement, then their rows from
 // projects_by_ids; a text first goes through the word lookup. Looked up on the first request: a run
@@ -231,14 +237,14 @@ async function listProjects(res: ServerResponse, params: URLSearchParams) {
     // The word lookup goes first, as in the app; its answer for this word is in the page statement's values.
     wordsStatement ??= statement('search_words_of_text');
     await pool.query(wordsStatement);
-    searchStatement ??= statement('projects_relevance_page_1', 'with candidates');
+    searchStatement ??= statement('projects_page', 'with candidates');
     if (!searchStatement.values.includes(limit + 1) && !searchStatement.values.includes(String(limit + 1)))
       throw new Error('the captured search statement is not for this page size');
     page = (await pool.query<PageRow>(searchStatement)).rows;
     // The capped scan found enough to rank (projects.search.ts): what the app's first try answers.
     if ((page[0]?.total ?? 0) < 200) throw new Error(`the bare server answers a word with 200 matches among the newest listed projects; ${q} has fewer`);
   } else {
-    listStatement ??= statement('list_page', 'null as key');
+    listStatement ??= statement('projects_page', 'null as key');
     page = (await pool.query<PageRow>(listStatement)).rows;
   }
   const found = page.filter((row): row is PageRow & { id: number } => row.id !== null);

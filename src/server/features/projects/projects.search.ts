@@ -148,12 +148,12 @@ function pageStatement(request: PageRequest, sort: ProjectSort, cap: number | nu
 }
 
 /**
- * A relevance page's statement, named by its text: its plan is set by its shape (the capped scan
- * reads the listed projects newest first; the full read takes the text's matches from the GIN
- * index), and planning it per request cost 1 to 2 ms, more than the capped scan's own reading of a
- * common word (decision 080).
+ * A page's statement, named by its text, where its plan is set by its shape: relevance's capped scan
+ * reads the listed projects newest first and its full read takes the text's matches from the GIN
+ * index; an order over every listed project reads that order's index. Planning it per request cost
+ * 0.5 to 2 ms, as much as a common word's capped scan (decision 080).
  */
-const selectRelevancePage = namedByText('projects_relevance_page');
+const selectPageByText = namedByText('projects_page');
 
 /**
  * The ids of one page and where the next starts. Every order ends in newest first (created_at, id),
@@ -171,9 +171,13 @@ export async function findPageIds(db: DbOrTx, request: PageRequest, scanCap?: nu
   // Words with a technology: one GIN index finds their projects (projects_listed_search_tech_idx), few
   // enough at a million to read them all; an ordered scan would test hundreds of rows per match.
   const capFirst = scanCap !== undefined || !request.query.tech?.length;
-  // Relevance's statements are named by their text (decision 080); the other orders keep a custom plan
-  // per request, as the values (how common a technology is, a budget range) choose their index.
-  const select = (statement: SQL) => (sort === 'relevance' ? selectRelevancePage<PageRow>(db, statement) : selectRows<PageRow>(db, statement));
+  // Named by their text when their plan follows from it (decision 080): relevance's, and an order's
+  // over every listed project. A technology, a budget range or a status keeps a custom plan per
+  // request: how many projects the values select chooses the index.
+  const { tech, minBudget, maxBudget, status } = request.query;
+  const valuesChooseThePlan = Boolean(tech?.length) || minBudget !== undefined || maxBudget !== undefined || status !== undefined;
+  const select = (statement: SQL) =>
+    sort === 'relevance' || !valuesChooseThePlan ? selectPageByText<PageRow>(db, statement) : selectRows<PageRow>(db, statement);
   const find = async (tsquery: string | null): Promise<PageRow[]> => {
     const asked = { ...request, tsquery };
     let rows: PageRow[] = [];
