@@ -3,7 +3,7 @@
 // shared by every instance through Redis when the run has one.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectTestRedis, createTestApp, type TestApp } from '#test/support/app.js';
+import { connectTestRedis, createTestApp, type TestApp, uniqueRedisKeyPrefix } from '#test/support/app.js';
 import { type Cast, createCast } from '#test/support/cast.js';
 import { createProject, signIn } from '#test/support/factories.js';
 import { multipart } from '#test/support/multipart.js';
@@ -141,7 +141,7 @@ describe('rate limits', () => {
     const redis = await connectTestRedis();
     if (!redis) return context.skip('needs TEST_REDIS_URL');
     // Two instances in one Redis namespace, as behind a load balancer.
-    const env = { REGISTRATIONS_PER_ADDRESS_PER_HOUR: '2', REDIS_KEY_PREFIX: `shared-limits-${process.pid}-${Date.now()}:` };
+    const env = { REGISTRATIONS_PER_ADDRESS_PER_HOUR: '2', REDIS_KEY_PREFIX: uniqueRedisKeyPrefix('shared-limits') };
     const first = await createTestApp(env, { redis });
     const second = await createTestApp(env, { redis });
     try {

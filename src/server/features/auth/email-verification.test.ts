@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailVerificationTokens, users } from '#server/db/schema/users.js';
 import { hashToken } from '#server/plugins/session-store.js';
 import { CapturingMailer, verificationLinkIn } from '#test/fakes/email.js';
-import { connectTestRedis, createTestApp, type TestApp } from '#test/support/app.js';
+import { connectTestRedis, createTestApp, type TestApp, uniqueRedisKeyPrefix } from '#test/support/app.js';
 import { DAY_MS, TestClock } from '#test/support/clock.js';
 import { createProject, createUser, signIn, TEST_PASSWORD } from '#test/support/factories.js';
 import { client } from '#test/support/http.js';
@@ -146,7 +146,7 @@ describe('POST /api/account/email-verification (resend)', () => {
   it('counts in Redis when there is one, shared by every instance', async () => {
     const redis = await connectTestRedis();
     if (!redis) return; // PGlite-only runs have no Redis; CI sets TEST_REDIS_URL.
-    const shared = { REDIS_KEY_PREFIX: `verify-${process.pid}-${Date.now()}:`, EMAIL_VERIFICATIONS_PER_HOUR: '2' };
+    const shared = { REDIS_KEY_PREFIX: uniqueRedisKeyPrefix('verify'), EMAIL_VERIFICATIONS_PER_HOUR: '2' };
     const first = await createTestApp(shared, { redis, mailer: new CapturingMailer() });
     const second = await createTestApp(shared, { redis, mailer: new CapturingMailer() });
     try {
