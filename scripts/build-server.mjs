@@ -16,10 +16,13 @@ await build({
   // main.js is what `npm start` and the deploy unit run; the browser tests import start-server.js.
   // The intake worker is the child process run-intake.ts forks: it is written as intake-worker.js at
   // the top of dist/server, beside the file run-intake.ts is bundled into, where it looks for it.
+  // pglite-worker.js likewise, for pglite-thread.ts.
   entryPoints: [
     { in: 'src/server/main.ts', out: 'main' },
     { in: 'src/server/start-server.ts', out: 'start-server' },
     { in: 'src/server/integrations/repositories/intake/intake-worker.ts', out: 'intake-worker' },
+    // The embedded database's thread (decision 081), beside the chunk pglite-thread.ts is bundled into.
+    { in: 'src/server/db/pglite-worker.ts', out: 'pglite-worker' },
   ],
   outdir,
   bundle: true,

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PGlite } from '@electric-sql/pglite';
 import type { RedisClientType } from 'redis';
 import { type AppDeps, buildApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
 import { mailDestination } from '#server/integrations/email/mailer.js';
 import { openDatabase } from '#server/db/client.js';
+import type { EmbeddedPglite } from '#server/db/pglite-thread.js';
 import { seedDemoDataIfEmpty } from '#server/db/seed.js';
 import { createStorage } from '#server/integrations/storage/storage.js';
 import { Readiness } from '#server/features/health/readiness.js';
@@ -16,7 +16,7 @@ export type ServerOverrides = Pick<AppDeps, 'mailer'>;
 /** What main.ts began before this module loaded: the configuration, and the embedded database opening. */
 export interface EarlyStart {
   config?: Config;
-  embeddedDatabase?: Promise<PGlite>;
+  embeddedDatabase?: EmbeddedPglite;
 }
 
 /**
@@ -26,18 +26,25 @@ export interface EarlyStart {
 export async function startServer(overrides: ServerOverrides = {}, early: EarlyStart = {}) {
   const config = early.config ?? loadConfig();
   const database = await openDatabase(config, early.embeddedDatabase);
-  await database.migrate();
-  if (config.seedDemoData) {
-    await seedDemoDataIfEmpty(
-      database.db,
-      config.deal,
-      { dataDir: config.dataDir, publicUrl: config.linkOrigin, warn: (message) => console.warn(message) },
-      createStorage(config),
-    );
-  }
+  // The database opens (the embedded one on its own thread), migrates and gets its demo data while
+  // this thread builds the app: buildApp sends no statement (the jobs and the start-up sweeps wait
+  // for the first answer, plugins/after-first-answer.ts), and nothing listens before both are done.
+  const prepared = (async () => {
+    await database.migrate();
+    if (config.seedDemoData) {
+      await seedDemoDataIfEmpty(
+        database.db,
+        config.deal,
+        { dataDir: config.dataDir, publicUrl: config.linkOrigin, warn: (message) => console.warn(message) },
+        createStorage(config),
+      );
+    }
+  })();
+  prepared.catch(() => undefined); // awaited below, after the app is built
   const redis: RedisClientType | undefined = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   const readiness = new Readiness();
   const app = await buildApp({ config, database, redis, readiness, ...overrides });
+  await prepared;
 
   /**
    * Loses no request: readiness fails first (the proxy's probe takes the instance out of rotation

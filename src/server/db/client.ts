@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { packageRoot } from '#server/package-root.js';
 import { createPglite } from './pglite.js';
+import { type EmbeddedPglite, PgliteThread } from './pglite-thread.js';
 import { type Schema, schema } from './tables.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -37,7 +38,7 @@ const MIGRATION_LOCK_KEY = 4_815_162_342;
  * background threads (its WebAssembly tier-up). Awaiting a file read here spent that wait idle;
  * without it the main thread goes on to the seed check and buildApp while those threads finish.
  */
-async function isUpToDate(client: PGlite): Promise<boolean> {
+async function isUpToDate(client: EmbeddedPglite): Promise<boolean> {
   try {
     const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
     const newest = Math.max(...journal.entries.map((entry) => entry.when));
@@ -50,21 +51,23 @@ async function isUpToDate(client: PGlite): Promise<boolean> {
 
 /**
  * The embedded default: PGlite, single-connection, persisted under dataDir (or in memory). `client`
- * is one main.ts started early (createPglite); without it, one is started here.
+ * is one opening on its own thread (pglite-thread.ts, decision 081), as the server runs it; without
+ * it, one is opened here, in this thread, as the tests do.
  */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; client?: Promise<PGlite> } = {}): Promise<Database> {
-  const client = await (options.client ?? createPglite(options));
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; client?: EmbeddedPglite } = {}): Promise<Database> {
+  const client = options.client ?? (await createPglite(options));
+  // drizzle's PGlite session calls query and transaction (its migrator, exec): both clients have them.
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pglite: client,
     async migrate() {
       if (await isUpToDate(client)) return;
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await migratePglite(drizzlePglite(client as PGlite, { schema }), { migrationsFolder });
     },
     close: () => client.close(),
-  } as Database & { pglite: PGlite };
+  } as Database & { pglite: EmbeddedPglite };
 }
 
 /**
@@ -139,6 +142,18 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
   };
 }
 
-export function openDatabase(config: { databaseUrl?: string; dataDir: string; databasePoolSize: number }, embedded?: Promise<PGlite>) {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolSize) : openPglite({ dataDir: config.dataDir, client: embedded });
+/**
+ * The configured database: PostgreSQL, or the embedded one on its own thread (decision 081), which
+ * main.ts may have started already (`embedded`). The embedded one answers at once: its statements
+ * wait for the opening, and a failure to open fails the first of them (the migration check).
+ */
+export function openDatabase(config: { databaseUrl?: string; dataDir: string; databasePoolSize: number }, embedded?: EmbeddedPglite) {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
+  return openPglite({ client: embedded ?? openingThread(config.dataDir) });
+}
+
+function openingThread(dataDir: string): PgliteThread {
+  const thread = new PgliteThread();
+  thread.open({ dataDir }).catch(() => undefined);
+  return thread;
 }
