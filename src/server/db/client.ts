@@ -33,10 +33,10 @@ const MIGRATION_LOCK_KEY = 4_815_162_342;
  * (a cold start's CPU on a slow machine, issue 33). It applies every migration newer than the
  * newest one recorded, so this asks the same question with one statement. False when unsure.
  *
- * The journal is read synchronously on purpose (decision 079, addendum): this runs right after
- * PGlite opens, and the first turn of the event loop after that waits about 200 ms for V8's
- * background threads (its WebAssembly tier-up). Awaiting a file read here spent that wait idle;
- * without it the main thread goes on to the seed check and buildApp while those threads finish.
+ * The journal is read synchronously (decision 079, addendum): where PGlite runs in this thread (the
+ * tests), the first turn of the event loop after it opens waits about 200 ms for V8's background
+ * threads (its WebAssembly tier-up), and an awaited file read spent that wait idle. On its own
+ * thread (decision 081) the read is one small file either way.
  */
 async function isUpToDate(client: EmbeddedPglite): Promise<boolean> {
   try {
