@@ -44,17 +44,15 @@ let projectId = 0;
     .values({ name: 'Bench project', description: 'Measured', techStack: ['TypeScript'], codeLink: 'https://example.test/repo', submitterId: owner!.id })
     .returning();
   projectId = project!.id;
-  await database.db
-    .insert(bids)
-    .values(
-      finishers.map((finisher, i) => ({
-        projectId,
-        finisherId: finisher.id,
-        amountCents: 10_000 + i,
-        timelineDays: 7,
-        message: `bid ${i}: a proposal of a few words.`,
-      })),
-    );
+  await database.db.insert(bids).values(
+    finishers.map((finisher, i) => ({
+      projectId,
+      finisherId: finisher.id,
+      amountCents: 10_000 + i,
+      timelineDays: 7,
+      message: `bid ${i}: a proposal of a few words.`,
+    })),
+  );
   await database.close();
 }
 
@@ -74,7 +72,8 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const way of round % 2 === 0 ? (['thread', 'in-process'] as const) : (['in-process', 'thread'] as const)) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'finishline-bench-pglite-copy-'));
     cpSync(template, dataDir, { recursive: true });
-    const { db, close } = await open(way, dataDir);
+    const database = await open(way, dataDir);
+    const { db } = database;
     const measured = {
       'read one row': await perStatement(() => db.select().from(projects).where(eq(projects.id, projectId)).limit(1)),
       'read 20 rows': await perStatement(() => db.select().from(bids).where(eq(bids.projectId, projectId))),
@@ -90,7 +89,7 @@ for (let round = 0; round < ROUNDS; round++) {
         .map(([name, us]) => `${name} ${us.toFixed(0)} µs`)
         .join(', ')}`,
     );
-    await close();
+    await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
