@@ -63,6 +63,14 @@ function revive(error: SerializedError): Error {
 
 type Parsers = NonNullable<QueryOptions['parsers']>;
 
+/** The types a parsers object names: drizzle passes one object per prepared query, so each is listed once. */
+const parserTypes = new WeakMap<Parsers, number[]>();
+function typesOf(parsers: Parsers): number[] {
+  let types = parserTypes.get(parsers);
+  if (!types) parserTypes.set(parsers, (types = Object.keys(parsers).map(Number)));
+  return types;
+}
+
 /**
  * The embedded PostgreSQL on a worker thread (decision 081): opening it no longer takes the main
  * thread from loading and building the app, and its statements run beside the event loop. Queries,
@@ -107,7 +115,7 @@ export class PgliteThread implements EmbeddedPglite {
 
   async #query<T>(sql: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx: number | undefined): Promise<Results<T>> {
     const parsers: Parsers | undefined = options?.parsers;
-    const textTypes = parsers ? Object.keys(parsers).map(Number) : undefined;
+    const textTypes = parsers ? typesOf(parsers) : undefined;
     const result = await this.#send<Results<T>>({ op: 'query', sql, params, rowMode: options?.rowMode, textTypes, tx });
     return parsers ? applyParsers(result, parsers, options?.rowMode) : result;
   }
@@ -128,14 +136,12 @@ export class PgliteThread implements EmbeddedPglite {
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     const id = await this.#send<number>({ op: 'begin' });
     let closed = false;
-    let rolledBack = false;
     const open = () => (closed ? Promise.reject(new Error('Transaction is closed')) : Promise.resolve());
     const tx = {
       query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => open().then(() => this.#query<R>(sql, params, options, id)),
       exec: (sql: string) => open().then(() => this.#send<Results[]>({ op: 'exec', sql, tx: id })),
       rollback: async () => {
         await open();
-        rolledBack = true;
         closed = true;
         await this.#send({ op: 'end', tx: id, commit: false });
       },
@@ -145,7 +151,8 @@ export class PgliteThread implements EmbeddedPglite {
     } as unknown as Transaction;
     try {
       const result = await callback(tx);
-      if (!rolledBack) {
+      // Unless the callback rolled back itself.
+      if (!closed) {
         closed = true;
         await this.#send({ op: 'end', tx: id, commit: true });
       }

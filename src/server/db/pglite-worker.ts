@@ -21,10 +21,17 @@ function serialize(error: unknown): SerializedError {
   return { name: error.name, message: error.message, fields };
 }
 
-/** Node-side parsers (drizzle asks for dates as text): here every type named comes back as its text. */
+/**
+ * Node-side parsers (drizzle asks for dates as text): here every type named comes back as its text.
+ * One object per list of types, built once: every statement of a prepared query names the same list.
+ */
+const textParsers = new Map<string, Record<number, (value: string) => string>>();
 function asText(types: number[] | undefined) {
   if (!types?.length) return undefined;
-  return Object.fromEntries(types.map((type) => [type, (value: string) => value]));
+  const key = types.join(',');
+  let parsers = textParsers.get(key);
+  if (!parsers) textParsers.set(key, (parsers = Object.fromEntries(types.map((type) => [type, (value: string) => value]))));
+  return parsers;
 }
 
 interface OpenTransaction {
