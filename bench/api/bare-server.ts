@@ -8,13 +8,15 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
+import { postgresTimeouts } from '#server/db/client.js';
 
 const [databaseUrl, statementsFile] = process.argv.slice(2);
 if (!databaseUrl || !statementsFile) {
   console.error('usage: bare-server.ts <database-url> <statements.json>');
   process.exit(2);
 }
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+// The app's pool size and idle timeout (src/server/db/client.ts), so neither refills its pool more often.
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, idleTimeoutMillis: postgresTimeouts.idleTimeoutMillis });
 
 const PAGE_DEFAULT = 50;
 

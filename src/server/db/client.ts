@@ -84,6 +84,13 @@ export const postgresTimeouts = {
   idleInTransactionTimeoutMillis: 30_000,
   /** TCP keep-alive on idle connections, so a vanished server (no FIN, no RST) is noticed. */
   keepAliveInitialDelayMillis: 10_000,
+  /**
+   * An idle connection is closed after this long. pg-pool's default, 10 s, closed the connections a
+   * burst had opened as soon as traffic settled, and the next burst paid for new ones all at once: a
+   * server process forked and authenticated for each, its caches cold, every prepared statement
+   * parsed again (issue 32: the chat's p99 rose with every such refill).
+   */
+  idleTimeoutMillis: 5 * 60_000,
 };
 
 /**
@@ -106,6 +113,9 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
     idle_in_transaction_session_timeout: postgresTimeouts.idleInTransactionTimeoutMillis,
     keepAlive: true,
     keepAliveInitialDelayMillis: postgresTimeouts.keepAliveInitialDelayMillis,
+    idleTimeoutMillis: postgresTimeouts.idleTimeoutMillis,
+    // Idle connections do not keep a process alive (a script that forgot to end the pool exits).
+    allowExitOnIdle: true,
     // No JIT: its compilation costs hundreds of milliseconds whenever a plan's estimate passes
     // jit_above_cost (the directory's aggregates did), and no request here runs long enough to win
     // it back (decision 062).

@@ -10,7 +10,7 @@ import { requestOrigin } from '#server/plugins/origin-check.js';
 import { findLiveSessionHashes, hashToken } from '#server/plugins/session-store.js';
 
 export interface LiveTimings {
-  /** Every socket is pinged this often; one that has not answered the previous ping is dropped. 30 s unless given. */
+  /** Every socket is pinged this often (a tenth of them at a time); one that has not answered the previous ping is dropped. 30 s unless given. */
   heartbeatMs?: number;
   /** A socket that has not sent a valid auth message by then is closed. 10 s unless given. */
   authTimeoutMs?: number;
@@ -18,6 +18,19 @@ export interface LiveTimings {
 
 /** Client messages are tiny ({type: 'auth', userId}); anything bigger is refused by ws itself. */
 const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
+
+/**
+ * The heartbeat visits the sockets a slice at a time, each slice once per heartbeat: pinging 2,000
+ * sockets in one timer callback held the event loop about 65 ms (a write each), and their pongs and
+ * the session check of all of them came back together; every request in flight waited behind them
+ * (issue 32, the chat's tail).
+ */
+const HEARTBEAT_SLICES = 10;
+
+/** A socket's slice, from its session's hash (hex): no state per socket, and uniform. */
+function heartbeatSlice(sessionHash: string | undefined): number {
+  return sessionHash === undefined ? 0 : Number.parseInt(sessionHash.slice(0, 4), 16) % HEARTBEAT_SLICES;
+}
 
 /** RFC 6455: the endpoint is going away (a server shutting down). */
 const GOING_AWAY = 1001;
@@ -102,39 +115,51 @@ export async function liveRoutes(
   const awaitingPong = new WeakSet<WebSocket>();
   /** Each socket's session, by its token's hash (the sessions table's key), hashed once when it opens. */
   const sessionOf = new WeakMap<WebSocket, string>();
-  let isCheckingSessions = false;
+  /** Slices whose session check is still waiting for the database: their next turn does not ask again. */
+  const checkingSlices = new Set<number>();
 
   /**
    * A socket outlives the request that opened it. Once its session ends (logout, sign-out
    * elsewhere, a password change or reset, expiry) it is closed, so whoever holds it hears no more
    * of that user's messages and notifications.
    */
-  async function closeEndedSessions() {
-    const sockets = [...app.websocketServer.clients].filter((socket) => sessionOf.has(socket));
-    if (isCheckingSessions || sockets.length === 0) return;
-    isCheckingSessions = true;
+  async function closeEndedSessions(slice: number, sockets: WebSocket[]) {
+    if (checkingSlices.has(slice) || sockets.length === 0) return;
+    checkingSlices.add(slice);
     try {
       const live = await findLiveSessionHashes(ctx.db, ctx.config, [...new Set(sockets.map((socket) => sessionOf.get(socket)!))]);
       for (const socket of sockets) if (!live.has(sessionOf.get(socket)!)) refuse(socket, liveCloseCodes.unauthenticated, 'Your session has ended');
     } catch (error) {
-      // Without the database the sockets stay; the next heartbeat asks again.
+      // Without the database the sockets stay; the slice's next turn asks again.
       app.log.warn({ err: error }, 'live connection: could not check sessions');
     } finally {
-      isCheckingSessions = false;
+      checkingSlices.delete(slice);
     }
   }
 
-  const heartbeat = setInterval(() => {
-    for (const socket of app.websocketServer.clients) {
-      if (awaitingPong.has(socket)) {
-        socket.terminate();
-        continue;
+  // Each turn pings one slice: a socket still owing the pong of its previous turn, a heartbeat ago,
+  // is dropped; the slice's sessions are checked in one statement.
+  let turn = 0;
+  const heartbeat = setInterval(
+    () => {
+      const slice = turn;
+      turn = (turn + 1) % HEARTBEAT_SLICES;
+      const checked: WebSocket[] = [];
+      for (const socket of app.websocketServer.clients) {
+        const sessionHash = sessionOf.get(socket);
+        if (heartbeatSlice(sessionHash) !== slice) continue;
+        if (awaitingPong.has(socket)) {
+          socket.terminate();
+          continue;
+        }
+        awaitingPong.add(socket);
+        socket.ping();
+        if (sessionHash !== undefined) checked.push(socket);
       }
-      awaitingPong.add(socket);
-      socket.ping();
-    }
-    void closeEndedSessions();
-  }, heartbeatMs);
+      void closeEndedSessions(slice, checked);
+    },
+    Math.max(1, Math.round(heartbeatMs / HEARTBEAT_SLICES)),
+  );
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 

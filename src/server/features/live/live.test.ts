@@ -170,6 +170,32 @@ describe('socket housekeeping', () => {
       await database.close();
     }
   });
+  it('pings the sockets a slice at a time, each once a heartbeat, so no one turn writes to them all', async () => {
+    const database = await createTestDatabase();
+    const heartbeatMs = 200;
+    const { app, wsUrl, cookieFor } = await createLiveOnlyApp(database, { heartbeatMs, authTimeoutMs: 5_000 });
+    try {
+      const user = await createUser(database.db, { role: 'finisher' });
+      // Twenty sessions, so twenty session hashes spread over the slices.
+      const clients = await Promise.all(Array.from({ length: 20 }, async () => connectAs(wsUrl, await cookieFor(user.id), user.id)));
+      const pings = clients.map(() => [] as number[]);
+      clients.forEach((client, i) => client.socket.on('ping', () => pings[i]!.push(performance.now())));
+      await new Promise((resolve) => setTimeout(resolve, heartbeatMs * 2.6));
+      // Every socket was pinged, in every heartbeat, and stayed open (it answers).
+      for (const [i, times] of pings.entries()) {
+        expect(times.length, `pings of socket ${i}`).toBeGreaterThanOrEqual(2);
+        expect(clients[i]!.socket.readyState).toBe(clients[i]!.socket.OPEN);
+        for (let k = 1; k < times.length; k += 1) expect(times[k]! - times[k - 1]!).toBeGreaterThan(heartbeatMs * 0.6);
+      }
+      // The first pings came in more than one turn.
+      const firsts = pings.map((times) => times[0]!);
+      expect(Math.max(...firsts) - Math.min(...firsts)).toBeGreaterThan(heartbeatMs / 10);
+      for (const client of clients) client.close();
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
 });
 
 describe('several instances', () => {
