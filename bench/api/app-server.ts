@@ -37,7 +37,7 @@ if (statementsFile) {
 }
 
 const { config, dataDir } = benchServerConfig('api', databaseUrl);
-const database = await openPostgres(databaseUrl, 20);
+const database = await openPostgres(databaseUrl, 20, { keepIdleConnections: true });
 // BENCH_API_APP_LOG_LEVEL=info logs every request as production does (to /dev/null): what logging costs.
 const logLevel = process.env.BENCH_API_APP_LOG_LEVEL;
 const app = await buildApp({ config, database, logger: logLevel ? { level: logLevel, file: '/dev/null' } : false, clientDir: null });

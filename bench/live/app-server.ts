@@ -38,7 +38,7 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
 
 const extraEnv = JSON.parse(process.env.BENCH_APP_ENV ?? '{}') as Record<string, string>;
 const { config, dataDir } = benchServerConfig('live', databaseUrl, { ...extraEnv, ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
-const database = await openPostgres(databaseUrl, config.databasePoolSize);
+const database = await openPostgres(databaseUrl, config.databasePoolSize, { keepIdleConnections: true });
 const redis: RedisClientType | undefined = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
 const app = await buildApp({ config, database, redis, logger: false, clientDir: null });
 

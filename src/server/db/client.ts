@@ -85,7 +85,7 @@ export const postgresTimeouts = {
   /** TCP keep-alive on idle connections, so a vanished server (no FIN, no RST) is noticed. */
   keepAliveInitialDelayMillis: 10_000,
   /**
-   * An idle connection is closed after this long. pg-pool's default, 10 s, closed the connections a
+   * A server's idle connection is closed after this long (openDatabase). pg-pool's default, 10 s, closed the connections a
    * burst had opened as soon as traffic settled, and the next burst paid for new ones all at once: a
    * server process forked and authenticated for each, its caches cold, every prepared statement
    * parsed again (issue 32: the chat's p99 rose with every such refill).
@@ -99,7 +99,7 @@ export const postgresTimeouts = {
  * them (pg's first module built a fetch Response to ask whether it runs on Cloudflare, loading
  * Node's fetch implementation: about 50 ms of a cold start on a small machine, issue 33).
  */
-export async function openPostgres(connectionString: string, poolSize = 20): Promise<Database> {
+export async function openPostgres(connectionString: string, poolSize = 20, options: { keepIdleConnections?: boolean } = {}): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -113,9 +113,9 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
     idle_in_transaction_session_timeout: postgresTimeouts.idleInTransactionTimeoutMillis,
     keepAlive: true,
     keepAliveInitialDelayMillis: postgresTimeouts.keepAliveInitialDelayMillis,
-    idleTimeoutMillis: postgresTimeouts.idleTimeoutMillis,
-    // Idle connections do not keep a process alive (a script that forgot to end the pool exits).
-    allowExitOnIdle: true,
+    // A server keeps its idle connections (decision 082); a test's or a script's short-lived pools
+    // keep pg-pool's 10 s, so that the many a test run opens do not pile up on the server.
+    ...(options.keepIdleConnections ? { idleTimeoutMillis: postgresTimeouts.idleTimeoutMillis } : {}),
     // No JIT: its compilation costs hundreds of milliseconds whenever a plan's estimate passes
     // jit_above_cost (the directory's aggregates did), and no request here runs long enough to win
     // it back (decision 062).
@@ -158,7 +158,7 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
  * wait for the opening, and a failure to open fails the first of them (the migration check).
  */
 export function openDatabase(config: { databaseUrl?: string; dataDir: string; databasePoolSize: number }, embedded?: EmbeddedPglite) {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize, { keepIdleConnections: true });
   return openPglite({ client: embedded ?? openingThread(config.dataDir) });
 }
 
