@@ -21,26 +21,34 @@ export type LiveChange = z.infer<typeof liveChangeSchema>;
 
 const milestoneRefSchema = z.object({ id: z.number().int(), title: z.string(), projectId: z.number().int() });
 
-export const serverEventSchema = z.discriminatedUnion('type', [
-  /** The answer to a client's auth message naming the session's own user. */
-  z.object({ type: z.literal('auth_success'), userId: z.number().int() }),
-  /** A refused or malformed client message; after a refused auth the server closes the socket. */
-  z.object({ type: z.literal('error'), message: z.string() }),
-  z.object({
-    type: z.literal('new_message'),
-    bidId: z.number().int(),
-    thread: z.object({ id: z.number().int(), title: z.string() }),
-    message: chatMessageSchema,
-  }),
-  z.object({ type: z.literal('notification'), notification: notificationSchema }),
-  z.object({ type: z.literal('new_milestone'), milestone: milestoneRefSchema }),
-  z.object({ type: z.literal('milestone_completed'), milestone: milestoneRefSchema }),
-  z.object({ type: z.literal('milestone_approved'), milestone: milestoneRefSchema }),
-  /** The other party of a bid's chat is typing (issue 32): shown for a few seconds, never stored. */
-  z.object({ type: z.literal('typing'), bidId: z.number().int(), userId: z.number().int() }),
-  /** Resources a committed change touched, sent only to the people who may read them: refresh, no toast. */
-  z.object({ type: z.literal('changed'), changes: z.array(liveChangeSchema).min(1) }),
-]);
+/**
+ * Built on its first parse, not when the module loads: the browser loads this module with the live
+ * connection once the page is idle, and constructing every event's schema there lengthened that
+ * task past 50 ms on a slow phone (issue 33). The first message (auth_success) then builds it, in a
+ * task of its own.
+ */
+export const serverEventSchema = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    /** The answer to a client's auth message naming the session's own user. */
+    z.object({ type: z.literal('auth_success'), userId: z.number().int() }),
+    /** A refused or malformed client message; after a refused auth the server closes the socket. */
+    z.object({ type: z.literal('error'), message: z.string() }),
+    z.object({
+      type: z.literal('new_message'),
+      bidId: z.number().int(),
+      thread: z.object({ id: z.number().int(), title: z.string() }),
+      message: chatMessageSchema,
+    }),
+    z.object({ type: z.literal('notification'), notification: notificationSchema }),
+    z.object({ type: z.literal('new_milestone'), milestone: milestoneRefSchema }),
+    z.object({ type: z.literal('milestone_completed'), milestone: milestoneRefSchema }),
+    z.object({ type: z.literal('milestone_approved'), milestone: milestoneRefSchema }),
+    /** The other party of a bid's chat is typing (issue 32): shown for a few seconds, never stored. */
+    z.object({ type: z.literal('typing'), bidId: z.number().int(), userId: z.number().int() }),
+    /** Resources a committed change touched, sent only to the people who may read them: refresh, no toast. */
+    z.object({ type: z.literal('changed'), changes: z.array(liveChangeSchema).min(1) }),
+  ]),
+);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 
 export const clientEventSchema = z.discriminatedUnion('type', [

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Repository } from '#shared/contracts/repositories.js';
 import { Label } from '#client/components/ui/label.js';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#client/components/ui/select.js';
+import { OptionsSelect } from '#client/components/ui/select.js';
 import { NO_REPOSITORY, providerLabels, type RepositoryChoice, repositoryIdOf } from '#client/lib/repository-rules.js';
 import { offersSandboxRepositories, SANDBOX_GIT_PATH } from '#client/lib/sandbox-git-rules.js';
 
@@ -43,25 +43,25 @@ export function RepositoryPicker({
   const hintId = `${selectId}-hint`;
   const isEmpty = !isPending && repositories.length === 0;
   const value = choice.repositoryId === null ? NO_REPOSITORY : String(choice.repositoryId);
-  const chosen = repositories.find((repository) => repository.id === choice.repositoryId);
+  // Listed only while the select is open (OptionsSelect); the trigger names the choice from the first render.
+  const options = [
+    { value: NO_REPOSITORY, label: 'No repository' },
+    ...repositories.map((repository) => ({ value: String(repository.id), label: optionText(repository) })),
+  ];
 
   return (
     <div className="grid min-w-0 gap-2">
       <Label htmlFor={selectId}>Connected repository (optional)</Label>
-      <Select value={value} onValueChange={(next) => onChange({ ...choice, repositoryId: repositoryIdOf(next) })} disabled={isEmpty}>
-        <SelectTrigger id={selectId} aria-describedby={hintId} className="min-w-0 [&>span]:truncate">
-          {/* Its own text, so the server's markup names the choice before the list has mounted. */}
-          <SelectValue>{chosen ? optionText(chosen) : 'No repository'}</SelectValue>
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={NO_REPOSITORY}>No repository</SelectItem>
-          {repositories.map((repository) => (
-            <SelectItem key={repository.id} value={String(repository.id)} className="whitespace-normal [overflow-wrap:anywhere]">
-              {optionText(repository)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <OptionsSelect
+        id={selectId}
+        aria-describedby={hintId}
+        className="min-w-0 [&>span]:truncate"
+        value={value}
+        onValueChange={(next) => onChange({ ...choice, repositoryId: repositoryIdOf(next) })}
+        disabled={isEmpty}
+        options={options}
+        itemClassName="whitespace-normal [overflow-wrap:anywhere]"
+      />
       <p id={hintId} className="text-xs text-muted-foreground">
         {isEmpty
           ? 'No repositories to connect yet. The code link is enough to post the project.'

@@ -74,6 +74,8 @@ interface OptionsSelectProps extends Omit<ComponentProps<typeof SelectPrimitive.
   value: string;
   onValueChange: (value: string) => void;
   options: readonly SelectOption[];
+  /** Classes of each option in the open list (a long label wraps with `whitespace-normal`). */
+  itemClassName?: string;
 }
 
 /**
@@ -84,17 +86,17 @@ interface OptionsSelectProps extends Omit<ComponentProps<typeof SelectPrimitive.
  * server's markup with an empty trigger. The props other than these go to the trigger. Typing a
  * letter on the closed trigger does not pick an option; it does once the list is open.
  */
-export function OptionsSelect({ value, onValueChange, options, ...triggerProps }: OptionsSelectProps) {
+export function OptionsSelect({ value, onValueChange, options, itemClassName, disabled, ...triggerProps }: OptionsSelectProps) {
   const [open, setOpen] = useState(false);
   return (
-    <Select value={value} onValueChange={onValueChange} open={open} onOpenChange={setOpen}>
+    <Select value={value} onValueChange={onValueChange} open={open} onOpenChange={setOpen} disabled={disabled}>
       <SelectTrigger {...triggerProps}>
         <SelectValue>{options.find((option) => option.value === value)?.label}</SelectValue>
       </SelectTrigger>
       <SelectContent>
         {open
           ? options.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
+              <SelectItem key={option.value} value={option.value} className={itemClassName}>
                 {option.label}
               </SelectItem>
             ))
