@@ -11,11 +11,17 @@ import { ReportSummary } from '#client/components/report-summary.js';
 
 /**
  * A Browse Projects card: name, tech badges, description (3 lines), budget and timeframe, bids and the
- * owner's rating (issue 30, item 1), created date, 'View Details'.
+ * owner's rating (issue 30, item 1), created date, 'View Details'. The browser lays out only the
+ * cards near the screen (`content-visibility: auto`; an unseen card counts as 20rem tall), which took
+ * most of the style and layout out of the page's first task after paint (decision 072).
  */
 export function BrowseProjectCard({ project }: { project: Project }) {
   return (
-    <Card className="h-full gap-4 transition-shadow hover:shadow-md" aria-labelledby={`project-${project.id}-name`} role="article">
+    <Card
+      className="h-full gap-4 transition-shadow [contain-intrinsic-size:auto_20rem] [content-visibility:auto] hover:shadow-md"
+      aria-labelledby={`project-${project.id}-name`}
+      role="article"
+    >
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
           <CardTitle id={`project-${project.id}-name`} className="line-clamp-2">
