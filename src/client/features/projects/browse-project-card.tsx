@@ -12,13 +12,14 @@ import { ReportSummary } from '#client/components/report-summary.js';
 /**
  * A Browse Projects card: name, tech badges, description (3 lines), budget and timeframe, bids and the
  * owner's rating (issue 30, item 1), created date, 'View Details'. The browser lays out only the
- * cards near the screen (`content-visibility: auto`; an unseen card counts as 20rem tall), which took
- * most of the style and layout out of the page's first task after paint (decision 072).
+ * cards near the screen (`content-visibility: auto`), which took most of the style and layout out of
+ * the page's first task after paint (decision 072). An unseen card counts as 20rem tall; its width
+ * stays its column's (a size for both axes made a 320 px screen scroll sideways).
  */
 export function BrowseProjectCard({ project }: { project: Project }) {
   return (
     <Card
-      className="h-full gap-4 transition-shadow [contain-intrinsic-size:auto_20rem] [content-visibility:auto] hover:shadow-md"
+      className="h-full gap-4 transition-shadow [contain-intrinsic-block-size:auto_20rem] [content-visibility:auto] hover:shadow-md"
       aria-labelledby={`project-${project.id}-name`}
       role="article"
     >
