@@ -223,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerOriginCheck(app, config.publicOrigin);
   registerSessionLoader(app, database.db, config);
-  await registerOpenApi(app, config.publicOrigin);
+  registerOpenApi(app, config.publicOrigin);
 
   healthRoutes(app, { db: database.db, databaseKind: database.kind, redis: deps.redis, readiness: deps.readiness ?? new Readiness(), log: app.log });
   authRoutes(app, ctx);

@@ -1,4 +1,4 @@
-import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRedis, RateLimiterRes } from '#server/plugins/rate-limiter-stores.js';
 import type { RedisClientType } from 'redis';
 import { AppError } from '#server/app-error.js';
 import type { Config } from '#server/config.js';

@@ -126,6 +126,8 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
     await app.register(fastifyStatic, {
       root: path.join(clientDir, 'assets'),
       prefix: '/assets/',
+      // One wildcard route, no listing of the files: the server's build bundles @fastify/static without glob (scripts/build-server.mjs).
+      wildcard: true,
       index: false,
       preCompressed: true,
       // Off so that setHeaders decides: send's own default ('public, max-age=0') would override it.

@@ -1,4 +1,4 @@
-import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRedis, type RateLimiterRes } from '#server/plugins/rate-limiter-stores.js';
 import type { RedisClientType } from 'redis';
 import { AppError } from '#server/app-error.js';
 
