@@ -17,6 +17,9 @@ describe('the API shell', () => {
       expect(Object.keys(document.paths)).toContain(path);
     }
     expect(document.paths['/api/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    // Built on the first request (decision 083): GET only, not its HEAD twin, and the same document after.
+    expect(Object.keys(document.paths['/api/user'])).toEqual(['get']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).payload).toBe(response.payload);
   });
 
   it('answers an unknown API path with a JSON 404', async () => {
