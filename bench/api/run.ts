@@ -18,7 +18,7 @@
 // (default 2) rounds alternating the servers: the medians, each round's p99s, and the p99 ratio
 // against the aim (within 1.2x of the bare server's, issue 33).
 // Optional: BENCH_API_SCENARIOS (e.g. "list,detail"), BENCH_API_APP_NODE_ARGS (node flags for the
-// Finishline process, e.g. "--cpu-prof"), BENCH_API_APP_LOG_LEVEL (e.g. "info": the app logs every
+// Finishline process, e.g. "--cpu-prof"), BENCH_API_BARE_NODE_ARGS (the same for the bare server), BENCH_API_APP_LOG_LEVEL (e.g. "info": the app logs every
 // request as in production, to /dev/null, to measure what logging costs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -184,7 +184,15 @@ async function benchSize(projects: number, rows: Row[]) {
       if (response.status !== 200) throw new Error(`finishline answered ${path} with ${response.status}`);
       await response.arrayBuffer();
     }
-    servers.push(await startServer('bare', 'bench/api/bare-server.ts', databaseUrl, [statementsFile]));
+    servers.push(
+      await startServer(
+        'bare',
+        'bench/api/bare-server.ts',
+        databaseUrl,
+        [statementsFile],
+        (process.env.BENCH_API_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      ),
+    );
     await assertSameAnswers(
       servers,
       scenarios.map((s) => s.path),

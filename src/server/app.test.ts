@@ -39,4 +39,17 @@ describe('the API shell', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('sends them with the request id on errors too: a route not found and a refused request', async () => {
+    for (const request of [
+      { method: 'GET' as const, url: '/api/no-such-route' },
+      { method: 'POST' as const, url: '/api/login', headers: { origin: 'https://elsewhere.example' }, payload: {} },
+    ]) {
+      const response = await t.app.inject(request);
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
 });

@@ -21,17 +21,17 @@ export function requestOrigin(request: FastifyRequest, publicOrigin: string | un
  * SameSite=Lax cookie is the first line, this is the second.
  */
 export function registerOriginCheck(app: FastifyInstance, publicOrigin: string | undefined) {
-  app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method) || request.routeOptions.config?.allowCrossOrigin) return;
-    const origin = request.headers.origin;
-    if (origin !== undefined) {
-      if (origin !== requestOrigin(request, publicOrigin)) {
-        throw new AppError('CROSS_ORIGIN_REFUSED', 'Cross-origin request refused');
-      }
-      return;
-    }
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new AppError('CROSS_ORIGIN_REFUSED', 'Cross-origin request refused');
-    }
+  // A callback hook, not an async one: no promise per request (decision 084).
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(crossOriginRefusal(request, publicOrigin));
   });
 }
+
+function crossOriginRefusal(request: FastifyRequest, publicOrigin: string | undefined): AppError | undefined {
+  if (safeMethods.has(request.method) || request.routeOptions.config?.allowCrossOrigin) return undefined;
+  const origin = request.headers.origin;
+  if (origin !== undefined) return origin !== requestOrigin(request, publicOrigin) ? refused() : undefined;
+  return request.headers['sec-fetch-site'] === 'cross-site' ? refused() : undefined;
+}
+
+const refused = () => new AppError('CROSS_ORIGIN_REFUSED', 'Cross-origin request refused');

@@ -34,7 +34,9 @@ export function requestIdServerOptions() {
 
 /** Returns the id as X-Request-Id, so a user's report or the proxy's log leads to the server's lines. */
 export function registerRequestIdHeader(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request (decision 084).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '#server/app-error.js';
 import { isApiRoute } from './matched-route.js';
 
@@ -39,15 +39,20 @@ export function registerRequestTextChecks(app: FastifyInstance) {
     void parseJson(request, text, done);
   });
 
-  app.addHook('onRequest', async (request) => {
-    // Every spelling of an API path: the router serves /%61pi/projects as /api/projects (decision 039).
-    if (!request.url.includes('%') || !isApiRoute(request)) return;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(request.url);
-    } catch {
-      throw new AppError('VALIDATION_FAILED', 'The address is not valid (check its percent-encoding)');
-    }
-    if (decoded.includes('\0')) throw nulRefused();
+  // A callback hook, not an async one: no promise per request (decision 084).
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(addressRefusal(request));
   });
+}
+
+/** Every spelling of an API path: the router serves /%61pi/projects as /api/projects (decision 039). */
+function addressRefusal(request: FastifyRequest): AppError | undefined {
+  if (!request.url.includes('%') || !isApiRoute(request)) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(request.url);
+  } catch {
+    return new AppError('VALIDATION_FAILED', 'The address is not valid (check its percent-encoding)');
+  }
+  return decoded.includes('\0') ? nulRefused() : undefined;
 }

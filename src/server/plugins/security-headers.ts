@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** One year, as HSTS preload lists ask. */
@@ -43,19 +43,23 @@ function helmetHeaders(options: HelmetOptions): { set: [string, string][]; remov
 }
 
 /**
- * helmet's headers on every answer, set on the raw response as helmet sets them (a route's own
- * header of the same name, like the uploads' stricter policy, still wins).
+ * helmet's headers on every answer, as Fastify headers of the reply (a route's own header of the
+ * same name, like the uploads' stricter policy, still wins). Not on the raw response, as helmet
+ * sets them: eleven raw setHeader calls each checked a name and a value, and then Node merged the
+ * reply's headers into them one setHeader at a time; from the reply they are written in one go
+ * (decision 084). A route that takes the raw response over (reply.hijack) copies them itself
+ * (rawWithReplyHeaders).
  *
  * HSTS is sent only on requests that arrived over HTTPS (directly, or through a proxy that says so
  * in X-Forwarded-Proto when TRUST_PROXY is on): on plain HTTP it would mean nothing to a browser,
  * and on a development machine's http://localhost it is noise.
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
-  const { set, removed } = helmetHeaders(helmetOptions);
+  const { set } = helmetHeaders(helmetOptions);
+  // helmet also removes X-Powered-By, which Fastify never sets.
+  const headers = Object.fromEntries(set.map(([name, value]) => [name.toLowerCase(), value]));
   app.addHook('onRequest', (_request, reply, done) => {
-    const res = reply.raw;
-    for (const [name, value] of set) res.setHeader(name, value);
-    for (const name of removed) res.removeHeader(name);
+    reply.headers(headers);
     done();
   });
   // A callback hook, not an async one: no promise per answer.
@@ -65,4 +69,10 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     }
     done(null, payload);
   });
+}
+
+/** The raw response of a hijacked reply, with the headers the reply holds so far (security headers, X-Request-Id). */
+export function rawWithReplyHeaders(reply: FastifyReply): ServerResponse {
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+  return reply.raw;
 }

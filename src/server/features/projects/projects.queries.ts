@@ -137,7 +137,8 @@ const selectProjectPageById = preparedPerDb(
 /** The project page's project: its answer with the acceptance criteria in the owner's order. */
 export async function findProjectPage(db: DbOrTx, id: number, viewer: UserRow | null): Promise<(Project & { acceptanceCriteria: Criterion[] }) | null> {
   const [row] = await selectProjectPageById(db, { id });
-  return row ? { ...toProjectDto(row, viewer), acceptanceCriteria: row.acceptanceCriteria } : null;
+  // What a DTO adds goes before the spread, not after it (decision 084).
+  return row ? { acceptanceCriteria: row.acceptanceCriteria, ...toProjectDto(row, viewer) } : null;
 }
 
 export function encodeCursor(cursor: SearchCursor): string {

@@ -59,7 +59,8 @@ export async function getProjectDetail(ctx: AppContext, viewer: UserRow | null, 
   // Only the two parties read the deal's verdicts: anyone else costs no query more (the API budget).
   const side = sideOf(viewer, project);
   const deal = side === 'owner' || side === 'finisher' ? await dealOfParty(ctx, side, id) : null;
-  return { ...project, bids: bidsOfProject, deal };
+  // Added keys first, then the spread: one hidden class for every answer (decision 084).
+  return { bids: bidsOfProject, deal, ...project };
 }
 
 /** The deal machine's stage and the allowed actions of the project's owner or assigned finisher. */
@@ -281,7 +282,7 @@ export async function listProjectsOfUser(ctx: AppContext, actor: UserRow, userId
     ctx.db,
     own.map((p) => p.row),
   );
-  return own.map(({ project }) => ({ ...project, dealStage: stages.get(project.id) }));
+  return own.map(({ project }) => ({ dealStage: stages.get(project.id), ...project }));
 }
 
 /** What a submitter has paid for: payments held or already released. */

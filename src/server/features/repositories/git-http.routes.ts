@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#server/app-error.js';
 import { gitServiceOf } from '#server/integrations/repositories/git-http-backend.js';
 import type { SandboxGitHost } from '#server/integrations/repositories/sandbox-host.js';
+import { rawWithReplyHeaders } from '#server/plugins/security-headers.js';
 
 const CHALLENGE = { 'www-authenticate': 'Basic realm="Finishline sandbox"' };
 /** /git/{owner}/{name}[.git][/{rest}]: names are plain words, so nothing here is percent-decoded. */
@@ -66,5 +67,5 @@ async function serve(host: SandboxGitHost, request: FastifyRequest, reply: Fasti
     return reply.type('text/plain; charset=utf-8').send(`${repository.fullName}\n\nClone it with:\n  git clone ${repository.cloneUrl}\n`);
   }
   reply.hijack();
-  await host.serveGit({ req: request.raw, res: reply.raw, repository, user, rest, queryString });
+  await host.serveGit({ req: request.raw, res: rawWithReplyHeaders(reply), repository, user, rest, queryString });
 }

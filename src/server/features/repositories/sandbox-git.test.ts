@@ -105,6 +105,13 @@ describe('git over HTTP', () => {
     expect(await gitOk(['log', '--format=%s'], dir)).toBe('Initial commit');
   });
 
+  it("answers git's requests, which the host writes itself, with the request id and the security headers", async () => {
+    const answer = await fetch(`${urlOf(publicRepo.fullName)}/info/refs?service=git-upload-pack`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('asks for credentials on a private repository, and hides it from a stranger', async () => {
     expect((await git(['clone', '--quiet', urlOf(privateRepo.fullName), newWorkDir()])).code).not.toBe(0);
     const anonymous = await fetch(`${urlOf(privateRepo.fullName)}/info/refs?service=git-upload-pack`);
