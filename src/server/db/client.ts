@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { packageRoot } from '#server/package-root.js';
 import { createPglite } from './pglite.js';
 import { type EmbeddedPglite, PgliteThread } from './pglite-thread.js';
+import { skipRowTemplateForArrayRows } from './pg-array-rows.js';
 import { type Schema, schema } from './tables.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -100,11 +101,13 @@ export const postgresTimeouts = {
  * Node's fetch implementation: about 50 ms of a cold start on a small machine, issue 33).
  */
 export async function openPostgres(connectionString: string, poolSize = 20, options: { keepIdleConnections?: boolean } = {}): Promise<Database> {
-  const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+  const [{ default: pg }, { default: PgResult }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
     import('pg'),
+    import('pg/lib/result.js'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
+  skipRowTemplateForArrayRows(PgResult, pg.types);
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
