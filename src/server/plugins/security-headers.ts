@@ -30,16 +30,16 @@ const helmetOptions: HelmetOptions = {
  * it sets is a constant of the options (no nonces, nothing read from the request).
  * @fastify/helmet ran helmet(options), parsing the policy, on every request.
  */
-function helmetHeaders(options: HelmetOptions): { set: [string, string][]; removed: string[] } {
-  const set: [string, string][] = [];
-  const removed: string[] = [];
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
   const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void set.push([name, String(value)]),
-    removeHeader: (name: string) => void removed.push(name),
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    // helmet removes only X-Powered-By, which Fastify never sets.
+    removeHeader: () => undefined,
   };
   // helmet throws on bad options (since 8.1 it no longer passes errors to `next`).
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
-  return { set, removed };
+  return headers;
 }
 
 /**
@@ -55,9 +55,7 @@ function helmetHeaders(options: HelmetOptions): { set: [string, string][]; remov
  * and on a development machine's http://localhost it is noise.
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
-  const { set } = helmetHeaders(helmetOptions);
-  // helmet also removes X-Powered-By, which Fastify never sets.
-  const headers = Object.fromEntries(set.map(([name, value]) => [name.toLowerCase(), value]));
+  const headers = helmetHeaders(helmetOptions);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
